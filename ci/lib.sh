@@ -1,0 +1,25 @@
+# Shared by the ci/ scripts: repository root, parallelism, and a ctest runner that keeps the counts.
+set -euo pipefail
+TRNSCI_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TRNSCI_JOBS=${TRNSCI_JOBS:-$(nproc)}
+export CTEST_OUTPUT_ON_FAILURE=1
+
+# Runs ctest in build tree $1 and adds its counts to TRNSCI_PASSED/TRNSCI_FAILED.
+TRNSCI_PASSED=0
+TRNSCI_FAILED=0
+trnsci_ctest() {
+  local dir=$1 log rc=0
+  log=$(mktemp)
+  ctest --test-dir "$dir" -j "$TRNSCI_JOBS" --timeout 1500 | tee "$log" || rc=$?
+  local total failed
+  total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$log" | tail -n1)
+  failed=$(sed -n 's/.* \([0-9]*\) tests failed out of.*/\1/p' "$log" | tail -n1)
+  rm -f "$log"
+  if [[ -z "$total" ]]; then
+    echo "ci: ctest in $dir reported no summary" >&2
+    return 1
+  fi
+  TRNSCI_PASSED=$((TRNSCI_PASSED + total - failed))
+  TRNSCI_FAILED=$((TRNSCI_FAILED + failed))
+  return "$rc"
+}

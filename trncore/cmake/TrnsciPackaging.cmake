@@ -1,0 +1,163 @@
+# The suite's packaging conventions, in one place.
+#
+# Every trnsci package uses this file: trncore includes it from its source tree, which defines the
+# functions for the whole all-in-one build; a package built standalone includes the copy installed in
+# trncore's config directory (the preamble of each package's CMakeLists). One definition keeps the seven packages'
+# install layout, config files, version headers and pkg-config files identical.
+include_guard(GLOBAL)
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(TRNSCI_SANITIZE "" CACHE STRING "Sanitizers for every trnsci target, e.g. 'address;undefined'")
+option(TRNSCI_WARNINGS_AS_ERRORS "Treat compiler warnings as errors in trnsci targets" OFF)
+
+# <PKG>_BUILD_TESTS/_BENCHMARKS/_EXAMPLES default to "this package is the top-level project", or to the
+# suite-wide TRNSCI_BUILD_* switch that the all-in-one build turns on.
+macro(trnsci_package_options)
+  string(TOUPPER "${PROJECT_NAME}" _trnsci_upper)
+  foreach(_trnsci_what TESTS BENCHMARKS EXAMPLES)
+    set(_trnsci_default ${PROJECT_IS_TOP_LEVEL})
+    if(DEFINED TRNSCI_BUILD_${_trnsci_what})
+      set(_trnsci_default ${TRNSCI_BUILD_${_trnsci_what}})
+    endif()
+    option(${_trnsci_upper}_BUILD_${_trnsci_what} "Build ${PROJECT_NAME} ${_trnsci_what}" ${_trnsci_default})
+  endforeach()
+endmacro()
+
+# Compiler settings every trnsci target gets: C++20, the warning set, -Werror on request, sanitizers.
+function(trnsci_target_defaults target)
+  target_compile_features(${target} PUBLIC cxx_std_20)
+  set_target_properties(${target} PROPERTIES CXX_EXTENSIONS OFF)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic)
+  if(TRNSCI_WARNINGS_AS_ERRORS)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+  if(TRNSCI_SANITIZE)
+    list(JOIN TRNSCI_SANITIZE "," _sanitizers)
+    target_compile_options(${target} PRIVATE -fsanitize=${_sanitizers} -fno-omit-frame-pointer
+                                             -fno-sanitize-recover=all)
+    target_link_options(${target} PRIVATE -fsanitize=${_sanitizers})
+  endif()
+endfunction()
+
+# Declares the package's library target: namespaced alias, include directories for the build tree and
+# the install tree, the generated <pkg>/version.hpp and its version() definition.
+function(trnsci_add_library pkg)
+  cmake_parse_arguments(ARG "" "" "SOURCES" ${ARGN})
+  set(gen "${CMAKE_CURRENT_BINARY_DIR}/generated")
+  string(TOUPPER "${pkg}" TRNSCI_PKG_UPPER)
+  set(TRNSCI_PKG ${pkg})
+  set(TRNSCI_PKG_VERSION ${PROJECT_VERSION})
+  set(TRNSCI_PKG_VERSION_MAJOR ${PROJECT_VERSION_MAJOR})
+  set(TRNSCI_PKG_VERSION_MINOR ${PROJECT_VERSION_MINOR})
+  set(TRNSCI_PKG_VERSION_PATCH ${PROJECT_VERSION_PATCH})
+  configure_file("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/version.hpp.in" "${gen}/include/${pkg}/version.hpp" @ONLY)
+  configure_file("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/version.cpp.in" "${gen}/src/version.cpp" @ONLY)
+
+  add_library(${pkg} ${ARG_SOURCES} "${gen}/src/version.cpp")
+  add_library(trnsci::${pkg} ALIAS ${pkg})
+  set_target_properties(${pkg} PROPERTIES EXPORT_NAME ${pkg} VERSION ${PROJECT_VERSION}
+                                          SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR})
+  target_include_directories(${pkg} PUBLIC
+    "$<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>"
+    "$<BUILD_INTERFACE:${gen}/include>"
+    "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
+  target_include_directories(${pkg} PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src")
+  trnsci_target_defaults(${pkg})
+endfunction()
+
+# Installs the package: headers, library, <pkg>Targets.cmake (namespace trnsci::), <pkg>Config.cmake,
+# <pkg>ConfigVersion.cmake, the find modules it ships, and <pkg>.pc. The install is relocatable.
+#
+#   SIBLINGS      trnsci packages it links; the config re-finds each at the version it was built with
+#   THIRD_PARTY   find_dependency() argument lists, one string each, e.g. "FFTW3" or "Eigen3 3.4 NO_MODULE"
+#   CMAKE_FILES   files installed beside the config, e.g. the Find<X>.cmake modules THIRD_PARTY uses
+#   PC_REQUIRES   pkg-config modules the static library needs (Requires.private)
+#   PC_LIBS       extra link flags for libraries without a .pc file (Libs.private)
+function(trnsci_install_package pkg)
+  cmake_parse_arguments(ARG "" "DESCRIPTION"
+                        "SIBLINGS;THIRD_PARTY;CMAKE_FILES;PC_REQUIRES;PC_LIBS" ${ARGN})
+  set(cmakedir "${CMAKE_INSTALL_LIBDIR}/cmake/${pkg}")
+  set(gen "${CMAKE_CURRENT_BINARY_DIR}/generated")
+
+  install(TARGETS ${pkg} EXPORT ${pkg}Targets
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}/include/" "${gen}/include/"
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(EXPORT ${pkg}Targets NAMESPACE trnsci:: DESTINATION "${cmakedir}")
+
+  # Config: siblings pinned to the exact versions this build saw, then third-party libraries.
+  set(TRNSCI_PKG ${pkg})
+  set(TRNSCI_PKG_VERSION ${PROJECT_VERSION})
+  set(TRNSCI_SIBLING_DEPENDENCIES "")
+  set(pc_requires "")
+  foreach(dep IN LISTS ARG_SIBLINGS)
+    get_target_property(dep_version trnsci::${dep} TRNSCI_VERSION)
+    if(NOT dep_version)
+      message(FATAL_ERROR "trnsci_install_package(${pkg}): sibling '${dep}' has no TRNSCI_VERSION; "
+                          "link a trnsci package target, found in-tree or through its config")
+    endif()
+    string(APPEND TRNSCI_SIBLING_DEPENDENCIES "_trnsci_find_sibling(${dep} ${dep_version})\n")
+    list(APPEND pc_requires "${dep} >= ${dep_version}")
+  endforeach()
+  set(TRNSCI_THIRD_PARTY_DEPENDENCIES "")
+  foreach(dep IN LISTS ARG_THIRD_PARTY)
+    string(APPEND TRNSCI_THIRD_PARTY_DEPENDENCIES "find_dependency(${dep})\n")
+  endforeach()
+  configure_package_config_file("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/trnsciConfig.cmake.in"
+                                "${gen}/${pkg}Config.cmake" INSTALL_DESTINATION "${cmakedir}")
+  # 0.x releases may break API at every minor: only the same minor is compatible until 1.0.
+  if(PROJECT_VERSION_MAJOR EQUAL 0)
+    set(compat SameMinorVersion)
+  else()
+    set(compat SameMajorVersion)
+  endif()
+  write_basic_package_version_file("${gen}/${pkg}ConfigVersion.cmake"
+                                   VERSION ${PROJECT_VERSION} COMPATIBILITY ${compat})
+  install(FILES "${gen}/${pkg}Config.cmake" "${gen}/${pkg}ConfigVersion.cmake"
+                "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/TrnsciVersionRules.cmake" ${ARG_CMAKE_FILES}
+          DESTINATION "${cmakedir}")
+
+  # pkg-config: prefix computed from the .pc file's own location, so the install can be moved.
+  file(RELATIVE_PATH TRNSCI_PC_PREFIX_FROM_PCDIR "/root/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/root")
+  string(REGEX REPLACE "/$" "" TRNSCI_PC_PREFIX_FROM_PCDIR "${TRNSCI_PC_PREFIX_FROM_PCDIR}")
+  set(TRNSCI_PC_DESCRIPTION "${ARG_DESCRIPTION}")
+  list(JOIN pc_requires ", " TRNSCI_PC_REQUIRES)
+  list(JOIN ARG_PC_REQUIRES ", " TRNSCI_PC_REQUIRES_PRIVATE)
+  list(JOIN ARG_PC_LIBS " " TRNSCI_PC_LIBS_PRIVATE)
+  configure_file("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/trnsci.pc.in" "${gen}/${pkg}.pc" @ONLY)
+  install(FILES "${gen}/${pkg}.pc" DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+
+  # Lets sibling packages configured later in the same tree pin this version.
+  # Exported too, so a package configured against an installed sibling pins what it found.
+  set_target_properties(${pkg} PROPERTIES TRNSCI_VERSION ${PROJECT_VERSION} EXPORT_PROPERTIES TRNSCI_VERSION)
+endfunction()
+
+# A GoogleTest executable whose cases register with ctest as <pkg>.<Suite>.<Case>. Discovery runs just
+# before the tests, not at build time, so a build under sanitizers never executes test code.
+function(trnsci_add_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBRARIES" ${ARGN})
+  find_package(GTest REQUIRED)
+  include(GoogleTest)
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBRARIES} GTest::gmock GTest::gtest_main)
+  trnsci_target_defaults(${name})
+  gtest_discover_tests(${name} TEST_PREFIX "${PROJECT_NAME}." DISCOVERY_MODE PRE_TEST)
+endfunction()
+
+# The test every package has: <pkg>/version.hpp and <pkg>::version() agree with project(VERSION).
+function(trnsci_add_version_test pkg)
+  string(TOUPPER "${pkg}" TRNSCI_PKG_UPPER)
+  set(TRNSCI_PKG ${pkg})
+  set(src "${CMAKE_CURRENT_BINARY_DIR}/${pkg}_version_test.cpp")
+  configure_file("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/version_test.cpp.in" "${src}" @ONLY)
+  trnsci_add_test(${pkg}_version_test SOURCES "${src}" LIBRARIES trnsci::${pkg})
+  # The expected value comes from CMake itself, not from the generated header under test.
+  target_compile_definitions(${pkg}_version_test PRIVATE
+    "CMAKE_PROJECT_VERSION_UNDER_TEST=\"${PROJECT_VERSION}\""
+    "CMAKE_PROJECT_VERSION_MAJOR_UNDER_TEST=${PROJECT_VERSION_MAJOR}"
+    "CMAKE_PROJECT_VERSION_MINOR_UNDER_TEST=${PROJECT_VERSION_MINOR}"
+    "CMAKE_PROJECT_VERSION_PATCH_UNDER_TEST=${PROJECT_VERSION_PATCH}")
+endfunction()

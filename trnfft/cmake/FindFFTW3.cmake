@@ -1,0 +1,26 @@
+# Finds FFTW 3 (double, float and, where installed, long double) and defines imported targets
+# FFTW3::fftw3, FFTW3::fftw3f, FFTW3::fftw3l. Installed with trnfft so its config can re-find FFTW.
+include(FindPackageHandleStandardArgs)
+
+find_path(FFTW3_INCLUDE_DIR fftw3.h)
+find_library(FFTW3_DOUBLE_LIBRARY NAMES fftw3)
+find_library(FFTW3_FLOAT_LIBRARY NAMES fftw3f)
+find_library(FFTW3_LONG_DOUBLE_LIBRARY NAMES fftw3l)
+mark_as_advanced(FFTW3_INCLUDE_DIR FFTW3_DOUBLE_LIBRARY FFTW3_FLOAT_LIBRARY FFTW3_LONG_DOUBLE_LIBRARY)
+
+find_package_handle_standard_args(FFTW3
+  REQUIRED_VARS FFTW3_DOUBLE_LIBRARY FFTW3_FLOAT_LIBRARY FFTW3_INCLUDE_DIR)
+
+if(FFTW3_FOUND)
+  foreach(_fftw3_kind fftw3:DOUBLE fftw3f:FLOAT fftw3l:LONG_DOUBLE)
+    string(REPLACE ":" ";" _fftw3_pair "${_fftw3_kind}")
+    list(GET _fftw3_pair 0 _fftw3_target)
+    list(GET _fftw3_pair 1 _fftw3_var)
+    if(FFTW3_${_fftw3_var}_LIBRARY AND NOT TARGET FFTW3::${_fftw3_target})
+      add_library(FFTW3::${_fftw3_target} UNKNOWN IMPORTED)
+      set_target_properties(FFTW3::${_fftw3_target} PROPERTIES
+        IMPORTED_LOCATION "${FFTW3_${_fftw3_var}_LIBRARY}"
+        INTERFACE_INCLUDE_DIRECTORIES "${FFTW3_INCLUDE_DIR}")
+    endif()
+  endforeach()
+endif()

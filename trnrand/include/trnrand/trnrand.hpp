@@ -1,0 +1,6 @@
+#pragma once
+/// @file
+/// The whole public API of trnrand.
+
+#include <trnrand/build_info.hpp>
+#include <trnrand/version.hpp>

@@ -1,0 +1,12 @@
+#include <trnrand/build_info.hpp>
+#include <trnrand/version.hpp>
+
+namespace trnrand {
+
+std::string build_info() {
+  std::string info = "trnrand ";
+  info.append(version());
+  return info;
+}
+
+}  // namespace trnrand

@@ -1,0 +1,19 @@
+# Finds LAPACKE (the C interface to LAPACK) and the LAPACK it calls, and defines the imported target
+# LAPACKE::LAPACKE. Installed with trnsolver so its config can re-find LAPACKE.
+include(FindPackageHandleStandardArgs)
+
+find_path(LAPACKE_INCLUDE_DIR NAMES lapacke.h PATH_SUFFIXES lapacke)
+find_library(LAPACKE_LIBRARY NAMES lapacke)
+find_library(LAPACKE_LAPACK_LIBRARY NAMES lapack)
+mark_as_advanced(LAPACKE_INCLUDE_DIR LAPACKE_LIBRARY LAPACKE_LAPACK_LIBRARY)
+
+find_package_handle_standard_args(LAPACKE
+  REQUIRED_VARS LAPACKE_LIBRARY LAPACKE_LAPACK_LIBRARY LAPACKE_INCLUDE_DIR)
+
+if(LAPACKE_FOUND AND NOT TARGET LAPACKE::LAPACKE)
+  add_library(LAPACKE::LAPACKE UNKNOWN IMPORTED)
+  set_target_properties(LAPACKE::LAPACKE PROPERTIES
+    IMPORTED_LOCATION "${LAPACKE_LIBRARY}"
+    INTERFACE_INCLUDE_DIRECTORIES "${LAPACKE_INCLUDE_DIR}"
+    INTERFACE_LINK_LIBRARIES "${LAPACKE_LAPACK_LIBRARY}")
+endif()
