@@ -4,4 +4,8 @@
 
 #include <trncore/build_info.hpp>
 #include <trncore/error.hpp>
+#include <trncore/format.hpp>
+#include <trncore/philox.hpp>
+#include <trncore/rounding.hpp>
+#include <trncore/small_float.hpp>
 #include <trncore/version.hpp>
