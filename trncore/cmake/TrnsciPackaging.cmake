@@ -161,3 +161,17 @@ function(trnsci_add_version_test pkg)
     "CMAKE_PROJECT_VERSION_MINOR_UNDER_TEST=${PROJECT_VERSION_MINOR}"
     "CMAKE_PROJECT_VERSION_PATCH_UNDER_TEST=${PROJECT_VERSION_PATCH}")
 endfunction()
+
+# A Google Benchmark program. Not a pass/fail test: when the package's tests are built too, ctest runs
+# it once briefly as <pkg>.bench_smoke.<name>, only to prove it still runs.
+function(trnsci_add_benchmark name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBRARIES" ${ARGN})
+  find_package(benchmark REQUIRED)
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBRARIES} benchmark::benchmark)
+  trnsci_target_defaults(${name})
+  string(TOUPPER "${PROJECT_NAME}" upper)
+  if(${upper}_BUILD_TESTS)
+    add_test(NAME ${PROJECT_NAME}.bench_smoke.${name} COMMAND ${name} --benchmark_min_time=0.001)
+  endif()
+endfunction()

@@ -1,0 +1,1 @@
+# OCP MX block formats (mx.hpp). Included by trncore/CMakeLists.txt.
