@@ -22,6 +22,34 @@ struct Package {
   std::string (*build_info)();
 };
 
+// trncore: one value rounded to each narrow format in each rounding mode, and stochastic rounding's
+// defining property — the mean of many SR draws is the value itself, where nearest-even is biased.
+void trncore_formats() {
+  using trncore::RoundingMode;
+  const double x = 3.14159265358979323846;
+  std::printf("\ntrncore: pi rounded to each format (nearest_even / toward_zero / up / to_odd)\n");
+  const auto row = [&](const char* name, auto tag) {
+    using T = decltype(tag);
+    std::printf("  %-9s", name);
+    for (RoundingMode m : {RoundingMode::nearest_even, RoundingMode::toward_zero, RoundingMode::up, RoundingMode::to_odd})
+      std::printf(" %-12.9g", T::from_double(x, m).to_double());
+    std::printf("\n");
+  };
+  row("bf16", trncore::bf16{});
+  row("fp16", trncore::fp16{});
+  row("tf32", trncore::tf32{});
+  row("fp8_e4m3", trncore::fp8_e4m3{});
+  row("fp8_e5m2", trncore::fp8_e5m2{});
+
+  const float y = 1.0f + 0x1p-10f;  // a quarter of a bf16 ulp above 1: nearest-even always gives 1
+  const trncore::RandomBits bits{/*seed=*/2026, /*stream=*/0};
+  const int n = 1 << 16;
+  double sum = 0.0;
+  for (int i = 0; i < n; ++i) sum += trncore::bf16::from_float(y, RoundingMode::stochastic, bits(i)).to_double();
+  std::printf("  SR(32) to bf16 of 1 + 2^-10, mean of %d draws: %.7f (exact %.7f, nearest_even %.7f)\n", n, sum / n,
+              static_cast<double>(y), trncore::bf16::from_float(y).to_double());
+}
+
 }  // namespace
 
 int main() {
@@ -45,6 +73,8 @@ int main() {
   }
   std::printf("\nWhat each library runs on:\n");
   for (const Package& p : packages) std::printf("  %s\n", p.build_info().c_str());
+
+  trncore_formats();
 
   if (mismatches != 0) {
     std::fprintf(stderr, "showcase: %d package(s) disagree with their installed config version\n", mismatches);

@@ -15,26 +15,40 @@ endforeach()
 
 add_test(NAME packaging.consumer.showcase_runs COMMAND "${CMAKE_BINARY_DIR}/consumer/trnsci_showcase")
 
+# The next minor of a version: newer than the tree, so a pin the tree cannot satisfy.
+function(trnsci_next_minor out version)
+  string(REGEX MATCH "^([0-9]+)\\.([0-9]+)" _ "${version}")
+  math(EXPR minor "${CMAKE_MATCH_2} + 1")
+  set(${out} "${CMAKE_MATCH_1}.${minor}.0" PARENT_SCOPE)
+endfunction()
+string(REPLACE "." "\\." trnblas_version_re "${TRNSCI_SOURCE_VERSION_trnblas}")
+string(REPLACE "." "\\." trnfft_version_re "${TRNSCI_SOURCE_VERSION_trnfft}")
+string(REPLACE "." "\\." trncore_version_re "${TRNSCI_SOURCE_VERSION_trncore}")
+trnsci_next_minor(trnblas_unsatisfied "${TRNSCI_SOURCE_VERSION_trnblas}")
+trnsci_next_minor(trnfft_unsatisfied "${TRNSCI_SOURCE_VERSION_trnfft}")
+string(REPLACE "." "\\." trnblas_unsatisfied_re "${trnblas_unsatisfied}")
+string(REPLACE "." "\\." trnfft_unsatisfied_re "${trnfft_unsatisfied}")
+
 # A downstream pin the installed tree does not satisfy fails at configure time, naming package and versions.
 add_test(NAME packaging.consumer.unsatisfied_pin_fails
-  COMMAND "${CMAKE_COMMAND}" -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/consumer -DWORK=${work_root}/pin-0.2
-          "-DARGS=-DCMAKE_PREFIX_PATH=${TRNSCI_INSTALL_PREFIX}|-DTRNSCI_PIN_trnblas=0.2.0"
-          "-DEXPECT=package \"?trnblas\"?|requested version \"?0\\.2\\.0\"?|version: 0\\.1\\.0"
+  COMMAND "${CMAKE_COMMAND}" -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/consumer -DWORK=${work_root}/unsatisfied-pin
+          "-DARGS=-DCMAKE_PREFIX_PATH=${TRNSCI_INSTALL_PREFIX}|-DTRNSCI_PIN_trnblas=${trnblas_unsatisfied}"
+          "-DEXPECT=package \"?trnblas\"?|requested version \"?${trnblas_unsatisfied_re}\"?|version: ${trnblas_version_re}"
           -DGENERATOR=${CMAKE_GENERATOR}
           -P "${tests_dir}/expect_configure_failure.cmake")
 
 # A manifest pin this source tree does not satisfy stops the superbuild before anything is built.
 add_test(NAME packaging.superbuild.unsatisfied_manifest_pin_fails
-  COMMAND "${CMAKE_COMMAND}" -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR} -DWORK=${work_root}/manifest-0.2
-          "-DARGS=-DTRNSCI_PIN_trnfft=0.2.0"
-          "-DEXPECT=pins trnfft 0\\.2\\.0, but this tree has trnfft 0\\.1\\.0"
+  COMMAND "${CMAKE_COMMAND}" -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR} -DWORK=${work_root}/unsatisfied-manifest-pin
+          "-DARGS=-DTRNSCI_PIN_trnfft=${trnfft_unsatisfied}"
+          "-DEXPECT=pins trnfft ${trnfft_unsatisfied_re}, but this tree has trnfft ${trnfft_version_re}"
           -DGENERATOR=${CMAKE_GENERATOR}
           -P "${tests_dir}/expect_configure_failure.cmake")
 
 # A package refuses to load beside an incompatible version of a sibling it was built against.
 add_test(NAME packaging.trnblas.refuses_incompatible_loaded_sibling
   COMMAND "${CMAKE_COMMAND}" -DSOURCE=${tests_dir}/sibling_conflict -DWORK=${work_root}/sibling-conflict
-          "-DARGS=-DCMAKE_PREFIX_PATH=${tests_dir}/fixtures/trncore-0.2.0|-Dtrnblas_DIR=${TRNSCI_INSTALL_PREFIX}/lib/cmake/trnblas"
-          "-DEXPECT=trnblas 0\\.1\\.0 was built against trncore 0\\.1\\.0, but trncore 0\\.2\\.0 is already loaded"
+          "-DARGS=-DCMAKE_PREFIX_PATH=${tests_dir}/fixtures/trncore-99.0.0|-Dtrnblas_DIR=${TRNSCI_INSTALL_PREFIX}/lib/cmake/trnblas"
+          "-DEXPECT=trnblas ${trnblas_version_re} was built against trncore ${trncore_version_re}, but trncore 99\\.0\\.0 is already loaded"
           -DGENERATOR=${CMAKE_GENERATOR}
           -P "${tests_dir}/expect_configure_failure.cmake")
