@@ -1,0 +1,1 @@
+# Distributions. Included by trnrand/CMakeLists.txt after the library target exists.

@@ -1,0 +1,1 @@
+# Quasi-random sequences (Sobol, Halton, Latin hypercube). Included by trnrand/CMakeLists.txt after the library target exists.
