@@ -1,0 +1,8 @@
+# The simulated NeuronCore. Included by trncore/CMakeLists.txt after the library target exists.
+target_sources(trncore PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/product_model.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/matmul_reference.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/matmul.cpp)
+# The bit-exactness argument needs every product rounded before it is added: no FMA contraction.
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/matmul.cpp ${CMAKE_CURRENT_LIST_DIR}/matmul_reference.cpp
+  PROPERTIES COMPILE_OPTIONS "-ffp-contract=off")
