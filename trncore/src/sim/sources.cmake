@@ -1,5 +1,6 @@
 # The simulated NeuronCore. Included by trncore/CMakeLists.txt after the library target exists.
 target_sources(trncore PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/generation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/product_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul_reference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul.cpp)
