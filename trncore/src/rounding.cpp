@@ -1,15 +1,16 @@
+#include "detail/enum_names.hpp"
+
 #include <trncore/error.hpp>
 #include <trncore/rounding.hpp>
 
-#include <array>
 #include <string>
-#include <utility>
 
 namespace trncore {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, RoundingMode>, 12> kModeNames{{
+// The first name of each mode is its to_string; the short IEEE-style aliases parse too.
+constexpr detail::EnumNames<RoundingMode, 12> kModeNames{{{
     {"nearest_even", RoundingMode::nearest_even},
     {"toward_zero", RoundingMode::toward_zero},
     {"up", RoundingMode::up},
@@ -22,36 +23,23 @@ constexpr std::array<std::pair<std::string_view, RoundingMode>, 12> kModeNames{{
     {"rd", RoundingMode::down},
     {"ro", RoundingMode::to_odd},
     {"sr", RoundingMode::stochastic},
-}};
+}}};
+
+constexpr detail::EnumNames<Overflow, 2> kOverflowNames{
+    {{{"standard", Overflow::standard}, {"saturate", Overflow::saturate}}}};
 
 }  // namespace
 
-std::string_view to_string(RoundingMode mode) noexcept {
-  for (const auto& [name, value] : kModeNames)
-    if (value == mode) return name;
-  return "invalid";
-}
+std::string_view to_string(RoundingMode mode) noexcept { return kModeNames.name(mode); }
 
-std::string_view to_string(Overflow overflow) noexcept {
-  switch (overflow) {
-    case Overflow::standard: return "standard";
-    case Overflow::saturate: return "saturate";
-  }
-  return "invalid";
-}
+std::string_view to_string(Overflow overflow) noexcept { return kOverflowNames.name(overflow); }
 
 RoundingMode parse_rounding_mode(std::string_view text) {
-  for (const auto& [name, value] : kModeNames)
-    if (name == text) return value;
-  throw ParseError("trncore::parse_rounding_mode", "unknown rounding mode '" + std::string(text) + "'",
-                   "use nearest_even, toward_zero, up, down, to_odd or stochastic", 1, 1);
+  return kModeNames.parse(text, "trncore::parse_rounding_mode", "rounding mode");
 }
 
 Overflow parse_overflow(std::string_view text) {
-  if (text == "standard") return Overflow::standard;
-  if (text == "saturate") return Overflow::saturate;
-  throw ParseError("trncore::parse_overflow", "unknown overflow policy '" + std::string(text) + "'",
-                   "use standard or saturate", 1, 1);
+  return kOverflowNames.parse(text, "trncore::parse_overflow", "overflow policy");
 }
 
 void validate(const Rounding& rounding, std::string_view function) {

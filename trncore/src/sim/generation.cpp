@@ -1,25 +1,18 @@
-#include <trncore/error.hpp>
-#include <trncore/sim/generation.hpp>
+#include "detail/enum_names.hpp"
 
-#include <string>
+#include <trncore/sim/generation.hpp>
 
 namespace trncore::sim {
 
-std::string_view to_string(Generation generation) noexcept {
-  switch (generation) {
-    case Generation::trn1: return "trn1";
-    case Generation::trn2: return "trn2";
-    case Generation::trn3: return "trn3";
-  }
-  return "invalid";
-}
+namespace {
+constexpr auto kNames = trncore::detail::EnumNames<Generation, 3>{
+    {{{"trn1", Generation::trn1}, {"trn2", Generation::trn2}, {"trn3", Generation::trn3}}}};
+}  // namespace
+
+std::string_view to_string(Generation generation) noexcept { return kNames.name(generation); }
 
 Generation parse_generation(std::string_view text) {
-  if (text == "trn1") return Generation::trn1;
-  if (text == "trn2") return Generation::trn2;
-  if (text == "trn3") return Generation::trn3;
-  throw ParseError("trncore::sim::parse_generation", "unknown generation '" + std::string(text) + "'",
-                   "use trn1, trn2 or trn3", 1, 1);
+  return kNames.parse(text, "trncore::sim::parse_generation", "generation");
 }
 
 }  // namespace trncore::sim

@@ -1,23 +1,18 @@
-#include <trncore/error.hpp>
-#include <trncore/sim/product_model.hpp>
+#include "detail/enum_names.hpp"
 
-#include <string>
+#include <trncore/sim/product_model.hpp>
 
 namespace trncore::sim {
 
-std::string_view to_string(ProductModel model) noexcept {
-  switch (model) {
-    case ProductModel::exact: return "exact";
-    case ProductModel::bf16: return "bf16";
-  }
-  return "invalid";
-}
+namespace {
+constexpr auto kNames =
+    trncore::detail::EnumNames<ProductModel, 2>{{{{"exact", ProductModel::exact}, {"bf16", ProductModel::bf16}}}};
+}  // namespace
+
+std::string_view to_string(ProductModel model) noexcept { return kNames.name(model); }
 
 ProductModel parse_product_model(std::string_view text) {
-  if (text == "exact") return ProductModel::exact;
-  if (text == "bf16") return ProductModel::bf16;
-  throw ParseError("trncore::sim::parse_product_model", "unknown product model '" + std::string(text) + "'",
-                   "use exact or bf16", 1, 1);
+  return kNames.parse(text, "trncore::sim::parse_product_model", "product model");
 }
 
 }  // namespace trncore::sim
