@@ -3,6 +3,7 @@
 /// The whole public API of trncore.
 
 #include <trncore/build_info.hpp>
+#include <trncore/convert.hpp>
 #include <trncore/error.hpp>
 #include <trncore/format.hpp>
 #include <trncore/philox.hpp>
