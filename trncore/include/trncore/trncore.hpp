@@ -4,6 +4,8 @@
 
 #include <trncore/build_info.hpp>
 #include <trncore/convert.hpp>
+#include <trncore/dd.hpp>
+#include <trncore/eft.hpp>
 #include <trncore/error.hpp>
 #include <trncore/format.hpp>
 #include <trncore/philox.hpp>
