@@ -8,6 +8,7 @@
 #include <trncore/eft.hpp>
 #include <trncore/error.hpp>
 #include <trncore/format.hpp>
+#include <trncore/mx.hpp>
 #include <trncore/philox.hpp>
 #include <trncore/rounding.hpp>
 #include <trncore/small_float.hpp>
