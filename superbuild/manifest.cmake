@@ -22,6 +22,10 @@ set(TRNSCI_REQUIRES_trnsolver trnblas trnrand)
 set(TRNSCI_REQUIRES_trnsparse trnblas)
 set(TRNSCI_REQUIRES_trntensor trnblas)
 
+# Pins default to the manifest on every configure (not cached, so an edited manifest takes effect in an
+# existing build tree); -DTRNSCI_PIN_<pkg>=x.y.z overrides one.
 foreach(_pkg IN LISTS TRNSCI_PACKAGES)
-  set(TRNSCI_PIN_${_pkg} "${TRNSCI_MANIFEST_${_pkg}}" CACHE STRING "Version of ${_pkg} this build requires")
+  if(NOT DEFINED TRNSCI_PIN_${_pkg})
+    set(TRNSCI_PIN_${_pkg} "${TRNSCI_MANIFEST_${_pkg}}")
+  endif()
 endforeach()
