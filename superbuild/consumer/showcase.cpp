@@ -2,6 +2,7 @@
 // package's version and what it runs on, and runs a real computation from each library that has one.
 // Exits non-zero if a linked library disagrees with the version its installed CMake config declared.
 #include <trnblas/trnblas.hpp>
+#include <trncore/sim/matmul.hpp>
 #include <trncore/trncore.hpp>
 #include <trnfft/trnfft.hpp>
 #include <trnrand/trnrand.hpp>
@@ -9,7 +10,12 @@
 #include <trnsparse/trnsparse.hpp>
 #include <trntensor/trntensor.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <span>
+#include <vector>
 #include <string>
 #include <string_view>
 
@@ -50,6 +56,40 @@ void trncore_formats() {
               static_cast<double>(y), trncore::bf16::from_float(y).to_double());
 }
 
+// trncore::sim: a 256×256×256 GEMM with bf16 inputs on the modelled TensorEngine, under both product
+// models, against the same product in fp64: the accuracy question the sim backend exists to answer.
+void trncore_sim_gemm() {
+  const std::int64_t n = 256;
+  std::vector<float> a(n * n), b(n * n), c(n * n);
+  const trncore::RandomBits bits{7, 0};
+  const auto uniform = [&](std::uint64_t i) { return static_cast<float>(bits(i)) * 0x1p-32f * 2.0f - 1.0f; };
+  std::vector<float> raw(n * n);
+  for (std::int64_t i = 0; i < n * n; ++i) raw[i] = uniform(i);
+  std::vector<trncore::bf16> q(n * n);
+  trncore::convert(std::span<const float>(raw), std::span<trncore::bf16>(q));
+  trncore::convert(std::span<const trncore::bf16>(q), std::span<float>(a));
+  for (std::int64_t i = 0; i < n * n; ++i) raw[i] = uniform(n * n + i);
+  trncore::convert(std::span<const float>(raw), std::span<trncore::bf16>(q));
+  trncore::convert(std::span<const trncore::bf16>(q), std::span<float>(b));
+  std::printf("\ntrncore::sim: %lldx%lldx%lld GEMM, bf16 inputs, fp32 PSUM\n", static_cast<long long>(n),
+              static_cast<long long>(n), static_cast<long long>(n));
+  for (auto model : {trncore::sim::ProductModel::exact, trncore::sim::ProductModel::bf16}) {
+    trncore::sim::MatmulOptions options;
+    options.product = model;
+    trncore::sim::matmul_psum(n, n, n, a.data(), n, b.data(), n, c.data(), n, options);
+    double err = 0, norm = 0;
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = 0; j < n; ++j) {
+        double s = 0;
+        for (std::int64_t k = 0; k < n; ++k) s += double(a[i * n + k]) * double(b[k * n + j]);
+        err = std::max(err, std::abs(c[i * n + j] - s));
+        norm = std::max(norm, std::abs(s));
+      }
+    std::printf("  %-5s products: max error / max |C| = %.2e\n", std::string(trncore::sim::to_string(model)).c_str(),
+                err / norm);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -75,6 +115,7 @@ int main() {
   for (const Package& p : packages) std::printf("  %s\n", p.build_info().c_str());
 
   trncore_formats();
+  trncore_sim_gemm();
 
   if (mismatches != 0) {
     std::fprintf(stderr, "showcase: %d package(s) disagree with their installed config version\n", mismatches);
