@@ -1,6 +1,7 @@
 // Philox4x32-10 against the published known-answer vectors (../shared/data/random123/kat_vectors.txt)
 // and against Random123's own implementation (Debian librandom123-dev) on many random counters and keys.
 #include <trncore/philox.hpp>
+#include <trncore/random_words.hpp>
 
 #include <Random123/philox.h>
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -68,5 +70,24 @@ TEST(Philox, RandomBitsLayoutIsTheDocumentedCounter) {
 }
 
 static_assert(trncore::philox4x32_10({0, 0, 0, 0}, {0, 0})[0] == 0x6627e8d5u, "constexpr Philox");
+
+}  // namespace
+
+namespace {
+
+// fill_random_words against RandomBits one word at a time: every start offset within a 64-word block,
+// lengths around the block and threading sizes, 1–3 threads, and pieces equal to the whole.
+TEST(RandomWords, BulkFillEqualsRandomBitsAtAnyOffsetLengthAndThreadCount) {
+  const trncore::RandomBits bits{0xDEADBEEFCAFEull, 42};
+  for (std::uint64_t first : {0ull, 1ull, 3ull, 63ull, 64ull, 1000003ull, (1ull << 40) + 5}) {
+    for (std::size_t n : {0u, 1u, 5u, 64u, 129u, 70001u}) {
+      for (int threads : {1, 2, 3}) {
+        std::vector<std::uint32_t> out(n);
+        trncore::fill_random_words(bits, first, out, threads);
+        for (std::size_t j = 0; j < n; ++j) ASSERT_EQ(out[j], bits(first + j)) << first << " " << n << " " << j;
+      }
+    }
+  }
+}
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <trncore/format.hpp>
 #include <trncore/mx.hpp>
 #include <trncore/philox.hpp>
+#include <trncore/random_words.hpp>
 #include <trncore/rounding.hpp>
 #include <trncore/small_float.hpp>
 #include <trncore/version.hpp>

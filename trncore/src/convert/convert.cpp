@@ -23,8 +23,6 @@ namespace k = detail::convert_kernels;
 constexpr detail::EnumNames<Isa, 4> kIsaNames{
     {{{"automatic", Isa::automatic}, {"scalar", Isa::scalar}, {"avx2", Isa::avx2}, {"avx512", Isa::avx512}}}};
 
-constexpr std::int64_t kMinElementsPerThread = 1 << 16;
-
 Isa resolve_isa(Isa requested, const char* function) {
   if (requested == Isa::automatic) return detected_isa();
   if (to_string(requested) == "invalid")
@@ -41,28 +39,6 @@ void check_sizes(std::size_t in, std::size_t out, const char* function) {
     throw DimensionMismatch(function,
                             "in has " + std::to_string(in) + " elements but out has " + std::to_string(out),
                             "pass spans of equal size");
-}
-
-// Runs body(begin, end) over [0, n) in ranges whose global starts (offset + begin) are multiples of 64.
-template <class Body>
-void for_ranges(std::int64_t n, std::uint64_t offset, int threads, Body&& body) {
-  if (n == 0) return;
-  const int workers = std::min<std::int64_t>(detail::resolve_threads(threads),
-                                             std::max<std::int64_t>(1, n / kMinElementsPerThread));
-  if (workers <= 1) {
-    body(0, n);
-    return;
-  }
-  // Range boundaries sit on global multiples of the chunk size (itself a multiple of 64).
-  const std::int64_t chunk = std::max<std::int64_t>(kMinElementsPerThread, (n / (4 * workers) + 63) / 64 * 64);
-  const std::int64_t head = static_cast<std::int64_t>((chunk - offset % chunk) % chunk);
-  const std::int64_t first = std::min(n, head == 0 ? chunk : head);
-  const std::int64_t tasks = 1 + (n - first + chunk - 1) / chunk;
-  detail::parallel_for(tasks, workers, [&](std::int64_t t) {
-    const std::int64_t begin = t == 0 ? 0 : first + (t - 1) * chunk;
-    const std::int64_t end = t == 0 ? first : std::min(n, begin + chunk);
-    if (begin < end) body(begin, end);
-  });
 }
 
 // ---- element-wise paths (any format, any mode) --------------------------------------------------------
@@ -180,7 +156,7 @@ __attribute__((target("avx2"))) void run_avx2(Job job, const Range& r) {
 void run_scalar(Job job, const Range& r) { run_job<false>(job, r); }
 
 void run_fast(Isa isa, Job job, const void* in, void* out, std::int64_t n, const ConvertOptions& o) {
-  for_ranges(n, o.offset, o.threads, [&](std::int64_t begin, std::int64_t end) {
+  detail::for_aligned_ranges(n, o.offset, o.threads, [&](std::int64_t begin, std::int64_t end) {
     const Range range{in, out, begin, end, &o};
     switch (isa) {
       case Isa::avx512: run_avx512(job, range); break;
@@ -229,7 +205,7 @@ void convert(std::span<const float> in, std::span<T> out, const ConvertOptions& 
     if (o.rounding.mode == RoundingMode::nearest_even && isa != Isa::scalar)
       return run_fast(isa, Job::fp16_nearest, in.data(), out.data(), n, o);
   }
-  for_ranges(n, o.offset, o.threads,
+  detail::for_aligned_ranges(n, o.offset, o.threads,
              [&](std::int64_t begin, std::int64_t end) { encode_range(in.data(), out.data(), begin, end, o); });
 }
 
@@ -239,7 +215,7 @@ void convert(std::span<const double> in, std::span<T> out, const ConvertOptions&
   check_sizes(in.size(), out.size(), function);
   validate(o.rounding, function);
   resolve_isa(o.isa, function);
-  for_ranges(static_cast<std::int64_t>(in.size()), o.offset, o.threads,
+  detail::for_aligned_ranges(static_cast<std::int64_t>(in.size()), o.offset, o.threads,
              [&](std::int64_t begin, std::int64_t end) { encode_range(in.data(), out.data(), begin, end, o); });
 }
 
@@ -250,7 +226,7 @@ void convert(std::span<const double> in, std::span<float> out, const ConvertOpti
   resolve_isa(o.isa, function);
   const RandomBits bits{o.seed, o.stream};
   const bool stochastic = o.rounding.mode == RoundingMode::stochastic;
-  for_ranges(static_cast<std::int64_t>(in.size()), o.offset, o.threads, [&](std::int64_t begin, std::int64_t end) {
+  detail::for_aligned_ranges(static_cast<std::int64_t>(in.size()), o.offset, o.threads, [&](std::int64_t begin, std::int64_t end) {
     for (std::int64_t i = begin; i < end; ++i) {
       const std::uint32_t random = stochastic ? bits(o.offset + static_cast<std::uint64_t>(i)) : 0;
       out[i] = std::bit_cast<float>(encode(formats::fp32, in[i], o.rounding, random));
@@ -265,7 +241,7 @@ void convert(std::span<const T> in, std::span<float> out, const ConvertOptions& 
   const Isa isa = resolve_isa(o.isa, function);
   const auto n = static_cast<std::int64_t>(in.size());
   if constexpr (std::is_same_v<T, bf16>) return run_fast(isa, Job::bf16_to_float, in.data(), out.data(), n, o);
-  for_ranges(n, o.offset, o.threads,
+  detail::for_aligned_ranges(n, o.offset, o.threads,
              [&](std::int64_t begin, std::int64_t end) { decode_range(in.data(), out.data(), begin, end); });
 }
 
@@ -274,7 +250,7 @@ void convert(std::span<const T> in, std::span<double> out, const ConvertOptions&
   constexpr const char* function = "trncore::convert";
   check_sizes(in.size(), out.size(), function);
   resolve_isa(o.isa, function);
-  for_ranges(static_cast<std::int64_t>(in.size()), o.offset, o.threads,
+  detail::for_aligned_ranges(static_cast<std::int64_t>(in.size()), o.offset, o.threads,
              [&](std::int64_t begin, std::int64_t end) { decode_range(in.data(), out.data(), begin, end); });
 }
 
