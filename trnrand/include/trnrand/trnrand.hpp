@@ -3,4 +3,6 @@
 /// The whole public API of trnrand.
 
 #include <trnrand/build_info.hpp>
+#include <trnrand/stream.hpp>
+#include <trnrand/threefry.hpp>
 #include <trnrand/version.hpp>

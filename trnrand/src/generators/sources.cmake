@@ -1,1 +1,2 @@
 # Generators, streams and bulk fills. Included by trnrand/CMakeLists.txt after the library target exists.
+target_sources(trnrand PRIVATE ${CMAKE_CURRENT_LIST_DIR}/stream.cpp)

@@ -1,0 +1,108 @@
+#pragma once
+/// @file
+/// Counter-based random streams as values (RandBLAS style): a state is (generator, seed, subsequence,
+/// offset); every function takes a state and returns the state advanced past what it produced, so the
+/// same state always gives the same numbers, on any machine and for any thread count.
+///
+/// Stream layout (cuRAND's, for Philox4_32_10): word n of (seed, subsequence) is
+///   generator(counter = {lo(n/4), hi(n/4), lo(subsequence), hi(subsequence)}, key = seed)[n mod 4],
+/// with key {lo(seed), hi(seed)} for Philox4x32-10 and {lo(seed), hi(seed), 0, 0} for Threefry4x32-20.
+/// For Philox this is the sequence cuRAND's curand() returns after curand_init(seed, subsequence,
+/// offset); it is also trncore::RandomBits{seed, subsequence}.
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace trnrand {
+
+/// The counter-based generators.
+enum class Generator : std::uint8_t { philox4x32_10, threefry4x32_20 };
+
+/// "philox4x32_10" or "threefry4x32_20". Never throws.
+std::string_view to_string(Generator generator) noexcept;
+/// Parses to_string's names. @throws trncore::ParseError naming the text.
+Generator parse_generator(std::string_view text);
+
+/// A position in a stream: which generator, which stream (seed, subsequence), and how many 32-bit words
+/// of it have been used (offset). A plain value: copy it to fork, compare it to check positions.
+struct Stream {
+  Generator generator = Generator::philox4x32_10;
+  std::uint64_t seed = 0;
+  std::uint64_t subsequence = 0;
+  std::uint64_t offset = 0;
+
+  friend constexpr bool operator==(const Stream&, const Stream&) = default;
+};
+
+/// The state curand_init(seed, subsequence, offset) gives (Philox by default).
+constexpr Stream make_stream(std::uint64_t seed, std::uint64_t subsequence = 0, std::uint64_t offset = 0,
+                             Generator generator = Generator::philox4x32_10) noexcept {
+  return {generator, seed, subsequence, offset};
+}
+
+/// The state n words further on, in O(1). Offsets wrap modulo 2^64 (a stream holds 2^64 words; cuRAND's
+/// 128-bit counter carry into the subsequence is not modelled, and no use of 2^64 words is practical).
+constexpr Stream skip_ahead(Stream s, std::uint64_t n) noexcept {
+  s.offset += n;
+  return s;
+}
+
+/// The same position in the subsequence n further on (curand's skipahead_sequence), in O(1).
+constexpr Stream skip_ahead_sequence(Stream s, std::uint64_t n) noexcept {
+  s.subsequence += n;
+  return s;
+}
+
+/// Word `offset + i` of the stream, computed directly (one generator call). Pure and thread-safe.
+std::uint32_t word(const Stream& s, std::uint64_t i) noexcept;
+
+/// out[j] = word(s, j); returns skip_ahead(s, out.size()). Vectorised (AVX-512 Philox where available)
+/// and split over `threads` threads (0 = hardware concurrency); the result never depends on either.
+Stream fill_uint32(Stream s, std::span<std::uint32_t> out, int threads = 0);
+
+/// out[j] = word(s, 2j) | word(s, 2j + 1) << 32; returns skip_ahead(s, 2·out.size()).
+Stream fill_uint64(Stream s, std::span<std::uint64_t> out, int threads = 0);
+
+/// Which end of the unit interval a uniform variate may take.
+enum class Interval : std::uint8_t {
+  open_closed,  ///< (0, 1] — cuRAND's curand_uniform convention: never 0 (safe for log), may be 1
+  closed_open,  ///< [0, 1) — never 1, may be 0
+};
+
+/// Uniform floats from one word each: w ↦ ((w >> 8) + 1)·2^-24 for (0, 1], (w >> 8)·2^-24 for [0, 1):
+/// the 2^24 equally likely values of that grid, exactly. Returns skip_ahead(s, out.size()).
+Stream fill_uniform(Stream s, std::span<float> out, Interval interval = Interval::open_closed, int threads = 0);
+
+/// Uniform doubles from two words each (53 bits: (w_{2j} · 2^32 + w_{2j+1}) >> 11), mapped like the
+/// float version onto the 2^-53 grid. Returns skip_ahead(s, 2·out.size()).
+Stream fill_uniform(Stream s, std::span<double> out, Interval interval = Interval::open_closed, int threads = 0);
+
+/// The slice of a global stream of `total` words that worker `rank` of `workers` produces: contiguous,
+/// balanced (sizes differ by at most one), in rank order. Worker r fills `count` words starting from
+/// skip_ahead(s, begin), so the workers' outputs concatenated equal one fill of `total` words.
+struct Slice {
+  std::uint64_t begin = 0;
+  std::uint64_t count = 0;
+};
+/// @throws trncore::InvalidArgument if workers < 1 or rank is outside [0, workers), naming the values.
+Slice partition(std::uint64_t total, std::int64_t workers, std::int64_t rank);
+
+/// Convenience object over a Stream for scalar use: each call returns the next word.
+class Engine {
+public:
+  explicit Engine(Stream s) noexcept : stream_(s) {}
+  /// The next 32-bit word.
+  std::uint32_t operator()() noexcept {
+    const std::uint32_t w = word(stream_, 0);
+    stream_ = skip_ahead(stream_, 1);
+    return w;
+  }
+  /// The current position.
+  const Stream& stream() const noexcept { return stream_; }
+
+private:
+  Stream stream_;
+};
+
+}  // namespace trnrand
