@@ -2,7 +2,7 @@
 // into ranges of global element indices aligned to 64, so a range's random words never depend on how
 // the span was divided, and each range is converted by one target-specific loop.
 #include "convert/kernels.hpp"
-#include "convert/philox_avx512.hpp"
+#include "convert/simd_kernels.hpp"
 #include "detail/enum_names.hpp"
 #include "detail/parallel.hpp"
 
@@ -60,26 +60,47 @@ template <class T, class In>
 
 // ---- fp32 → bf16 fast paths -------------------------------------------------------------------------
 
+k::Bf16Params bf16_params(const ConvertOptions& o) {
+  return {o.rounding.overflow == Overflow::saturate, o.rounding.sr_bits, o.seed, o.stream};
+}
+
+template <Isa P>
 [[gnu::always_inline]] inline void bf16_nearest_range(const float* in, bf16* out, std::int64_t begin,
-                                                      std::int64_t end, bool saturate) {
+                                                      std::int64_t end, const ConvertOptions& o) {
+  auto* bits = reinterpret_cast<std::uint16_t*>(out);  // bf16 is standard-layout around its uint16_t encoding
+  if constexpr (P == Isa::avx512) return k::bf16_nearest_avx512(in + begin, bits + begin, end - begin, bf16_params(o));
+  if constexpr (P == Isa::avx2) return k::bf16_nearest_avx2(in + begin, bits + begin, end - begin, bf16_params(o));
+  const bool saturate = o.rounding.overflow == Overflow::saturate;
   for (std::int64_t i = begin; i < end; ++i)
     out[i] = bf16::from_bits(k::bf16_nearest(std::bit_cast<std::uint32_t>(in[i]), saturate));
 }
 
-template <bool Avx512>
+// Whole 64-element blocks (global index a multiple of 64) go to the ISA's fused Philox + rounding kernel;
+// a range's partial first and last blocks, and every block on the scalar path, draw their words from
+// random_block and round element by element.
+template <Isa P>
 [[gnu::always_inline]] inline void bf16_stochastic_range(const float* in, bf16* out, std::int64_t begin,
                                                          std::int64_t end, const ConvertOptions& o) {
   const bool saturate = o.rounding.overflow == Overflow::saturate;
   const int r = o.rounding.sr_bits;
+  auto* bits = reinterpret_cast<std::uint16_t*>(out);
   alignas(64) std::uint32_t words[k::kBlock];
   std::int64_t i = begin;
   while (i < end) {
     const std::uint64_t global = o.offset + static_cast<std::uint64_t>(i);
     const std::uint64_t t = global / k::kBlock;
     const std::int64_t skip = static_cast<std::int64_t>(global % k::kBlock);
+    if constexpr (P != Isa::scalar) {
+      const std::int64_t blocks = (end - i) / k::kBlock;
+      if (skip == 0 && blocks > 0) {
+        if constexpr (P == Isa::avx512) k::bf16_stochastic_avx512(in + i, bits + i, blocks, t, bf16_params(o));
+        else k::bf16_stochastic_avx2(in + i, bits + i, blocks, t, bf16_params(o));
+        i += blocks * k::kBlock;
+        continue;
+      }
+    }
     const std::int64_t count = std::min<std::int64_t>(k::kBlock - skip, end - i);
-    if constexpr (Avx512) k::random_block_avx512(o.seed, o.stream, t, words);
-    else k::random_block(o.seed, o.stream, t, words);
+    k::random_block(o.seed, o.stream, t, words);
     for (std::int64_t j = 0; j < count; ++j)
       out[i + j] = bf16::from_bits(k::bf16_stochastic(std::bit_cast<std::uint32_t>(in[i + j]), words[skip + j], r,
                                                       saturate));
@@ -110,15 +131,14 @@ struct Range {
   const ConvertOptions* options;
 };
 
-template <bool Avx512>
+template <Isa P>
 [[gnu::always_inline]] inline void run_job(Job job, const Range& r) {
   switch (job) {
     case Job::bf16_nearest:
-      bf16_nearest_range(static_cast<const float*>(r.in), static_cast<bf16*>(r.out), r.begin, r.end,
-                         r.options->rounding.overflow == Overflow::saturate);
+      bf16_nearest_range<P>(static_cast<const float*>(r.in), static_cast<bf16*>(r.out), r.begin, r.end, *r.options);
       break;
     case Job::bf16_stochastic:
-      bf16_stochastic_range<Avx512>(static_cast<const float*>(r.in), static_cast<bf16*>(r.out), r.begin, r.end, *r.options);
+      bf16_stochastic_range<P>(static_cast<const float*>(r.in), static_cast<bf16*>(r.out), r.begin, r.end, *r.options);
       break;
     case Job::bf16_to_float:
       decode_range(static_cast<const bf16*>(r.in), static_cast<float*>(r.out), r.begin, r.end);
@@ -147,13 +167,13 @@ __attribute__((target("avx2,f16c"))) void fp16_nearest_f16c(const Range& r) {
 
 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq"))) void run_avx512(Job job, const Range& r) {
   if (job == Job::fp16_nearest) return fp16_nearest_f16c(r);
-  run_job<true>(job, r);
+  run_job<Isa::avx512>(job, r);
 }
 __attribute__((target("avx2"))) void run_avx2(Job job, const Range& r) {
   if (job == Job::fp16_nearest) return fp16_nearest_f16c(r);
-  run_job<false>(job, r);
+  run_job<Isa::avx2>(job, r);
 }
-void run_scalar(Job job, const Range& r) { run_job<false>(job, r); }
+void run_scalar(Job job, const Range& r) { run_job<Isa::scalar>(job, r); }
 
 void run_fast(Isa isa, Job job, const void* in, void* out, std::int64_t n, const ConvertOptions& o) {
   detail::for_aligned_ranges(n, o.offset, o.threads, [&](std::int64_t begin, std::int64_t end) {

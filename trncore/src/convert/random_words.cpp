@@ -1,5 +1,5 @@
 #include "convert/kernels.hpp"
-#include "convert/philox_avx512.hpp"
+#include "convert/simd_kernels.hpp"
 #include "detail/parallel.hpp"
 
 #include <trncore/random_words.hpp>
@@ -21,9 +21,17 @@ void fill_range(const RandomBits& bits, std::uint64_t first, std::uint32_t* out,
   while (i < end) {
     const std::uint64_t global = first + static_cast<std::uint64_t>(i);
     const std::int64_t skip = static_cast<std::int64_t>(global % k::kBlock);
+    if constexpr (Avx512) {
+      // Whole blocks are written straight into the output; partial first/last blocks go through words.
+      const std::int64_t blocks = (end - i) / k::kBlock;
+      if (skip == 0 && blocks > 0) {
+        k::random_blocks_avx512(bits.seed, bits.stream, global / k::kBlock, blocks, out + i);
+        i += blocks * k::kBlock;
+        continue;
+      }
+    }
     const std::int64_t count = std::min<std::int64_t>(k::kBlock - skip, end - i);
-    if constexpr (Avx512) k::random_block_avx512(bits.seed, bits.stream, global / k::kBlock, words);
-    else k::random_block(bits.seed, bits.stream, global / k::kBlock, words);
+    k::random_block(bits.seed, bits.stream, global / k::kBlock, words);
     std::memcpy(out + i, words + skip, static_cast<std::size_t>(count) * sizeof(std::uint32_t));
     i += count;
   }
