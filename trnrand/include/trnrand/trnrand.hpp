@@ -5,4 +5,5 @@
 #include <trnrand/build_info.hpp>
 #include <trnrand/stream.hpp>
 #include <trnrand/threefry.hpp>
+#include <trnrand/qmc.hpp>
 #include <trnrand/version.hpp>
