@@ -175,3 +175,17 @@ function(trnsci_add_benchmark name)
     add_test(NAME ${PROJECT_NAME}.bench_smoke.${name} COMMAND ${name} --benchmark_min_time=0.001)
   endif()
 endfunction()
+
+# MPFR (with GMP), the correctly rounded oracle of the suite's accuracy tests, as the interface target
+# trnsci_test_mpfr. Tests only: no installed library links it.
+function(trnsci_require_mpfr)
+  if(TARGET trnsci_test_mpfr)
+    return()
+  endif()
+  find_path(MPFR_INCLUDE_DIR mpfr.h REQUIRED)
+  find_library(MPFR_LIBRARY mpfr REQUIRED)
+  find_library(GMP_LIBRARY gmp REQUIRED)
+  add_library(trnsci_test_mpfr INTERFACE)
+  target_include_directories(trnsci_test_mpfr INTERFACE "${MPFR_INCLUDE_DIR}")
+  target_link_libraries(trnsci_test_mpfr INTERFACE "${MPFR_LIBRARY}" "${GMP_LIBRARY}")
+endfunction()
