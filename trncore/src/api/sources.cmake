@@ -1,2 +1,7 @@
-# Cross-suite types: Backend, MathMode, Options, AccuracyReport (and the header-only views).
+# Cross-suite types: Backend, MathMode, Options, AccuracyReport, and the views' argument checks.
 # Included by trncore/CMakeLists.txt after the library target exists.
+target_sources(trncore PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/names.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/options.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/accuracy_report.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/view.cpp)

@@ -3,7 +3,7 @@
 // the span was divided, and each range is converted by one target-specific loop.
 #include "convert/kernels.hpp"
 #include "convert/simd_kernels.hpp"
-#include "detail/enum_names.hpp"
+#include <trncore/detail/enum_names.hpp>
 #include "detail/parallel.hpp"
 
 #include <trncore/convert.hpp>

@@ -1,4 +1,4 @@
-#include "detail/enum_names.hpp"
+#include <trncore/detail/enum_names.hpp>
 
 #include <trncore/error.hpp>
 #include <trncore/format.hpp>

@@ -1,6 +1,8 @@
 # The simulated NeuronCore. Included by trncore/CMakeLists.txt after the library target exists.
 target_sources(trncore PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/generation.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spec.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/engine_stats.cpp
   ${CMAKE_CURRENT_LIST_DIR}/product_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul_reference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul.cpp)

@@ -1,5 +1,6 @@
 #pragma once
-// One table of names per enum gives both to_string and parse, so the two can never disagree.
+// One table of names per enum gives both to_string and parse, so the two can never disagree. Public so
+// the sibling packages use the same helper; not part of the API users program against.
 
 #include <trncore/error.hpp>
 

@@ -1,0 +1,63 @@
+#pragma once
+/// @file
+/// The options every computational call of the suite takes (DESIGN.md §5.1), with defaults that never
+/// lose precision silently: host backend, automatic math mode, no target.
+
+#include <trncore/backend.hpp>
+#include <trncore/math_mode.hpp>
+#include <trncore/rounding.hpp>
+#include <trncore/sim/generation.hpp>
+#include <trncore/sim/product_model.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace trncore {
+
+struct Options {
+  Backend backend = Backend::host;
+  MathMode math_mode = MathMode::automatic;
+  /// Rounding of stored results where a call rounds them (sr mode and explicit narrow outputs).
+  Rounding rounding{};
+  /// Key of the counter-based random bits of stochastic rounding (RandomBits{seed, stream}).
+  std::uint64_t seed = 0;
+  std::uint64_t stream = 0;
+  /// The forward error the caller needs, relative (normwise unless the call documents otherwise), in
+  /// (0, 1). With it, calls certify the bound or report/throw TargetNotMet.
+  std::optional<double> target_forward_error;
+  /// The modelled NeuronCore generation (sim backend).
+  sim::Generation generation = sim::Generation::trn2;
+  /// The TensorEngine product model; unset = the generation's default (default_product_model).
+  std::optional<sim::ProductModel> product;
+  /// Worker threads; 0 = hardware concurrency. Never changes a result.
+  int threads = 0;
+
+  Options& with_backend(Backend b) { backend = b; return *this; }
+  Options& with_math_mode(MathMode m) { math_mode = m; return *this; }
+  Options& with_target(double t) { target_forward_error = t; return *this; }
+  Options& with_product(sim::ProductModel p) { product = p; return *this; }
+  Options& with_generation(sim::Generation g) { generation = g; return *this; }
+  Options& with_threads(int t) { threads = t; return *this; }
+  Options& with_seed(std::uint64_t s, std::uint64_t st = 0) { seed = s; stream = st; return *this; }
+};
+
+namespace sim {
+/// The product model of a generation when Options::product is unset: ProductModel::bf16 for trn1 and
+/// trn2 (published measurements on both chips found Ozaki-split products gained nothing over plain bf16,
+/// which bf16-rounded products predict; docs/numerics.md), and for trn3, for want of evidence otherwise.
+ProductModel default_product_model(Generation generation) noexcept;
+}  // namespace sim
+
+/// The product model `o` selects: o.product, else the generation's default.
+sim::ProductModel product_model(const Options& o) noexcept;
+
+/// Checks the options a call received. @throws trncore::InvalidArgument naming `function` and the
+/// value when target_forward_error is NaN, ≤ 0 or ≥ 1, threads < 0, or the rounding is invalid.
+void validate(const Options& options, std::string_view function);
+
+/// One line, e.g. "backend=sim math_mode=ozaki target=1e-12 generation=trn2 product=bf16 threads=0".
+std::string to_string(const Options& options);
+
+}  // namespace trncore

@@ -1,0 +1,37 @@
+#include <trncore/accuracy_report.hpp>
+#include <trncore/error.hpp>
+
+#include <cstdio>
+
+namespace trncore {
+
+namespace {
+std::string sci(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3e", x);
+  return buf;
+}
+}  // namespace
+
+std::string AccuracyReport::to_string() const {
+  std::string s = "target: " + (target ? sci(*target) : std::string("none")) + "\n";
+  s += "a-priori bound: " + sci(a_priori_bound) + (met ? " (met)\n" : " (NOT met)\n");
+  if (a_posteriori_estimate) s += "a-posteriori estimate: " + sci(*a_posteriori_estimate) + "\n";
+  s += "trajectory:\n";
+  for (const TrajectoryStep& step : trajectory) s += "  " + step.description + "\n";
+  if (iterations > 0) s += "iterations: " + std::to_string(iterations) + "\n";
+  for (const std::string& r : references) s += "reference: " + r + "\n";
+  if (cost) s += cost->to_string();
+  return s;
+}
+
+void require_target_met(const AccuracyReport& report, std::string_view function) {
+  if (report.met) return;
+  throw TargetNotMet(function,
+                     "the certified bound " + sci(report.a_priori_bound) + " does not meet target_forward_error = " +
+                         (report.target ? sci(*report.target) : std::string("(none)")),
+                     "loosen the target, choose a more accurate mode or backend, or call the overload that returns "
+                     "an AccuracyReport");
+}
+
+}  // namespace trncore
