@@ -1,0 +1,138 @@
+// The sim backend's GEMM: gathers op(A) and op(B), picks the TensorEngine method (mode_choice), runs it
+// (sim_product), applies alpha/beta in the output type's precision (the VectorEngine's fp32 for float),
+// optionally rounds the stored result stochastically, and reports what ran and the bound it certifies.
+#include "sim/sim_gemm.hpp"
+
+#include "sim/mode_choice.hpp"
+#include "sim/operand.hpp"
+#include "sim/sim_product.hpp"
+
+#include <trncore/error.hpp>
+#include <trncore/philox.hpp>
+#include <trncore/small_float.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+namespace trnblas::detail {
+
+namespace {
+
+// fl(fl(α·fl(p)) + fl(β·c)) in T (fl(p): p arrives in double): at most three roundings on each path, so
+// |out − (αP + βc)| ≤ |α||p − P| + ((1+u)³ − 1)(|α||p| + |β||c|); with |p − P| ≤ ε|A||B| the output
+// bound is ε + (1 + ε)((1+u)³ − 1) relative to |α||A||B| + |β||c|.
+double output_term(double u) { return u * (3 + u * (3 + u)); }  // (1+u)³ − 1 without cancellation
+
+template <class T>
+double output_bound(double eps) {
+  return eps + (1 + eps) * output_term(std::numeric_limits<T>::epsilon() / 2);
+}
+
+std::string sci(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3e", x);
+  return buf;
+}
+
+// SR to bf16 of the stored value: the result is one of the two neighbours, so the error is below one
+// bf16 ulp, 2^-7 relative.
+constexpr double kSrStore = 0x1p-7;
+
+}  // namespace
+
+template <class T>
+void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha,
+              const T* a, std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc,
+              const trncore::Options& options, trncore::AccuracyReport* report) {
+  constexpr double u_out = std::numeric_limits<T>::epsilon() / 2;
+  const bool stochastic = options.math_mode == trncore::MathMode::sr;
+  ChoiceInputs in;
+  in.mode = options.math_mode;
+  in.product = options.product.value_or(trncore::sim::default_product_model(options.generation));
+  in.generation = options.generation;
+  in.k = k;
+  in.inputs_are_float = std::is_same_v<T, float>;
+  in.threads = options.threads;
+  if (options.target_forward_error) {
+    // The TensorEngine part may use what the output stage leaves of the target.
+    const double t = *options.target_forward_error;
+    in.target = (t - output_term(u_out) - (stochastic ? kSrStore : 0.0)) / (1 + output_term(u_out)) /
+                (stochastic ? 1 + kSrStore : 1.0);
+  }
+
+  const std::vector<double> opa = gather_op(layout, transa, m, k, a, lda);
+  const std::vector<double> opb = gather_op(layout, transb, k, n, b, ldb);
+
+  const auto total_bound = [&](double eps) {
+    const double b = output_bound<T>(eps);
+    return stochastic ? b + kSrStore * (1 + b) : b;
+  };
+  std::vector<std::string> tried;
+  SimProduct product;
+  for (const ProductPlan& plan : candidate_plans(in)) {
+    if (k == 0) {  // P = 0 exactly: C = beta·C, as BLAS
+      product.p.assign(static_cast<std::size_t>(m * n), 0.0);
+      product.method = "k = 0: no TensorEngine work, C = beta*C";
+      break;
+    }
+    product = sim_product(m, n, k, opa, opb, plan);
+    if (!in.target || (product.certified && total_bound(product.bound) <= *options.target_forward_error)) break;
+    tried.push_back(product.method + ": bound " + sci(product.bound) +
+                    (product.certified ? "" : " (not certified: " + product.caveat + ")"));
+  }
+
+  // Output stage on the VectorEngine: C = α·P + β·C in T; β = 0 does not read C (BLAS semantics).
+  const bool row_major = layout == trncore::Layout::row_major;
+  const trncore::RandomBits bits{options.seed, options.stream};
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      T& out = row_major ? c[i * ldc + j] : c[i + j * ldc];
+      const T scaled = alpha * static_cast<T>(product.p[static_cast<std::size_t>(i * n + j)]);
+      T value = beta == T(0) ? scaled : scaled + beta * out;
+      if (stochastic) {
+        // Element (i, j)'s random word is keyed by its row-major index: the same for any layout or thread count.
+        const auto word = bits(static_cast<std::uint64_t>(i * n + j));
+        value = static_cast<T>(
+            trncore::bf16::from_double(static_cast<double>(value), trncore::RoundingMode::stochastic, word).to_double());
+      }
+      out = value;
+    }
+  product.stats[trncore::sim::Engine::vector].instructions += 1;
+  product.stats[trncore::sim::Engine::vector].elements += m * n;
+
+  const double bound = total_bound(product.bound);
+  const bool met = product.certified && (!options.target_forward_error || bound <= *options.target_forward_error);
+  if (report != nullptr) {
+    trncore::AccuracyReport r;
+    r.target = options.target_forward_error;
+    r.a_priori_bound = bound;
+    r.met = met;
+    for (const std::string& t : tried) r.trajectory.push_back({"tried " + t});
+    r.trajectory.push_back({product.method + (stochastic ? ", result stored to bf16 with stochastic rounding" : "")});
+    if (!product.certified) r.trajectory.push_back({"bound not certified: " + product.caveat});
+    r.references = {"componentwise bound relative to |alpha||A||B| + |beta||C| (Higham, Accuracy and Stability of "
+                    "Numerical Algorithms, 2nd ed., SIAM 2002, sec. 3.5)"};
+    if (product.method.rfind("ozaki", 0) == 0)
+      r.references.push_back("error-free splitting of matrix products: Ozaki, Ogita, Oishi, Rump, Numer. Algorithms "
+                             "59 (2012) 95-118; slice width chosen so every product and PSUM sum is exact");
+    r.cost = trncore::sim::estimate_cost(product.stats, options.generation);
+    *report = std::move(r);
+  } else if (options.target_forward_error && !met) {
+    throw trncore::TargetNotMet("trnblas::gemm",
+                                "no sim method certifies target_forward_error = " +
+                                    sci(*options.target_forward_error) + " (best bound " + sci(bound) + ")",
+                                "loosen the target, use Backend::host, or call the overload with an AccuracyReport");
+  }
+}
+
+template void sim_gemm<float>(trncore::Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, float, const float*,
+                              std::int64_t, const float*, std::int64_t, float, float*, std::int64_t,
+                              const trncore::Options&, trncore::AccuracyReport*);
+template void sim_gemm<double>(trncore::Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, double,
+                               const double*, std::int64_t, const double*, std::int64_t, double, double*,
+                               std::int64_t, const trncore::Options&, trncore::AccuracyReport*);
+
+}  // namespace trnblas::detail

@@ -1,0 +1,304 @@
+// The three TensorEngine methods of the sim GEMM and their a-priori bounds. Notation: u = 2^-24 (fp32
+// PSUM), K = k, |A||B| the product of the absolute values; every bound is componentwise relative to it.
+#include "sim/sim_product.hpp"
+
+#include "sim/exact_digit_product.hpp"
+#include "sim/slices.hpp"
+
+#include <trncore/sim/matmul.hpp>
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace trnblas::detail {
+
+namespace {
+
+constexpr double kU32 = 0x1p-24;
+constexpr double kU64 = 0x1p-53;
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+// One full TensorEngine pass over (m, n, k): stationary tiles of ≤ 128 rows of op(A)ᵀ, moving tiles of
+// ≤ 512 columns, K in chunks of 128 partitions (DESIGN.md §4.2).
+void count_pass(trncore::sim::EngineStats& stats, std::int64_t m, std::int64_t n, std::int64_t k) {
+  auto& te = stats[trncore::sim::Engine::tensor];
+  te.instructions += ceil_div(m, 128) * ceil_div(n, 512) * ceil_div(k, 128);
+  te.elements += m * n * k;
+}
+
+void count_dma(trncore::sim::EngineStats& stats, std::int64_t elements, std::int64_t bytes_per_element) {
+  auto& dma = stats[trncore::sim::Engine::dma];
+  dma.instructions += 1;
+  dma.bytes += elements * bytes_per_element;
+}
+
+void count_vector(trncore::sim::EngineStats& stats, std::int64_t elements) {
+  auto& v = stats[trncore::sim::Engine::vector];
+  v.instructions += 1;
+  v.elements += elements;
+}
+
+int format_bytes(const trncore::FormatSpec& f) { return (f.width() + 7) / 8; }
+
+// Significant bits (with the hidden bit) of a format.
+int precision(const trncore::FormatSpec& f) { return f.mantissa_bits + 1; }
+
+trncore::sim::MatmulOptions psum_options(const ProductPlan& plan) {
+  trncore::sim::MatmulOptions o;
+  o.product = plan.product;
+  o.threads = plan.threads;
+  return o;
+}
+
+void scale_rows_cols(std::vector<double>& p, std::int64_t m, std::int64_t n, const std::vector<int>& ea,
+                     const std::vector<int>& eb, int extra) {
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      auto& v = p[static_cast<std::size_t>(i * n + j)];
+      const int e = ea[ea.size() == 1 ? 0 : static_cast<std::size_t>(i)] +
+                    eb[eb.size() == 1 ? 0 : static_cast<std::size_t>(j)] + extra;
+      v = std::ldexp(v, e);
+    }
+}
+
+std::string caveat_of(std::int64_t underflows, std::int64_t nonfinite, const char* what) {
+  std::string c;
+  if (nonfinite > 0)
+    c += std::to_string(nonfinite) + " input(s) are inf/NaN or overflow " + what + "; ";
+  if (underflows > 0)
+    c += std::to_string(underflows) + " nonzero input(s) fall below " + what +
+         "'s normal range, where the relative rounding bound does not hold; ";
+  if (!c.empty()) c.resize(c.size() - 2);
+  return c;
+}
+
+// Slicing an inf or NaN leaves inf·0 products in the lower slices, which would turn an infinite result into
+// NaN. The entries such inputs touch get IEEE's answer from a plain fp64 dot product instead (finite
+// entries are left alone), which is what an unsliced product on the TensorEngine returns.
+void ieee_nonfinite_entries(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
+                            const std::vector<double>& opb, std::int64_t nonfinite, std::vector<double>& p) {
+  if (nonfinite == 0) return;
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      double plain = 0.0;
+      for (std::int64_t q = 0; q < k; ++q)
+        plain += opa[static_cast<std::size_t>(i * k + q)] * opb[static_cast<std::size_t>(q * n + j)];
+      if (!std::isfinite(plain)) p[static_cast<std::size_t>(i * n + j)] = plain;
+    }
+}
+
+SimProduct run_single_pass(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
+                           const std::vector<double>& opb, const ProductPlan& plan) {
+  SimProduct r;
+  const Sliced a = round_to_format(opa, m, k, Lines::rows, plan.format);
+  const Sliced b = round_to_format(opb, k, n, Lines::cols, plan.format);
+  std::vector<float> c(static_cast<std::size_t>(m * n));
+  trncore::sim::matmul_psum(m, n, k, a.parts[0].data(), k, b.parts[0].data(), n, c.data(), n, psum_options(plan));
+  r.p.assign(c.begin(), c.end());
+  scale_rows_cols(r.p, m, n, a.exponents, b.exponents, 0);
+  r.bound = single_pass_bound(plan, k);
+  r.caveat = caveat_of(a.underflows + b.underflows, a.nonfinite + b.nonfinite, std::string(plan.format.name).c_str());
+  r.certified = r.caveat.empty();
+  r.method = std::string(plan.format.name) + " inputs (power-of-two scaled per row/column), one pass, " +
+             std::string(trncore::sim::to_string(plan.product)) + " products, fp32 PSUM";
+  r.tensor_passes = 1;
+  count_dma(r.stats, m * k + k * n, format_bytes(plan.format));
+  count_pass(r.stats, m, n, k);
+  count_vector(r.stats, m * n);  // PSUM → SBUF with the scales applied
+  return r;
+}
+
+SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
+                           const std::vector<double>& opb, const ProductPlan& plan) {
+  SimProduct r;
+  const int S = plan.slices;
+  const Sliced a = split_floating(opa, m, k, Lines::rows, S, plan.bits);
+  const Sliced b = split_floating(opb, k, n, Lines::cols, S, plan.bits);
+  // Each pair (s, t) with s + t < S gets its own PSUM pass; the VectorEngine adds the passes in fp32,
+  // smallest weight first, so the large terms are added last.
+  std::vector<float> acc(static_cast<std::size_t>(m * n), 0.0f), pass(acc.size());
+  std::int64_t passes = 0;
+  for (int d = S - 1; d >= 0; --d)
+    for (int s = 0; s <= d; ++s) {
+      const int t = d - s;
+      trncore::sim::matmul_psum(m, n, k, a.parts[static_cast<std::size_t>(s)].data(), k,
+                                b.parts[static_cast<std::size_t>(t)].data(), n, pass.data(), n, psum_options(plan));
+      for (std::size_t i = 0; i < acc.size(); ++i) acc[i] += pass[i];  // fp32, round to nearest (no FMA here)
+      ++passes;
+      count_pass(r.stats, m, n, k);
+      count_vector(r.stats, m * n);
+    }
+  r.p.assign(acc.begin(), acc.end());
+  scale_rows_cols(r.p, m, n, a.exponents, b.exponents, 0);
+  ieee_nonfinite_entries(m, n, k, opa, opb, a.nonfinite + b.nonfinite, r.p);
+  r.bound = compensated_bound(plan, k);
+  r.caveat = caveat_of(a.underflows + b.underflows, a.nonfinite + b.nonfinite, "fp32");
+  r.certified = r.caveat.empty();
+  r.method = "compensated: " + std::to_string(S) + " floating slices of " + std::to_string(plan.bits) +
+             " bits per operand (exact under " + std::string(trncore::sim::to_string(plan.product)) +
+             " products), " + std::to_string(passes) + " bf16 passes, fp32 PSUM";
+  r.tensor_passes = passes;
+  count_dma(r.stats, (m * k + k * n) * S, 2);
+  return r;
+}
+
+// Ozaki's error terms per output element (see the file comment of ozaki_bound below).
+struct OzakiTerms {
+  std::vector<double> g, h;  // g_ij = (2^ea_i ‖b_j‖₁ + 2^eb_j ‖a_i‖₁)/M_ij, h_ij = K 2^(ea_i+eb_j)/M_ij
+};
+
+OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
+                       const std::vector<double>& opb, const std::vector<int>& ea, const std::vector<int>& eb) {
+  std::vector<double> abs_a(opa.size()), abs_b(opb.size()), mag(static_cast<std::size_t>(m * n));
+  for (std::size_t i = 0; i < opa.size(); ++i) abs_a[i] = std::abs(opa[i]);
+  for (std::size_t i = 0; i < opb.size(); ++i) abs_b[i] = std::abs(opb[i]);
+  // M = |A||B| in fp64: every term is non-negative, so the computed M is at least (1 − γ_K(u64))·M.
+  if (m > 0 && n > 0 && k > 0)
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(m), static_cast<int>(n),
+                static_cast<int>(k), 1.0, abs_a.data(), static_cast<int>(k), abs_b.data(), static_cast<int>(n), 0.0,
+                mag.data(), static_cast<int>(n));
+  std::vector<double> row_norm(static_cast<std::size_t>(m), 0.0), col_norm(static_cast<std::size_t>(n), 0.0);
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t p = 0; p < k; ++p) row_norm[static_cast<std::size_t>(i)] += abs_a[static_cast<std::size_t>(i * k + p)];
+  for (std::int64_t p = 0; p < k; ++p)
+    for (std::int64_t j = 0; j < n; ++j) col_norm[static_cast<std::size_t>(j)] += abs_b[static_cast<std::size_t>(p * n + j)];
+  const double low = 1.0 - gamma(static_cast<double>(k), kU64);   // computed M ≥ low · M
+  const double high = 1.0 + gamma(static_cast<double>(k), kU64);  // true norms ≤ high · computed
+  OzakiTerms t;
+  t.g.assign(mag.size(), 0.0);
+  t.h.assign(mag.size(), 0.0);
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      const std::size_t at = static_cast<std::size_t>(i * n + j);
+      const double mij = mag[at] * low;
+      if (!(mij > 0.0)) continue;  // M_ij = 0: every digit product is 0 and P_ij = 0 exactly
+      const int e_a = ea[static_cast<std::size_t>(i)], e_b = eb[static_cast<std::size_t>(j)];
+      t.g[at] = high * (std::ldexp(col_norm[static_cast<std::size_t>(j)], e_a) +
+                        std::ldexp(row_norm[static_cast<std::size_t>(i)], e_b)) / mij;
+      t.h[at] = std::ldexp(static_cast<double>(k), e_a + e_b) / mij;
+    }
+  return t;
+}
+
+// Bound of ozaki with S slices of `bits` bits (x = 2^e(Σ_{s<S} d_s 2^(−bits(s+1)) + ρ), |ρ| < 2^(−bits S)):
+//  truncation   |xy − 2^(e+f) X_S Y_S| ≤ 2^(−bits S)(2^e|y| + 2^f|x|), summed over k → g_ij;
+//  dropped pairs s + t ≥ S (s, t < S): Σ_j (2S−1−j) 2^(−bits j) ≤ 2^(−bits S)(S−1)/(1−2^(−bits)) per
+//    term, times K 2^(ea+eb) → h_ij;
+//  rounding the exact sum Z to double once: u64 (1 + bound).
+// Everything else is exact (slice products, PSUM sums below 2^24, the combination in 128-bit integers).
+double ozaki_bound(const OzakiTerms& t, int S, int bits) {
+  const double dropped = (S - 1) / (1.0 - std::ldexp(1.0, -bits));
+  double worst = 0.0;
+  for (std::size_t at = 0; at < t.g.size(); ++at) worst = std::max(worst, t.g[at] + t.h[at] * dropped);
+  const double truncation = std::ldexp(worst, -bits * S);
+  return truncation + kU64 * (1.0 + truncation);
+}
+
+// The most slices the 128-bit exact combination holds: bits·(S+1) + log2 K + 2 log2 S < 126.
+int max_ozaki_slices(std::int64_t k, int bits) {
+  const double log2k = k > 1 ? std::log2(static_cast<double>(k)) : 0.0;
+  int S = 1;
+  while (S < 64 && bits * (S + 2) + log2k + 2.0 * std::log2(S + 1.0) + 1.0 < 126.0) ++S;
+  return S;
+}
+
+SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
+                     const std::vector<double>& opb, const ProductPlan& plan) {
+  SimProduct r;
+  const std::vector<int> ea = line_exponents(opa, m, k, Lines::rows);
+  const std::vector<int> eb = line_exponents(opb, k, n, Lines::cols);
+  const OzakiTerms terms = ozaki_terms(m, n, k, opa, opb, ea, eb);
+  const int most = max_ozaki_slices(k, plan.bits);
+  int S = plan.slices;
+  if (S == 0) {  // the fewest slices whose bound meets the target
+    S = 1;
+    while (S < most && ozaki_bound(terms, S, plan.bits) > plan.target) ++S;
+  }
+  S = std::min(S, most);
+  const Sliced a = split_fixed(opa, m, k, Lines::rows, S, plan.bits);
+  const Sliced b = split_fixed(opb, k, n, Lines::cols, S, plan.bits);
+  const std::vector<Int128> z = exact_digit_product(m, n, k, a.parts, b.parts, plan.bits);
+  r.p.resize(z.size());
+  for (std::size_t i = 0; i < z.size(); ++i) r.p[i] = static_cast<double>(z[i]);  // one rounding to nearest
+  scale_rows_cols(r.p, m, n, ea, eb, -plan.bits * (S + 1));
+  ieee_nonfinite_entries(m, n, k, opa, opb, a.nonfinite + b.nonfinite, r.p);
+  r.bound = ozaki_bound(terms, S, plan.bits);
+  r.caveat = caveat_of(0, a.nonfinite + b.nonfinite, "the fixed-point slices");
+  r.certified = r.caveat.empty();
+  // Exact PSUM sums need K-blocks with K·(2^bits − 1)² < 2^24; each block's integer result is then
+  // combined exactly on the VectorEngine (modelled as multi-word integer adds).
+  const double digit_product = std::ldexp(1.0, plan.bits) - 1.0;
+  const auto k_block = static_cast<std::int64_t>(std::min<double>(static_cast<double>(std::max<std::int64_t>(k, 1)),
+                                                                  std::floor(0x1p24 / (digit_product * digit_product))));
+  const std::int64_t pairs = static_cast<std::int64_t>(S) * (S + 1) / 2;
+  r.tensor_passes = pairs;
+  for (std::int64_t q = 0; q < pairs; ++q) {
+    count_pass(r.stats, m, n, k);
+    count_vector(r.stats, m * n * ceil_div(std::max<std::int64_t>(k, 1), k_block));
+  }
+  count_dma(r.stats, (m * k + k * n) * S, 2);
+  r.method = "ozaki: " + std::to_string(S) + " fixed-point slices of " + std::to_string(plan.bits) +
+             " bits per row of A / column of B (products exact under " +
+             std::string(trncore::sim::to_string(plan.product)) + " products), " + std::to_string(pairs) +
+             " slice products, K-blocks of " + std::to_string(k_block) + " (exact PSUM sums), exact combination";
+  return r;
+}
+
+}  // namespace
+
+double gamma(double n, double u) {
+  const double nu = n * u;
+  return nu >= 1.0 ? std::numeric_limits<double>::infinity() : nu / (1.0 - nu);
+}
+
+int exact_slice_bits(trncore::sim::ProductModel model) {
+  return model == trncore::sim::ProductModel::exact ? 8 : 4;
+}
+
+// One pass: Â = A + ΔA with |ΔA| ≤ u_in|A| (nearest rounding, no underflow; the power-of-two scaling is
+// exact), likewise B; each product is rounded with u_p (0 when the significands' product fits the
+// product format); the fp32 PSUM sum of K terms adds γ_K(u) (Higham, ASNA §3.1). Altogether
+// |P − AB| ≤ ((1+u_in)²(1+u_p)(1+γ_K) − 1)|A||B|.
+double single_pass_bound(const ProductPlan& plan, std::int64_t k) {
+  const int p = precision(plan.format);
+  const double u_in = (plan.inputs_are_float && p >= 24) ? 0.0 : std::ldexp(1.0, -p);
+  const int product_bits = plan.product == trncore::sim::ProductModel::bf16 ? 8 : 24;
+  const double u_p = 2 * std::min(p, 24) <= product_bits ? 0.0 : std::ldexp(1.0, -product_bits);
+  const double g = gamma(static_cast<double>(k), kU32);
+  return (1 + u_in) * (1 + u_in) * (1 + u_p) * (1 + g) - 1;
+}
+
+// Compensated: with y the line-scaled operand, y = Σ_{s<S} y_s + ρ, |ρ| ≤ T|y|, T = 2^(−bits S), and
+// |y_s| ≤ c_s|y|, c_s = 2^(−bits s)(1 + 2^(−bits)). Slice products are exact (bits ≤ exact_slice_bits).
+//  truncation   |xy − X_S Y_S| ≤ (2T + T²)|x||y|;
+//  dropped pairs s + t ≥ S:   D = Σ c_s c_t;
+//  each pass's fp32 PSUM sum: γ_K Σ_k |x_s||y_t|; adding the P passes in fp32: γ_P (1+γ_K) Σ |pass|;
+//  with C = Σ_{s+t<S} c_s c_t, the total is (2T + T² + D + (γ_K + γ_P(1+γ_K)) C)|x||y|.
+double compensated_bound(const ProductPlan& plan, std::int64_t k) {
+  const int S = plan.slices;
+  const double T = std::ldexp(1.0, -plan.bits * S);
+  const auto c = [&](int s) { return std::ldexp(1.0 + std::ldexp(1.0, -plan.bits), -plan.bits * s); };
+  double kept = 0.0, dropped = 0.0;
+  for (int s = 0; s < S; ++s)
+    for (int t = 0; t < S; ++t) (s + t < S ? kept : dropped) += c(s) * c(t);
+  const double passes = S * (S + 1) / 2.0;
+  const double gk = gamma(static_cast<double>(k), kU32), gp = gamma(passes, kU32);
+  return 2 * T + T * T + dropped + (gk + gp * (1 + gk)) * kept;
+}
+
+SimProduct sim_product(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
+                       const std::vector<double>& opb, const ProductPlan& plan) {
+  switch (plan.method) {
+    case ProductMethod::single_pass: return run_single_pass(m, n, k, opa, opb, plan);
+    case ProductMethod::compensated: return run_compensated(m, n, k, opa, opb, plan);
+    case ProductMethod::ozaki: return run_ozaki(m, n, k, opa, opb, plan);
+  }
+  return {};
+}
+
+}  // namespace trnblas::detail

@@ -1,0 +1,64 @@
+#pragma once
+// The TensorEngine part of a sim GEMM: P = op(A)·op(B) by one of the math-mode methods, with its
+// certified a-priori error bound and its modelled engine work. alpha/beta are applied by the caller.
+
+#include <trncore/format.hpp>
+#include <trncore/sim/engine_stats.hpp>
+#include <trncore/sim/product_model.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace trnblas::detail {
+
+/// How P is computed.
+enum class ProductMethod : std::uint8_t {
+  single_pass,  ///< inputs rounded to `format` (power-of-two scaled per row/column), one pass
+  compensated,  ///< floating slices of `bits` bits, pairs s + t < slices, fp32 PSUM per pair
+  ozaki,        ///< fixed-point slices of `bits` bits per row/column, exact PSUM sums, exact combination
+};
+
+struct ProductPlan {
+  ProductMethod method = ProductMethod::single_pass;
+  trncore::FormatSpec format = trncore::formats::bf16;  // single_pass only
+  trncore::sim::ProductModel product = trncore::sim::ProductModel::bf16;
+  /// Slices per operand (compensated, ozaki); 0 = the fewest whose bound meets `target` (ozaki only).
+  int slices = 1;
+  int bits = 8;
+  /// For ozaki with slices = 0: the componentwise bound to reach.
+  double target = 0x1p-52;
+  int threads = 0;
+  /// The inputs were float (fp32 inputs to an fp32 pass are then exact).
+  bool inputs_are_float = true;
+};
+
+/// The result: P (m×n row-major, doubles), the bound and what ran.
+struct SimProduct {
+  std::vector<double> p;
+  /// Componentwise: |P − op(A)op(B)| ≤ bound · (|op(A)||op(B)|), when `certified`.
+  double bound = 0.0;
+  bool certified = true;
+  /// Why the bound is not certified (inputs below the format's normal range, inf/NaN inputs).
+  std::string caveat;
+  std::string method;              // e.g. "ozaki: 9 fixed-point slices of 4 bits, 45 slice products"
+  std::int64_t tensor_passes = 0;  // full matmuls over the K extent
+  trncore::sim::EngineStats stats;
+};
+
+/// Runs `plan` on the row-major operands opa (m×k) and opb (k×n).
+SimProduct sim_product(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
+                       const std::vector<double>& opb, const ProductPlan& plan);
+
+/// γ_n for unit roundoff u: n·u / (1 − n·u) (Higham, ASNA 2nd ed., Lemma 3.1); +inf when n·u ≥ 1.
+double gamma(double n, double u);
+
+/// The a-priori bound of a single pass and of compensated slicing (data-independent, see sim_product.cpp).
+double single_pass_bound(const ProductPlan& plan, std::int64_t k);
+double compensated_bound(const ProductPlan& plan, std::int64_t k);
+
+/// Slice width whose products are exact under `model` (bf16 inputs): 8 bits for exact products (8 × 8
+/// = 16 significant bits ≤ fp32's 24), 4 bits for bf16-rounded products (4 × 4 = 8 bits ≤ bf16's 8).
+int exact_slice_bits(trncore::sim::ProductModel model);
+
+}  // namespace trnblas::detail

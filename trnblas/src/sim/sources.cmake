@@ -1,0 +1,12 @@
+# The sim backend: GEMM on the modelled TensorEngine with trnblas's math modes. Included by
+# trnblas/CMakeLists.txt after the library target exists.
+target_sources(trnblas PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/sim_gemm.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/mode_choice.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sim_product.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/slices.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/exact_digit_product.cpp)
+# The bounds assume every operation is rounded separately: no FMA contraction in the fp32 pass sums and
+# the output stage.
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/sim_gemm.cpp ${CMAKE_CURRENT_LIST_DIR}/sim_product.cpp
+  PROPERTIES COMPILE_OPTIONS "-ffp-contract=off")

@@ -1,0 +1,339 @@
+// trnblas::gemm on the sim backend, every math mode, against MPFR (the exact product, rounded once) and
+// against trncore's scalar TensorEngine reference. Every accuracy check uses the bound the call itself
+// reports, so a test fails if the implementation is less accurate than it certifies; the bound itself is
+// checked against the closed forms documented in docs/trnblas.md where it is data-independent.
+#include "sim_gemm_test_support.hpp"
+
+#include "sim/sim_product.hpp"  // the internal planner, to run an explicit slice count
+
+#include <trnblas/trnblas.hpp>
+#include <trncore/error.hpp>
+#include <trncore/sim/matmul.hpp>
+#include <trncore/small_float.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cblas.h>
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace {
+
+using trnblas::Op;
+using trncore::Layout;
+using trncore::MathMode;
+using trncore::sim::ProductModel;
+using namespace trnblas_test;
+
+trncore::Options sim_options(MathMode mode, ProductModel model, int threads = 1) {
+  trncore::Options o;
+  o.backend = trncore::Backend::sim;
+  o.math_mode = mode;
+  o.product = model;
+  o.threads = threads;
+  return o;
+}
+
+// Runs a row-major no-transpose sim GEMM with a report and checks the componentwise bound against MPFR.
+template <class T>
+trncore::AccuracyReport run_and_check(const Problem<T>& p, const trncore::Options& o, const std::string& what) {
+  std::vector<T> c = p.c;
+  trncore::AccuracyReport report;
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(), p.k, p.b.data(),
+                p.n, p.beta, c.data(), p.n, o, report);
+  EXPECT_TRUE(std::isfinite(report.a_priori_bound)) << what;
+  const Exact exact = exact_gemm(p);
+  const double worst = worst_relative_error(exact, c);
+  EXPECT_LE(worst, report.a_priori_bound) << what << ": measured componentwise error exceeds the reported bound";
+  return report;
+}
+
+TEST(SimGemm, SinglePassModesMeetTheirBoundsOnEdgeShapes) {
+  const MathMode modes[] = {MathMode::bf16, MathMode::fp16, MathMode::fp8_e4m3, MathMode::fp8_e5m2, MathMode::tf32,
+                            MathMode::fp32};
+  const std::int64_t shapes[][3] = {{1, 1, 1}, {7, 5, 3}, {127, 1, 129}, {1, 513, 128}, {33, 17, 129}};
+  for (ProductModel model : {ProductModel::exact, ProductModel::bf16})
+    for (MathMode mode : modes)
+      for (const auto& s : shapes) {
+        const std::string what = std::string(trncore::to_string(mode)) + " " +
+                                 std::string(trncore::sim::to_string(model)) + " " + std::to_string(s[0]) + "x" +
+                                 std::to_string(s[1]) + "x" + std::to_string(s[2]);
+        const auto pf = random_problem<float>(s[0], s[1], s[2], /*spread=*/0, /*seed=*/11);
+        const auto report = run_and_check(pf, sim_options(mode, model), what + " float");
+        EXPECT_TRUE(report.met) << what;
+        run_and_check(random_problem<double>(s[0], s[1], s[2], 0, 12), sim_options(mode, model), what + " double");
+      }
+}
+
+// The single-pass bound is the closed form of docs/trnblas.md: ((1+u_in)²(1+u_p)(1+γ_K) − 1), plus the output
+// stage. For bf16 inputs under the bf16 product model u_in = u_p = 2^-8; under the exact model u_p = 0.
+TEST(SimGemm, Bf16BoundIsTheClosedForm) {
+  const auto p = random_problem<float>(4, 4, 100, 0, 3);
+  const double u32 = 0x1p-24, u8 = 0x1p-8, g = 100 * u32 / (1 - 100 * u32);
+  const double out = (1 + u32) * (1 + u32) * (1 + u32) - 1;
+  for (ProductModel model : {ProductModel::exact, ProductModel::bf16}) {
+    const double up = model == ProductModel::bf16 ? u8 : 0.0;
+    const double eps = (1 + u8) * (1 + u8) * (1 + up) * (1 + g) - 1;
+    const auto report = run_and_check(p, sim_options(MathMode::bf16, model), "bf16");
+    EXPECT_DOUBLE_EQ(report.a_priori_bound, eps + (1 + eps) * out);
+  }
+}
+
+// bf16 mode equals trncore's scalar reference of the TensorEngine on bf16-rounded inputs, bit for bit
+// (the power-of-two scaling the sim GEMM applies per row/column is exact, so it changes no bit).
+TEST(SimGemm, Bf16ModeEqualsTheScalarTensorEngineReference) {
+  for (ProductModel model : {ProductModel::exact, ProductModel::bf16})
+    for (std::int64_t k : {1, 127, 128, 129, 300}) {
+      const std::int64_t m = 19, n = 23;
+      const auto p = random_problem<float>(m, n, k, 0, 5 + k);
+      std::vector<float> ar(p.a.size()), br(p.b.size()), ref(static_cast<std::size_t>(m * n)), c(ref.size());
+      for (std::size_t i = 0; i < ar.size(); ++i) ar[i] = trncore::bf16::from_float(p.a[i]).to_float();
+      for (std::size_t i = 0; i < br.size(); ++i) br[i] = trncore::bf16::from_float(p.b[i]).to_float();
+      trncore::sim::MatmulOptions mo;
+      mo.product = model;
+      trncore::sim::matmul_psum_reference(m, n, k, ar.data(), k, br.data(), n, ref.data(), n, mo);
+      trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, m, n, k, 1.0f, p.a.data(), k, p.b.data(), n, 0.0f,
+                    c.data(), n, sim_options(MathMode::bf16, model));
+      for (std::size_t i = 0; i < c.size(); ++i)
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(c[i]), std::bit_cast<std::uint32_t>(ref[i])) << "k=" << k << " i=" << i;
+    }
+}
+
+// Compensated: the split is chosen per product model — 8-bit slices when products are exact, 4-bit slices
+// when the TensorEngine rounds products to bf16 (8 × 8-bit products would be rounded, and the split would
+// gain nothing: the effect measured on trn1/trn2) — and reaches fp32-level accuracy either way.
+TEST(SimGemm, CompensatedPicksASplitExactUnderTheProductModelAndReachesFp32Level) {
+  const auto p = random_problem<float>(40, 30, 257, 0, 21);
+  const auto exact = run_and_check(p, sim_options(MathMode::compensated, ProductModel::exact), "compensated/exact");
+  const auto rounded = run_and_check(p, sim_options(MathMode::compensated, ProductModel::bf16), "compensated/bf16");
+  EXPECT_NE(exact.trajectory.back().description.find("of 8 bits"), std::string::npos);
+  EXPECT_NE(rounded.trajectory.back().description.find("of 4 bits"), std::string::npos);
+  // fp32-level: 16 fp32 units of slicing error plus twice SGEMM's own bound γ_K(2^-24) (the PSUM sum of
+  // every pass is bounded by γ_K times the pass's magnitudes, which add up to (1 + 2^-w)²·(1 + O(2^-w)) ≤ 1.3
+  // times |A||B|, plus the passes' fp32 sum γ_P).
+  const double gk = 257 * 0x1p-24 / (1 - 257 * 0x1p-24);
+  const double fp32_level = 0x1p-20 + 2 * gk;
+  EXPECT_LE(exact.a_priori_bound, fp32_level);
+  EXPECT_LE(rounded.a_priori_bound, fp32_level);
+  // And a single bf16 pass is far less accurate on the same data (so the test above can fail).
+  std::vector<float> c(p.c.size());
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(), p.k, p.b.data(),
+                p.n, 0.0f, c.data(), p.n, sim_options(MathMode::bf16, ProductModel::bf16));
+  Problem<float> q = p;
+  q.beta = 0.0f;
+  EXPECT_GT(worst_relative_error(exact_gemm(q), c), 16 * fp32_level);
+}
+
+// Ozaki: fp64-accurate from bf16 tiles under both product models, for rows/columns whose entries spread
+// over 2^±30, componentwise no worse than OpenBLAS DGEMM measured against the same MPFR oracle.
+TEST(SimGemm, OzakiIsFp64AccurateAndNoWorseThanDgemm) {
+  for (ProductModel model : {ProductModel::exact, ProductModel::bf16})
+    for (int spread : {0, 10, 30})
+      for (const auto& s : std::vector<std::array<std::int64_t, 3>>{{16, 16, 16}, {7, 129, 128}, {64, 48, 129}}) {
+        const std::string what = std::string(trncore::sim::to_string(model)) + " spread 2^" + std::to_string(spread) +
+                                 " " + std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]);
+        Problem<double> p = random_problem<double>(s[0], s[1], s[2], spread, 100 + spread);
+        p.beta = 0.0;
+        const auto report = run_and_check(p, sim_options(MathMode::ozaki, model), what);
+        EXPECT_TRUE(report.met) << what;
+        EXPECT_LE(report.a_priori_bound, 0x1p-52 + 4 * 0x1p-53) << what;
+        std::vector<double> ours(p.c.size()), native(p.c.size());
+        trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(), p.k,
+                      p.b.data(), p.n, 0.0, ours.data(), p.n, sim_options(MathMode::ozaki, model));
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(p.m), static_cast<int>(p.n),
+                    static_cast<int>(p.k), p.alpha, p.a.data(), static_cast<int>(p.k), p.b.data(), static_cast<int>(p.n),
+                    0.0, native.data(), static_cast<int>(p.n));
+        const Exact exact = exact_gemm(p);
+        EXPECT_LE(worst_relative_error(exact, ours), std::max(worst_relative_error(exact, native), 0x1p-53)) << what;
+      }
+}
+
+// The automatic slice count is the minimum that meets the bound: the same product with one slice fewer
+// (run through the internal planner with an explicit count) does not certify the target.
+TEST(SimGemm, OzakiSliceCountIsTheMinimumMeetingTheTarget) {
+  const auto p = random_problem<double>(20, 20, 64, 20, 7);
+  for (ProductModel model : {ProductModel::exact, ProductModel::bf16})
+    for (double target : {1e-6, 1e-10, 1e-14}) {
+      trncore::Options o = sim_options(MathMode::ozaki, model);
+      o.target_forward_error = target;
+      const auto report = run_and_check(p, o, "ozaki target");
+      ASSERT_TRUE(report.met);
+      EXPECT_LE(report.a_priori_bound, target);
+      const std::string& method = report.trajectory.back().description;
+      const int slices = std::stoi(method.substr(method.find("ozaki: ") + 7));
+      ASSERT_GT(slices, 1) << method;
+      trnblas::detail::ProductPlan fewer;
+      fewer.method = trnblas::detail::ProductMethod::ozaki;
+      fewer.product = model;
+      fewer.bits = trnblas::detail::exact_slice_bits(model);
+      fewer.slices = slices - 1;
+      const auto r = trnblas::detail::sim_product(p.m, p.n, p.k, to_double(p.a), to_double(p.b), fewer);
+      // The planner compares the product's bound with what the output stage (three fp64 roundings) leaves.
+      const double u = 0x1p-53, out = u * (3 + u * (3 + u));  // (1+u)³ − 1
+      EXPECT_GT(r.bound, (target - out) / (1 + out)) << method;
+    }
+}
+
+TEST(SimGemm, AutomaticPicksTheCheapestCertifiedMethod) {
+  const auto pf = random_problem<float>(30, 30, 64, 0, 8);
+  const auto pd = random_problem<double>(30, 30, 64, 5, 9);
+  struct Case {
+    double target;
+    const char* expect;
+  };
+  for (const Case& c : {Case{0.2, "fp8_e4m3"}, Case{2e-2, "bf16"}, Case{1e-5, "compensated"}}) {
+    trncore::Options o = sim_options(MathMode::automatic, ProductModel::bf16);
+    o.target_forward_error = c.target;
+    const auto report = run_and_check(pf, o, c.expect);
+    EXPECT_TRUE(report.met) << c.expect;
+    EXPECT_EQ(report.trajectory.back().description.rfind(c.expect, 0), 0u) << report.trajectory.back().description;
+  }
+  trncore::Options o = sim_options(MathMode::automatic, ProductModel::bf16);
+  o.target_forward_error = 1e-13;
+  const auto report = run_and_check(pd, o, "automatic fp64");
+  EXPECT_TRUE(report.met);
+  EXPECT_EQ(report.trajectory.back().description.rfind("ozaki", 0), 0u);
+  // No target: the default path keeps the input type's precision.
+  EXPECT_EQ(run_and_check(pd, sim_options(MathMode::automatic, ProductModel::bf16), "default double")
+                .trajectory.back()
+                .description.rfind("ozaki", 0),
+            0u);
+}
+
+TEST(SimGemm, UnreachableTargetThrowsWithoutReportAndIsReportedWithOne) {
+  const auto p = random_problem<float>(8, 8, 8, 0, 1);
+  trncore::Options o = sim_options(MathMode::bf16, ProductModel::bf16);
+  o.target_forward_error = 1e-6;
+  std::vector<float> c(p.c.size());
+  try {
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, 1.0f, p.a.data(), p.k, p.b.data(), p.n,
+                  0.0f, c.data(), p.n, o);
+    FAIL() << "bf16 certified 1e-6";
+  } catch (const trncore::TargetNotMet& e) {
+    EXPECT_NE(std::string(e.what()).find("trnblas::gemm"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("1.000e-06"), std::string::npos);
+  }
+  trncore::AccuracyReport report;
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, 1.0f, p.a.data(), p.k, p.b.data(), p.n,
+                0.0f, c.data(), p.n, o, report);
+  EXPECT_FALSE(report.met);
+  EXPECT_GT(report.a_priori_bound, 1e-6);
+}
+
+// Stochastic rounding of the stored result: within one bf16 ulp of the fp32-accumulated value, reproducible
+// for a seed, different across seeds.
+TEST(SimGemm, SrStoresBf16ValuesReproducibly) {
+  const auto p = random_problem<float>(16, 16, 32, 0, 4);
+  trncore::Options o = sim_options(MathMode::sr, ProductModel::bf16);
+  o.seed = 99;
+  run_and_check(p, o, "sr");
+  std::vector<float> c1(p.c.size()), c2(p.c.size()), c3(p.c.size());
+  for (auto* c : {&c1, &c2}) {
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, 1.0f, p.a.data(), p.k, p.b.data(),
+                  p.n, 0.0f, c->data(), p.n, o);
+  }
+  o.seed = 100;
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, 1.0f, p.a.data(), p.k, p.b.data(), p.n,
+                0.0f, c3.data(), p.n, o);
+  EXPECT_EQ(c1, c2);
+  EXPECT_NE(c1, c3);
+  for (float v : c1) EXPECT_EQ(trncore::bf16::from_float(v).to_float(), v);  // every stored value is a bf16
+}
+
+// Results do not depend on the thread count, in any mode.
+TEST(SimGemm, ResultsAreIdenticalForOneAndTwoThreads) {
+  const auto pf = random_problem<float>(70, 530, 140, 3, 31);
+  const auto pd = random_problem<double>(50, 60, 129, 12, 32);
+  for (MathMode mode : {MathMode::bf16, MathMode::fp8_e4m3, MathMode::sr, MathMode::compensated, MathMode::ozaki})
+    for (ProductModel model : {ProductModel::exact, ProductModel::bf16}) {
+      std::vector<float> f1(pf.c), f2(pf.c);
+      std::vector<double> d1(pd.c), d2(pd.c);
+      trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, pf.m, pf.n, pf.k, pf.alpha, pf.a.data(), pf.k,
+                    pf.b.data(), pf.n, pf.beta, f1.data(), pf.n, sim_options(mode, model, 1));
+      trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, pf.m, pf.n, pf.k, pf.alpha, pf.a.data(), pf.k,
+                    pf.b.data(), pf.n, pf.beta, f2.data(), pf.n, sim_options(mode, model, 2));
+      trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, pd.m, pd.n, pd.k, pd.alpha, pd.a.data(), pd.k,
+                    pd.b.data(), pd.n, pd.beta, d1.data(), pd.n, sim_options(mode, model, 1));
+      trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, pd.m, pd.n, pd.k, pd.alpha, pd.a.data(), pd.k,
+                    pd.b.data(), pd.n, pd.beta, d2.data(), pd.n, sim_options(mode, model, 2));
+      EXPECT_EQ(0, std::memcmp(f1.data(), f2.data(), f1.size() * sizeof(float))) << trncore::to_string(mode);
+      EXPECT_EQ(0, std::memcmp(d1.data(), d2.data(), d1.size() * sizeof(double))) << trncore::to_string(mode);
+    }
+}
+
+// Layouts and transposes: every combination equals the row-major no-transpose product of the same matrices.
+TEST(SimGemm, LayoutsAndTransposesAgree) {
+  const std::int64_t m = 9, n = 13, k = 130;
+  const auto p = random_problem<double>(m, n, k, 4, 41);
+  std::vector<double> want(static_cast<std::size_t>(m * n));
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, m, n, k, p.alpha, p.a.data(), k, p.b.data(), n, 0.0,
+                want.data(), n, sim_options(MathMode::ozaki, ProductModel::bf16));
+  for (Layout layout : {Layout::row_major, Layout::col_major})
+    for (Op ta : {Op::no_trans, Op::trans, Op::conj_trans})
+      for (Op tb : {Op::no_trans, Op::trans}) {
+        // Store op(A) = A_rm as the matrix the call expects, with a padded leading dimension.
+        const auto [a, lda] = store(p.a, m, k, layout, ta, 3);
+        const auto [b, ldb] = store(p.b, k, n, layout, tb, 5);
+        const std::int64_t ldc = (layout == Layout::row_major ? n : m) + 2;
+        std::vector<double> c(static_cast<std::size_t>(ldc * (layout == Layout::row_major ? m : n)), 0.0);
+        trnblas::gemm(layout, ta, tb, m, n, k, p.alpha, a.data(), lda, b.data(), ldb, 0.0, c.data(), ldc,
+                      sim_options(MathMode::ozaki, ProductModel::bf16));
+        for (std::int64_t i = 0; i < m; ++i)
+          for (std::int64_t j = 0; j < n; ++j) {
+            const double got = layout == Layout::row_major ? c[static_cast<std::size_t>(i * ldc + j)]
+                                                           : c[static_cast<std::size_t>(i + j * ldc)];
+            ASSERT_EQ(got, want[static_cast<std::size_t>(i * n + j)]) << i << "," << j;
+          }
+      }
+}
+
+// Zero sizes follow BLAS: nothing to compute, C scaled by beta when k = 0.
+TEST(SimGemm, ZeroSizes) {
+  std::vector<float> c{1.0f, 2.0f, 3.0f, 4.0f};
+  const float none = 0.0f;
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 2, 2, 0, 1.0f, &none, 1, &none, 2, 2.0f, c.data(), 2,
+                sim_options(MathMode::bf16, ProductModel::bf16));
+  EXPECT_EQ(c, (std::vector<float>{2.0f, 4.0f, 6.0f, 8.0f}));
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 0, 2, 3, 1.0f, static_cast<const float*>(nullptr), 3, &none, 2, 2.0f, c.data(), 2,
+                sim_options(MathMode::ozaki, ProductModel::bf16));
+  EXPECT_EQ(c, (std::vector<float>{2.0f, 4.0f, 6.0f, 8.0f}));
+}
+
+// inf and NaN propagate as in IEEE arithmetic (the TensorEngine keeps them), in every mode.
+TEST(SimGemm, InfAndNanPropagate) {
+  auto p = random_problem<double>(3, 3, 4, 0, 2);
+  p.a[1 * 4 + 2] = std::numeric_limits<double>::infinity();
+  p.b[0 * 3 + 0] = std::numeric_limits<double>::quiet_NaN();
+  p.beta = 0.0;
+  for (MathMode mode : {MathMode::bf16, MathMode::compensated, MathMode::ozaki}) {
+    std::vector<double> c(9, 0.0);
+    trncore::AccuracyReport report;
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 3, 3, 4, 1.0, p.a.data(), 4, p.b.data(), 3, 0.0,
+                  c.data(), 3, sim_options(mode, ProductModel::bf16), report);
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) {
+        const double v = c[static_cast<std::size_t>(i * 3 + j)];
+        if (j == 0) EXPECT_TRUE(std::isnan(v)) << trncore::to_string(mode) << " " << i << "," << j;
+        else if (i == 1) EXPECT_TRUE(std::isinf(v)) << trncore::to_string(mode) << " " << i << "," << j;
+        else EXPECT_TRUE(std::isfinite(v)) << trncore::to_string(mode) << " " << i << "," << j;
+      }
+    EXPECT_FALSE(report.met) << "an inf input leaves no relative bound to certify";
+  }
+}
+
+TEST(SimGemm, Fp64ModeIsNotSupportedOnSim) {
+  const double x = 1.0;
+  double c = 0.0;
+  EXPECT_THROW(trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 1, 1.0, &x, 1, &x, 1, 0.0, &c, 1,
+                             sim_options(MathMode::fp64, ProductModel::bf16)),
+               trncore::NotSupported);
+}
+
+}  // namespace
