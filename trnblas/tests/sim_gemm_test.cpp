@@ -9,6 +9,7 @@
 #include <trnblas/trnblas.hpp>
 #include <trncore/error.hpp>
 #include <trncore/sim/matmul.hpp>
+#include <trncore/sim/spec.hpp>
 #include <trncore/small_float.hpp>
 
 #include <gtest/gtest.h>
@@ -326,6 +327,29 @@ TEST(SimGemm, InfAndNanPropagate) {
       }
     EXPECT_FALSE(report.met) << "an inf input leaves no relative bound to certify";
   }
+}
+
+// The engine counters of a single bf16 pass, by hand: a 256×600×200 product is ⌈256/128⌉·⌈600/512⌉·⌈200/128⌉
+// = 8 TensorEngine instructions and 256·600·200 multiply-adds; its cycles are the multiply-adds at the
+// bf16 rate (2 FLOP each) plus 8 fixed instruction costs; the DMA moves both operands as 2-byte bf16.
+TEST(SimGemm, EngineCountersOfOnePassAreTheHandComputedOnes) {
+  const auto p = random_problem<float>(256, 600, 200, 0, 6);
+  std::vector<float> c(p.c);
+  trncore::AccuracyReport report;
+  trncore::Options o = sim_options(MathMode::bf16, ProductModel::bf16);
+  o.generation = trncore::sim::Generation::trn1;
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(), p.k, p.b.data(),
+                p.n, p.beta, c.data(), p.n, o, report);
+  ASSERT_TRUE(report.cost.has_value());
+  const auto& s = trncore::sim::spec(trncore::sim::Generation::trn1);
+  const auto& te = report.cost->stats[trncore::sim::Engine::tensor];
+  EXPECT_EQ(te.instructions, 8);
+  EXPECT_EQ(te.elements, 256 * 600 * 200);
+  EXPECT_DOUBLE_EQ(te.cycles, 256.0 * 600 * 200 * 2 / (s.tensor_flops_bf16 / s.clock_hz) + 8 * s.instruction_overhead_cycles);
+  EXPECT_EQ(report.cost->stats[trncore::sim::Engine::dma].bytes, (256 * 200 + 200 * 600) * 2);
+  EXPECT_DOUBLE_EQ(report.cost->busy_seconds[0], te.cycles / s.clock_hz);
+  EXPECT_GE(report.cost->upper_bound_seconds, report.cost->lower_bound_seconds);
+  EXPECT_NE(report.to_string().find("first-order estimate"), std::string::npos);
 }
 
 TEST(SimGemm, Fp64ModeIsNotSupportedOnSim) {

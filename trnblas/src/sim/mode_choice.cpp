@@ -21,6 +21,7 @@ constexpr int kMaxCompensatedSlices = 8;
 ProductPlan base_plan(const ChoiceInputs& in) {
   ProductPlan p;
   p.product = in.product;
+  p.generation = in.generation;
   p.threads = in.threads;
   p.inputs_are_float = in.inputs_are_float;
   return p;

@@ -6,6 +6,7 @@
 #include "sim/slices.hpp"
 
 #include <trncore/sim/matmul.hpp>
+#include <trncore/sim/spec.hpp>
 
 #include <cblas.h>
 
@@ -24,11 +25,19 @@ constexpr double kU64 = 0x1p-53;
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 // One full TensorEngine pass over (m, n, k): stationary tiles of ≤ 128 rows of op(A)ᵀ, moving tiles of
-// ≤ 512 columns, K in chunks of 128 partitions (DESIGN.md §4.2).
-void count_pass(trncore::sim::EngineStats& stats, std::int64_t m, std::int64_t n, std::int64_t k) {
+// ≤ 512 columns, K in chunks of 128 partitions (DESIGN.md §4.2). Cycles: the multiply-adds at the
+// format's rate (the spec table's FLOP/s over the clock), plus the fixed cost of each instruction.
+void count_pass(trncore::sim::EngineStats& stats, const trncore::sim::GenerationSpec& spec,
+                const trncore::FormatSpec& format, std::int64_t m, std::int64_t n, std::int64_t k) {
   auto& te = stats[trncore::sim::Engine::tensor];
-  te.instructions += ceil_div(m, 128) * ceil_div(n, 512) * ceil_div(k, 128);
+  const std::int64_t instructions = ceil_div(m, 128) * ceil_div(n, 512) * ceil_div(k, 128);
+  const double flops = format.width() == 8 ? spec.tensor_flops_fp8
+                       : format.mantissa_bits == trncore::formats::fp32.mantissa_bits ? spec.tensor_flops_fp32
+                                                                                      : spec.tensor_flops_bf16;
+  te.instructions += instructions;
   te.elements += m * n * k;
+  te.cycles += static_cast<double>(m * n * k) * 2.0 / (flops / spec.clock_hz) +
+               static_cast<double>(instructions) * spec.instruction_overhead_cycles;
 }
 
 void count_dma(trncore::sim::EngineStats& stats, std::int64_t elements, std::int64_t bytes_per_element) {
@@ -37,10 +46,12 @@ void count_dma(trncore::sim::EngineStats& stats, std::int64_t elements, std::int
   dma.bytes += elements * bytes_per_element;
 }
 
-void count_vector(trncore::sim::EngineStats& stats, std::int64_t elements) {
+// VectorEngine work over `elements` fp32 values, at the spec's element rate.
+void count_vector(trncore::sim::EngineStats& stats, const trncore::sim::GenerationSpec& spec, std::int64_t elements) {
   auto& v = stats[trncore::sim::Engine::vector];
   v.instructions += 1;
   v.elements += elements;
+  v.cycles += static_cast<double>(elements) / (spec.vector_flops / spec.clock_hz) + spec.instruction_overhead_cycles;
 }
 
 int format_bytes(const trncore::FormatSpec& f) { return (f.width() + 7) / 8; }
@@ -107,9 +118,10 @@ SimProduct run_single_pass(std::int64_t m, std::int64_t n, std::int64_t k, const
   r.method = std::string(plan.format.name) + " inputs (power-of-two scaled per row/column), one pass, " +
              std::string(trncore::sim::to_string(plan.product)) + " products, fp32 PSUM";
   r.tensor_passes = 1;
+  const auto& spec = trncore::sim::spec(plan.generation);
   count_dma(r.stats, m * k + k * n, format_bytes(plan.format));
-  count_pass(r.stats, m, n, k);
-  count_vector(r.stats, m * n);  // PSUM → SBUF with the scales applied
+  count_pass(r.stats, spec, plan.format, m, n, k);
+  count_vector(r.stats, spec, m * n);  // PSUM → SBUF with the scales applied
   return r;
 }
 
@@ -123,6 +135,7 @@ SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, const
   // smallest weight first, so the large terms are added last.
   std::vector<float> acc(static_cast<std::size_t>(m * n), 0.0f), pass(acc.size());
   std::int64_t passes = 0;
+  const auto& spec = trncore::sim::spec(plan.generation);
   for (int d = S - 1; d >= 0; --d)
     for (int s = 0; s <= d; ++s) {
       const int t = d - s;
@@ -130,8 +143,8 @@ SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, const
                                 b.parts[static_cast<std::size_t>(t)].data(), n, pass.data(), n, psum_options(plan));
       for (std::size_t i = 0; i < acc.size(); ++i) acc[i] += pass[i];  // fp32, round to nearest (no FMA here)
       ++passes;
-      count_pass(r.stats, m, n, k);
-      count_vector(r.stats, m * n);
+      count_pass(r.stats, spec, trncore::formats::bf16, m, n, k);
+      count_vector(r.stats, spec, m * n);
     }
   r.p.assign(acc.begin(), acc.end());
   scale_rows_cols(r.p, m, n, a.exponents, b.exponents, 0);
@@ -237,9 +250,10 @@ SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, const std::
                                                                   std::floor(0x1p24 / (digit_product * digit_product))));
   const std::int64_t pairs = static_cast<std::int64_t>(S) * (S + 1) / 2;
   r.tensor_passes = pairs;
+  const auto& spec = trncore::sim::spec(plan.generation);
   for (std::int64_t q = 0; q < pairs; ++q) {
-    count_pass(r.stats, m, n, k);
-    count_vector(r.stats, m * n * ceil_div(std::max<std::int64_t>(k, 1), k_block));
+    count_pass(r.stats, spec, trncore::formats::bf16, m, n, k);
+    count_vector(r.stats, spec, m * n * ceil_div(std::max<std::int64_t>(k, 1), k_block));
   }
   count_dma(r.stats, (m * k + k * n) * S, 2);
   r.method = "ozaki: " + std::to_string(S) + " fixed-point slices of " + std::to_string(plan.bits) +

@@ -4,6 +4,7 @@
 
 #include <trncore/format.hpp>
 #include <trncore/sim/engine_stats.hpp>
+#include <trncore/sim/generation.hpp>
 #include <trncore/sim/product_model.hpp>
 
 #include <cstdint>
@@ -23,6 +24,8 @@ struct ProductPlan {
   ProductMethod method = ProductMethod::single_pass;
   trncore::FormatSpec format = trncore::formats::bf16;  // single_pass only
   trncore::sim::ProductModel product = trncore::sim::ProductModel::bf16;
+  /// The generation whose spec table prices the work.
+  trncore::sim::Generation generation = trncore::sim::Generation::trn2;
   /// Slices per operand (compensated, ozaki); 0 = the fewest whose bound meets `target` (ozaki only).
   int slices = 1;
   int bits = 8;
