@@ -106,7 +106,8 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
     auto& v = product.stats[trncore::sim::Engine::vector];
     v.instructions += 1;
     v.elements += m * n;
-    v.cycles += static_cast<double>(m * n) / (spec.vector_flops / spec.clock_hz) + spec.instruction_overhead_cycles;
+    v.cycles += static_cast<double>(m * n) / trncore::sim::vector_elements_per_cycle(spec) +
+                spec.instruction_overhead_cycles;
   }
 
   const double bound = total_bound(product.bound);

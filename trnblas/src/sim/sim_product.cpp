@@ -31,12 +31,9 @@ void count_pass(trncore::sim::EngineStats& stats, const trncore::sim::Generation
                 const trncore::FormatSpec& format, std::int64_t m, std::int64_t n, std::int64_t k) {
   auto& te = stats[trncore::sim::Engine::tensor];
   const std::int64_t instructions = ceil_div(m, 128) * ceil_div(n, 512) * ceil_div(k, 128);
-  const double flops = format.width() == 8 ? spec.tensor_flops_fp8
-                       : format.mantissa_bits == trncore::formats::fp32.mantissa_bits ? spec.tensor_flops_fp32
-                                                                                      : spec.tensor_flops_bf16;
   te.instructions += instructions;
   te.elements += m * n * k;
-  te.cycles += static_cast<double>(m * n * k) * 2.0 / (flops / spec.clock_hz) +
+  te.cycles += static_cast<double>(m * n * k) / trncore::sim::tensor_macs_per_cycle(spec, format) +
                static_cast<double>(instructions) * spec.instruction_overhead_cycles;
 }
 
@@ -51,7 +48,8 @@ void count_vector(trncore::sim::EngineStats& stats, const trncore::sim::Generati
   auto& v = stats[trncore::sim::Engine::vector];
   v.instructions += 1;
   v.elements += elements;
-  v.cycles += static_cast<double>(elements) / (spec.vector_flops / spec.clock_hz) + spec.instruction_overhead_cycles;
+  v.cycles += static_cast<double>(elements) / trncore::sim::vector_elements_per_cycle(spec) +
+              spec.instruction_overhead_cycles;
 }
 
 int format_bytes(const trncore::FormatSpec& f) { return (f.width() + 7) / 8; }

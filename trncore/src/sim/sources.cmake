@@ -3,6 +3,11 @@ target_sources(trncore PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/generation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spec.cpp
   ${CMAKE_CURRENT_LIST_DIR}/engine_stats.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tile.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/neuron_core.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tensor_engine.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/vector_scalar_engines.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/gpsimd_engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/product_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul_reference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul.cpp)

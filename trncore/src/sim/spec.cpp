@@ -44,6 +44,15 @@ constexpr GenerationSpec kTrn3 = make(Generation::trn3, 224, 671e12 / 8, 2517e12
 
 }  // namespace
 
+double tensor_macs_per_cycle(const GenerationSpec& s, const FormatSpec& format) noexcept {
+  const double flops = format.width() == 8                        ? s.tensor_flops_fp8
+                       : format.mantissa_bits == formats::fp32.mantissa_bits ? s.tensor_flops_fp32
+                                                                               : s.tensor_flops_bf16;
+  return flops / 2.0 / s.clock_hz;
+}
+
+double vector_elements_per_cycle(const GenerationSpec& s) noexcept { return s.vector_flops / s.clock_hz; }
+
 const GenerationSpec& spec(Generation generation) noexcept {
   switch (generation) {
     case Generation::trn1: return kTrn1;

@@ -4,6 +4,7 @@
 /// source is listed in docs/numerics.md ("The NeuronCore spec table"); values marked there as estimates
 /// are not published by AWS.
 
+#include <trncore/format.hpp>
 #include <trncore/sim/generation.hpp>
 #include <trncore/sim/product_model.hpp>
 
@@ -30,6 +31,12 @@ struct GenerationSpec {
   double instruction_overhead_cycles;   ///< fixed cost of issuing one engine instruction (estimate)
   ProductModel default_product;
 };
+
+/// TensorEngine multiply-adds per cycle for inputs of `format` (fp8: the fp8 rate; fp32: the fp32 rate;
+/// bf16, fp16, tf32: the bf16 rate).
+double tensor_macs_per_cycle(const GenerationSpec& spec, const FormatSpec& format) noexcept;
+/// VectorEngine elements per cycle.
+double vector_elements_per_cycle(const GenerationSpec& spec) noexcept;
 
 /// The spec of a generation. Never throws; the reference stays valid for the program's lifetime.
 const GenerationSpec& spec(Generation generation) noexcept;

@@ -1,0 +1,132 @@
+// VectorEngine and ScalarEngine ops: fp32 compute, then the op's rounding into the output type.
+#include "sim/core_access.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace trncore::sim {
+
+namespace {
+
+float alu(AluOp op, float a, float b) {
+  switch (op) {
+    case AluOp::add: return a + b;
+    case AluOp::subtract: return a - b;
+    case AluOp::multiply: return a * b;
+    case AluOp::max: return std::fmax(a, b);
+    case AluOp::min: return std::fmin(a, b);
+    case AluOp::divide: return a / b;
+  }
+  return a;
+}
+
+double activate(Activation f, double x) {
+  switch (f) {
+    case Activation::identity: return x;
+    case Activation::exp: return std::exp(x);
+    case Activation::log: return std::log(x);
+    case Activation::sqrt: return std::sqrt(x);
+    case Activation::rsqrt: return 1.0 / std::sqrt(x);
+    case Activation::square: return x * x;
+    case Activation::reciprocal: return 1.0 / x;
+    case Activation::sin: return std::sin(x);
+    case Activation::cos: return std::cos(x);
+    case Activation::tanh: return std::tanh(x);
+    case Activation::sigmoid: return 1.0 / (1.0 + std::exp(-x));
+    case Activation::relu: return x > 0 ? x : 0.0;
+    case Activation::gelu: return 0.5 * x * (1.0 + std::erf(x / std::numbers::sqrt2));
+    case Activation::silu: return x / (1.0 + std::exp(-x));
+  }
+  return x;
+}
+
+}  // namespace
+
+void NeuronCore::tensor_tensor(Tile& out_tile, const Tile& a_tile, const Tile& b_tile, AluOp op, const WriteOptions& w) {
+  const char* function = "trncore::sim::NeuronCore::tensor_tensor";
+  auto& out = detail::state(out_tile, function, "out");
+  const auto& a = detail::state(a_tile, function, "a");
+  const auto& b = detail::state(b_tile, function, "b");
+  detail::require_sbuf_output(function, out);
+  for (const detail::TileState* t : {static_cast<const detail::TileState*>(&out), &a, &b}) detail::require_float(function, *t);
+  detail::require_same_shape(function, out, a);
+  detail::require_same_shape(function, out, b);
+  validate(w.rounding, function);
+  for (std::size_t i = 0; i < out.values.size(); ++i) detail::store(out, i, alu(op, a.values[i], b.values[i]), w);
+  count(Engine::vector, out.size(), (a.size() + b.size() + out.size()) * 4,
+        static_cast<double>(out.size()) / vector_elements_per_cycle(*spec_));
+}
+
+void NeuronCore::tensor_scalar(Tile& out_tile, const Tile& a_tile, float scalar, AluOp op, const WriteOptions& w) {
+  const char* function = "trncore::sim::NeuronCore::tensor_scalar";
+  auto& out = detail::state(out_tile, function, "out");
+  const auto& a = detail::state(a_tile, function, "a");
+  detail::require_sbuf_output(function, out);
+  detail::require_float(function, out);
+  detail::require_float(function, a);
+  detail::require_same_shape(function, out, a);
+  validate(w.rounding, function);
+  for (std::size_t i = 0; i < out.values.size(); ++i) detail::store(out, i, alu(op, a.values[i], scalar), w);
+  count(Engine::vector, out.size(), (a.size() + out.size()) * 4,
+        static_cast<double>(out.size()) / vector_elements_per_cycle(*spec_));
+}
+
+void NeuronCore::reduce(Tile& out_tile, const Tile& in_tile, ReduceOp op, const WriteOptions& w) {
+  const char* function = "trncore::sim::NeuronCore::reduce";
+  auto& out = detail::state(out_tile, function, "out");
+  const auto& in = detail::state(in_tile, function, "in");
+  detail::require_sbuf_output(function, out);
+  detail::require_float(function, out);
+  detail::require_float(function, in);
+  if (out.partitions != in.partitions || out.free_size != 1)
+    throw DimensionMismatch(function, "out " + detail::describe(out) + " is not " + std::to_string(in.partitions) +
+                                          "x1 for in " + detail::describe(in),
+                            "allocate out as in.partitions x 1");
+  validate(w.rounding, function);
+  for (std::int64_t p = 0; p < in.partitions; ++p) {
+    const float* row = in.values.data() + p * in.free_size;
+    float acc = row[0];
+    for (std::int64_t f = 1; f < in.free_size; ++f)
+      acc = op == ReduceOp::sum ? acc + row[f] : op == ReduceOp::max ? std::fmax(acc, row[f]) : std::fmin(acc, row[f]);
+    detail::store(out, static_cast<std::size_t>(p), acc, w);
+  }
+  count(Engine::vector, in.size(), (in.size() + out.size()) * 4,
+        static_cast<double>(in.size()) / vector_elements_per_cycle(*spec_));
+}
+
+void NeuronCore::copy(Tile& out_tile, const Tile& in_tile, const WriteOptions& w) {
+  const char* function = "trncore::sim::NeuronCore::copy";
+  auto& out = detail::state(out_tile, function, "out");
+  const auto& in = detail::state(in_tile, function, "in");
+  detail::require_sbuf_output(function, out);
+  detail::require_float(function, out);
+  detail::require_float(function, in);
+  detail::require_same_shape(function, out, in);
+  validate(w.rounding, function);
+  for (std::size_t i = 0; i < out.values.size(); ++i) detail::store(out, i, in.values[i], w);
+  count(Engine::vector, out.size(), in.size() * bytes_of(in.type) + out.size() * bytes_of(out.type),
+        static_cast<double>(out.size()) / vector_elements_per_cycle(*spec_));
+}
+
+void NeuronCore::activation(Tile& out_tile, const Tile& in_tile, Activation f, float scale, float bias,
+                            const WriteOptions& w) {
+  const char* function = "trncore::sim::NeuronCore::activation";
+  auto& out = detail::state(out_tile, function, "out");
+  const auto& in = detail::state(in_tile, function, "in");
+  detail::require_sbuf_output(function, out);
+  detail::require_float(function, out);
+  detail::require_float(function, in);
+  detail::require_same_shape(function, out, in);
+  validate(w.rounding, function);
+  for (std::size_t i = 0; i < out.values.size(); ++i) {
+    const float x = in.values[i] * scale + bias;  // fp32, two roundings (the engine's affine pre-op)
+    // f in double, rounded to fp32 once, then the write rounding: a faithful model of a correctly
+    // rounded fp32 function, not of the hardware's approximations (docs/numerics.md).
+    detail::store(out, i, static_cast<float>(activate(f, static_cast<double>(x))), w);
+  }
+  const double per_cycle = spec_->scalar_flops / spec_->clock_hz;
+  count(Engine::scalar, out.size(), (in.size() + out.size()) * 4, static_cast<double>(out.size()) / per_cycle);
+}
+
+}  // namespace trncore::sim
