@@ -51,12 +51,43 @@ void check_operand(const char* name, Layout layout, Op op, std::int64_t rows, st
                                    std::string("pass ") + name + "'s storage");
 }
 
-// First and one-past-last byte a stored matrix touches.
-template <class T>
-std::pair<const char*, const char*> extent(const T* x, std::int64_t lines, std::int64_t line, std::int64_t ld) {
-  const auto* p = reinterpret_cast<const char*>(x);
-  if (lines == 0 || line == 0) return {p, p};
-  return {p, p + static_cast<std::size_t>((lines - 1) * ld + line) * sizeof(T)};
+__extension__ typedef __int128 Wide;  // byte offsets of huge strided operands cannot overflow this
+
+// A stored matrix as `lines` runs of `line` elements, ld apart (rows in row-major, columns in col-major).
+struct Storage {
+  const char* base;
+  std::int64_t lines, line, ld;
+};
+
+// Floor division for a possibly negative numerator and a positive denominator.
+Wide floor_div(Wide a, Wide b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+// Whether any element of c shares a byte with any element of a: each run of c is tested against the one
+// run of a that starts last at or before the run's end (runs of a are disjoint and ordered since
+// line ≤ ld), so this is exact, not a bounding-interval test: disjoint blocks of one matrix pass.
+bool overlaps(const Storage& a, const Storage& c, std::size_t elem) {
+  if (a.lines == 0 || a.line == 0 || c.lines == 0 || c.line == 0) return false;
+  const Wide stride_a = static_cast<Wide>(a.ld) * static_cast<Wide>(elem);
+  const Wide run_a = static_cast<Wide>(a.line) * static_cast<Wide>(elem);
+  const Wide run_c = static_cast<Wide>(c.line) * static_cast<Wide>(elem);
+  const Wide origin = static_cast<Wide>(reinterpret_cast<std::uintptr_t>(c.base)) -
+                      static_cast<Wide>(reinterpret_cast<std::uintptr_t>(a.base));
+  for (std::int64_t i = 0; i < c.lines; ++i) {
+    const Wide x = origin + static_cast<Wide>(i) * static_cast<Wide>(c.ld) * static_cast<Wide>(elem);
+    Wide j = floor_div(x + run_c - 1, stride_a);
+    if (j < 0) continue;
+    if (j > a.lines - 1) j = a.lines - 1;
+    if (j * stride_a + run_a > x) return true;
+  }
+  return false;
+}
+
+// op(X) rows×cols stored in `layout`: its runs.
+Storage storage_of(const void* x, Layout layout, Op op, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  const bool t = op != Op::no_trans;
+  const std::int64_t sr = t ? cols : rows, sc = t ? rows : cols;
+  const bool rm = layout == Layout::row_major;
+  return {static_cast<const char*>(x), rm ? sr : sc, rm ? sc : sr, ld};
 }
 
 template <class T>
@@ -74,20 +105,11 @@ void check_arguments(Layout layout, Op transa, Op transb, std::int64_t m, std::i
   check_operand("b", layout, transb, k, n, b, ldb);
   check_operand("c", layout, Op::no_trans, m, n, c, ldc);
   // BLAS forbids C sharing storage with A or B (C is written while they are read).
-  const auto lines_of = [&](Op op, std::int64_t r, std::int64_t cc) {
-    const bool t = op != Op::no_trans;
-    return layout == Layout::row_major ? (t ? cc : r) : (t ? r : cc);
-  };
-  const auto line_of = [&](Op op, std::int64_t r, std::int64_t cc) {
-    const bool t = op != Op::no_trans;
-    return layout == Layout::row_major ? (t ? r : cc) : (t ? cc : r);
-  };
-  const auto ce = extent(c, lines_of(Op::no_trans, m, n), line_of(Op::no_trans, m, n), ldc);
-  const auto ae = extent(a, lines_of(transa, m, k), line_of(transa, m, k), lda);
-  const auto be = extent(b, lines_of(transb, k, n), line_of(transb, k, n), ldb);
-  const auto overlaps = [&](auto x) { return x.first < ce.second && ce.first < x.second; };
-  if (k > 0 && (overlaps(ae) || overlaps(be)))
-    throw trncore::InvalidArgument(kFunction, std::string("C overlaps ") + (overlaps(ae) ? "A" : "B"),
+  const Storage cs = storage_of(c, layout, Op::no_trans, m, n, ldc);
+  const bool with_a = k > 0 && overlaps(storage_of(a, layout, transa, m, k, lda), cs, sizeof(T));
+  const bool with_b = k > 0 && overlaps(storage_of(b, layout, transb, k, n, ldb), cs, sizeof(T));
+  if (with_a || with_b)
+    throw trncore::InvalidArgument(kFunction, std::string("C overlaps ") + (with_a ? "A" : "B"),
                                    "pass a C that shares no storage with A and B");
   if (options.backend == trncore::Backend::host) {
     for (std::int64_t v : {m, n, k, lda, ldb, ldc})

@@ -51,10 +51,7 @@ ProductPlan ozaki(const ChoiceInputs& in, double target) {
   return p;
 }
 
-// The bound of compensated slicing without the PSUM terms (k = 1, whose γ_1 is negligible here).
-double slicing_error(const ChoiceInputs& in, int slices) {
-  return compensated_bound(compensated(in, slices), 0);
-}
+double slicing_error(const ChoiceInputs& in, int slices) { return compensated_slicing_error(compensated(in, slices)); }
 
 }  // namespace
 

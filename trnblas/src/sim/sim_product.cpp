@@ -291,16 +291,33 @@ double single_pass_bound(const ProductPlan& plan, std::int64_t k) {
 //  dropped pairs s + t ≥ S:   D = Σ c_s c_t;
 //  each pass's fp32 PSUM sum: γ_K Σ_k |x_s||y_t|; adding the P passes in fp32: γ_P (1+γ_K) Σ |pass|;
 //  with C = Σ_{s+t<S} c_s c_t, the total is (2T + T² + D + (γ_K + γ_P(1+γ_K)) C)|x||y|.
-double compensated_bound(const ProductPlan& plan, std::int64_t k) {
+namespace {
+// Σ over kept pairs and dropped pairs of c_s c_t, and the truncation 2T + T².
+struct SlicingTerms {
+  double kept = 0.0, dropped = 0.0, truncation = 0.0;
+};
+SlicingTerms slicing_terms(const ProductPlan& plan) {
   const int S = plan.slices;
   const double T = std::ldexp(1.0, -plan.bits * S);
   const auto c = [&](int s) { return std::ldexp(1.0 + std::ldexp(1.0, -plan.bits), -plan.bits * s); };
-  double kept = 0.0, dropped = 0.0;
+  SlicingTerms t;
   for (int s = 0; s < S; ++s)
-    for (int t = 0; t < S; ++t) (s + t < S ? kept : dropped) += c(s) * c(t);
-  const double passes = S * (S + 1) / 2.0;
+    for (int u = 0; u < S; ++u) (s + u < S ? t.kept : t.dropped) += c(s) * c(u);
+  t.truncation = 2 * T + T * T;
+  return t;
+}
+}  // namespace
+
+double compensated_slicing_error(const ProductPlan& plan) {
+  const SlicingTerms t = slicing_terms(plan);
+  return t.truncation + t.dropped;
+}
+
+double compensated_bound(const ProductPlan& plan, std::int64_t k) {
+  const SlicingTerms t = slicing_terms(plan);
+  const double passes = plan.slices * (plan.slices + 1) / 2.0;
   const double gk = gamma(static_cast<double>(k), kU32), gp = gamma(passes, kU32);
-  return 2 * T + T * T + dropped + (gk + gp * (1 + gk)) * kept;
+  return t.truncation + t.dropped + (gk + gp * (1 + gk)) * t.kept;
 }
 
 SimProduct sim_product(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,

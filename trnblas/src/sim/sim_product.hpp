@@ -59,6 +59,8 @@ double gamma(double n, double u);
 /// The a-priori bound of a single pass and of compensated slicing (data-independent, see sim_product.cpp).
 double single_pass_bound(const ProductPlan& plan, std::int64_t k);
 double compensated_bound(const ProductPlan& plan, std::int64_t k);
+/// The slicing's own part of compensated_bound: truncation and dropped pairs (2T + T² + D).
+double compensated_slicing_error(const ProductPlan& plan);
 
 /// Slice width whose products are exact under `model` (bf16 inputs): 8 bits for exact products (8 × 8
 /// = 16 significant bits ≤ fp32's 24), 4 bits for bf16-rounded products (4 × 4 = 8 bits ≤ bf16's 8).
