@@ -2,6 +2,7 @@
 #include "sim/core_access.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <cmath>
 #include <numbers>
 
@@ -41,6 +42,20 @@ double activate(Activation f, double x) {
   return x;
 }
 
+// The operands of an elementwise float op with one input: out in SBUF, both float, same shape, a valid
+// write rounding.
+std::pair<detail::TileState&, const detail::TileState&> unary_operands(const char* function, Tile& out_tile,
+                                                                       const Tile& in_tile, const WriteOptions& w) {
+  auto& out = detail::state(out_tile, function, "out");
+  const auto& in = detail::state(in_tile, function, "in");
+  detail::require_sbuf_output(function, out);
+  detail::require_float(function, out);
+  detail::require_float(function, in);
+  detail::require_same_shape(function, out, in);
+  validate(w.rounding, function);
+  return {out, in};
+}
+
 }  // namespace
 
 void NeuronCore::tensor_tensor(Tile& out_tile, const Tile& a_tile, const Tile& b_tile, AluOp op, const WriteOptions& w) {
@@ -59,14 +74,7 @@ void NeuronCore::tensor_tensor(Tile& out_tile, const Tile& a_tile, const Tile& b
 }
 
 void NeuronCore::tensor_scalar(Tile& out_tile, const Tile& a_tile, float scalar, AluOp op, const WriteOptions& w) {
-  const char* function = "trncore::sim::NeuronCore::tensor_scalar";
-  auto& out = detail::state(out_tile, function, "out");
-  const auto& a = detail::state(a_tile, function, "a");
-  detail::require_sbuf_output(function, out);
-  detail::require_float(function, out);
-  detail::require_float(function, a);
-  detail::require_same_shape(function, out, a);
-  validate(w.rounding, function);
+  auto [out, a] = unary_operands("trncore::sim::NeuronCore::tensor_scalar", out_tile, a_tile, w);
   for (std::size_t i = 0; i < out.values.size(); ++i) detail::store(out, i, alu(op, a.values[i], scalar), w);
   count(Engine::vector, out.size(), (a.size() + out.size()) * 4,
         static_cast<double>(out.size()) / vector_elements_per_cycle(*spec_));
@@ -96,14 +104,7 @@ void NeuronCore::reduce(Tile& out_tile, const Tile& in_tile, ReduceOp op, const 
 }
 
 void NeuronCore::copy(Tile& out_tile, const Tile& in_tile, const WriteOptions& w) {
-  const char* function = "trncore::sim::NeuronCore::copy";
-  auto& out = detail::state(out_tile, function, "out");
-  const auto& in = detail::state(in_tile, function, "in");
-  detail::require_sbuf_output(function, out);
-  detail::require_float(function, out);
-  detail::require_float(function, in);
-  detail::require_same_shape(function, out, in);
-  validate(w.rounding, function);
+  auto [out, in] = unary_operands("trncore::sim::NeuronCore::copy", out_tile, in_tile, w);
   for (std::size_t i = 0; i < out.values.size(); ++i) detail::store(out, i, in.values[i], w);
   count(Engine::vector, out.size(), in.size() * bytes_of(in.type) + out.size() * bytes_of(out.type),
         static_cast<double>(out.size()) / vector_elements_per_cycle(*spec_));
@@ -111,14 +112,7 @@ void NeuronCore::copy(Tile& out_tile, const Tile& in_tile, const WriteOptions& w
 
 void NeuronCore::activation(Tile& out_tile, const Tile& in_tile, Activation f, float scale, float bias,
                             const WriteOptions& w) {
-  const char* function = "trncore::sim::NeuronCore::activation";
-  auto& out = detail::state(out_tile, function, "out");
-  const auto& in = detail::state(in_tile, function, "in");
-  detail::require_sbuf_output(function, out);
-  detail::require_float(function, out);
-  detail::require_float(function, in);
-  detail::require_same_shape(function, out, in);
-  validate(w.rounding, function);
+  auto [out, in] = unary_operands("trncore::sim::NeuronCore::activation", out_tile, in_tile, w);
   for (std::size_t i = 0; i < out.values.size(); ++i) {
     const float x = in.values[i] * scale + bias;  // fp32, two roundings (the engine's affine pre-op)
     // f in double, rounded to fp32 once, then the write rounding: a faithful model of a correctly
