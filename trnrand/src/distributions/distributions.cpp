@@ -1,109 +1,41 @@
-#include <trncore/error.hpp>
+#include "distributions/sampling.hpp"
+
 #include <trnrand/distributions.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <numbers>
 #include <string>
 #include <vector>
 
 namespace trnrand {
 
+namespace detail {
+
+// Marsaglia–Tsang for shape ≥ 1.
+double gamma_at_least_one(Window& w, double shape) {
+  const double d = shape - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
+  for (;;) {
+    const double x = w.standard_normal();
+    const double t = 1.0 + c * x;
+    if (t <= 0) continue;
+    const double v = t * t * t;
+    const double u = w.open_closed();
+    if (std::log(u) < 0.5 * x * x + d - d * v + d * std::log(v)) return d * v;
+  }
+}
+
+double standard_gamma(Window& w, double shape) {
+  if (shape >= 1) return gamma_at_least_one(w, shape);
+  // In logs, so that tiny shapes do not underflow before the scale is applied.
+  const double base = gamma_at_least_one(w, shape + 1.0);
+  return std::exp(std::log(base) + std::log(w.open_closed()) / shape);
+}
+
+}  // namespace detail
+
 namespace {
 
-__extension__ typedef unsigned __int128 u128;  // Lemire's method needs the high half of a 64×64 product
-
-constexpr std::uint64_t kWindow = std::uint64_t{1} << 32;
-
-[[noreturn]] void bad(const char* function, const std::string& problem, const char* hint) {
-  throw trncore::InvalidArgument(function, problem, hint);
-}
-
-std::string str(double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
-
-// Uniforms on fixed grids (stream.hpp's recipes): 24 bits from one word, 53 bits from two.
-double u24_open_closed(std::uint32_t w) { return static_cast<double>((w >> 8) + 1) * 0x1p-24; }
-double u24_closed_open(std::uint32_t w) { return static_cast<double>(w >> 8) * 0x1p-24; }
-std::uint64_t bits53(std::uint32_t hi, std::uint32_t lo) {
-  return ((static_cast<std::uint64_t>(hi) << 32) | lo) >> 11;
-}
-double u53_open_closed(std::uint32_t hi, std::uint32_t lo) { return static_cast<double>(bits53(hi, lo) + 1) * 0x1p-53; }
-double u53_closed_open(std::uint32_t hi, std::uint32_t lo) { return static_cast<double>(bits53(hi, lo)) * 0x1p-53; }
-
-// Sample i's private window of words for rejection samplers.
-class Window {
-public:
-  Window(const Stream& s, std::uint64_t sample) : s_(s), base_(sample * kWindow) {}
-  std::uint32_t next() { return word(s_, base_ + used_++); }
-  std::uint64_t next64() {
-    const std::uint64_t hi = next();
-    return (hi << 32) | next();
-  }
-  double open_closed() {
-    const std::uint32_t hi = next();
-    return u53_open_closed(hi, next());
-  }
-  double closed_open() {
-    const std::uint32_t hi = next();
-    return u53_closed_open(hi, next());
-  }
-  double standard_normal() {  // Box–Muller, cosine half
-    const double u1 = open_closed(), u2 = closed_open();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
-  }
-  // Unbiased integer in [0, range) for range ≥ 1 (Lemire 2019, multiply and reject).
-  std::uint64_t below(std::uint64_t range) {
-    u128 m = static_cast<u128>(next64()) * range;
-    auto low = static_cast<std::uint64_t>(m);
-    if (low < range) {
-      const std::uint64_t threshold = (0 - range) % range;
-      while (low < threshold) {
-        m = static_cast<u128>(next64()) * range;
-        low = static_cast<std::uint64_t>(m);
-      }
-    }
-    return static_cast<std::uint64_t>(m >> 64);
-  }
-
-private:
-  const Stream& s_;
-  std::uint64_t base_;
-  std::uint64_t used_ = 0;
-};
-
-void check_normal(const char* function, double mean, double stddev) {
-  if (!std::isfinite(mean)) bad(function, "mean = " + str(mean) + " is not finite", "pass a finite mean");
-  if (!(stddev >= 0) || !std::isfinite(stddev))
-    bad(function, "stddev = " + str(stddev) + " is not a finite value >= 0", "pass a finite stddev >= 0");
-}
-
-// Standard normals in double, pair by pair from consecutive words; `words_per_uniform` is 1 (24-bit grid,
-// for float output) or 2 (53-bit grid). Returns the stream after the words used.
-template <class Sink>
-Stream box_muller(Stream s, std::size_t n, int words_per_uniform, Sink&& sink) {
-  const std::size_t pairs = (n + 1) / 2;
-  std::vector<std::uint32_t> w(pairs * 2 * static_cast<std::size_t>(words_per_uniform));
-  const Stream next = fill_uint32(s, w);
-  for (std::size_t p = 0; p < pairs; ++p) {
-    double u1, u2;
-    if (words_per_uniform == 1) {
-      u1 = u24_open_closed(w[2 * p]);
-      u2 = u24_closed_open(w[2 * p + 1]);
-    } else {
-      u1 = u53_open_closed(w[4 * p], w[4 * p + 1]);
-      u2 = u53_closed_open(w[4 * p + 2], w[4 * p + 3]);
-    }
-    const double r = std::sqrt(-2.0 * std::log(u1)), theta = 2.0 * std::numbers::pi * u2;
-    sink(2 * p, r * std::cos(theta));
-    if (2 * p + 1 < n) sink(2 * p + 1, r * std::sin(theta));
-  }
-  return next;
-}
+using namespace detail;
 
 template <class T>
 Stream normal_impl(const char* function, Stream s, std::span<T> out, double mean, double stddev, bool exponentiate) {
@@ -126,19 +58,6 @@ Stream exponential_impl(Stream s, std::span<T> out, double rate) {
     out[i] = static_cast<T>(-std::log(u) / rate);
   }
   return next;
-}
-
-// Marsaglia–Tsang for shape ≥ 1.
-double gamma_at_least_one(Window& w, double shape) {
-  const double d = shape - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
-  for (;;) {
-    const double x = w.standard_normal();
-    const double t = 1.0 + c * x;
-    if (t <= 0) continue;
-    const double v = t * t * t;
-    const double u = w.open_closed();
-    if (std::log(u) < 0.5 * x * x + d - d * v + d * std::log(v)) return d * v;
-  }
 }
 
 // Hörmann's PTRS for λ ≥ 10.
@@ -212,14 +131,7 @@ Stream gamma(Stream s, std::span<double> out, double shape, double scale) {
     bad("trnrand::gamma", "scale = " + str(scale) + " is not a finite value > 0", "pass a finite scale > 0");
   for (std::size_t i = 0; i < out.size(); ++i) {
     Window w(s, i);
-    double g;
-    if (shape >= 1) {
-      g = gamma_at_least_one(w, shape);
-    } else {  // boost: Gamma(a) = Gamma(a + 1)·U^(1/a), in logs so tiny shapes do not underflow early
-      const double base = gamma_at_least_one(w, shape + 1.0);
-      g = std::exp(std::log(base) + std::log(w.open_closed()) / shape);
-    }
-    out[i] = g * scale;
+    out[i] = standard_gamma(w, shape) * scale;
   }
   return skip_ahead(s, out.size() * kWindow);
 }

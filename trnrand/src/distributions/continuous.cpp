@@ -1,0 +1,210 @@
+// Continuous laws built on the shared samplers: float gamma, beta, chi-squared, Student t, truncated
+// normal, multivariate normal, and the normal quantile.
+#include "distributions/sampling.hpp"
+
+#include <trnrand/distributions.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace trnrand {
+
+namespace {
+
+using namespace detail;
+
+void check_positive(const char* function, const char* name, double x) {
+  if (!(x > 0) || !std::isfinite(x))
+    bad(function, std::string(name) + " = " + str(x) + " is not a finite value > 0",
+        (std::string("pass a finite ") + name + " > 0").c_str());
+}
+
+// Per-sample windows: out[i] = f(window of sample i).
+template <class T, class F>
+Stream per_sample(Stream s, std::span<T> out, F&& f) {
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    Window w(s, i);
+    out[i] = static_cast<T>(f(w));
+  }
+  return skip_ahead(s, out.size() * kWindow);
+}
+
+template <class T>
+Stream beta_impl(Stream s, std::span<T> out, double a, double b) {
+  check_positive("trnrand::beta", "a", a);
+  check_positive("trnrand::beta", "b", b);
+  return per_sample(s, out, [&](Window& w) {
+    const double x = standard_gamma(w, a), y = standard_gamma(w, b);
+    return x / (x + y);
+  });
+}
+
+template <class T>
+Stream chi_squared_impl(Stream s, std::span<T> out, double k) {
+  check_positive("trnrand::chi_squared", "k", k);
+  return per_sample(s, out, [&](Window& w) { return 2.0 * standard_gamma(w, k / 2); });
+}
+
+template <class T>
+Stream student_t_impl(Stream s, std::span<T> out, double nu) {
+  check_positive("trnrand::student_t", "nu", nu);
+  return per_sample(s, out, [&](Window& w) {
+    const double z = w.standard_normal();
+    const double v = 2.0 * standard_gamma(w, nu / 2);
+    return z / std::sqrt(v / nu);
+  });
+}
+
+// Standard normal truncated to [lo, hi] with lo ≥ 0 (the caller mirrors the other cases).
+double truncated_right_tail(Window& w, double lo, double hi) {
+  if ((hi - lo) * (hi + lo) <= 2.0) {  // narrow: uniform proposal, accepted with e^{(lo² − z²)/2} ≥ e^{-1}
+    for (;;) {
+      const double z = lo + (hi - lo) * w.closed_open();
+      if (w.closed_open() <= std::exp((lo * lo - z * z) / 2)) return z;
+    }
+  }
+  const double alpha = (lo + std::sqrt(lo * lo + 4)) / 2;  // Robert's optimal exponential rate
+  for (;;) {
+    const double z = lo - std::log(w.open_closed()) / alpha;
+    if (z > hi) continue;
+    if (w.closed_open() <= std::exp(-(z - alpha) * (z - alpha) / 2)) return z;
+  }
+}
+
+double truncated_standard(Window& w, double lo, double hi) {
+  if (lo >= 0) return truncated_right_tail(w, lo, hi);
+  if (hi <= 0) return -truncated_right_tail(w, -hi, -lo);
+  // lo < 0 < hi: plain normal rejection when the interval is wide (width ≥ 2.5 straddling 0 holds ≥ 49% of
+  // the mass in the worst placement), else a uniform proposal accepted with e^{−z²/2} ≥ e^{-3.2}.
+  if (hi - lo >= 2.5) {
+    for (;;) {
+      const double z = w.standard_normal();
+      if (z >= lo && z <= hi) return z;
+    }
+  }
+  for (;;) {
+    const double z = lo + (hi - lo) * w.closed_open();
+    if (w.closed_open() <= std::exp(-z * z / 2)) return z;
+  }
+}
+
+// Φ(x) in long double, accurate in both tails.
+long double phi_cdf(long double x) { return 0.5L * std::erfc(-x / std::sqrt(2.0L)); }
+
+double quantile(double u) {
+  if (u == 0) return -std::numeric_limits<double>::infinity();
+  if (u == 1) return std::numeric_limits<double>::infinity();
+  const long double root_2pi = std::sqrt(2.0L * std::numbers::pi_v<long double>);
+  const long double q = static_cast<long double>(u) - 0.5L;  // exact
+  // Halley's method on g(x) = 0: each step x −= r/(1 + x·r/2) with r = g(x)/φ(x) (cubic convergence).
+  const auto halley = [&](long double x, int steps, auto&& g) {
+    for (int step = 0; step < steps; ++step) {
+      const long double r = g(x) * root_2pi * std::exp(x * x / 2);
+      x -= r / (1 + x * r / 2);
+    }
+    return x;
+  };
+  if (std::fabs(q) <= 0.25L) {
+    // Centre: Φ(x) − u = erf(x/√2)/2 − q keeps relative accuracy as x → 0 (q is exact), from x₀ = q√(2π).
+    return static_cast<double>(
+        halley(q * root_2pi, 6, [&](long double x) { return 0.5L * std::erf(x / std::sqrt(2.0L)) - q; }));
+  }
+  // Tails: work with p = min(u, 1 − u) (exact in long double) and Φ(x) = erfc(−x/√2)/2, accurate for tiny p.
+  const bool lower = u < 0.5;
+  const long double p = lower ? static_cast<long double>(u) : 1.0L - u;
+  // Abramowitz & Stegun 26.2.23: |error| < 4.5e-4 for 0 < p ≤ 1/2.
+  const long double t = std::sqrt(-2.0L * std::log(p));
+  const long double x0 = -(t - (2.515517L + 0.802853L * t + 0.010328L * t * t) /
+                                   (1.0L + 1.432788L * t + 0.189269L * t * t + 0.001308L * t * t * t));
+  const long double x = halley(x0, 4, [&](long double y) { return phi_cdf(y) - p; });
+  return static_cast<double>(lower ? x : -x);
+}
+
+}  // namespace
+
+Stream gamma(Stream s, std::span<float> out, float shape, float scale) {
+  std::vector<double> d(out.size());
+  const Stream next = gamma(s, std::span<double>(d), shape, scale);
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<float>(d[i]);
+  return next;
+}
+
+Stream beta(Stream s, std::span<double> out, double a, double b) { return beta_impl(s, out, a, b); }
+Stream beta(Stream s, std::span<float> out, float a, float b) { return beta_impl(s, out, a, b); }
+Stream chi_squared(Stream s, std::span<double> out, double k) { return chi_squared_impl(s, out, k); }
+Stream chi_squared(Stream s, std::span<float> out, float k) { return chi_squared_impl(s, out, k); }
+Stream student_t(Stream s, std::span<double> out, double nu) { return student_t_impl(s, out, nu); }
+Stream student_t(Stream s, std::span<float> out, float nu) { return student_t_impl(s, out, nu); }
+
+Stream truncated_normal(Stream s, std::span<double> out, double mean, double stddev, double low, double high) {
+  const char* function = "trnrand::truncated_normal";
+  if (!std::isfinite(mean)) bad(function, "mean = " + str(mean) + " is not finite", "pass a finite mean");
+  check_positive(function, "stddev", stddev);
+  if (std::isnan(low) || std::isnan(high) || !(low <= high) || low == std::numeric_limits<double>::infinity() ||
+      high == -std::numeric_limits<double>::infinity())
+    bad(function, "[low, high] = [" + str(low) + ", " + str(high) + "] is not an interval with mass",
+        "pass low <= high with low < +inf and high > -inf");
+  if (low == high) {
+    std::fill(out.begin(), out.end(), low);
+    return skip_ahead(s, out.size() * kWindow);
+  }
+  const double lo = (low - mean) / stddev, hi = (high - mean) / stddev;
+  return per_sample(s, out, [&](Window& w) {
+    const double x = mean + stddev * truncated_standard(w, lo, hi);
+    return std::clamp(x, low, high);  // rounding of mean + stddev·z must not leave the interval
+  });
+}
+
+Stream multivariate_normal(Stream s, std::span<double> out, std::span<const double> mean, std::span<const double> L) {
+  const char* function = "trnrand::multivariate_normal";
+  const std::size_t d = mean.size();
+  if (d == 0 || L.size() != d * d || out.size() % d != 0)
+    throw trncore::DimensionMismatch(function,
+                                     "mean has " + std::to_string(d) + " entries, L " + std::to_string(L.size()) +
+                                         ", out " + std::to_string(out.size()),
+                                     "pass d >= 1 means, a d x d factor and n*d outputs");
+  for (std::size_t i = 0; i < d; ++i) {
+    if (!std::isfinite(mean[i])) bad(function, "mean[" + std::to_string(i) + "] = " + str(mean[i]) + " is not finite", "pass finite means");
+    for (std::size_t j = 0; j <= i; ++j)
+      if (!std::isfinite(L[i * d + j]))
+        bad(function, "L[" + std::to_string(i) + "][" + std::to_string(j) + "] is not finite", "pass a finite factor");
+    if (L[i * d + i] < 0)
+      bad(function, "L[" + std::to_string(i) + "][" + std::to_string(i) + "] = " + str(L[i * d + i]) + " is negative",
+          "pass the Cholesky factor (non-negative diagonal)");
+  }
+  std::vector<double> z(out.size());
+  const Stream next = normal(s, std::span<double>(z));
+  for (std::size_t r = 0; r < out.size() / d; ++r)
+    for (std::size_t i = 0; i < d; ++i) {
+      double x = mean[i];
+      for (std::size_t j = 0; j <= i; ++j) x += L[i * d + j] * z[r * d + j];
+      out[r * d + i] = x;
+    }
+  return next;
+}
+
+void normal_icdf(std::span<const double> u, std::span<double> out) {
+  if (u.size() != out.size())
+    throw trncore::DimensionMismatch("trnrand::normal_icdf",
+                                     "u has " + std::to_string(u.size()) + " values, out " + std::to_string(out.size()),
+                                     "pass spans of one size");
+  for (std::size_t i = 0; i < u.size(); ++i) {
+    if (!(u[i] >= 0 && u[i] <= 1))
+      bad("trnrand::normal_icdf", "u[" + std::to_string(i) + "] = " + str(u[i]) + " is outside [0, 1]",
+          "pass probabilities in [0, 1]");
+    out[i] = quantile(u[i]);
+  }
+}
+
+void normal_icdf(std::span<const float> u, std::span<float> out) {
+  std::vector<double> ud(u.begin(), u.end()), od(u.size());
+  if (u.size() != out.size())
+    throw trncore::DimensionMismatch("trnrand::normal_icdf",
+                                     "u has " + std::to_string(u.size()) + " values, out " + std::to_string(out.size()),
+                                     "pass spans of one size");
+  normal_icdf(ud, od);
+  for (std::size_t i = 0; i < u.size(); ++i) out[i] = static_cast<float>(od[i]);
+}
+
+}  // namespace trnrand

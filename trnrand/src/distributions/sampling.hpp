@@ -1,0 +1,114 @@
+#pragma once
+// What the distribution samplers share: parameter errors, the fixed uniform grids, each rejection
+// sample's private window of words, Box–Muller, and Marsaglia–Tsang. Private to trnrand.
+
+#include <trncore/error.hpp>
+#include <trnrand/stream.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <string>
+#include <vector>
+
+namespace trnrand::detail {
+
+__extension__ typedef unsigned __int128 u128;  // Lemire's method needs the high half of a 64×64 product
+
+constexpr std::uint64_t kWindow = std::uint64_t{1} << 32;
+
+[[noreturn]] inline void bad(const char* function, const std::string& problem, const char* hint) {
+  throw trncore::InvalidArgument(function, problem, hint);
+}
+
+inline std::string str(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", x);
+  return buf;
+}
+
+// Uniforms on fixed grids (stream.hpp's recipes): 24 bits from one word, 53 bits from two.
+inline double u24_open_closed(std::uint32_t w) { return static_cast<double>((w >> 8) + 1) * 0x1p-24; }
+inline double u24_closed_open(std::uint32_t w) { return static_cast<double>(w >> 8) * 0x1p-24; }
+inline std::uint64_t bits53(std::uint32_t hi, std::uint32_t lo) {
+  return ((static_cast<std::uint64_t>(hi) << 32) | lo) >> 11;
+}
+inline double u53_open_closed(std::uint32_t hi, std::uint32_t lo) { return static_cast<double>(bits53(hi, lo) + 1) * 0x1p-53; }
+inline double u53_closed_open(std::uint32_t hi, std::uint32_t lo) { return static_cast<double>(bits53(hi, lo)) * 0x1p-53; }
+
+// Sample i's private window of words for rejection samplers.
+class Window {
+public:
+  Window(const Stream& s, std::uint64_t sample) : s_(s), base_(sample * kWindow) {}
+  std::uint32_t next() { return word(s_, base_ + used_++); }
+  std::uint64_t next64() {
+    const std::uint64_t hi = next();
+    return (hi << 32) | next();
+  }
+  double open_closed() {
+    const std::uint32_t hi = next();
+    return u53_open_closed(hi, next());
+  }
+  double closed_open() {
+    const std::uint32_t hi = next();
+    return u53_closed_open(hi, next());
+  }
+  double standard_normal() {  // Box–Muller, cosine half
+    const double u1 = open_closed(), u2 = closed_open();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+  }
+  // Unbiased integer in [0, range) for range ≥ 1 (Lemire 2019, multiply and reject).
+  std::uint64_t below(std::uint64_t range) {
+    u128 m = static_cast<u128>(next64()) * range;
+    auto low = static_cast<std::uint64_t>(m);
+    if (low < range) {
+      const std::uint64_t threshold = (0 - range) % range;
+      while (low < threshold) {
+        m = static_cast<u128>(next64()) * range;
+        low = static_cast<std::uint64_t>(m);
+      }
+    }
+    return static_cast<std::uint64_t>(m >> 64);
+  }
+
+private:
+  const Stream& s_;
+  std::uint64_t base_;
+  std::uint64_t used_ = 0;
+};
+
+inline void check_normal(const char* function, double mean, double stddev) {
+  if (!std::isfinite(mean)) bad(function, "mean = " + str(mean) + " is not finite", "pass a finite mean");
+  if (!(stddev >= 0) || !std::isfinite(stddev))
+    bad(function, "stddev = " + str(stddev) + " is not a finite value >= 0", "pass a finite stddev >= 0");
+}
+
+// Standard normals in double, pair by pair from consecutive words; `words_per_uniform` is 1 (24-bit grid,
+// for float output) or 2 (53-bit grid). Returns the stream after the words used.
+template <class Sink>
+Stream box_muller(Stream s, std::size_t n, int words_per_uniform, Sink&& sink) {
+  const std::size_t pairs = (n + 1) / 2;
+  std::vector<std::uint32_t> w(pairs * 2 * static_cast<std::size_t>(words_per_uniform));
+  const Stream next = fill_uint32(s, w);
+  for (std::size_t p = 0; p < pairs; ++p) {
+    double u1, u2;
+    if (words_per_uniform == 1) {
+      u1 = u24_open_closed(w[2 * p]);
+      u2 = u24_closed_open(w[2 * p + 1]);
+    } else {
+      u1 = u53_open_closed(w[4 * p], w[4 * p + 1]);
+      u2 = u53_closed_open(w[4 * p + 2], w[4 * p + 3]);
+    }
+    const double r = std::sqrt(-2.0 * std::log(u1)), theta = 2.0 * std::numbers::pi * u2;
+    sink(2 * p, r * std::cos(theta));
+    if (2 * p + 1 < n) sink(2 * p + 1, r * std::sin(theta));
+  }
+  return next;
+}
+
+/// Marsaglia–Tsang (ACM TOMS 26(3), 2000) for shape ≥ 1, from a sample's window.
+double gamma_at_least_one(Window& w, double shape);
+/// Gamma(shape, 1) for any shape > 0 (shape < 1 by the boost Gamma(a) = Gamma(a + 1)·U^(1/a)).
+double standard_gamma(Window& w, double shape);
+
+}  // namespace trnrand::detail
