@@ -186,6 +186,9 @@ TEST(SimCore, GpSimdIntegerOpsAndIota) {
     for (std::int64_t f = 0; f < 5; ++f) EXPECT_EQ(a.word(p, f), static_cast<std::uint32_t>(0xFFFFFFF0u + 7 * p + 3 * f));
   core.integer_op(o, a, b, IntOp::multiply_low);
   for (std::size_t i = 0; i < o.words().size(); ++i) EXPECT_EQ(o.words()[i], a.words()[i] * b.words()[i]);
+  core.integer_op(o, a, b, IntOp::multiply_high);
+  for (std::size_t i = 0; i < o.words().size(); ++i)
+    EXPECT_EQ(o.words()[i], static_cast<std::uint32_t>((std::uint64_t{a.words()[i]} * b.words()[i]) >> 32));
   core.integer_op(o, a, b, IntOp::rotate_left);
   for (std::size_t i = 0; i < o.words().size(); ++i) EXPECT_EQ(o.words()[i], std::rotl(a.words()[i], static_cast<int>(b.words()[i] % 32)));
   Tile f = core.sbuf("f", 3, 5, DType::fp32);

@@ -12,6 +12,7 @@ std::uint32_t int_op(IntOp op, std::uint32_t a, std::uint32_t b) {
     case IntOp::add: return a + b;
     case IntOp::subtract: return a - b;
     case IntOp::multiply_low: return a * b;
+    case IntOp::multiply_high: return static_cast<std::uint32_t>((std::uint64_t{a} * b) >> 32);
     case IntOp::bit_and: return a & b;
     case IntOp::bit_or: return a | b;
     case IntOp::bit_xor: return a ^ b;

@@ -6,4 +6,5 @@
 #include <trnrand/stream.hpp>
 #include <trnrand/threefry.hpp>
 #include <trnrand/qmc.hpp>
+#include <trnrand/sim.hpp>
 #include <trnrand/version.hpp>

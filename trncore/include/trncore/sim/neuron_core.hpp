@@ -34,9 +34,10 @@ enum class ReduceOp : std::uint8_t { sum, max, min };
 /// ScalarEngine functions.
 enum class Activation : std::uint8_t { identity, exp, log, sqrt, rsqrt, square, reciprocal, sin, cos, tanh,
                                        sigmoid, relu, gelu, silu };
-/// GpSimdEngine 32-bit integer ops (wrap-around arithmetic, logical shifts, rotates by b mod 32).
-enum class IntOp : std::uint8_t { add, subtract, multiply_low, bit_and, bit_or, bit_xor, shift_left, shift_right,
-                                  rotate_left };
+/// GpSimdEngine 32-bit integer ops (wrap-around arithmetic; multiply_high is the upper half of the unsigned
+/// 32×32-bit product; logical shifts; rotates by b mod 32).
+enum class IntOp : std::uint8_t { add, subtract, multiply_low, multiply_high, bit_and, bit_or, bit_xor, shift_left,
+                                  shift_right, rotate_left };
 
 /// How an op writes its result: the rounding (stochastic draws keyed by seed/stream) to the out type.
 struct WriteOptions {
