@@ -1,5 +1,6 @@
 // Philox4x32-10 fills against Random123's own Philox4x32-10 called in a plain loop, in one binary.
 // ratio_to_random123 = Random123 loop time / fill time (issue target: ≥ 3 per core for uint32).
+#include <trnrand/distributions.hpp>
 #include <trnrand/stream.hpp>
 
 #include <Random123/philox.h>
@@ -7,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <vector>
 
 namespace {
@@ -62,8 +64,45 @@ void BM_PhiloxUniformFloat(benchmark::State& state) {
   state.SetLabel(std::to_string(threads) + " thread(s), uniform (0,1]");
 }
 
+// The peer for normal fills: Random123's Philox words turned into float normals by Box–Muller in a plain
+// loop (two 24-bit uniforms per pair, in double, as trnrand's float normal does).
+double random123_normal_seconds(std::vector<float>& out) {
+  double best = 1e30;
+  for (int rep = 0; rep < 3; ++rep) {
+    const auto t0 = std::chrono::steady_clock::now();
+    r123::Philox4x32_R<10> philox;
+    r123::Philox4x32_R<10>::key_type key = {{12345u, 0u}};
+    for (std::size_t j = 0; j + 4 <= out.size(); j += 4) {
+      r123::Philox4x32_R<10>::ctr_type c = {{static_cast<std::uint32_t>(j / 4), 0u, 0u, 0u}};
+      const auto r = philox(c, key);
+      for (int h = 0; h < 2; ++h) {
+        const double u1 = ((r.v[2 * h] >> 8) + 1) * 0x1p-24, u2 = (r.v[2 * h + 1] >> 8) * 0x1p-24;
+        const double rad = std::sqrt(-2.0 * std::log(u1)), th = 2.0 * 3.141592653589793 * u2;
+        out[j + 2 * static_cast<std::size_t>(h)] = static_cast<float>(rad * std::cos(th));
+        out[j + 2 * static_cast<std::size_t>(h) + 1] = static_cast<float>(rad * std::sin(th));
+      }
+    }
+    benchmark::ClobberMemory();
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return best;
+}
+
+void BM_PhiloxNormalFloat(benchmark::State& state) {
+  std::vector<float> out(static_cast<std::size_t>(state.range(0)));
+  const double peer = random123_normal_seconds(out);
+  const trnrand::Stream s = trnrand::make_stream(12345);
+  for (auto _ : state) {
+    trnrand::normal(s, std::span<float>(out));
+    benchmark::ClobberMemory();
+  }
+  counters(state, out.size(), peer);
+  state.SetLabel("normal float (Box-Muller), 1 thread");
+}
+
 }  // namespace
 
+BENCHMARK(BM_PhiloxNormalFloat)->Arg(1 << 22)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PhiloxUint32)->ArgsProduct({{1 << 22}, {1, 2}})->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PhiloxUniformFloat)->ArgsProduct({{1 << 22}, {1, 2}})->UseRealTime()->Unit(benchmark::kMicrosecond);
 
