@@ -1,2 +1,2 @@
 # The sim backend: generators as engine work on trncore's NeuronCore model. Included by trnrand/CMakeLists.txt.
-target_sources(trnrand PRIVATE ${CMAKE_CURRENT_LIST_DIR}/philox_engine.cpp)
+target_sources(trnrand PRIVATE ${CMAKE_CURRENT_LIST_DIR}/generator_engine.cpp)
