@@ -1,8 +1,12 @@
 #include "sim/slices.hpp"
 
+#include <trncore/convert.hpp>
+#include <trncore/small_float.hpp>
+
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <span>
 
 namespace trnblas::detail {
 
@@ -36,27 +40,57 @@ std::vector<int> line_exponents(const std::vector<double>& x, std::int64_t rows,
   return e;
 }
 
+namespace {
+
+// out = round(in) through trncore's vectorised bulk conversion, when the format has one (bf16, fp16):
+// in → T (nearest-even) → float, both exact steps of the same rounding encode() performs.
+template <class T>
+void bulk_round(const std::vector<float>& in, std::vector<float>& out) {
+  std::vector<T> narrow(in.size());
+  trncore::convert(std::span<const float>(in), std::span<T>(narrow));
+  trncore::convert(std::span<const T>(narrow), std::span<float>(out));
+}
+
+}  // namespace
+
 Sliced round_to_format(const std::vector<double>& x, std::int64_t rows, std::int64_t cols, Lines lines,
                        const trncore::FormatSpec& format) {
   const bool narrow_range = format.emax() < trncore::formats::fp32.emax();
   const int top = narrow_range ? format.emax() : 0;
   Sliced out;
   out.exponents = line_exponents(x, rows, cols, lines);
-  std::vector<float> part(x.size());
+  std::vector<double> scale(out.exponents.size());
+  for (std::size_t l = 0; l < scale.size(); ++l)
+    scale[l] = out.exponents[l] == kZeroLine ? 1.0 : std::ldexp(1.0, top - out.exponents[l]);
   // Values below this lose the relative rounding bound: the format's normal range, and 2^-63 so that the
   // fp32 product of two such values (|values| < 1 after scaling) stays normal.
   const double min_normal = std::max(std::ldexp(1.0, format.emin()), 0x1p-63);
+  // Scale (exact in double: a power of two well inside double's range) and count the values whose
+  // relative bound is void; keep the scaled values as floats when every one is exactly a float.
+  std::vector<float> scaled(x.size());
+  bool floats_exact = true;
   for (std::int64_t i = 0; i < rows; ++i)
     for (std::int64_t j = 0; j < cols; ++j) {
       const std::size_t at = static_cast<std::size_t>(i * cols + j);
-      const int e = out.exponents[line_of(i, j, lines)];
-      // Scale by 2^(top − e): exact in double (both exponents are well inside double's range here).
-      const double scaled = e == kZeroLine ? x[at] : std::ldexp(x[at], top - e);
-      const double r = trncore::decode(format, trncore::encode(format, scaled, trncore::Rounding{}));
-      if (!std::isfinite(r)) ++out.nonfinite;
-      else if (scaled != 0.0 && std::abs(scaled) < min_normal) ++out.underflows;
+      const double v = x[at] * scale[line_of(i, j, lines)];
+      if (v != 0.0 && std::abs(v) < min_normal) ++out.underflows;
+      scaled[at] = static_cast<float>(v);
+      floats_exact = floats_exact && (static_cast<double>(scaled[at]) == v || std::isnan(v));
+    }
+  std::vector<float> part(x.size());
+  const bool bulk = floats_exact && (format.name == trncore::formats::bf16.name || format.name == trncore::formats::fp16.name);
+  if (bulk && format.name == trncore::formats::bf16.name) bulk_round<trncore::bf16>(scaled, part);
+  else if (bulk) bulk_round<trncore::fp16>(scaled, part);
+  for (std::size_t at = 0; at < x.size(); ++at) {
+    double r = part[at];
+    if (!bulk) {
+      const auto i = static_cast<std::int64_t>(at) / cols, j = static_cast<std::int64_t>(at) % cols;
+      const double v = x[at] * scale[line_of(i, j, lines)];
+      r = trncore::decode(format, trncore::encode(format, v, trncore::Rounding{}));
       part[at] = static_cast<float>(r);  // exact: every format here is a subset of fp32
     }
+    if (!std::isfinite(r)) ++out.nonfinite;
+  }
   // Line l of x ≈ 2^(e_l − top) · part; store that exponent.
   for (int& e : out.exponents)
     if (e != kZeroLine) e -= top;
