@@ -1,9 +1,10 @@
 // Distributions against their exact CDFs / pmfs: Kolmogorov–Smirnov for continuous laws, chi-square
 // for discrete ones, exact moments, parameter edge cases and invalid parameters.
 //
-// KS: with n = 200000 samples the 1e-6 critical value of D is √(ln(2/1e-6)/(2n)) ≈ 0.0027 (the
-// Dvoretzky–Kiefer–Wolfowitz bound), so a law whose CDF is off by 1% anywhere is rejected while a
-// correct one fails with probability below 1e-6 (and the streams are seeded, so runs are repeatable).
+// KS: with n = 200000 samples the 1e-6 critical value of D is √(ln(2/1e-6)/(2n)) ≈ 0.0060 (the
+// Dvoretzky–Kiefer–Wolfowitz bound), so a law whose CDF is off by 1% somewhere is rejected (unless
+// the empirical CDF deviates 3.5 sd from it there, probability < 3e-4) while a correct one fails with
+// probability below 1e-6 (and the streams are seeded, so runs are repeatable).
 #include <trncore/error.hpp>
 #include <trnrand/distributions.hpp>
 

@@ -6,10 +6,19 @@
 /// Word budget, which fixes every sample's words and so makes results reproducible:
 /// - samplers with a fixed number of uniforms use consecutive words: one per float uniform, two per
 ///   double uniform (normal: one pair of uniforms per pair of outputs);
-/// - rejection samplers (randint, gamma, poisson for λ ≥ 10) give sample i its own window of 2^32 words
-///   starting at offset + i·2^32 and advance the stream by n·2^32: sample i never depends on how many
-///   attempts another sample needed.
+///   (exponential, geometric, bernoulli, AliasTable::sample: one uniform per sample; normal, lognormal,
+///   multivariate_normal: Box–Muller pairs);
+/// - samplers with a variable number of words (randint, randperm, gamma, beta, chi_squared, student_t,
+///   poisson, binomial, truncated_normal — for every parameter value, including constant cases) give
+///   sample i its own window of 2^32 words starting at offset + i·2^32 and advance the stream by n·2^32:
+///   sample i never depends on how many attempts another sample needed. (The expected use per sample is
+///   a handful of words; needing more than 2^32 has probability far below 2^-1000 for every sampler.)
 /// Parameters are checked: a bad one throws trncore::InvalidArgument naming the function and value.
+///
+/// Uniform variates are fill_uniform in stream.hpp (float: one word, 24-bit grid; double: two words,
+/// 53-bit grid; Interval::open_closed = (0, 1], the default and cuRAND's, or Interval::closed_open =
+/// [0, 1)); the samplers here use the same grids. For quasi-Monte Carlo, map given uniforms with
+/// normal_icdf.
 
 #include <trnrand/stream.hpp>
 
@@ -31,7 +40,8 @@ Stream normal(Stream s, std::span<double> out, double mean = 0.0, double stddev 
 Stream lognormal(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f);
 Stream lognormal(Stream s, std::span<double> out, double mean = 0.0, double stddev = 1.0);
 
-/// Exponential(rate): −ln(u)/rate with u ∈ (0, 1] (inversion; never infinite). @throws unless rate > 0, finite.
+/// Exponential(rate): −ln(u)/rate with u ∈ (0, 1] (inversion; never infinite; tail truncated at
+/// 24·ln 2/rate for float, 53·ln 2/rate for double, by the grid). @throws unless rate > 0, finite.
 Stream exponential(Stream s, std::span<float> out, float rate = 1.0f);
 Stream exponential(Stream s, std::span<double> out, double rate = 1.0);
 
@@ -47,8 +57,11 @@ Stream randint(Stream s, std::span<std::int64_t> out, std::int64_t low, std::int
 /// sample k's window). Returns the stream advanced by out.size()·2^32.
 Stream randperm(Stream s, std::span<std::int64_t> out);
 
-/// Gamma(shape, scale) by Marsaglia–Tsang (ACM TOMS 26(3), 2000); shape < 1 by the boost
-/// Gamma(shape) = Gamma(shape + 1)·U^(1/shape). @throws unless shape > 0 and scale > 0, both finite.
+/// Gamma(shape, scale) (density x^(shape−1) e^(−x/scale)) by Marsaglia–Tsang (ACM TOMS 26(3), 2000);
+/// shape < 1 by the boost Gamma(shape) = Gamma(shape + 1)·U^(1/shape), formed in logarithms (values below
+/// the double range round to 0 or a subnormal, as the exact variate would). Exact up to the rounding of a
+/// few operations (relative error a few ulps·max(1, |ln X|)). Any shape from tiny (1e-3) to huge (1e6+).
+/// Window budget. @throws InvalidArgument unless shape > 0 and scale > 0, both finite.
 Stream gamma(Stream s, std::span<double> out, double shape, double scale = 1.0);
 
 /// Poisson(λ): exact. λ < 10 by inversion (sequential search on one uniform); λ ≥ 10 by Hörmann's
@@ -56,26 +69,34 @@ Stream gamma(Stream s, std::span<double> out, double shape, double scale = 1.0);
 /// @throws unless 0 ≤ λ ≤ 1e15 (finite).
 Stream poisson(Stream s, std::span<std::int64_t> out, double lambda);
 
-/// Gamma in float: the double sampler's values rounded to float. Same checks.
+/// Gamma in float: the double sampler's values (same words) rounded once to float. Same checks.
 Stream gamma(Stream s, std::span<float> out, float shape, float scale = 1.0f);
 
-/// Beta(a, b) = X/(X + Y) with X ~ Gamma(a), Y ~ Gamma(b) drawn in sample i's window. Exact (up to
-/// rounding of the ratio). @throws InvalidArgument unless a > 0 and b > 0, both finite.
+/// Beta(a, b) (density ∝ x^(a−1)(1−x)^(b−1) on [0, 1]) = X/(X + Y) with X ~ Gamma(a) then Y ~ Gamma(b)
+/// drawn one after the other in sample i's window (window budget). Exact up to rounding: the plain ratio
+/// when a, b ≥ 1; otherwise from ln X and ln Y (exp(ln X − m)/(exp(ln X − m) + exp(ln Y − m)), m the
+/// larger), so tiny shapes (1e-3), whose gammas underflow, still give values in [0, 1] and never 0/0.
+/// @throws InvalidArgument unless a > 0 and b > 0, both finite.
 Stream beta(Stream s, std::span<double> out, double a, double b);
 Stream beta(Stream s, std::span<float> out, float a, float b);
 
-/// Chi-squared with k degrees of freedom: 2·Gamma(k/2). @throws unless k > 0, finite.
+/// Chi-squared with k (real, > 0) degrees of freedom: 2·Gamma(k/2) from sample i's window.
+/// @throws InvalidArgument unless k > 0, finite.
 Stream chi_squared(Stream s, std::span<double> out, double k);
 Stream chi_squared(Stream s, std::span<float> out, float k);
 
-/// Student's t with ν degrees of freedom: Z / √(V/ν), Z normal and V ~ χ²(ν) from sample i's window.
-/// @throws unless ν > 0, finite.
+/// Student's t with ν (real, > 0) degrees of freedom: Z·√(ν/V), Z Box–Muller normal then V ~ χ²(ν), from
+/// sample i's window; for ν < 2 √(ν/V) is formed from ln V so an underflowing V does not give ±inf.
+/// @throws InvalidArgument unless ν > 0, finite.
 Stream student_t(Stream s, std::span<double> out, double nu);
 Stream student_t(Stream s, std::span<float> out, float nu);
 
-/// Binomial(n, p), exact: inversion (sequential search) when n·min(p, 1−p) < 10, else Hörmann's BTRS
-/// transformed rejection (Hörmann 1993; the log-pmf acceptance test makes it exact). p > 1/2 uses n − X
-/// with 1 − p. n = 0, p = 0 and p = 1 are exact constants. @throws unless n ≥ 0 and 0 ≤ p ≤ 1.
+/// Binomial(n, p), exact, no normal approximation: inversion (sequential search) when n·min(p, 1−p) < 10,
+/// else Hörmann's BTRS transformed rejection (W. Hörmann, "The generation of binomial random variates",
+/// J. Stat. Comput. Simul. 46, 1993), whose final test compares with the log-pmf ratio computed by
+/// Loader's saddle-point formula, accurate for any n up to 2^63 − 1. p > 1/2 uses n − X with 1 − p.
+/// n = 0, p = 0 and p = 1 give exact constants. Window budget.
+/// @throws InvalidArgument unless n ≥ 0 and 0 ≤ p ≤ 1.
 Stream binomial(Stream s, std::span<std::int64_t> out, std::int64_t n, double p);
 
 /// Geometric(p) on {1, 2, …} (numpy's convention: trials up to and including the first success):
@@ -83,7 +104,9 @@ Stream binomial(Stream s, std::span<std::int64_t> out, std::int64_t n, double p)
 /// @throws unless 0 < p ≤ 1.
 Stream geometric(Stream s, std::span<std::int64_t> out, double p);
 
-/// Walker's alias method with Vose's construction: built once from weights in O(n), sampled in O(1).
+/// Walker's alias method (A. J. Walker, ACM TOMS 3 (1977) 253–256) with Vose's numerically stable O(n)
+/// construction (M. D. Vose, IEEE TSE 17 (1991) 972–975): built once from weights, sampled in O(1).
+/// Immutable after construction, so one table may be sampled from many threads.
 class AliasTable {
 public:
   /// @throws InvalidArgument for no weights, a negative/NaN/inf weight, or a zero sum, naming the index.
@@ -92,6 +115,7 @@ public:
   /// u: column ⌊u·n⌋, then the column's threshold against the fractional part; the 2^-53 grid biases
   /// probabilities by at most n·2^-53). Returns the stream advanced by 2·out.size().
   Stream sample(Stream s, std::span<std::int64_t> out) const;
+  /// The number of categories (weights.size()).
   std::int64_t size() const noexcept { return static_cast<std::int64_t>(threshold_.size()); }
 
 private:
@@ -99,21 +123,30 @@ private:
   std::vector<std::int64_t> alias_;
 };
 
-/// Categorical draws over weights (builds an AliasTable; reuse one for repeated sampling).
+/// Categorical draws over weights: AliasTable(weights).sample(s, out) (builds a table each call; reuse
+/// an AliasTable for repeated sampling). Same errors as AliasTable's constructor.
 Stream categorical(Stream s, std::span<std::int64_t> out, std::span<const double> weights);
 
 /// Normal(mean, stddev) truncated to [low, high] (either may be ±inf), exact: normal rejection when the
-/// interval holds enough mass, uniform rejection for narrow intervals, Robert's exponential rejection for
-/// tails (C. P. Robert, Stat. Comput. 5 (1995) 121–125), from sample i's window. low == high returns low.
-/// @throws unless mean is finite, stddev > 0 finite, low ≤ high, not both infinite of one sign.
+/// standardized interval straddles 0 and is ≥ 2.5 wide (acceptance ≥ 49%), uniform rejection for narrow
+/// intervals (acceptance ≥ e^-1, or ≥ e^-3.2 across 0), Robert's exponential rejection for tails with the
+/// optimal rate (C. P. Robert, "Simulation of truncated normal variables", Stat. Comput. 5 (1995)
+/// 121–125), all in double from sample i's window (window budget); the value is rounded once to T and
+/// clamped to [low, high]. low == high returns low (and still advances by the window budget).
+/// @throws InvalidArgument unless mean is finite, stddev > 0 finite, low ≤ high (no NaN), low < +inf and
+/// high > −inf, naming the values.
 Stream truncated_normal(Stream s, std::span<double> out, double mean, double stddev, double low, double high);
+Stream truncated_normal(Stream s, std::span<float> out, float mean, float stddev, float low, float high);
 
-/// Multivariate normal: row i of out (n × d, row-major) is mean + L·z with z standard normal (Box–Muller,
-/// consecutive words as normal() uses them) and L the d × d lower-triangular Cholesky factor of the
-/// covariance (row-major; the strict upper triangle is ignored). @throws DimensionMismatch unless
-/// mean.size() = d, L.size() = d², out.size() a multiple of d; InvalidArgument for non-finite entries or a
-/// negative diagonal of L.
+/// Multivariate normal N(mean, L·Lᵀ): row r of out (n × d, row-major) is mean + L·z_r, where z_r holds
+/// standard normals r·d … r·d + d − 1 of the stream exactly as normal() of n·d values of the same type would
+/// draw them (Box–Muller, consecutive words: 1 word per uniform for float, 2 for double), L the d × d
+/// lower-triangular Cholesky factor of the covariance (row-major; the strict upper triangle is ignored).
+/// Each entry is summed in double and rounded once to T. Returns the stream advanced as normal() would be.
+/// @throws DimensionMismatch unless d = mean.size() ≥ 1, L.size() = d², out.size() a multiple of d;
+/// InvalidArgument for a non-finite entry of mean or L or a negative diagonal of L, naming it.
 Stream multivariate_normal(Stream s, std::span<double> out, std::span<const double> mean, std::span<const double> L);
+Stream multivariate_normal(Stream s, std::span<float> out, std::span<const float> mean, std::span<const float> L);
 
 /// Φ^{-1}(u), the standard normal quantile, for transforming given uniforms (e.g. QMC points) into
 /// normals: out[i] = Φ^{-1}(u[i]); u = 0 gives −inf and u = 1 gives +inf. Halley iterations in long

@@ -34,8 +34,16 @@ template <class T>
 Stream beta_impl(Stream s, std::span<T> out, double a, double b) {
   check_positive("trnrand::beta", "a", a);
   check_positive("trnrand::beta", "b", b);
+  if (a >= 1 && b >= 1)  // neither gamma can underflow: the plain ratio, a few ulps
+    return per_sample(s, out, [&](Window& w) {
+      const double x = standard_gamma(w, a), y = standard_gamma(w, b);
+      return x / (x + y);
+    });
+  // A shape below 1 can make a gamma underflow to 0 (half of Gamma(1e-3) lies below 1e-300), and 0/0 is
+  // not a beta variate: take the ratio from the logarithms, scaled so the larger term is 1.
   return per_sample(s, out, [&](Window& w) {
-    const double x = standard_gamma(w, a), y = standard_gamma(w, b);
+    const double lx = log_standard_gamma(w, a), ly = log_standard_gamma(w, b), m = std::max(lx, ly);
+    const double x = std::exp(lx - m), y = std::exp(ly - m);
     return x / (x + y);
   });
 }
@@ -49,10 +57,17 @@ Stream chi_squared_impl(Stream s, std::span<T> out, double k) {
 template <class T>
 Stream student_t_impl(Stream s, std::span<T> out, double nu) {
   check_positive("trnrand::student_t", "nu", nu);
+  if (nu >= 2)  // V = 2·Gamma(ν/2 ≥ 1) cannot underflow
+    return per_sample(s, out, [&](Window& w) {
+      const double z = w.standard_normal();
+      const double v = 2.0 * standard_gamma(w, nu / 2);
+      return z / std::sqrt(v / nu);
+    });
+  // Small ν: V may underflow while t = Z·√(ν/V) is still finite, so form √(ν/V) from ln V.
+  const double log_half_nu = std::log(nu / 2);
   return per_sample(s, out, [&](Window& w) {
     const double z = w.standard_normal();
-    const double v = 2.0 * standard_gamma(w, nu / 2);
-    return z / std::sqrt(v / nu);
+    return z * std::exp((log_half_nu - log_standard_gamma(w, nu / 2)) / 2);
   });
 }
 
@@ -61,10 +76,12 @@ double truncated_right_tail(Window& w, double lo, double hi) {
   if ((hi - lo) * (hi + lo) <= 2.0) {  // narrow: uniform proposal, accepted with e^{(lo² − z²)/2} ≥ e^{-1}
     for (;;) {
       const double z = lo + (hi - lo) * w.closed_open();
-      if (w.closed_open() <= std::exp((lo * lo - z * z) / 2)) return z;
+      if (w.closed_open() <= std::exp((lo - z) * (lo + z) / 2)) return z;  // factored: no overflow of lo²
     }
   }
-  const double alpha = (lo + std::sqrt(lo * lo + 4)) / 2;  // Robert's optimal exponential rate
+  // Robert's optimal exponential rate (lo + √(lo² + 4))/2; = lo + 1/lo to double precision for lo > 1e8,
+  // where lo² could overflow (an infinite rate would never accept).
+  const double alpha = lo > 1e8 ? lo + 1 / lo : (lo + std::sqrt(lo * lo + 4)) / 2;
   for (;;) {
     const double z = lo - std::log(w.open_closed()) / alpha;
     if (z > hi) continue;
@@ -137,26 +154,32 @@ Stream chi_squared(Stream s, std::span<float> out, float k) { return chi_squared
 Stream student_t(Stream s, std::span<double> out, double nu) { return student_t_impl(s, out, nu); }
 Stream student_t(Stream s, std::span<float> out, float nu) { return student_t_impl(s, out, nu); }
 
-Stream truncated_normal(Stream s, std::span<double> out, double mean, double stddev, double low, double high) {
+namespace {
+
+template <class T>
+Stream truncated_normal_impl(Stream s, std::span<T> out, T mean, T stddev, T low, T high) {
   const char* function = "trnrand::truncated_normal";
   if (!std::isfinite(mean)) bad(function, "mean = " + str(mean) + " is not finite", "pass a finite mean");
   check_positive(function, "stddev", stddev);
-  if (std::isnan(low) || std::isnan(high) || !(low <= high) || low == std::numeric_limits<double>::infinity() ||
-      high == -std::numeric_limits<double>::infinity())
+  if (std::isnan(low) || std::isnan(high) || !(low <= high) || low == std::numeric_limits<T>::infinity() ||
+      high == -std::numeric_limits<T>::infinity())
     bad(function, "[low, high] = [" + str(low) + ", " + str(high) + "] is not an interval with mass",
         "pass low <= high with low < +inf and high > -inf");
   if (low == high) {
     std::fill(out.begin(), out.end(), low);
     return skip_ahead(s, out.size() * kWindow);
   }
-  const double lo = (low - mean) / stddev, hi = (high - mean) / stddev;
+  const double lo = (double{low} - mean) / stddev, hi = (double{high} - mean) / stddev;
   return per_sample(s, out, [&](Window& w) {
-    const double x = mean + stddev * truncated_standard(w, lo, hi);
+    const auto x = static_cast<T>(mean + double{stddev} * truncated_standard(w, lo, hi));
     return std::clamp(x, low, high);  // rounding of mean + stddev·z must not leave the interval
   });
 }
 
-Stream multivariate_normal(Stream s, std::span<double> out, std::span<const double> mean, std::span<const double> L) {
+// Rows of mean + L·z, z from Box–Muller on `words_per_uniform` words per uniform (as normal() for T),
+// each row computed in double and rounded once.
+template <class T>
+Stream multivariate_normal_impl(Stream s, std::span<T> out, std::span<const T> mean, std::span<const T> L) {
   const char* function = "trnrand::multivariate_normal";
   const std::size_t d = mean.size();
   if (d == 0 || L.size() != d * d || out.size() % d != 0)
@@ -168,20 +191,36 @@ Stream multivariate_normal(Stream s, std::span<double> out, std::span<const doub
     if (!std::isfinite(mean[i])) bad(function, "mean[" + std::to_string(i) + "] = " + str(mean[i]) + " is not finite", "pass finite means");
     for (std::size_t j = 0; j <= i; ++j)
       if (!std::isfinite(L[i * d + j]))
-        bad(function, "L[" + std::to_string(i) + "][" + std::to_string(j) + "] is not finite", "pass a finite factor");
+        bad(function, "L[" + std::to_string(i) + "][" + std::to_string(j) + "] = " + str(L[i * d + j]) + " is not finite",
+            "pass a finite factor");
     if (L[i * d + i] < 0)
       bad(function, "L[" + std::to_string(i) + "][" + std::to_string(i) + "] = " + str(L[i * d + i]) + " is negative",
           "pass the Cholesky factor (non-negative diagonal)");
   }
   std::vector<double> z(out.size());
-  const Stream next = normal(s, std::span<double>(z));
+  const Stream next = box_muller(s, z.size(), sizeof(T) == 4 ? 1 : 2, [&](std::size_t i, double v) { z[i] = v; });
   for (std::size_t r = 0; r < out.size() / d; ++r)
     for (std::size_t i = 0; i < d; ++i) {
       double x = mean[i];
-      for (std::size_t j = 0; j <= i; ++j) x += L[i * d + j] * z[r * d + j];
-      out[r * d + i] = x;
+      for (std::size_t j = 0; j <= i; ++j) x += double{L[i * d + j]} * z[r * d + j];
+      out[r * d + i] = static_cast<T>(x);
     }
   return next;
+}
+
+}  // namespace
+
+Stream truncated_normal(Stream s, std::span<double> out, double mean, double stddev, double low, double high) {
+  return truncated_normal_impl(s, out, mean, stddev, low, high);
+}
+Stream truncated_normal(Stream s, std::span<float> out, float mean, float stddev, float low, float high) {
+  return truncated_normal_impl(s, out, mean, stddev, low, high);
+}
+Stream multivariate_normal(Stream s, std::span<double> out, std::span<const double> mean, std::span<const double> L) {
+  return multivariate_normal_impl(s, out, mean, L);
+}
+Stream multivariate_normal(Stream s, std::span<float> out, std::span<const float> mean, std::span<const float> L) {
+  return multivariate_normal_impl(s, out, mean, L);
 }
 
 void normal_icdf(std::span<const double> u, std::span<double> out) {

@@ -24,11 +24,17 @@ double gamma_at_least_one(Window& w, double shape) {
   }
 }
 
+double log_standard_gamma(Window& w, double shape) {
+  if (shape >= 1) return std::log(gamma_at_least_one(w, shape));
+  // ln(Gamma(a + 1)·U^(1/a)) = ln Gamma(a + 1) + ln(U)/a: no underflow however small a is.
+  const double base = gamma_at_least_one(w, shape + 1.0);
+  return std::log(base) + std::log(w.open_closed()) / shape;
+}
+
 double standard_gamma(Window& w, double shape) {
   if (shape >= 1) return gamma_at_least_one(w, shape);
   // In logs, so that tiny shapes do not underflow before the scale is applied.
-  const double base = gamma_at_least_one(w, shape + 1.0);
-  return std::exp(std::log(base) + std::log(w.open_closed()) / shape);
+  return std::exp(log_standard_gamma(w, shape));
 }
 
 }  // namespace detail

@@ -110,5 +110,8 @@ Stream box_muller(Stream s, std::size_t n, int words_per_uniform, Sink&& sink) {
 double gamma_at_least_one(Window& w, double shape);
 /// Gamma(shape, 1) for any shape > 0 (shape < 1 by the boost Gamma(a) = Gamma(a + 1)·U^(1/a)).
 double standard_gamma(Window& w, double shape);
+/// ln of a Gamma(shape, 1) variate, from the same words as standard_gamma: finite even where the variate
+/// itself underflows (shape ≪ 1), so that ratios of gammas (beta, Student t) keep their values there.
+double log_standard_gamma(Window& w, double shape);
 
 }  // namespace trnrand::detail
