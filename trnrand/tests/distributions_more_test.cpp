@@ -1,8 +1,10 @@
-// The second half of the distribution set against closed-form CDFs / pmfs, with the same decision rules
-// as distributions_test.cpp: KS with n = 200000 at the 1e-6 DKW critical value (rejects a 1% CDF error),
-// chi-square at the 1e-6 quantile; the normal quantile against MPFR.
+// The second half of the distribution set against closed-form CDFs / pmfs, with the decision rules of
+// distribution_stats.hpp (KS with n = 200000 at the 1e-6 DKW critical value against the law of the
+// rounded value, chi-square at the 1e-6 quantile); the normal quantile against MPFR.
 #include <trncore/error.hpp>
 #include <trnrand/distributions.hpp>
+
+#include "distribution_stats.hpp"
 
 #include <gtest/gtest.h>
 #include <mpfr.h>
@@ -17,71 +19,29 @@
 namespace {
 
 using trnrand::Stream;
-
-constexpr std::size_t kN = 200000;
-const double kKsCritical = std::sqrt(std::log(2.0 / 1e-6) / (2.0 * kN));
-
-double ks_statistic(std::vector<double> x, const std::function<double(double)>& cdf) {
-  std::sort(x.begin(), x.end());
-  double d = 0;
-  const double n = static_cast<double>(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const double f = cdf(x[i]);
-    d = std::max({d, f - static_cast<double>(i) / n, static_cast<double>(i + 1) / n - f});
-  }
-  return d;
-}
-
-double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
-
-double chi_square(const std::vector<double>& observed, const std::vector<double>& expected, int* dof) {
-  double chi2 = 0, o = 0, e = 0;
-  *dof = -1;
-  for (std::size_t k = 0; k < observed.size(); ++k) {
-    o += observed[k];
-    e += expected[k];
-    if (e >= 5 || k + 1 == observed.size()) {
-      chi2 += (o - e) * (o - e) / e;
-      ++*dof;
-      o = e = 0;
-    }
-  }
-  return chi2;
-}
-
-// Upper 1e-6 quantile of χ²(dof), Wilson–Hilferty (about 1% accurate for dof ≥ 5).
-double chi2_critical(int dof) {
-  const double k = std::max(dof, 5), z = 4.753;
-  const double t = 1 - 2 / (9 * k) + z * std::sqrt(2 / (9 * k));
-  return k * t * t * t;
-}
-
-template <class T>
-std::vector<double> as_double(const std::vector<T>& v) {
-  return std::vector<double>(v.begin(), v.end());
-}
+using namespace trnrand_test;
 
 TEST(DistributionsMore, BetaChiSquaredAndStudentTFollowTheirCdfs) {
   std::vector<double> x(kN);
   // Beta(2, 3): I_x(2, 3) = Σ_{j=2}^{4} C(4, j) x^j (1−x)^{4−j}.
   trnrand::beta(trnrand::make_stream(1), std::span<double>(x), 2.0, 3.0);
-  EXPECT_LT(ks_statistic(x, [](double t) { return 6 * t * t * (1 - t) * (1 - t) + 4 * t * t * t * (1 - t) + t * t * t * t; }),
+  EXPECT_LT(ks(x, [](double t) { return 6 * t * t * (1 - t) * (1 - t) + 4 * t * t * t * (1 - t) + t * t * t * t; }),
             kKsCritical);
   std::vector<float> xf(kN);
   trnrand::beta(trnrand::make_stream(2), std::span<float>(xf), 0.5f, 0.5f);  // arcsine law: (2/π) asin √x
-  EXPECT_LT(ks_statistic(as_double(xf), [](double t) { return 2 / std::numbers::pi * std::asin(std::sqrt(std::clamp(t, 0.0, 1.0))); }),
+  EXPECT_LT(ks(xf, [](double t) { return 2 / std::numbers::pi * std::asin(std::sqrt(std::clamp(t, 0.0, 1.0))); }),
             kKsCritical);
   // χ²(4): 1 − e^{−x/2}(1 + x/2).
   trnrand::chi_squared(trnrand::make_stream(3), std::span<double>(x), 4.0);
-  EXPECT_LT(ks_statistic(x, [](double t) { return t <= 0 ? 0.0 : 1 - std::exp(-t / 2) * (1 + t / 2); }), kKsCritical);
+  EXPECT_LT(ks(x, [](double t) { return t <= 0 ? 0.0 : 1 - std::exp(-t / 2) * (1 + t / 2); }), kKsCritical);
   // t(1) is Cauchy: 1/2 + atan(x)/π; t(2): 1/2 + x / (2√(2 + x²)).
   trnrand::student_t(trnrand::make_stream(4), std::span<double>(x), 1.0);
-  EXPECT_LT(ks_statistic(x, [](double t) { return 0.5 + std::atan(t) / std::numbers::pi; }), kKsCritical);
+  EXPECT_LT(ks(x, [](double t) { return 0.5 + std::atan(t) / std::numbers::pi; }), kKsCritical);
   trnrand::student_t(trnrand::make_stream(5), std::span<float>(xf), 2.0f);
-  EXPECT_LT(ks_statistic(as_double(xf), [](double t) { return 0.5 + t / (2 * std::sqrt(2 + t * t)); }), kKsCritical);
+  EXPECT_LT(ks(xf, [](double t) { return 0.5 + t / (2 * std::sqrt(2 + t * t)); }), kKsCritical);
   // Gamma in float: Gamma(3) CDF 1 − e^{−x}(1 + x + x²/2).
   trnrand::gamma(trnrand::make_stream(6), std::span<float>(xf), 3.0f);
-  EXPECT_LT(ks_statistic(as_double(xf), [](double t) { return t <= 0 ? 0.0 : 1 - std::exp(-t) * (1 + t + t * t / 2); }),
+  EXPECT_LT(ks(xf, [](double t) { return t <= 0 ? 0.0 : 1 - std::exp(-t) * (1 + t + t * t / 2); }),
             kKsCritical);
 }
 
@@ -98,7 +58,7 @@ TEST(DistributionsMore, TruncatedNormalInEveryRegime) {
     // F(x) = (Φ(z) − Φ(a)) / (Φ(b) − Φ(a)), in the upper tail via Φ̄ to keep relative accuracy.
     const double a = (c.lo - c.mean) / c.sd, b = (c.hi - c.mean) / c.sd;
     const auto sf = [](double z) { return 0.5 * std::erfc(z / std::sqrt(2.0)); };
-    EXPECT_LT(ks_statistic(x, [&](double v) {
+    EXPECT_LT(ks(x, [&](double v) {
                 const double z = (v - c.mean) / c.sd;
                 return a >= 0 ? (sf(a) - sf(z)) / (sf(a) - sf(b)) : (normal_cdf(z) - normal_cdf(a)) / (normal_cdf(b) - normal_cdf(a));
               }),

@@ -1,12 +1,12 @@
 // Distributions against their exact CDFs / pmfs: Kolmogorov–Smirnov for continuous laws, chi-square
 // for discrete ones, exact moments, parameter edge cases and invalid parameters.
 //
-// KS: with n = 200000 samples the 1e-6 critical value of D is √(ln(2/1e-6)/(2n)) ≈ 0.0060 (the
-// Dvoretzky–Kiefer–Wolfowitz bound), so a law whose CDF is off by 1% somewhere is rejected (unless
-// the empirical CDF deviates 3.5 sd from it there, probability < 3e-4) while a correct one fails with
-// probability below 1e-6 (and the streams are seeded, so runs are repeatable).
+// Decision rules (KS at the 1e-6 DKW critical value with n = 200000 against the law of the rounded
+// value, chi-square at the 1e-6 quantile, fixed seeds): see distribution_stats.hpp.
 #include <trncore/error.hpp>
 #include <trnrand/distributions.hpp>
+
+#include "distribution_stats.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,22 +20,7 @@
 namespace {
 
 using trnrand::Stream;
-
-constexpr std::size_t kN = 200000;
-const double kKsCritical = std::sqrt(std::log(2.0 / 1e-6) / (2.0 * kN));
-
-double ks_statistic(std::vector<double> x, const std::function<double(double)>& cdf) {
-  std::sort(x.begin(), x.end());
-  double d = 0;
-  const double n = static_cast<double>(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const double f = cdf(x[i]);
-    d = std::max({d, f - static_cast<double>(i) / n, static_cast<double>(i + 1) / n - f});
-  }
-  return d;
-}
-
-double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+using namespace trnrand_test;
 
 TEST(Distributions, NormalFloatAndDoubleFollowTheNormalLaw) {
   std::vector<float> f(kN);
@@ -43,9 +28,9 @@ TEST(Distributions, NormalFloatAndDoubleFollowTheNormalLaw) {
   const Stream after = trnrand::normal(trnrand::make_stream(1), std::span<float>(f), 2.0f, 3.0f);
   EXPECT_EQ(after.offset, kN);  // one word per uniform, two uniforms per pair of outputs
   trnrand::normal(trnrand::make_stream(2), std::span<double>(d), -1.0, 0.5);
-  EXPECT_LT(ks_statistic(std::vector<double>(f.begin(), f.end()), [](double x) { return normal_cdf((x - 2) / 3); }),
+  EXPECT_LT(ks(f, [](double x) { return normal_cdf((x - 2) / 3); }),
             kKsCritical);
-  EXPECT_LT(ks_statistic(d, [](double x) { return normal_cdf((x + 1) / 0.5); }), kKsCritical);
+  EXPECT_LT(ks(d, [](double x) { return normal_cdf((x + 1) / 0.5); }), kKsCritical);
   // Odd count: the last output is the cosine half of a full pair.
   std::vector<double> odd(3), even(4);
   trnrand::normal(trnrand::make_stream(5), std::span<double>(odd));
@@ -61,11 +46,11 @@ TEST(Distributions, LognormalAndExponential) {
   std::vector<float> exf(kN);
   trnrand::lognormal(trnrand::make_stream(3), std::span<double>(ln), 0.5, 0.25);
   for (double& x : ln) x = std::log(x);
-  EXPECT_LT(ks_statistic(ln, [](double x) { return normal_cdf((x - 0.5) / 0.25); }), kKsCritical);
+  EXPECT_LT(ks(ln, [](double x) { return normal_cdf((x - 0.5) / 0.25); }), kKsCritical);
   trnrand::exponential(trnrand::make_stream(4), std::span<double>(ex), 2.0);
-  EXPECT_LT(ks_statistic(ex, [](double x) { return x <= 0 ? 0.0 : -std::expm1(-2.0 * x); }), kKsCritical);
+  EXPECT_LT(ks(ex, [](double x) { return x <= 0 ? 0.0 : -std::expm1(-2.0 * x); }), kKsCritical);
   trnrand::exponential(trnrand::make_stream(4), std::span<float>(exf), 0.5f);
-  EXPECT_LT(ks_statistic(std::vector<double>(exf.begin(), exf.end()),
+  EXPECT_LT(ks(exf,
                          [](double x) { return x <= 0 ? 0.0 : -std::expm1(-0.5 * x); }),
             kKsCritical);
   for (float x : exf) ASSERT_TRUE(std::isfinite(x) && x >= 0);
@@ -75,10 +60,10 @@ TEST(Distributions, LognormalAndExponential) {
 TEST(Distributions, GammaMatchesClosedFormCdfsAndMoments) {
   std::vector<double> g3(kN), gh(kN);
   trnrand::gamma(trnrand::make_stream(6), std::span<double>(g3), 3.0, 1.0);
-  EXPECT_LT(ks_statistic(g3, [](double x) { return x <= 0 ? 0.0 : 1 - std::exp(-x) * (1 + x + x * x / 2); }),
+  EXPECT_LT(ks(g3, [](double x) { return x <= 0 ? 0.0 : 1 - std::exp(-x) * (1 + x + x * x / 2); }),
             kKsCritical);
   trnrand::gamma(trnrand::make_stream(7), std::span<double>(gh), 0.5, 1.0);
-  EXPECT_LT(ks_statistic(gh, [](double x) { return x <= 0 ? 0.0 : std::erf(std::sqrt(x)); }), kKsCritical);
+  EXPECT_LT(ks(gh, [](double x) { return x <= 0 ? 0.0 : std::erf(std::sqrt(x)); }), kKsCritical);
   // Tiny and huge shapes: mean k·θ within 6 standard errors (σ = √k·θ per sample).
   for (double shape : {0.01, 1e4}) {
     std::vector<double> g(20000);
@@ -87,29 +72,6 @@ TEST(Distributions, GammaMatchesClosedFormCdfsAndMoments) {
     EXPECT_NEAR(mean, 2.0 * shape, 6 * 2.0 * std::sqrt(shape) / std::sqrt(20000.0)) << shape;
     for (double x : g) ASSERT_TRUE(std::isfinite(x) && x >= 0) << shape;
   }
-}
-
-// Chi-square of counts against expected counts, bins with expectation < 5 merged into their neighbour.
-double chi_square(const std::vector<double>& observed, const std::vector<double>& expected, int* dof) {
-  double chi2 = 0, o = 0, e = 0;
-  *dof = -1;
-  for (std::size_t k = 0; k < observed.size(); ++k) {
-    o += observed[k];
-    e += expected[k];
-    if (e >= 5 || k + 1 == observed.size()) {
-      chi2 += (o - e) * (o - e) / e;
-      ++*dof;
-      o = e = 0;
-    }
-  }
-  return chi2;
-}
-
-// Upper 1e-6 quantile of χ²(dof), Wilson–Hilferty (accurate to about 1% for dof ≥ 5).
-double chi2_critical(int dof) {
-  const double k = dof, z = 4.753;
-  const double t = 1 - 2 / (9 * k) + z * std::sqrt(2 / (9 * k));
-  return k * t * t * t;
 }
 
 TEST(Distributions, PoissonMatchesItsPmfForSmallAndLargeLambda) {
