@@ -18,11 +18,12 @@ std::string describe(const TileState& t);
 
 /// @throws DimensionMismatch naming both tiles when their shapes differ.
 void require_same_shape(const char* function, const TileState& a, const TileState& b);
-/// @throws InvalidArgument unless the tile holds floats / integers; NotSupported when it is in PSUM and
-/// the op may not write there.
+/// @throws InvalidArgument unless the tile holds floats / integers.
 void require_float(const char* function, const TileState& t);
 void require_integer(const char* function, const TileState& t);
-void require_sbuf_output(const char* function, const TileState& t);
+/// @throws NotSupported when tile t (playing `role`) is in PSUM, which `engine` cannot access (NKI: the
+/// GpSimdEngine cannot access PSUM; DMA loads go to SBUF).
+void require_sbuf(const char* function, const char* engine, const char* role, const TileState& t);
 
 /// Writes fp32-computed value x to element i of float tile t, rounded to t's format by w (stochastic draws
 /// keyed by element index i).

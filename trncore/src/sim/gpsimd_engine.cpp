@@ -30,25 +30,31 @@ void NeuronCore::integer_op(Tile& out_tile, const Tile& a_tile, const Tile& b_ti
   auto& out = detail::state(out_tile, function, "out");
   const auto& a = detail::state(a_tile, function, "a");
   const auto& b = detail::state(b_tile, function, "b");
-  detail::require_sbuf_output(function, out);
+  // NKI: the GpSimdEngine cannot access PSUM (nki.isa.tensor_tensor, "NeuronCore-v2 Compute Engines").
+  detail::require_sbuf(function, "GpSimdEngine", "out", out);
+  detail::require_sbuf(function, "GpSimdEngine", "a", a);
+  detail::require_sbuf(function, "GpSimdEngine", "b", b);
   for (const detail::TileState* t : {static_cast<const detail::TileState*>(&out), &a, &b}) detail::require_integer(function, *t);
   detail::require_same_shape(function, out, a);
   detail::require_same_shape(function, out, b);
   for (std::size_t i = 0; i < out.words.size(); ++i) out.words[i] = int_op(op, a.words[i], b.words[i]);
-  count(Engine::gpsimd, out.size(), 12 * out.size(), static_cast<double>(out.size()) / (spec_->gpsimd_ops / spec_->clock_hz));
+  count(Engine::gpsimd, out.size(), 12 * out.size(), static_cast<double>(out.size()) / gpsimd_elements_per_cycle(*spec_));
 }
 
 void NeuronCore::iota(Tile& out_tile, std::int64_t base, std::int64_t partition_step, std::int64_t free_step) {
   const char* function = "trncore::sim::NeuronCore::iota";
   auto& out = detail::state(out_tile, function, "out");
-  detail::require_sbuf_output(function, out);
+  detail::require_sbuf(function, "GpSimdEngine", "out", out);
   detail::require_integer(function, out);
+  // Arithmetic mod 2^64 in unsigned types (signed products could overflow, which is undefined); the low
+  // 32 bits are the result mod 2^32 whatever the signs.
+  const auto b0 = static_cast<std::uint64_t>(base), ps = static_cast<std::uint64_t>(partition_step),
+             fs = static_cast<std::uint64_t>(free_step);
   for (std::int64_t p = 0; p < out.partitions; ++p)
     for (std::int64_t f = 0; f < out.free_size; ++f)
-      out.words[static_cast<std::size_t>(p * out.free_size + f)] =
-          static_cast<std::uint32_t>(static_cast<std::uint64_t>(base) + static_cast<std::uint64_t>(p * partition_step) +
-                                     static_cast<std::uint64_t>(f * free_step));
-  count(Engine::gpsimd, out.size(), 4 * out.size(), static_cast<double>(out.size()) / (spec_->gpsimd_ops / spec_->clock_hz));
+      out.words[static_cast<std::size_t>(p * out.free_size + f)] = static_cast<std::uint32_t>(
+          b0 + static_cast<std::uint64_t>(p) * ps + static_cast<std::uint64_t>(f) * fs);
+  count(Engine::gpsimd, out.size(), 4 * out.size(), static_cast<double>(out.size()) / gpsimd_elements_per_cycle(*spec_));
 }
 
 }  // namespace trncore::sim

@@ -37,10 +37,11 @@ void require_integer(const char* function, const TileState& t) {
     throw InvalidArgument(function, "tile " + describe(t) + " holds floats", "pass an int32 or uint32 tile");
 }
 
-void require_sbuf_output(const char* function, const TileState& t) {
+void require_sbuf(const char* function, const char* engine, const char* role, const TileState& t) {
   if (t.memory != Memory::sbuf)
-    throw NotSupported(function, "output tile " + describe(t) + " is in PSUM, which only the TensorEngine writes",
-                       "write to an SBUF tile");
+    throw NotSupported(function, std::string(role) + " tile " + describe(t) + " is in PSUM, which the " + engine +
+                                     " cannot access",
+                       "use an SBUF tile");
 }
 
 void store(TileState& t, std::size_t i, float x, const WriteOptions& w) {
@@ -77,10 +78,14 @@ Tile NeuronCore::allocate(std::string name, Memory memory, std::int64_t partitio
   const std::int64_t capacity =
       memory == Memory::sbuf ? spec_->sbuf_bytes_per_partition : spec_->psum_bytes_per_partition;
   const std::int64_t used = (*usage_)[memory == Memory::sbuf ? 0 : 1];
-  const std::int64_t bytes = free_size > capacity ? capacity + 1 : free_size * bytes_of(type);
+  // free_size · bytes_of cannot overflow once free_size ≤ capacity; a larger free size is over anyway.
+  const bool oversized = free_size > capacity;
+  const std::int64_t bytes = oversized ? capacity + 1 : free_size * bytes_of(type);
+  const std::string need = oversized ? std::to_string(free_size) + " x " + std::to_string(bytes_of(type))
+                                     : std::to_string(bytes);
   if (bytes > capacity - used)
     throw ResourceExhausted(function,
-                            "tile '" + name + "' needs " + std::to_string(bytes) + " bytes per partition, but " +
+                            "tile '" + name + "' needs " + need + " bytes per partition, but " +
                                 std::string(to_string(memory)) + " has " + std::to_string(capacity - used) + " of " +
                                 std::to_string(capacity) + " left on " + std::string(to_string(spec_->generation)),
                             "free tiles or use smaller ones");
@@ -141,15 +146,37 @@ void check_hbm_range(const char* function, const detail::TileState& t, const Hbm
                           "convert on the VectorEngine (copy) instead; DMA moves bytes unchanged");
 }
 
+// Tiles hold only values exact in their type; an HBM buffer is host-written, so a load checks that
+// before it copies (DMA moves bytes and cannot round). fp32 holds every float; NaN needs a NaN encoding.
+void require_exact_values(const char* function, const detail::TileState& t, const HbmBuffer& src, std::int64_t offset,
+                          std::int64_t partition_stride, std::int64_t element_stride) {
+  if (!is_float(t.type) || t.type == DType::fp32) return;
+  const FormatSpec& f = format_of(t.type);
+  for (std::int64_t p = 0; p < t.partitions; ++p)
+    for (std::int64_t e = 0; e < t.free_size; ++e) {
+      const std::int64_t at = offset + p * partition_stride + e * element_stride;
+      const float x = src.values[static_cast<std::size_t>(at)];
+      const double back = decode(f, encode(f, static_cast<double>(x), Rounding{}));
+      const bool exact = std::isnan(x) ? std::isnan(back)
+                                       : back == static_cast<double>(x) && std::signbit(back) == std::signbit(x);
+      if (!exact)
+        throw InvalidArgument(function,
+                              "element " + std::to_string(at) + " of HBM buffer '" + src.name + "' is " +
+                                  std::to_string(x) + ", which " + std::string(to_string(t.type)) +
+                                  " cannot represent exactly",
+                              "round the values to the buffer's type (trncore::convert) when filling it");
+    }
+}
+
 }  // namespace
 
 void NeuronCore::dma_to_tile(Tile& tile, const HbmBuffer& src, std::int64_t offset, std::int64_t partition_stride,
                              std::int64_t element_stride) {
   const char* function = "trncore::sim::NeuronCore::dma_to_tile";
   auto& t = detail::state(tile, function, "tile");
-  if (t.memory != Memory::sbuf)
-    throw NotSupported(function, "tile " + detail::describe(t) + " is in PSUM", "DMA into an SBUF tile");
+  detail::require_sbuf(function, "DMA load", "destination", t);
   check_hbm_range(function, t, src, offset, partition_stride, element_stride);
+  require_exact_values(function, t, src, offset, partition_stride, element_stride);
   for (std::int64_t p = 0; p < t.partitions; ++p)
     for (std::int64_t f = 0; f < t.free_size; ++f) {
       const auto at = static_cast<std::size_t>(offset + p * partition_stride + f * element_stride);

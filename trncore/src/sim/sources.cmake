@@ -11,6 +11,7 @@ target_sources(trncore PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/product_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul_reference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul.cpp)
-# The bit-exactness argument needs every product rounded before it is added: no FMA contraction.
+# The bit-exactness argument needs every product rounded before it is added: no FMA contraction. The
+# Vector/Scalar engines' documented fp32 operation sequence (e.g. scale·in + bias) needs the same.
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/matmul.cpp ${CMAKE_CURRENT_LIST_DIR}/matmul_reference.cpp
-  PROPERTIES COMPILE_OPTIONS "-ffp-contract=off")
+  ${CMAKE_CURRENT_LIST_DIR}/vector_scalar_engines.cpp PROPERTIES COMPILE_OPTIONS "-ffp-contract=off")

@@ -1,5 +1,10 @@
 // TensorEngine ops: matmul into PSUM through matmul_psum (the one implementation of DESIGN.md §4.3), and
-// transpose.
+// transpose as an exact copy. NKI (nki.isa.nc_transpose) documents the TensorEngine transpose as a matmul
+// against an identity (nc_matmul with is_transpose=True) that is bit-accurate from NeuronCore-v3 on; a
+// plain identity matmul under §4.3 would not be (−0 + +0 gives +0, inf·0 in another row gives NaN, and
+// the bf16 product model would round fp32 inputs), so the pass-through is modelled as what it is
+// documented to return: the input bits. On NeuronCore-v2 NKI says the result is not bit-accurate for
+// NaN/Inf inputs; that deviation is unspecified and not modelled.
 #include "sim/core_access.hpp"
 
 #include <trncore/sim/matmul.hpp>

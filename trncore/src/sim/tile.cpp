@@ -51,18 +51,26 @@ Tile::Tile() noexcept = default;
 Tile::~Tile() = default;
 Tile::Tile(Tile&&) noexcept = default;
 Tile& Tile::operator=(Tile&&) noexcept = default;
-const std::string& Tile::name() const noexcept { return state_->name; }
-Memory Tile::memory() const noexcept { return state_->memory; }
-DType Tile::type() const noexcept { return state_->type; }
-std::int64_t Tile::partitions() const noexcept { return state_->partitions; }
-std::int64_t Tile::free_size() const noexcept { return state_->free_size; }
+// Metadata of an empty tile reads as an unnamed 0 × 0 fp32 SBUF tile rather than dereferencing null.
+namespace {
+const detail::TileState& or_empty(const std::unique_ptr<detail::TileState>& s) noexcept {
+  static const detail::TileState kEmpty{};
+  return s ? *s : kEmpty;
+}
+}  // namespace
+
+const std::string& Tile::name() const noexcept { return or_empty(state_).name; }
+Memory Tile::memory() const noexcept { return or_empty(state_).memory; }
+DType Tile::type() const noexcept { return or_empty(state_).type; }
+std::int64_t Tile::partitions() const noexcept { return or_empty(state_).partitions; }
+std::int64_t Tile::free_size() const noexcept { return or_empty(state_).free_size; }
 float Tile::value(std::int64_t p, std::int64_t f) const noexcept {
   return state_->values[static_cast<std::size_t>(p * state_->free_size + f)];
 }
 std::uint32_t Tile::word(std::int64_t p, std::int64_t f) const noexcept {
   return state_->words[static_cast<std::size_t>(p * state_->free_size + f)];
 }
-const std::vector<float>& Tile::values() const noexcept { return state_->values; }
-const std::vector<std::uint32_t>& Tile::words() const noexcept { return state_->words; }
+const std::vector<float>& Tile::values() const noexcept { return or_empty(state_).values; }
+const std::vector<std::uint32_t>& Tile::words() const noexcept { return or_empty(state_).words; }
 
 }  // namespace trncore::sim

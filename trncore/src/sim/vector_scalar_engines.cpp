@@ -1,4 +1,7 @@
 // VectorEngine and ScalarEngine ops: fp32 compute, then the op's rounding into the output type.
+// Memories follow NKI (nki.isa.tensor_tensor, nc_transpose): both engines read and write SBUF and PSUM,
+// but a tensor-tensor op may read at most one operand from PSUM. PSUM tiles are fp32 here, so a write
+// to PSUM is the fp32 result (the write rounding of an fp32 value to fp32 is the identity).
 #include "sim/core_access.hpp"
 
 #include <algorithm>
@@ -10,13 +13,29 @@ namespace trncore::sim {
 
 namespace {
 
+// max/min are IEEE 754-2019 maximumNumber/minimumNumber: a NaN operand loses to a number, and −0 < +0.
+// NKI does not document the engine's NaN or signed-zero rule; this one is deterministic (std::fmax may
+// return either zero) and keeps reductions over padded tiles meaningful.
+float maximum_number(float a, float b) {
+  if (std::isnan(a)) return b;
+  if (std::isnan(b)) return a;
+  if (a == b) return std::signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+float minimum_number(float a, float b) {
+  if (std::isnan(a)) return b;
+  if (std::isnan(b)) return a;
+  if (a == b) return std::signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+
 float alu(AluOp op, float a, float b) {
   switch (op) {
     case AluOp::add: return a + b;
     case AluOp::subtract: return a - b;
     case AluOp::multiply: return a * b;
-    case AluOp::max: return std::fmax(a, b);
-    case AluOp::min: return std::fmin(a, b);
+    case AluOp::max: return maximum_number(a, b);
+    case AluOp::min: return minimum_number(a, b);
     case AluOp::divide: return a / b;
   }
   return a;
@@ -35,20 +54,19 @@ double activate(Activation f, double x) {
     case Activation::cos: return std::cos(x);
     case Activation::tanh: return std::tanh(x);
     case Activation::sigmoid: return 1.0 / (1.0 + std::exp(-x));
-    case Activation::relu: return x > 0 ? x : 0.0;
-    case Activation::gelu: return 0.5 * x * (1.0 + std::erf(x / std::numbers::sqrt2));
+    case Activation::relu: return x > 0 || std::isnan(x) ? x : 0.0;  // NaN propagates, as through every f here
+    // erfc(−x/√2) = 1 + erf(x/√2) without the cancellation that form suffers for x ≪ 0.
+    case Activation::gelu: return 0.5 * x * std::erfc(-x / std::numbers::sqrt2);
     case Activation::silu: return x / (1.0 + std::exp(-x));
   }
   return x;
 }
 
-// The operands of an elementwise float op with one input: out in SBUF, both float, same shape, a valid
-// write rounding.
+// The operands of an elementwise float op with one input: both float, same shape, a valid write rounding.
 std::pair<detail::TileState&, const detail::TileState&> unary_operands(const char* function, Tile& out_tile,
                                                                        const Tile& in_tile, const WriteOptions& w) {
   auto& out = detail::state(out_tile, function, "out");
   const auto& in = detail::state(in_tile, function, "in");
-  detail::require_sbuf_output(function, out);
   detail::require_float(function, out);
   detail::require_float(function, in);
   detail::require_same_shape(function, out, in);
@@ -63,7 +81,9 @@ void NeuronCore::tensor_tensor(Tile& out_tile, const Tile& a_tile, const Tile& b
   auto& out = detail::state(out_tile, function, "out");
   const auto& a = detail::state(a_tile, function, "a");
   const auto& b = detail::state(b_tile, function, "b");
-  detail::require_sbuf_output(function, out);
+  if (a.memory == Memory::psum && b.memory == Memory::psum)
+    throw NotSupported(function, "both inputs " + detail::describe(a) + " and " + detail::describe(b) + " are in PSUM",
+                       "copy one operand to SBUF first (the VectorEngine reads at most one operand from PSUM)");
   for (const detail::TileState* t : {static_cast<const detail::TileState*>(&out), &a, &b}) detail::require_float(function, *t);
   detail::require_same_shape(function, out, a);
   detail::require_same_shape(function, out, b);
@@ -84,7 +104,6 @@ void NeuronCore::reduce(Tile& out_tile, const Tile& in_tile, ReduceOp op, const 
   const char* function = "trncore::sim::NeuronCore::reduce";
   auto& out = detail::state(out_tile, function, "out");
   const auto& in = detail::state(in_tile, function, "in");
-  detail::require_sbuf_output(function, out);
   detail::require_float(function, out);
   detail::require_float(function, in);
   if (out.partitions != in.partitions || out.free_size != 1)
@@ -96,7 +115,7 @@ void NeuronCore::reduce(Tile& out_tile, const Tile& in_tile, ReduceOp op, const 
     const float* row = in.values.data() + p * in.free_size;
     float acc = row[0];
     for (std::int64_t f = 1; f < in.free_size; ++f)
-      acc = op == ReduceOp::sum ? acc + row[f] : op == ReduceOp::max ? std::fmax(acc, row[f]) : std::fmin(acc, row[f]);
+      acc = alu(op == ReduceOp::sum ? AluOp::add : op == ReduceOp::max ? AluOp::max : AluOp::min, acc, row[f]);
     detail::store(out, static_cast<std::size_t>(p), acc, w);
   }
   count(Engine::vector, in.size(), (in.size() + out.size()) * 4,
@@ -119,8 +138,8 @@ void NeuronCore::activation(Tile& out_tile, const Tile& in_tile, Activation f, f
     // rounded fp32 function, not of the hardware's approximations (docs/numerics.md).
     detail::store(out, i, static_cast<float>(activate(f, static_cast<double>(x))), w);
   }
-  const double per_cycle = spec_->scalar_flops / spec_->clock_hz;
-  count(Engine::scalar, out.size(), (in.size() + out.size()) * 4, static_cast<double>(out.size()) / per_cycle);
+  count(Engine::scalar, out.size(), (in.size() + out.size()) * 4,
+        static_cast<double>(out.size()) / scalar_elements_per_cycle(*spec_));
 }
 
 }  // namespace trncore::sim

@@ -12,11 +12,13 @@
 
 namespace trncore::sim {
 
+/// One generation's figures, per NeuronCore. Rates are published per-chip figures divided by the cores
+/// per chip; estimates are marked. Sizes in bytes, rates per second.
 struct GenerationSpec {
   Generation generation;
   std::int64_t partitions;              ///< SBUF/PSUM partitions (128)
-  std::int64_t sbuf_bytes_per_partition;
-  std::int64_t psum_bytes_per_partition;
+  std::int64_t sbuf_bytes_per_partition;  ///< trn1 192 KiB, trn2 224 KiB, trn3 256 KiB
+  std::int64_t psum_bytes_per_partition;  ///< 16 KiB
   std::int64_t psum_banks;              ///< PSUM banks per partition (2 KiB each)
   std::int64_t max_k, max_m, max_n;     ///< TensorEngine matmul limits: contraction, stationary, moving
   double clock_hz;                      ///< derived: bf16 TensorEngine FLOP/s / (2 · 128 · 128)
@@ -29,14 +31,18 @@ struct GenerationSpec {
   double gpsimd_ops;                    ///< GpSimdEngine 32-bit integer element-ops/s (estimate)
   double hbm_bytes_per_s;               ///< HBM bandwidth per NeuronCore
   double instruction_overhead_cycles;   ///< fixed cost of issuing one engine instruction (estimate)
-  ProductModel default_product;
+  ProductModel default_product;         ///< the TensorEngine product model a core of this generation uses
 };
 
 /// TensorEngine multiply-adds per cycle for inputs of `format` (fp8: the fp8 rate; fp32: the fp32 rate;
-/// bf16, fp16, tf32: the bf16 rate).
+/// bf16, fp16, tf32: the bf16 rate). Never throws.
 double tensor_macs_per_cycle(const GenerationSpec& spec, const FormatSpec& format) noexcept;
-/// VectorEngine elements per cycle.
+/// VectorEngine elements per cycle (its fp32 rate over the clock). Never throws.
 double vector_elements_per_cycle(const GenerationSpec& spec) noexcept;
+/// ScalarEngine elements per cycle. Never throws.
+double scalar_elements_per_cycle(const GenerationSpec& spec) noexcept;
+/// GpSimdEngine 32-bit elements per cycle (an estimate: see docs/numerics.md). Never throws.
+double gpsimd_elements_per_cycle(const GenerationSpec& spec) noexcept;
 
 /// The spec of a generation. Never throws; the reference stays valid for the program's lifetime.
 const GenerationSpec& spec(Generation generation) noexcept;

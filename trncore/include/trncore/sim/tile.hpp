@@ -50,14 +50,19 @@ public:
   Tile& operator=(Tile&&) noexcept;
   ~Tile();
 
+  /// The name given at allocation (empty for an empty tile; so are the other accessors' results).
   const std::string& name() const noexcept;
+  /// SBUF or PSUM.
   Memory memory() const noexcept;
+  /// The element type; every float element is exactly representable in it.
   DType type() const noexcept;
+  /// Rows (≤ 128), the partition dimension.
   std::int64_t partitions() const noexcept;
+  /// Elements per partition.
   std::int64_t free_size() const noexcept;
-  /// Float element (p, f). Unchecked.
+  /// Float element (p, f) of a non-empty float tile. Unchecked (precondition: in range).
   float value(std::int64_t p, std::int64_t f) const noexcept;
-  /// Integer element (p, f) of an int32/uint32 tile, as its 32-bit pattern. Unchecked.
+  /// Integer element (p, f) of a non-empty int32/uint32 tile, as its 32-bit pattern. Unchecked.
   std::uint32_t word(std::int64_t p, std::int64_t f) const noexcept;
   /// All elements, row p at [p·free_size, (p+1)·free_size): float values (float tiles).
   const std::vector<float>& values() const noexcept;
