@@ -1,4 +1,5 @@
 // trnblas::gemm: argument checks (always on), then the host (OpenBLAS CBLAS) or sim backend.
+#include "checks.hpp"
 #include "sim/sim_gemm.hpp"
 
 #include <trnblas/gemm.hpp>
@@ -6,7 +7,6 @@
 
 #include <cblas.h>
 
-#include <climits>
 #include <cmath>
 #include <complex>
 #include <cstdio>
@@ -23,110 +23,26 @@ constexpr const char* kFunction = "trnblas::gemm";
 template <class T>
 constexpr bool is_complex = !std::is_floating_point_v<T>;
 
-std::string op_name(Op op) { return std::string(to_string(op)); }
-
-// The stored shape of X when op(X) is rows×cols: X itself, or its transpose.
-void check_operand(const char* name, Layout layout, Op op, std::int64_t rows, std::int64_t cols, const void* x,
-                   std::int64_t ld) {
-  const bool t = op != Op::no_trans;
-  const std::int64_t stored_rows = t ? cols : rows, stored_cols = t ? rows : cols;
-  const std::int64_t need = std::max<std::int64_t>(1, layout == Layout::row_major ? stored_cols : stored_rows);
-  if (ld < need)
-    throw trncore::DimensionMismatch(kFunction,
-                                     std::string("ld") + name + " = " + std::to_string(ld) + " is less than " +
-                                         std::to_string(need) + " (" + std::string(trncore::to_string(layout)) +
-                                         ", op(" + name + ") = " + op_name(op) + ", " + name + " stored " +
-                                         std::to_string(stored_rows) + "x" + std::to_string(stored_cols) + ")",
-                                     std::string("pass ld") + name + " >= " + std::to_string(need));
-  const std::int64_t lines = layout == Layout::row_major ? stored_rows : stored_cols;
-  if (lines > 0 && ld > std::numeric_limits<std::int64_t>::max() / lines)
-    throw trncore::InvalidArgument(kFunction,
-                                   std::string(name) + "'s storage extent " + std::to_string(lines) + " x ld" + name +
-                                       " = " + std::to_string(ld) + " overflows int64",
-                                   "pass smaller sizes");
-  if (x == nullptr && rows > 0 && cols > 0)
-    throw trncore::InvalidArgument(kFunction,
-                                   std::string(name) + " is null for a " + std::to_string(rows) + "x" +
-                                       std::to_string(cols) + " operand",
-                                   std::string("pass ") + name + "'s storage");
-}
-
-__extension__ typedef __int128 Wide;  // byte offsets of huge strided operands cannot overflow this
-
-// A stored matrix as `lines` runs of `line` elements, ld apart (rows in row-major, columns in col-major).
-struct Storage {
-  const char* base;
-  std::int64_t lines, line, ld;
-};
-
-// Floor division for a possibly negative numerator and a positive denominator.
-Wide floor_div(Wide a, Wide b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-
-// Whether any element of c shares a byte with any element of a: each run of c is tested against the one
-// run of a that starts last at or before the run's end (runs of a are disjoint and ordered since
-// line ≤ ld), so this is exact, not a bounding-interval test: disjoint blocks of one matrix pass.
-bool overlaps(const Storage& a, const Storage& c, std::size_t elem) {
-  if (a.lines == 0 || a.line == 0 || c.lines == 0 || c.line == 0) return false;
-  const Wide stride_a = static_cast<Wide>(a.ld) * static_cast<Wide>(elem);
-  const Wide run_a = static_cast<Wide>(a.line) * static_cast<Wide>(elem);
-  const Wide run_c = static_cast<Wide>(c.line) * static_cast<Wide>(elem);
-  const Wide origin = static_cast<Wide>(reinterpret_cast<std::uintptr_t>(c.base)) -
-                      static_cast<Wide>(reinterpret_cast<std::uintptr_t>(a.base));
-  for (std::int64_t i = 0; i < c.lines; ++i) {
-    const Wide x = origin + static_cast<Wide>(i) * static_cast<Wide>(c.ld) * static_cast<Wide>(elem);
-    Wide j = floor_div(x + run_c - 1, stride_a);
-    if (j < 0) continue;
-    if (j > a.lines - 1) j = a.lines - 1;
-    if (j * stride_a + run_a > x) return true;
-  }
-  return false;
-}
-
-// op(X) rows×cols stored in `layout`: its runs.
-Storage storage_of(const void* x, Layout layout, Op op, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
-  const bool t = op != Op::no_trans;
-  const std::int64_t sr = t ? cols : rows, sc = t ? rows : cols;
-  const bool rm = layout == Layout::row_major;
-  return {static_cast<const char*>(x), rm ? sr : sc, rm ? sc : sr, ld};
-}
-
 template <class T>
 void check_arguments(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, const T* a,
                      std::int64_t lda, const T* b, std::int64_t ldb, const T* c, std::int64_t ldc,
                      const trncore::Options& options) {
-  if (m < 0 || n < 0 || k < 0)
-    throw trncore::InvalidArgument(kFunction,
-                                   "negative size m = " + std::to_string(m) + ", n = " + std::to_string(n) +
-                                       ", k = " + std::to_string(k),
-                                   "pass sizes >= 0");
+  detail::check_sizes(kFunction, {{"m", m}, {"n", n}, {"k", k}});
   trncore::validate(options, kFunction);
   if (m == 0 || n == 0) return;
-  check_operand("a", layout, transa, m, k, a, lda);
-  check_operand("b", layout, transb, k, n, b, ldb);
-  check_operand("c", layout, Op::no_trans, m, n, c, ldc);
+  detail::check_matrix(kFunction, "a", layout, transa, m, k, a, lda, sizeof(T));
+  detail::check_matrix(kFunction, "b", layout, transb, k, n, b, ldb, sizeof(T));
+  detail::check_matrix(kFunction, "c", layout, Op::no_trans, m, n, c, ldc, sizeof(T), false);
   // BLAS forbids C sharing storage with A or B (C is written while they are read).
-  const Storage cs = storage_of(c, layout, Op::no_trans, m, n, ldc);
-  const bool with_a = k > 0 && overlaps(storage_of(a, layout, transa, m, k, lda), cs, sizeof(T));
-  const bool with_b = k > 0 && overlaps(storage_of(b, layout, transb, k, n, ldb), cs, sizeof(T));
-  if (with_a || with_b)
-    throw trncore::InvalidArgument(kFunction, std::string("C overlaps ") + (with_a ? "A" : "B"),
-                                   "pass a C that shares no storage with A and B");
+  const auto cs = detail::matrix_region(c, layout, Op::no_trans, m, n, ldc, sizeof(T));
+  if (k > 0) {
+    detail::check_no_overlap(kFunction, "C", cs, "A", detail::matrix_region(a, layout, transa, m, k, lda, sizeof(T)));
+    detail::check_no_overlap(kFunction, "C", cs, "B", detail::matrix_region(b, layout, transb, k, n, ldb, sizeof(T)));
+  }
   if (options.backend == trncore::Backend::host) {
-    for (std::int64_t v : {m, n, k, lda, ldb, ldc})
-      if (v > INT_MAX)
-        throw trncore::NotSupported(kFunction,
-                                    "size or leading dimension " + std::to_string(v) +
-                                        " exceeds OpenBLAS's 32-bit integers (" + std::to_string(INT_MAX) + ")",
-                                    "split the product into blocks below 2^31");
-    const auto mode = options.math_mode;
-    const bool ok = mode == trncore::MathMode::automatic ||
-                    (mode == trncore::MathMode::fp64 && (std::is_same_v<T, double> || std::is_same_v<T, std::complex<double>>)) ||
-                    (mode == trncore::MathMode::fp32 && (std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>>));
-    if (!ok)
-      throw trncore::NotSupported(kFunction,
-                                  "math mode " + std::string(trncore::to_string(mode)) +
-                                      " is not a host mode for this type",
-                                  "use Backend::sim for reduced-precision modes, or MathMode::automatic");
+    detail::check_blasint(kFunction, {{"m", m}, {"n", n}, {"k", k}, {"lda", lda}, {"ldb", ldb}, {"ldc", ldc}});
+    detail::check_host_math_mode(kFunction, options, detail::is_double_precision<T>,
+                                 "use Backend::sim for reduced-precision modes, or MathMode::automatic");
   }
 }
 
