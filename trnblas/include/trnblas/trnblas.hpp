@@ -4,6 +4,7 @@
 
 #include <trnblas/batched.hpp>
 #include <trnblas/build_info.hpp>
+#include <trnblas/df_mp2.hpp>
 #include <trnblas/gemm.hpp>
 #include <trnblas/level1.hpp>
 #include <trnblas/level2.hpp>

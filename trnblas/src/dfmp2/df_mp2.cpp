@@ -1,0 +1,393 @@
+// df_mp2_energy: checks, the pair products (host DGEMM or the sim TensorEngine in a math mode), the energy
+// stage (host double-double, or the VectorEngine model in fp32 / float-float), the certified bound, and the
+// choice among sim modes for a target.
+#include <trnblas/df_mp2.hpp>
+#include <trnblas/gemm.hpp>
+
+#include "checks.hpp"
+#include "dfmp2/energy_stage.hpp"
+#include "dfmp2/float_float_tiles.hpp"
+#include "sim/mode_choice.hpp"
+#include "sim/sim_product.hpp"
+
+#include <trncore/dd.hpp>
+#include <trncore/error.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace trnblas {
+
+namespace {
+
+constexpr const char* kFunction = "trnblas::df_mp2_energy";
+constexpr double kU32 = 0x1p-24, kU64 = 0x1p-53;
+
+std::string sci(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3e", x);
+  return buf;
+}
+
+void check_finite(const char* name, const double* x, std::int64_t n) {
+  for (std::int64_t i = 0; i < n; ++i)
+    if (!std::isfinite(x[i]))
+      throw trncore::InvalidArgument(kFunction, std::string(name) + "[" + std::to_string(i) + "] = " + sci(x[i]) +
+                                                    " is not finite",
+                                     "pass finite integrals and orbital energies");
+}
+
+void check_inputs(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, const double* eps_occ,
+                  const double* eps_vir, const trncore::Options& options) {
+  detail::check_sizes(kFunction, {{"nocc", nocc}, {"nvir", nvir}, {"naux", naux}});
+  trncore::validate(options, kFunction);
+  const auto need = [](const char* name, const void* p, std::int64_t n) {
+    if (p == nullptr && n > 0)
+      throw trncore::InvalidArgument(kFunction, std::string(name) + " is null with " + std::to_string(n) + " elements",
+                                     "pass the array, or zero sizes");
+  };
+  need("b", b, nocc * nvir * naux);
+  need("eps_occ", eps_occ, nocc);
+  need("eps_vir", eps_vir, nvir);
+  if (nocc == 0 || nvir == 0) return;
+  check_finite("eps_occ", eps_occ, nocc);
+  check_finite("eps_vir", eps_vir, nvir);
+  check_finite("b", b, nocc * nvir * naux);
+  double homo = eps_occ[0], lumo = eps_vir[0];
+  for (std::int64_t i = 1; i < nocc; ++i) homo = std::max(homo, eps_occ[i]);
+  for (std::int64_t a = 1; a < nvir; ++a) lumo = std::min(lumo, eps_vir[a]);
+  if (!(homo < lumo))
+    throw trncore::InvalidArgument(kFunction,
+                                   "the highest occupied energy " + sci(homo) + " is not below the lowest virtual " +
+                                       sci(lumo) + ", so a denominator e_i + e_j - e_a - e_b would be >= 0",
+                                   "pass the occupied and virtual energies of a closed-shell reference");
+  if (options.backend == trncore::Backend::host) {
+    detail::check_host_math_mode(kFunction, options, true, "use Backend::sim for reduced-precision modes");
+  } else if (options.math_mode == trncore::MathMode::sr || options.math_mode == trncore::MathMode::fp64) {
+    throw trncore::NotSupported(kFunction,
+                                "math mode " + std::string(trncore::to_string(options.math_mode)) +
+                                    " has no DF-MP2 kernel on the sim backend",
+                                "use MathMode::ozaki for fp64-accurate energies on sim, or Backend::host");
+  }
+}
+
+// The pair products and what certifies them: |K̂ − K| ≤ eps·(|B||B|ᵀ) componentwise.
+struct Products {
+  detail::PairProducts k;
+  double eps = 0.0;
+  bool certified = true;
+  std::string caveat;
+  std::string method;
+  trncore::sim::EngineStats stats;
+};
+
+// Block i of (ia|jb): rows i·nvir.. of B (nvir × naux) times rows i·nvir.. nocc·nvir of B, transposed.
+Products host_products(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, int threads) {
+  Products p;
+  p.k = {nocc, nvir, {}};
+  for (std::int64_t i = 0; i < nocc; ++i) {
+    const std::int64_t n = (nocc - i) * nvir;
+    auto& block = p.k.blocks.emplace_back(static_cast<std::size_t>(nvir * n));
+    gemm(Layout::row_major, Op::no_trans, Op::trans, nvir, n, naux, 1.0, b + i * nvir * naux, naux,
+         b + i * nvir * naux, naux, 0.0, block.data(), n, trncore::Options{}.with_threads(threads));
+  }
+  p.eps = detail::gamma(static_cast<double>(naux), kU64);  // DGEMM's componentwise bound, any summation order
+  p.method = "pair products: fp64 DGEMM (OpenBLAS)";
+  return p;
+}
+
+// Single-pass formats lose their relative rounding bound for values far below their row's largest (the
+// per-row power-of-two scaling puts them under the format's normal range, or their fp32 products under
+// 2^-63): entries below `screen_threshold` × their row's largest are dropped before the product, and
+// their whole contribution is added to the bound (an integral screening as DF codes do, but certified).
+double screen_threshold(const detail::ProductPlan& plan) {
+  if (plan.method != detail::ProductMethod::single_pass) return 0.0;
+  const bool narrow = plan.format.emax() < trncore::formats::fp32.emax();
+  const int top = narrow ? plan.format.emax() : 0;
+  const double min_normal = std::max(std::ldexp(1.0, plan.format.emin()), 0x1p-63);
+  return std::ldexp(min_normal, 2 - top);  // a factor 2 below the row's scale exponent for margin
+}
+
+Products sim_products(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
+                      const detail::ProductPlan& plan, std::vector<double>& dropped) {
+  const double thr = screen_threshold(plan);
+  std::vector<double> kept(b, b + nocc * nvir * naux);
+  dropped.assign(kept.size(), 0.0);
+  std::int64_t ndropped = 0;
+  for (std::int64_t r = 0; r < nocc * nvir && thr > 0; ++r) {
+    double top = 0;
+    for (std::int64_t q = 0; q < naux; ++q) top = std::max(top, std::fabs(b[r * naux + q]));
+    for (std::int64_t q = 0; q < naux; ++q) {
+      double& x = kept[static_cast<std::size_t>(r * naux + q)];
+      if (x != 0 && std::fabs(x) < thr * top) {
+        dropped[static_cast<std::size_t>(r * naux + q)] = std::fabs(x);
+        x = 0;
+        ++ndropped;
+      }
+    }
+  }
+  Products p;
+  p.k = {nocc, nvir, {}};
+  for (std::int64_t i = 0; i < nocc; ++i) {
+    const std::int64_t n = (nocc - i) * nvir;
+    std::vector<double> opa(kept.begin() + i * nvir * naux, kept.begin() + (i + 1) * nvir * naux);
+    std::vector<double> opb(static_cast<std::size_t>(naux * n));
+    for (std::int64_t r = 0; r < n; ++r)
+      for (std::int64_t q = 0; q < naux; ++q)
+        opb[static_cast<std::size_t>(q * n + r)] = kept[static_cast<std::size_t>((i * nvir + r) * naux + q)];
+    detail::SimProduct prod = detail::sim_product(nvir, n, naux, opa, opb, plan);
+    p.eps = std::max(p.eps, prod.bound);
+    if (!prod.certified) {
+      p.certified = false;
+      p.caveat = prod.caveat;
+    }
+    p.method = "pair products: " + prod.method;  // the same method for every block (same plan and k)
+    p.stats += prod.stats;
+    p.k.blocks.push_back(std::move(prod.p));
+  }
+  if (ndropped > 0)
+    p.method += "; " + std::to_string(ndropped) + " entries of B below " + sci(thr) +
+                " x their row's largest screened out (bounded)";
+  return p;
+}
+
+// |B||B|ᵀ in the same block layout, rounded upward in effect: the computed value times 1 + γ_naux+1 bounds
+// the exact one (all terms are non-negative).
+detail::PairProducts magnitudes(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
+                                int threads) {
+  std::vector<double> abs_b(b, b + nocc * nvir * naux);
+  for (double& x : abs_b) x = std::fabs(x);
+  detail::PairProducts s = host_products(nocc, nvir, naux, abs_b.data(), threads).k;
+  const double up = 1 + detail::gamma(static_cast<double>(naux + 1), kU64);
+  for (auto& block : s.blocks)
+    for (double& x : block) x *= up;
+  return s;
+}
+
+// |D||B|ᵀ + |B||D|ᵀ in the pair-block layout (D = the screened magnitudes), rounded upward as magnitudes().
+detail::PairProducts screened_contribution(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
+                                           const std::vector<double>& dropped) {
+  detail::PairProducts out{nocc, nvir, {}};
+  const double up = 1 + detail::gamma(static_cast<double>(2 * naux + 1), kU64);
+  std::vector<double> abs_b(b, b + nocc * nvir * naux);
+  for (double& x : abs_b) x = std::fabs(x);
+  for (std::int64_t i = 0; i < nocc; ++i) {
+    const std::int64_t n = (nocc - i) * nvir;
+    auto& block = out.blocks.emplace_back(static_cast<std::size_t>(nvir * n));
+    const auto rows = [&](const std::vector<double>& m, std::int64_t r) { return m.data() + r * nvir * naux; };
+    gemm(Layout::row_major, Op::no_trans, Op::trans, nvir, n, naux, 1.0, rows(dropped, i), naux, rows(abs_b, i), naux,
+         0.0, block.data(), n);
+    gemm(Layout::row_major, Op::no_trans, Op::trans, nvir, n, naux, 1.0, rows(abs_b, i), naux, rows(dropped, i), naux,
+         1.0, block.data(), n);
+    for (double& x : block) x *= up;
+  }
+  return out;
+}
+
+// How the energy stage computes, for the bound.
+struct StageArithmetic {
+  double d_rel;     // |D̂ − D| ≤ d_rel·(|e_i| + |e_j| + |e_a| + |e_b|)
+  double os_rel;    // relative error of one computed opposite-spin term given K̂ and D̂
+  double ss_rel;    // same for a same-spin term
+  double sum_rel;   // |error of the reduction| ≤ sum_rel·Σ|terms|
+  double k_store;   // relative rounding of K̂ into the stage's words (0 when it holds K̂ exactly)
+};
+
+StageArithmetic fp32_stage(std::int64_t chain) {
+  return {detail::gamma(4, kU32), detail::gamma(2, kU32), detail::gamma(3, kU32),
+          detail::gamma(static_cast<double>(chain), kU32), kU32};
+}
+StageArithmetic float_float_stage(std::int64_t chain) {
+  const double u2 = kU32 * kU32;
+  // Each energy's hi/lo split (u² each), e_i + e_j in double then split (2^-53 + u²), two double-word
+  // additions: 16u² covers the sum with room.
+  return {16 * u2, 1.01 * (detail::kFfMulU2 + detail::kFfDivU2) * u2,
+          1.01 * (detail::kFfAddU2 + detail::kFfMulU2 + detail::kFfDivU2) * u2,
+          static_cast<double>(chain) * detail::kFfAddU2 * u2, 0x1p-48};
+}
+StageArithmetic host_stage(std::int64_t chain) {
+  // Terms in double, summed in double-double (DWPlusFP, 2u² per addition).
+  return {detail::gamma(3, kU64), detail::gamma(2, kU64), detail::gamma(3, kU64),
+          static_cast<double>(chain) * 2 * kU64 * kU64, 0.0};
+}
+
+// The certified bound on |Ê_corr − E_corr| (see df_mp2.hpp), from the computed products, their
+// magnitudes and the stage's arithmetic; second-order terms are kept, so it is rigorous, not first-order.
+double energy_bound(const detail::PairProducts& k, const detail::PairProducts& s, const detail::PairProducts* extra,
+                    double eps, const StageArithmetic& st, const double* eo, const double* ev, double e_corr) {
+  const double ek = eps + st.k_store * (1 + eps);
+  double os = 0, ss = 0, abs_os = 0, abs_ss = 0;
+  for (std::int64_t i = 0; i < k.nocc; ++i)
+    for (std::int64_t j = i; j < k.nocc; ++j) {
+      const double w = i == j ? 1 : 2;
+      for (std::int64_t a = 0; a < k.nvir; ++a)
+        for (std::int64_t c = 0; c < k.nvir; ++c) {
+          const double kab = k.at(i, j, a, c), kba = k.at(i, j, c, a);
+          double dk = ek * s.at(i, j, a, c), dkt = ek * s.at(i, j, c, a);
+          if (extra != nullptr) {  // screened entries: their contribution, with the rounding's margin
+            dk += (1 + ek) * extra->at(i, j, a, c);
+            dkt += (1 + ek) * extra->at(i, j, c, a);
+          }
+          const double mag_e = std::fabs(eo[i]) + std::fabs(eo[j]) + std::fabs(ev[a]) + std::fabs(ev[c]);
+          const double d_err = st.d_rel * mag_e;
+          // A lower bound on both |D| and |D̂|: the double evaluation's own error is γ_3(2^-53)·mag_e.
+          const double dlow = std::fabs((eo[i] + eo[j]) - (ev[a] + ev[c])) - d_err - 4 * kU64 * mag_e;
+          if (!(dlow > 0)) return std::numeric_limits<double>::infinity();
+          const double n_os = kab * kab, n_ss = kab * (kab - kba);
+          const double dn_os = dk * (2 * std::fabs(kab) + dk);
+          const double dn_ss = dk * std::fabs(kab - kba) + (std::fabs(kab) + dk) * (dk + dkt);
+          const auto term = [&](double n, double dn, double rel) {
+            return w * (dn / dlow + std::fabs(n) * d_err / (dlow * dlow) + rel * std::fabs(n) / dlow);
+          };
+          os += term(n_os, dn_os, st.os_rel);
+          ss += term(n_ss, dn_ss, st.ss_rel);
+          abs_os += w * std::fabs(n_os) / dlow * (1 + st.os_rel);
+          abs_ss += w * std::fabs(n_ss) / dlow * (1 + st.ss_rel);
+        }
+    }
+  const double total = os + ss + st.sum_rel * (abs_os + abs_ss) + kU64 * std::fabs(e_corr);
+  return total * (1 + 0x1p-40);  // the bound's own fp64 evaluation
+}
+
+// Host stage: every term in double, summed in double-double in a fixed order.
+Mp2Energy host_stage_energy(const detail::PairProducts& k, const double* eo, const double* ev) {
+  trncore::dd os = 0.0, ss = 0.0;
+  for (std::int64_t i = 0; i < k.nocc; ++i)
+    for (std::int64_t j = i; j < k.nocc; ++j) {
+      const double w = i == j ? 1 : 2;
+      for (std::int64_t a = 0; a < k.nvir; ++a)
+        for (std::int64_t c = 0; c < k.nvir; ++c) {
+          const double kab = k.at(i, j, a, c), kba = k.at(i, j, c, a);
+          const double d = (eo[i] + eo[j]) - (ev[a] + ev[c]);
+          os = os + w * (kab * kab / d);
+          ss = ss + w * (kab * (kab - kba) / d);
+        }
+    }
+  return {(os + ss).hi(), ss.hi(), os.hi()};
+}
+
+struct Attempt {
+  Mp2Energy energy;
+  double bound = 0.0;
+  bool certified = true;
+  std::vector<std::string> steps;
+  std::optional<trncore::sim::EngineStats> stats;
+};
+
+std::int64_t host_chain(std::int64_t nocc, std::int64_t nvir) { return nocc * (nocc + 1) / 2 * nvir * nvir; }
+
+Attempt run_host(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, const double* eo,
+                 const double* ev, const detail::PairProducts& s, int threads) {
+  const Products p = host_products(nocc, nvir, naux, b, threads);
+  Attempt a;
+  a.energy = host_stage_energy(p.k, eo, ev);
+  a.bound = energy_bound(p.k, s, nullptr, p.eps, host_stage(host_chain(nocc, nvir) + 1), eo, ev, a.energy.correlation);
+  a.steps = {p.method, "energy stage: fp64 terms, double-double sums"};
+  return a;
+}
+
+Attempt run_sim(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, const double* eo,
+                const double* ev, const detail::PairProducts& s, const detail::ProductPlan& plan,
+                trncore::sim::Generation generation) {
+  std::vector<double> dropped;
+  Products p = sim_products(nocc, nvir, naux, b, plan, dropped);
+  // |B_dropped||B|ᵀ + |B||B_dropped|ᵀ bounds what the screened entries contributed to (ia|jb).
+  std::optional<detail::PairProducts> extra;
+  if (std::any_of(dropped.begin(), dropped.end(), [](double x) { return x != 0; }))
+    extra = screened_contribution(nocc, nvir, naux, b, dropped);
+  const bool ff = plan.method == detail::ProductMethod::ozaki;
+  if (!ff)  // the fp32 stage loads fp32 words: round the products (exact for single-pass PSUM results)
+    for (auto& block : p.k.blocks)
+      for (double& x : block) x = static_cast<float>(x);
+  const detail::StageResult r = detail::vector_engine_energy(p.k, eo, ev, ff, generation);
+  Attempt a;
+  a.energy = {r.opposite_spin + r.same_spin, r.same_spin, r.opposite_spin};
+  a.bound = energy_bound(p.k, s, extra ? &*extra : nullptr, p.eps, ff ? float_float_stage(r.chain) : fp32_stage(r.chain), eo, ev,
+                         a.energy.correlation);
+  a.certified = p.certified;
+  a.steps = {p.method, ff ? "energy stage: VectorEngine float-float (double-word) terms and sums"
+                          : "energy stage: VectorEngine fp32 terms and sums"};
+  if (!p.certified) a.steps.push_back("product bound not certified: " + p.caveat);
+  p.stats += r.stats;
+  a.stats = p.stats;
+  return a;
+}
+
+detail::ProductPlan plan_for(trncore::MathMode mode, const trncore::Options& options, std::int64_t naux) {
+  detail::ChoiceInputs in;
+  in.mode = mode;
+  in.product = trncore::product_model(options);
+  in.generation = options.generation;
+  in.k = naux;
+  in.inputs_are_float = false;
+  in.threads = options.threads;
+  return detail::candidate_plans(in).front();
+}
+
+}  // namespace
+
+Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
+                        const double* eps_occ, const double* eps_vir, const trncore::Options& options,
+                        trncore::AccuracyReport& report) {
+  check_inputs(nocc, nvir, naux, b, eps_occ, eps_vir, options);
+  trncore::AccuracyReport r;
+  r.target = options.target_forward_error;
+  r.references = {"closed-shell DF-MP2: Weigend, Haeser, Chem. Phys. Lett. 294 (1998) 143",
+                  "double-word arithmetic bounds: Joldes, Muller, Popescu, ACM TOMS 44(2) (2017) 15",
+                  "bound absolute in Hartree on E_corr; target relative to |E_corr|"};
+  if (nocc == 0 || nvir == 0 || naux == 0) {
+    r.met = true;
+    r.trajectory.push_back({"empty: no pairs, virtuals or auxiliary functions, E = 0"});
+    report = std::move(r);
+    return {};
+  }
+  const detail::PairProducts s = magnitudes(nocc, nvir, naux, b, options.threads);
+  const auto meets = [&](const Attempt& a) {
+    return a.certified && (!options.target_forward_error ||
+                           a.bound <= *options.target_forward_error * std::fabs(a.energy.correlation));
+  };
+  Attempt chosen;
+  std::vector<std::string> tried;
+  if (options.backend == trncore::Backend::host) {
+    chosen = run_host(nocc, nvir, naux, b, eps_occ, eps_vir, s, options.threads);
+  } else {
+    using M = trncore::MathMode;
+    std::vector<M> modes{options.math_mode};
+    if (options.math_mode == M::automatic)
+      modes = options.target_forward_error ? std::vector<M>{M::bf16, M::fp32, M::compensated, M::ozaki}
+                                           : std::vector<M>{M::ozaki};
+    for (const M mode : modes) {
+      chosen = run_sim(nocc, nvir, naux, b, eps_occ, eps_vir, s, plan_for(mode, options, naux), options.generation);
+      if (meets(chosen) || mode == modes.back()) break;
+      tried.push_back("tried " + chosen.steps.front() + ": bound " + sci(chosen.bound) + " Ha" +
+                      (chosen.certified ? "" : " (not certified)"));
+    }
+  }
+  r.a_priori_bound = chosen.bound;
+  r.met = meets(chosen);
+  for (std::string& t : tried) r.trajectory.push_back({std::move(t)});
+  for (std::string& t : chosen.steps) r.trajectory.push_back({std::move(t)});
+  if (chosen.stats) r.cost = trncore::sim::estimate_cost(*chosen.stats, options.generation);
+  report = std::move(r);
+  return chosen.energy;
+}
+
+Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
+                        const double* eps_occ, const double* eps_vir, const trncore::Options& options) {
+  trncore::AccuracyReport report;
+  const Mp2Energy e = df_mp2_energy(nocc, nvir, naux, b, eps_occ, eps_vir, options, report);
+  if (options.target_forward_error && !report.met)
+    throw trncore::TargetNotMet(kFunction,
+                                "no method certifies target_forward_error = " + sci(*options.target_forward_error) +
+                                    " relative to |E_corr| = " + sci(std::fabs(e.correlation)) + " (best bound " +
+                                    sci(report.a_priori_bound) + " Ha)",
+                                "loosen the target, use Backend::host, or call the overload with an AccuracyReport");
+  return e;
+}
+
+}  // namespace trnblas
