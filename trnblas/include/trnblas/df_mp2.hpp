@@ -45,10 +45,12 @@ struct Mp2Energy {
 /// the product's componentwise bound ε·(|B||B|ᵀ) (gemm's bound for the mode), the denominators' rounding
 /// and the reduction's (fp32: γ_L with L the longest summation chain; float-float/double-double: the
 /// double-word bounds of Joldes, Muller, Popescu, ACM TOMS 44(2), 2017). Measured on the cc-pVDZ fixtures
-/// (docs/trnblas.md): host ≤ 1e-13 Ha, sim ozaki ≤ 1e-12 Ha, sim fp32 ≈ 1e-7 Ha.
+/// (docs/trnblas.md) against psi4: host and sim ozaki ≤ 1e-14 Ha (bounds ≤ 1e-11 Ha), sim fp32 with exact
+/// products and compensated ≤ 3e-8 Ha, sim fp32 under bf16 products ≈ 5e-5 Ha, bf16 ≈ 1e-4 Ha. Single-
+/// pass sim modes screen out entries of B far below their row's largest (bounded; docs/trnblas.md).
 /// @throws trncore::InvalidArgument for negative sizes, null pointers with nonzero sizes, non-finite
-///         inputs, an occupied energy ≥ a virtual one, sr/fp64 modes on sim or a low-precision mode on
-///         host; trncore::TargetNotMet when the target cannot be certified (the report overload returns
+///         inputs, an occupied energy ≥ a virtual one, or invalid options; trncore::NotSupported for sr or
+///         fp64 on sim and a reduced-precision mode on host; trncore::TargetNotMet when the target cannot be certified (the report overload returns
 ///         report.met = false instead). Messages name the function, the values and a fix.
 Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
                         const double* eps_occ, const double* eps_vir, const trncore::Options& options = {});

@@ -10,6 +10,7 @@
 #include <trncore/eft.hpp>
 #include <trncore/error.hpp>
 #include <trncore/format.hpp>
+#include <trncore/io/npy.hpp>
 #include <trncore/math_mode.hpp>
 #include <trncore/mx.hpp>
 #include <trncore/options.hpp>
