@@ -335,3 +335,42 @@ TEST(SimEngines, DmaStridesBoundsTypesAndExactValues) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(SimEngines, CopyConvertsIntegersToFloatWithOneRounding) {
+  // Oracle: the integer's exact value rounded by trncore's encoder (MPFR-checked in format_oracle_test):
+  // first to fp32 with nearest-even (the engine's conversion), then to the out type.
+  trncore::sim::NeuronCore core;
+  const std::vector<std::uint32_t> words = {0u, 1u, 255u, (1u << 24), (1u << 24) + 1, (1u << 24) + 3,
+                                            0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 12345678u};
+  const auto n = static_cast<std::int64_t>(words.size());
+  for (const auto in_type : {trncore::sim::DType::uint32, trncore::sim::DType::int32}) {
+    trncore::sim::Tile in = core.sbuf("in", 1, n, in_type);
+    trncore::sim::HbmBuffer src{"src", in_type, {}, words};
+    core.dma_to_tile(in, src, 0, 0, 1);
+    for (const auto out_type : {trncore::sim::DType::fp32, trncore::sim::DType::bf16}) {
+      trncore::sim::Tile out = core.sbuf("out", 1, n, out_type);
+      core.copy(out, in);
+      for (std::int64_t i = 0; i < n; ++i) {
+        const std::uint32_t w = words[static_cast<std::size_t>(i)];
+        const double exact = in_type == trncore::sim::DType::int32 ? static_cast<double>(static_cast<std::int32_t>(w))
+                                                                   : static_cast<double>(w);
+        const float fp32 = static_cast<float>(trncore::decode(trncore::formats::fp32,
+                                                              trncore::encode(trncore::formats::fp32, exact, {})));
+        const float want = out_type == trncore::sim::DType::fp32
+                               ? fp32
+                               : static_cast<float>(trncore::decode(trncore::formats::bf16,
+                                                                    trncore::encode(trncore::formats::bf16, fp32, {})));
+        EXPECT_EQ(out.value(0, i), want) << i;
+      }
+    }
+  }
+  trncore::sim::Tile bad_out = core.sbuf("bad", 1, n, trncore::sim::DType::uint32);
+  trncore::sim::Tile in = core.sbuf("in2", 1, n, trncore::sim::DType::uint32);
+  EXPECT_THROW(core.copy(bad_out, in), trncore::InvalidArgument);
+  trncore::sim::Tile short_out = core.sbuf("short", 1, n - 1, trncore::sim::DType::fp32);
+  EXPECT_THROW(core.copy(short_out, in), trncore::DimensionMismatch);
+}
+
+}  // namespace

@@ -123,7 +123,26 @@ void NeuronCore::reduce(Tile& out_tile, const Tile& in_tile, ReduceOp op, const 
 }
 
 void NeuronCore::copy(Tile& out_tile, const Tile& in_tile, const WriteOptions& w) {
-  auto [out, in] = unary_operands("trncore::sim::NeuronCore::copy", out_tile, in_tile, w);
+  const char* function = "trncore::sim::NeuronCore::copy";
+  const auto& src = detail::state(in_tile, function, "in");
+  if (src.type == DType::int32 || src.type == DType::uint32) {
+    // Integer → float: the engine's fp32 conversion (round to nearest even, exact below 2^24), then the
+    // write rounding.
+    auto& out = detail::state(out_tile, function, "out");
+    detail::require_float(function, out);
+    detail::require_same_shape(function, out, src);
+    validate(w.rounding, function);
+    const bool is_signed = src.type == DType::int32;
+    for (std::size_t i = 0; i < out.values.size(); ++i) {
+      const std::uint32_t word = src.words[i];
+      const float x = is_signed ? static_cast<float>(static_cast<std::int32_t>(word)) : static_cast<float>(word);
+      detail::store(out, i, x, w);
+    }
+    count(Engine::vector, out.size(), src.size() * 4 + out.size() * bytes_of(out.type),
+          static_cast<double>(out.size()) / vector_elements_per_cycle(*spec_));
+    return;
+  }
+  auto [out, in] = unary_operands(function, out_tile, in_tile, w);
   for (std::size_t i = 0; i < out.values.size(); ++i) detail::store(out, i, in.values[i], w);
   count(Engine::vector, out.size(), in.size() * bytes_of(in.type) + out.size() * bytes_of(out.type),
         static_cast<double>(out.size()) / vector_elements_per_cycle(*spec_));

@@ -116,7 +116,9 @@ public:
   /// (sum: each partial sum rounded to fp32), rounded once into out. @throws as tensor_tensor.
   void reduce(Tile& out, const Tile& in, ReduceOp op, const WriteOptions& w = {});
   /// out = round(in): copy with format conversion, e.g. PSUM fp32 → SBUF bf16 with stochastic rounding.
-  /// Exact when out's type holds in's values. @throws as tensor_tensor.
+  /// Exact when out's type holds in's values. An int32/uint32 `in` (SBUF) is converted to a float `out`:
+  /// first to fp32 with round-to-nearest-even (exact for |values| ≤ 2^24), then w's rounding to out's type.
+  /// @throws as tensor_tensor (an integer `out` is InvalidArgument).
   void copy(Tile& out, const Tile& in, const WriteOptions& w = {});
 
   // ---- ScalarEngine ------------------------------------------------------------------------------------
