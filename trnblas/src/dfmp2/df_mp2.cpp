@@ -222,34 +222,32 @@ double energy_bound(const detail::PairProducts& k, const detail::PairProducts& s
                     double eps, const StageArithmetic& st, const double* eo, const double* ev, double e_corr) {
   const double ek = eps + st.k_store * (1 + eps);
   double os = 0, ss = 0, abs_os = 0, abs_ss = 0;
-  for (std::int64_t i = 0; i < k.nocc; ++i)
-    for (std::int64_t j = i; j < k.nocc; ++j) {
-      const double w = i == j ? 1 : 2;
-      for (std::int64_t a = 0; a < k.nvir; ++a)
-        for (std::int64_t c = 0; c < k.nvir; ++c) {
-          const double kab = k.at(i, j, a, c), kba = k.at(i, j, c, a);
-          double dk = ek * s.at(i, j, a, c), dkt = ek * s.at(i, j, c, a);
-          if (extra != nullptr) {  // screened entries: their contribution, with the rounding's margin
-            dk += (1 + ek) * extra->at(i, j, a, c);
-            dkt += (1 + ek) * extra->at(i, j, c, a);
-          }
-          const double mag_e = std::fabs(eo[i]) + std::fabs(eo[j]) + std::fabs(ev[a]) + std::fabs(ev[c]);
-          const double d_err = st.d_rel * mag_e;
-          // A lower bound on both |D| and |D̂|: the double evaluation's own error is γ_3(2^-53)·mag_e.
-          const double dlow = std::fabs((eo[i] + eo[j]) - (ev[a] + ev[c])) - d_err - 4 * kU64 * mag_e;
-          if (!(dlow > 0)) return std::numeric_limits<double>::infinity();
-          const double n_os = kab * kab, n_ss = kab * (kab - kba);
-          const double dn_os = dk * (2 * std::fabs(kab) + dk);
-          const double dn_ss = dk * std::fabs(kab - kba) + (std::fabs(kab) + dk) * (dk + dkt);
-          const auto term = [&](double n, double dn, double rel) {
-            return w * (dn / dlow + std::fabs(n) * d_err / (dlow * dlow) + rel * std::fabs(n) / dlow);
-          };
-          os += term(n_os, dn_os, st.os_rel);
-          ss += term(n_ss, dn_ss, st.ss_rel);
-          abs_os += w * std::fabs(n_os) / dlow * (1 + st.os_rel);
-          abs_ss += w * std::fabs(n_ss) / dlow * (1 + st.ss_rel);
-        }
+  bool positive = true;
+  detail::for_each_term(k, [&](std::int64_t i, std::int64_t j, std::int64_t a, std::int64_t c, double w) {
+    const double kab = k.at(i, j, a, c), kba = k.at(i, j, c, a);
+    double dk = ek * s.at(i, j, a, c), dkt = ek * s.at(i, j, c, a);
+    if (extra != nullptr) {  // screened entries: their contribution, with the rounding's margin
+      dk += (1 + ek) * extra->at(i, j, a, c);
+      dkt += (1 + ek) * extra->at(i, j, c, a);
     }
+    const double mag_e = std::fabs(eo[i]) + std::fabs(eo[j]) + std::fabs(ev[a]) + std::fabs(ev[c]);
+    const double d_err = st.d_rel * mag_e;
+    // A lower bound on both |D| and |D̂|: the double evaluation's own error is γ_3(2^-53)·mag_e.
+    const double dlow = std::fabs((eo[i] + eo[j]) - (ev[a] + ev[c])) - d_err - 4 * kU64 * mag_e;
+    positive = positive && dlow > 0;
+    const double n_os = kab * kab, n_ss = kab * (kab - kba);
+    const double dn_os = dk * (2 * std::fabs(kab) + dk);
+    const double dn_ss = dk * std::fabs(kab - kba) + (std::fabs(kab) + dk) * (dk + dkt);
+    const auto term = [&](double n, double dn, double rel) {
+      return w * (dn / dlow + std::fabs(n) * d_err / (dlow * dlow) + rel * std::fabs(n) / dlow);
+    };
+    os += term(n_os, dn_os, st.os_rel);
+    ss += term(n_ss, dn_ss, st.ss_rel);
+    abs_os += w * std::fabs(n_os) / dlow * (1 + st.os_rel);
+    abs_ss += w * std::fabs(n_ss) / dlow * (1 + st.ss_rel);
+  });
+  // A denominator the stage's rounding could bring to 0 leaves the energy unbounded.
+  if (!positive) return std::numeric_limits<double>::infinity();
   const double total = os + ss + st.sum_rel * (abs_os + abs_ss) + kU64 * std::fabs(e_corr);
   return total * (1 + 0x1p-40);  // the bound's own fp64 evaluation
 }
@@ -257,17 +255,12 @@ double energy_bound(const detail::PairProducts& k, const detail::PairProducts& s
 // Host stage: every term in double, summed in double-double in a fixed order.
 Mp2Energy host_stage_energy(const detail::PairProducts& k, const double* eo, const double* ev) {
   trncore::dd os = 0.0, ss = 0.0;
-  for (std::int64_t i = 0; i < k.nocc; ++i)
-    for (std::int64_t j = i; j < k.nocc; ++j) {
-      const double w = i == j ? 1 : 2;
-      for (std::int64_t a = 0; a < k.nvir; ++a)
-        for (std::int64_t c = 0; c < k.nvir; ++c) {
-          const double kab = k.at(i, j, a, c), kba = k.at(i, j, c, a);
-          const double d = (eo[i] + eo[j]) - (ev[a] + ev[c]);
-          os = os + w * (kab * kab / d);
-          ss = ss + w * (kab * (kab - kba) / d);
-        }
-    }
+  detail::for_each_term(k, [&](std::int64_t i, std::int64_t j, std::int64_t a, std::int64_t c, double w) {
+    const double kab = k.at(i, j, a, c), kba = k.at(i, j, c, a);
+    const double d = (eo[i] + eo[j]) - (ev[a] + ev[c]);
+    os = os + w * (kab * kab / d);
+    ss = ss + w * (kab * (kab - kba) / d);
+  });
   return {(os + ss).hi(), ss.hi(), os.hi()};
 }
 

@@ -22,6 +22,16 @@ struct PairProducts {
   }
 };
 
+/// Calls f(i, j, a, b, w) for every term of the energy sums: i ≤ j with weight w = 1 for i = j and 2 for
+/// i < j (the (j, i) terms equal the (i, j) ones), all a, b; in a fixed order.
+template <class F>
+void for_each_term(const PairProducts& k, F&& f) {
+  for (std::int64_t i = 0; i < k.nocc; ++i)
+    for (std::int64_t j = i; j < k.nocc; ++j)
+      for (std::int64_t a = 0; a < k.nvir; ++a)
+        for (std::int64_t b = 0; b < k.nvir; ++b) f(i, j, a, b, i == j ? 1.0 : 2.0);
+}
+
 struct StageResult {
   double opposite_spin = 0.0;
   double same_spin = 0.0;
