@@ -56,8 +56,11 @@ function(trnsci_add_library pkg)
 
   add_library(${pkg} ${ARG_SOURCES} "${gen}/src/version.cpp")
   add_library(trnsci::${pkg} ALIAS ${pkg})
+  # Position-independent even when static, so the libraries can be linked into shared objects (trnblas's
+  # drop-in libtrnblas_blas.so.3, users' plugins).
   set_target_properties(${pkg} PROPERTIES EXPORT_NAME ${pkg} VERSION ${PROJECT_VERSION}
-                                          SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR})
+                                          SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR}
+                                          POSITION_INDEPENDENT_CODE ON)
   target_include_directories(${pkg} PUBLIC
     "$<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>"
     "$<BUILD_INTERFACE:${gen}/include>"

@@ -1,0 +1,18 @@
+#pragma once
+// How the drop-in library routes Level-3 GEMM calls: read once from TRNBLAS_MODE and
+// TRNBLAS_PRODUCT_MODEL (docs/trnblas.md, "Drop-in BLAS library").
+
+#include <trncore/options.hpp>
+
+#include <optional>
+
+namespace trnblas::dropin {
+
+/// The options GEMMs run with, or nullopt for host (forward to OpenBLAS unchanged). An invalid variable
+/// prints one line to stderr naming it, its value and the accepted values, and selects host.
+const std::optional<trncore::Options>& routed_options();
+
+/// Parses the two variables' values (null = unset); `complain` receives the message for an invalid one.
+std::optional<trncore::Options> parse_mode(const char* mode, const char* product, void (*complain)(const char*));
+
+}  // namespace trnblas::dropin

@@ -1,0 +1,175 @@
+// Checks the drop-in library from a program that links it as its BLAS: `trnblas_dropin_gemm_check MODE`
+// with TRNBLAS_MODE (and TRNBLAS_PRODUCT_MODEL) set by ctest. Oracles: a long-double product for every
+// routed GEMM, with the mode's a-priori bound (docs/trnblas-sim.md; derived below per mode), and the real
+// OpenBLAS (opened privately) bit for bit for host mode, the invalid-variable fallback, quick returns,
+// invalid arguments and forwarded routines.
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+extern "C" {
+void dgemm_(const char*, const char*, const int*, const int*, const int*, const double*, const double*, const int*,
+            const double*, const int*, const double*, double*, const int*, std::size_t, std::size_t);
+void sgemm_(const char*, const char*, const int*, const int*, const int*, const float*, const float*, const int*,
+            const float*, const int*, const float*, float*, const int*, std::size_t, std::size_t);
+void cblas_dgemm(int, int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+void cblas_sgemm(int, int, int, int, int, int, float, const float*, int, const float*, int, float, float*, int);
+double ddot_(const int*, const double*, const int*, const double*, const int*);
+void daxpy_(const int*, const double*, const double*, const int*, double*, const int*);
+}
+
+namespace {
+
+int failures = 0;
+void check(bool ok, const std::string& what) {
+  if (!ok) {
+    ++failures;
+    std::fprintf(stderr, "FAIL: %s\n", what.c_str());
+  }
+}
+
+void* openblas(const char* name) {
+  static void* h = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
+  return h != nullptr ? dlsym(h, name) : nullptr;
+}
+
+// γ_n(u) = n·u/(1 − n·u).
+double gamma(double n, double u) { return n * u / (1 - n * u); }
+
+// The componentwise bound of a routed GEMM relative to |α||A||B| + |β||C| (docs/trnblas-sim.md: the product's
+// bound plus three roundings of the output stage in T), for inputs of unit roundoff u_t.
+double mode_bound(const std::string& mode, const std::string& product, int k, double u_t) {
+  const bool bf16_products = product != "exact";
+  double eps;
+  if (mode == "host") eps = gamma(k + 2, u_t);
+  else if (mode == "ozaki") eps = 0x1p-52;  // the default Ozaki target, certified componentwise
+  else if (mode == "compensated") eps = 0x1p-20 + gamma(k, 0x1p-24) * 1.01;  // slicing ≤ 2^-20 plus fp32 PSUM
+  else {
+    const double u_in = mode == "fp32" ? (u_t < 0x1p-30 ? 0x1p-24 : 0.0) : mode == "bf16" ? 0x1p-8
+                        : mode == "fp16" ? 0x1p-11 : 0x1p-4;  // fp8_e4m3
+    // Product rounding: none when two input significands fit the product format.
+    const int bits = mode == "fp32" ? 24 : mode == "bf16" ? 8 : mode == "fp16" ? 11 : 4;
+    const double u_p = 2 * bits <= (bf16_products ? 8 : 24) ? 0.0 : (bf16_products ? 0x1p-8 : 0x1p-24);
+    eps = (1 + u_in) * (1 + u_in) * (1 + u_p) * (1 + gamma(k, 0x1p-24)) - 1;
+  }
+  return mode == "host" ? eps : eps + (1 + eps) * 3.01 * u_t;
+}
+
+template <class T>
+std::vector<T> random(std::size_t n, std::mt19937_64& g) {
+  std::uniform_real_distribution<double> d(-1, 1);
+  std::vector<T> v(n);
+  for (T& x : v) x = static_cast<T>(d(g));
+  return v;
+}
+
+// C := αAB + βC column-major through the Fortran symbol, checked against long double.
+template <class T>
+void fortran_case(const std::string& mode, const std::string& product, int m, int n, int k, char ta, char tb,
+                  std::mt19937_64& g) {
+  const int lda = (ta == 'N' ? m : k) + 1, ldb = (tb == 'N' ? k : n) + 2, ldc = m + 1;
+  const auto a = random<T>(static_cast<std::size_t>(lda * (ta == 'N' ? k : m) + 1), g);
+  const auto b = random<T>(static_cast<std::size_t>(ldb * (tb == 'N' ? n : k) + 1), g);
+  auto c = random<T>(static_cast<std::size_t>(ldc * n + 1), g);
+  const auto c0 = c;
+  const T alpha = static_cast<T>(0.75), beta = static_cast<T>(-0.5);
+  if constexpr (std::is_same_v<T, double>) dgemm_(&ta, &tb, &m, &n, &k, &alpha, a.data(), &lda, b.data(), &ldb, &beta, c.data(), &ldc, 1, 1);
+  else sgemm_(&ta, &tb, &m, &n, &k, &alpha, a.data(), &lda, b.data(), &ldb, &beta, c.data(), &ldc, 1, 1);
+  const double u_t = sizeof(T) == 8 ? 0x1p-53 : 0x1p-24;
+  const double eps = mode_bound(mode, product, k, u_t);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      long double exact = 0, mag = 0;
+      for (int p = 0; p < k; ++p) {
+        const long double x = ta == 'N' ? a[static_cast<std::size_t>(i + p * lda)] : a[static_cast<std::size_t>(p + i * lda)];
+        const long double y = tb == 'N' ? b[static_cast<std::size_t>(p + j * ldb)] : b[static_cast<std::size_t>(j + p * ldb)];
+        exact += x * y;
+        mag += std::fabs(x * y);
+      }
+      const long double c_in = c0[static_cast<std::size_t>(i + j * ldc)];
+      const long double want = static_cast<long double>(alpha) * exact + static_cast<long double>(beta) * c_in;
+      const long double scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(static_cast<long double>(beta) * c_in);
+      const long double err = std::fabs(static_cast<long double>(c[static_cast<std::size_t>(i + j * ldc)]) - want);
+      check(err <= eps * scale * 1.0001L + 1e-300L,
+            "gemm " + std::string(sizeof(T) == 8 ? "d" : "s") + " " + ta + tb + " " + std::to_string(m) + "x" +
+                std::to_string(n) + "x" + std::to_string(k) + " element error beyond the mode's bound");
+    }
+  for (int j = 0; j < n; ++j)  // padding rows of C untouched
+    check(c[static_cast<std::size_t>(m + j * ldc)] == c0[static_cast<std::size_t>(m + j * ldc)], "C padding written");
+}
+
+// Results of cblas_dgemm row-major and whether they equal OpenBLAS's own bit for bit.
+bool cblas_equals_openblas(int m, int n, int k, std::mt19937_64& g) {
+  const auto a = random<double>(static_cast<std::size_t>(m * k), g), b = random<double>(static_cast<std::size_t>(k * n), g);
+  std::vector<double> c1(static_cast<std::size_t>(m * n), 1.0), c2 = c1;
+  cblas_dgemm(101, 111, 111, m, n, k, 1.0, a.data(), k, b.data(), n, 0.5, c1.data(), n);
+  using F = void (*)(int, int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+  reinterpret_cast<F>(openblas("cblas_dgemm"))(101, 111, 111, m, n, k, 1.0, a.data(), k, b.data(), n, 0.5, c2.data(), n);
+  return std::memcmp(c1.data(), c2.data(), c1.size() * sizeof(double)) == 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return 2;
+  const std::string mode = argv[1];
+  const char* pm = std::getenv("TRNBLAS_PRODUCT_MODEL");
+  const std::string product = pm != nullptr ? pm : "bf16";  // trn2's default
+  // Capture what the library prints on its first use (an invalid variable's message).
+  char path[] = "/tmp/trnblas_dropin_stderrXXXXXX";
+  const int fd = mkstemp(path);
+  const int saved = dup(2);
+  dup2(fd, 2);
+  std::mt19937_64 g(7);
+  const bool host_bits = cblas_equals_openblas(33, 17, 29, g);
+  fflush(stderr);
+  dup2(saved, 2);
+  std::ifstream in(path);
+  std::stringstream said;
+  said << in.rdbuf();
+  unlink(path);
+  close(fd);
+
+  if (mode == "invalid") {
+    check(said.str().find("TRNBLAS_MODE=\"banana\"") != std::string::npos, "no message naming the invalid variable: " + said.str());
+    check(said.str().find("host") != std::string::npos, "the message does not say it falls back to host");
+    check(host_bits, "invalid TRNBLAS_MODE did not fall back to OpenBLAS's bits");
+  } else if (mode == "host") {
+    check(said.str().empty(), "host mode printed: " + said.str());
+    check(host_bits, "host mode differs from OpenBLAS");
+  } else {
+    check(said.str().empty(), "mode " + mode + " printed: " + said.str());
+    if (mode == "bf16") check(!host_bits, "bf16 mode returned OpenBLAS's bits: the call was not routed");
+  }
+  const std::string bound_mode = mode == "invalid" ? "host" : mode;
+  for (const auto [m, n, k] : {std::array{1, 1, 1}, std::array{5, 3, 7}, std::array{31, 17, 13}, std::array{129, 3, 128},
+                               std::array{2, 130, 1}, std::array{4, 4, 0}})
+    for (const char ta : {'N', 'T'})
+      for (const char tb : {'N', 'T'}) {
+        fortran_case<double>(bound_mode, product, m, n, k, ta, tb, g);
+        fortran_case<float>(bound_mode, product, m, n, k, ta, tb, g);
+      }
+  // Forwarded routines are OpenBLAS's.
+  const std::vector<double> x = {1, 2, 3}, y0 = {0.5, -1, 4};
+  const int three = 3, one = 1;
+  using Dot = double (*)(const int*, const double*, const int*, const double*, const int*);
+  check(ddot_(&three, x.data(), &one, y0.data(), &one) ==
+            reinterpret_cast<Dot>(openblas("ddot_"))(&three, x.data(), &one, y0.data(), &one),
+        "ddot_ differs from OpenBLAS's");
+  std::vector<double> y = y0;
+  const double two = 2;
+  daxpy_(&three, &two, x.data(), &one, y.data(), &one);
+  check(y == std::vector<double>{2.5, 3, 10}, "daxpy_ wrong");
+  std::printf("%s: %d failure(s)\n", mode.c_str(), failures);
+  return failures == 0 ? 0 : 1;
+}
