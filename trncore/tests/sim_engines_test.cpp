@@ -1,9 +1,11 @@
 // The Vector, Scalar and GpSimd engines and DMA of the modelled NeuronCore against computations written
 // independently here: fp32 arithmetic as double arithmetic rounded to float (exact for + − × ÷ of floats,
 // since double has more than 2·24 + 2 bits), writes rounded with trncore::encode, stochastic draws from
-// RandomBits; activations against long-double libm with a bound; integer ops with 64-bit arithmetic.
+// RandomBits; activations against long-double libm with a bound, and bit for bit where the model defines
+// them as correctly rounded; integer ops with 64-bit arithmetic.
 #include "sim_test_support.hpp"
 
+#include <trncore/correctly_rounded.hpp>
 #include <trncore/error.hpp>
 #include <trncore/philox.hpp>
 
@@ -227,6 +229,40 @@ TEST(SimEngines, ActivationIsFOfTheAffineInputRoundedOnce) {
             << static_cast<int>(f) << " x = " << x << " y = " << y << " want " << want;
       }
       ASSERT_TRUE(same_value(out16.values()[i], written(DType::bf16, y, sr, i))) << static_cast<int>(f) << " " << i;
+    }
+  }
+}
+
+// The activations the model defines as correctly rounded fp32 values, bit for bit: exp/log/sin/cos equal
+// trncore's correctly rounded functions (themselves checked against MPFR in correctly_rounded_test.cpp);
+// identity/square/sqrt/reciprocal equal the long double result rounded to float — correctly rounded, since
+// long double's 64 bits ≥ 2·24 + 2 make the double rounding innocuous and those long double ops are IEEE.
+TEST(SimEngines, CorrectlyRoundedActivationsBitForBit) {
+  const std::int64_t P = 16, F = 256;
+  NeuronCore core;
+  auto v = random_values(P * F, DType::fp32, 21, true);
+  for (std::size_t i = 0; i < v.size(); i += 3) v[i] = std::ldexp(v[i], static_cast<int>(i % 61) - 30);  // many binades
+  Tile in = load(core, "in", P, F, DType::fp32, v);
+  Tile out = core.sbuf("out", P, F, DType::fp32);
+  const float scale = 1.5f, bias = 0.25f;
+  for (Activation f : {Activation::exp, Activation::log, Activation::sin, Activation::cos, Activation::identity,
+                       Activation::square, Activation::sqrt, Activation::reciprocal}) {
+    core.activation(out, in, f, scale, bias);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      const float x = fp32_op(AluOp::add, fp32_op(AluOp::multiply, v[i], scale), bias);
+      const long double l = x;
+      float want = 0;
+      switch (f) {
+        case Activation::exp: want = trncore::cr_exp(x); break;
+        case Activation::log: want = trncore::cr_log(x); break;
+        case Activation::sin: want = trncore::cr_sin(x); break;
+        case Activation::cos: want = trncore::cr_cos(x); break;
+        case Activation::identity: want = x; break;
+        case Activation::square: want = static_cast<float>(l * l); break;
+        case Activation::sqrt: want = static_cast<float>(std::sqrt(l)); break;
+        default: want = static_cast<float>(1.0L / l); break;
+      }
+      ASSERT_TRUE(same_value(out.values()[i], want)) << static_cast<int>(f) << " x = " << std::hexfloat << x;
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <trncore/backend.hpp>
 #include <trncore/build_info.hpp>
 #include <trncore/convert.hpp>
+#include <trncore/correctly_rounded.hpp>
 #include <trncore/dd.hpp>
 #include <trncore/eft.hpp>
 #include <trncore/error.hpp>

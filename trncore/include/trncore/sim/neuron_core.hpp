@@ -13,7 +13,7 @@
 /// stochastic rounding drawing element i's bits from RandomBits{seed, stream}(i) with i the row-major
 /// element index of the output tile, so results do not depend on threads.
 /// Not modelled: instruction scheduling and overlap, the ScalarEngine's LUT/polynomial approximations
-/// (functions are evaluated in double and rounded once), PSUM bank conflicts, SBUF address layout.
+/// (functions are exact values rounded to fp32; see activation), PSUM bank conflicts, SBUF address layout.
 /// A NeuronCore is not thread-safe; distinct cores are independent.
 
 #include <trncore/rounding.hpp>
@@ -122,10 +122,13 @@ public:
   void copy(Tile& out, const Tile& in, const WriteOptions& w = {});
 
   // ---- ScalarEngine ------------------------------------------------------------------------------------
-  /// out = round(f(scale·in + bias)): x = fl32(fl32(scale·in) + bias), y = fl32(f(x)) with f evaluated in
-  /// double (so y is f correctly rounded to fp32 except in rare double-rounding ties), then w's rounding
-  /// into out's type. The hardware's LUT/polynomial approximations are not modelled. Memories as
-  /// tensor_tensor. @throws as tensor_tensor.
+  /// out = round(f(scale·in + bias)): x = fl32(fl32(scale·in) + bias), y = the fp32 value of f(x), then w's
+  /// rounding into out's type. y is f(x) correctly rounded to fp32 (nearest even) for exp, log, sin, cos
+  /// (trncore/correctly_rounded.hpp) and for identity, square, sqrt, reciprocal (one double operation
+  /// rounded to fp32, which double rounding cannot spoil as 53 ≥ 2·24 + 2); rsqrt, tanh, sigmoid, relu,
+  /// gelu, silu are f evaluated in double and rounded once (within an ulp, not guaranteed nearest).
+  /// The hardware's LUT/polynomial approximations are not modelled. Memories as tensor_tensor.
+  /// @throws as tensor_tensor.
   void activation(Tile& out, const Tile& in, Activation f, float scale = 1.0f, float bias = 0.0f,
                   const WriteOptions& w = {});
 
