@@ -36,6 +36,22 @@ namespace trnrand {
 Stream normal(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f);
 Stream normal(Stream s, std::span<double> out, double mean = 0.0, double stddev = 1.0);
 
+/// Normal(mean, stddev) floats by the Box–Muller instruction sequence of trnrand::sim::normal, run on the
+/// host: the words and pairs of normal() (u1 = ((w_{2p} >> 8) + 1)·2^-24 ∈ (0, 1], u2 from w_{2p+1}; the cosine
+/// half to out[2p], the sine half to out[2p + 1]; an odd count consumes the last pair), each step rounded
+/// to fp32 as the NeuronCore engines round it:
+///   a = fl(ln u1),  r = fl(√(−2a)),  t = fl(fl(π)·2^-23·m) with m = (w_{2p+1} >> 8) − 2^23,
+///   out[2p] = fl(fl(fl(cos t · r)·(−stddev)) + mean),  out[2p + 1] the same with sin t,
+/// where ln, cos, sin are correctly rounded (trncore/correctly_rounded.hpp). t = 2π·u2 − π up to the
+/// rounding of π and of the product, so −cos t, −sin t are cos 2πu2, sin 2πu2 with the argument kept in
+/// [−π, π) and half the rounding error of fl(2π)·u2. out is bitwise equal to trnrand::sim::normal(s, out,
+/// mean, stddev, core), for any `threads` (0 = hardware concurrency); use it to reproduce a sim run at
+/// host speed. It is less accurate than normal() (double evaluation, one rounding): |out[i] − z_i| ≤
+/// 2^-24·(9.11·stddev·r + |out[i]|) + 2^-147 for z_i the exact Box–Muller value of the same words and
+/// r = √(−2 ln u1) ≤ 5.77 (docs/trnrand.md derives it). Returns the stream advanced past the 2⌈n/2⌉ words.
+/// @throws InvalidArgument unless mean is finite and stddev is finite and ≥ 0.
+Stream normal_engine_order(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f, int threads = 0);
+
 /// LogNormal: exp of normal(mean, stddev) (the parameters of the underlying normal). Same checks.
 Stream lognormal(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f);
 Stream lognormal(Stream s, std::span<double> out, double mean = 0.0, double stddev = 1.0);

@@ -1,7 +1,8 @@
 #pragma once
 /// @file
 /// trnrand's sim backend: the generators as GpSimdEngine integer work on trncore's NeuronCore model,
-/// producing exactly the host's bits, with the engine statistics of the kernel on the core.
+/// producing exactly the host's bits, and the uniform and normal transforms as Vector/ScalarEngine
+/// instructions, with the engine statistics of each kernel on the core.
 
 #include <trnrand/stream.hpp>
 #include <trncore/sim/neuron_core.hpp>
@@ -21,23 +22,31 @@ namespace trnrand::sim {
 Stream fill_uint32(Stream s, std::span<std::uint32_t> out, trncore::sim::NeuronCore& core);
 
 /// fill_uniform (float) on the modelled NeuronCore: the words of fill_uint32 above, then per 128 × 512
-/// tile a GpSimdEngine shift_right by 8 and add (1 for open_closed, 0 for closed_open), a VectorEngine
-/// integer→fp32 copy (exact: every value is ≤ 2^24) and an exact multiply by 2^-24. out is bitwise equal
-/// to trnrand::fill_uniform(s, out, interval). Returns skip_ahead(s, out.size()).
-/// @throws trncore::ResourceExhausted when the core lacks the SBUF for the working tiles.
+/// tile a GpSimdEngine shift_right by 8 and add (1 for open_closed; nothing for closed_open), a VectorEngine
+/// integer→fp32 copy (exact: every value is ≤ 2^24) and an exact multiply by 2^-24. Every step is exact, so
+/// out is bitwise equal to trnrand::fill_uniform(s, out, interval) (for any thread count of the host fill).
+/// Returns skip_ahead(s, out.size()); the work is added to core.stats().
+/// @throws trncore::InvalidArgument for an interval that is not an Interval value;
+///         trncore::ResourceExhausted when the core lacks the SBUF for the working tiles (at most 13
+///         tiles of 2 KiB per partition at a time, as for fill_uint32).
 Stream fill_uniform(Stream s, std::span<float> out, Interval interval, trncore::sim::NeuronCore& core);
 
 /// Normal(mean, stddev) floats by Box–Muller on the modelled NeuronCore, from exactly the words and pairs
 /// trnrand::normal(s, out, mean, stddev) uses (u1 ∈ (0, 1] from word 2p, u2 ∈ [0, 1) from word 2p + 1,
-/// cosine half to out[2p], sine half to out[2p + 1]; an odd count consumes the last pair). The uniforms are
-/// formed as fill_uniform does (bit-identical to host); then ScalarEngine activations r = √(−2·ln u1)
-/// (ln, then sqrt with the affine pre-scale −2, exact) and cos/sin(fl32(2π)·u2), VectorEngine products
-/// r·cos, r·sin, ·stddev, +mean — every instruction rounded to fp32.
+/// cosine half to out[2p], sine half to out[2p + 1]; an odd count consumes the last pair). Per tile of
+/// pairs: GpSimdEngine k1 = (w_{2p} >> 8) + 1 and m = (w_{2p+1} >> 8) − 2^23; VectorEngine copies to fp32
+/// (exact); ScalarEngine a = ln(2^-24·k1) = ln u1 and r = √(−2a) (exact pre-scales), t = fl(fl(π)·2^-23·m)
+/// = 2πu2 − π up to rounding (so |t| ≤ π) as the pre-scale of cos and sin; VectorEngine products
+/// cos t·r, ·(−stddev) and + mean, and the same for sin — every instruction rounded to fp32, the
+/// transcendental ones correctly rounded (trncore/correctly_rounded.hpp).
 ///
-/// Not the host's bits: the host evaluates Box–Muller in double and rounds once; here each of the six
-/// steps rounds to fp32 as the engines do (and the argument 2π·u2 is itself rounded), so values differ from
-/// trnrand::normal in the last bits. Tested bound: |sim − host| ≤ 2^-24·(22·stddev·r + 4·|mean|) + 2^-24·|host|
-/// with r = √(−2 ln u1) ≤ 5.77. The law is tested by Kolmogorov–Smirnov against Φ.
+/// Bits: out is bitwise equal to trnrand::normal_engine_order(s, out, mean, stddev) (the same roundings on
+/// the host, any thread count). It is not bitwise equal to trnrand::normal, which evaluates Box–Muller in
+/// double and rounds once — no sequence of fp32 engine instructions can reproduce that rounding. Accuracy:
+/// |out[i] − z_i| ≤ 2^-24·(9.11·stddev·r + |out[i]|) + 2^-147 for z_i the exact Box–Muller value of the
+/// same words, r = √(−2 ln u1) ≤ 5.77 (docs/trnrand.md derives it); hence |out[i] − normal()'s value| ≤
+/// that + 2^-24·|normal()'s value|. The law is tested by Kolmogorov–Smirnov against Φ. Returns the stream
+/// advanced past the 2⌈n/2⌉ words; the work is added to core.stats().
 /// @throws trncore::InvalidArgument unless mean is finite and stddev finite and ≥ 0;
 ///         trncore::ResourceExhausted as fill_uniform.
 Stream normal(Stream s, std::span<float> out, float mean, float stddev, trncore::sim::NeuronCore& core);
