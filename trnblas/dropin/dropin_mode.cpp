@@ -2,6 +2,7 @@
 
 #include <trncore/error.hpp>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -40,6 +41,12 @@ std::optional<trncore::Options> parse_mode(const char* mode, const char* product
     }
   }
   return o;
+}
+
+void note_fallback(const char* what) noexcept {
+  static std::atomic<bool> said{false};
+  if (!said.exchange(true))
+    std::fprintf(stderr, "libtrnblas_blas: %s; this and such calls run on the host (OpenBLAS)\n", what);
 }
 
 const std::optional<trncore::Options>& routed_options() {

@@ -15,4 +15,8 @@ const std::optional<trncore::Options>& routed_options();
 /// Parses the two variables' values (null = unset); `complain` receives the message for an invalid one.
 std::optional<trncore::Options> parse_mode(const char* mode, const char* product, void (*complain)(const char*));
 
+/// A routed call trnblas refused (`what`: its exception's message; the call then runs on OpenBLAS): prints
+/// one line to stderr the first time in the process, nothing later.
+void note_fallback(const char* what) noexcept;
+
 }  // namespace trnblas::dropin

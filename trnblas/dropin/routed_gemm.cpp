@@ -1,18 +1,16 @@
 // The routed Level-3 entry points: sgemm_/dgemm_ (gfortran ABI: every argument by reference, hidden string
 // lengths last) and cblas_sgemm/cblas_dgemm. Valid calls run trnblas::gemm with the TRNBLAS_MODE options;
-// host mode, invalid arguments (so XERBLA reports them exactly as the reference does) and BLAS quick returns
-// go to OpenBLAS unchanged. trnblas's own cblas_?gemm calls inside this library are bound to OpenBLAS
+// host mode, invalid arguments (so XERBLA reports them exactly as the reference does) and calls without a
+// product (m, n or k zero, alpha = 0) go to OpenBLAS unchanged. trnblas's own cblas_?gemm calls inside this library are bound to OpenBLAS
 // by the linker (--wrap), so routing never recurses.
 #include "dropin_mode.hpp"
 #include "openblas.hpp"
 
 #include <trnblas/gemm.hpp>
-#include <trncore/error.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
-#include <cstdio>
+#include <exception>
 
 namespace {
 
@@ -32,25 +30,20 @@ std::optional<Op> cblas_op(int t) {
                                                            : t == 113 ? std::optional(Op::conj_trans) : std::nullopt;
 }
 
-// trnblas refused a call the BLAS rules accept (e.g. C overlapping A): say so once, then use OpenBLAS.
-void note_fallback(const trncore::Error& e) {
-  static std::atomic<bool> said{false};
-  if (!said.exchange(true))
-    std::fprintf(stderr, "libtrnblas_blas: %s; this and such calls run on the host (OpenBLAS)\n", e.what());
-}
-
 // Runs the routed GEMM; false when the call must go to OpenBLAS instead.
 template <class T>
 bool routed(trncore::Layout layout, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha,
             const T* a, std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc) {
   const auto& options = trnblas::dropin::routed_options();
   if (!options) return false;
-  if (m == 0 || n == 0 || ((alpha == T(0) || k == 0) && beta == T(1))) return false;  // quick return
+  // No product to compute: m = 0 or n = 0 (nothing to do), k = 0 or alpha = 0 (C = beta*C, A and B not
+  // referenced, so inf/NaN in them must not reach C, as alpha*P would make them). OpenBLAS does these.
+  if (m == 0 || n == 0 || k == 0 || alpha == T(0)) return false;
   try {
     trnblas::gemm(layout, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, *options);
     return true;
-  } catch (const trncore::Error& e) {
-    note_fallback(e);
+  } catch (const std::exception& e) {  // trnblas writes C only after everything that can throw
+    trnblas::dropin::note_fallback(e.what());
     return false;
   }
 }
