@@ -3,6 +3,8 @@
 // routed GEMM, with the mode's a-priori bound (docs/trnblas-sim.md; derived below per mode), and the real
 // OpenBLAS (opened privately) bit for bit for host mode, the invalid-variable fallback, quick returns,
 // invalid arguments and forwarded routines.
+#include "mode_bound.hpp"
+
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -43,27 +45,7 @@ void* openblas(const char* name) {
   return h != nullptr ? dlsym(h, name) : nullptr;
 }
 
-// γ_n(u) = n·u/(1 − n·u).
-double gamma(double n, double u) { return n * u / (1 - n * u); }
-
-// The componentwise bound of a routed GEMM relative to |α||A||B| + |β||C| (docs/trnblas-sim.md: the product's
-// bound plus three roundings of the output stage in T), for inputs of unit roundoff u_t.
-double mode_bound(const std::string& mode, const std::string& product, int k, double u_t) {
-  const bool bf16_products = product != "exact";
-  double eps;
-  if (mode == "host") eps = gamma(k + 2, u_t);
-  else if (mode == "ozaki") eps = 0x1p-52;  // the default Ozaki target, certified componentwise
-  else if (mode == "compensated") eps = 0x1p-20 + gamma(k, 0x1p-24) * 1.01;  // slicing ≤ 2^-20 plus fp32 PSUM
-  else {
-    const double u_in = mode == "fp32" ? (u_t < 0x1p-30 ? 0x1p-24 : 0.0) : mode == "bf16" ? 0x1p-8
-                        : mode == "fp16" ? 0x1p-11 : 0x1p-4;  // fp8_e4m3
-    // Product rounding: none when two input significands fit the product format.
-    const int bits = mode == "fp32" ? 24 : mode == "bf16" ? 8 : mode == "fp16" ? 11 : 4;
-    const double u_p = 2 * bits <= (bf16_products ? 8 : 24) ? 0.0 : (bf16_products ? 0x1p-8 : 0x1p-24);
-    eps = (1 + u_in) * (1 + u_in) * (1 + u_p) * (1 + gamma(k, 0x1p-24)) - 1;
-  }
-  return mode == "host" ? eps : eps + (1 + eps) * 3.01 * u_t;
-}
+using trnblas_dropin_test::mode_bound;  // the documented bound of each mode (mode_bound.hpp)
 
 template <class T>
 std::vector<T> random(std::size_t n, std::mt19937_64& g) {

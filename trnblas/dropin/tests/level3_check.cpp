@@ -1,0 +1,541 @@
+// Checks the routed Level-3 routines besides GEMM — ?symm, ?syrk, ?syr2k, ?trmm for s and d, through the
+// Fortran symbols (column-major) and the CBLAS ones (column- and row-major) — BLAS's alpha = 0 / beta = 0
+// semantics of every routed routine, and the symbols the library implements itself (reference CBLAS's
+// ?dotsub_ … helpers, cblas_?cabs1) or forwards with a COMPLEX result. `trnblas_dropin_level3_check MODE`
+// with TRNBLAS_MODE (and TRNBLAS_PRODUCT_MODEL) set by ctest.
+//
+// Oracles: each result element against a long-double evaluation of the routine's definition, within the
+// mode's documented bound for the GEMM the routine runs as (mode_bound.hpp; inner dimension K = m or n for
+// symm and trmm, k for syrk, 2k for syr2k), relative to the same sum of magnitudes; the unreferenced parts
+// (the other triangle of A or C, a unit diagonal, padding) hold NaN or sentinels and must be neither read nor
+// written; OpenBLAS itself (opened privately), whose results host mode must reproduce bit for bit and every
+// routed mode must differ from somewhere (else the call was not routed).
+#include "mode_bound.hpp"
+
+#include <dlfcn.h>
+
+#include <cmath>
+#include <complex>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+using FLen = std::size_t;
+
+extern "C" {
+void ssymm_(const char*, const char*, const int*, const int*, const float*, const float*, const int*, const float*,
+            const int*, const float*, float*, const int*, FLen, FLen);
+void dsymm_(const char*, const char*, const int*, const int*, const double*, const double*, const int*, const double*,
+            const int*, const double*, double*, const int*, FLen, FLen);
+void ssyrk_(const char*, const char*, const int*, const int*, const float*, const float*, const int*, const float*,
+            float*, const int*, FLen, FLen);
+void dsyrk_(const char*, const char*, const int*, const int*, const double*, const double*, const int*, const double*,
+            double*, const int*, FLen, FLen);
+void ssyr2k_(const char*, const char*, const int*, const int*, const float*, const float*, const int*, const float*,
+             const int*, const float*, float*, const int*, FLen, FLen);
+void dsyr2k_(const char*, const char*, const int*, const int*, const double*, const double*, const int*,
+             const double*, const int*, const double*, double*, const int*, FLen, FLen);
+void strmm_(const char*, const char*, const char*, const char*, const int*, const int*, const float*, const float*,
+            const int*, float*, const int*, FLen, FLen, FLen, FLen);
+void dtrmm_(const char*, const char*, const char*, const char*, const int*, const int*, const double*, const double*,
+            const int*, double*, const int*, FLen, FLen, FLen, FLen);
+void dgemm_(const char*, const char*, const int*, const int*, const int*, const double*, const double*, const int*,
+            const double*, const int*, const double*, double*, const int*, FLen, FLen);
+void cblas_ssymm(int, int, int, int, int, float, const float*, int, const float*, int, float, float*, int);
+void cblas_dsymm(int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+void cblas_ssyrk(int, int, int, int, int, float, const float*, int, float, float*, int);
+void cblas_dsyrk(int, int, int, int, int, double, const double*, int, double, double*, int);
+void cblas_ssyr2k(int, int, int, int, int, float, const float*, int, const float*, int, float, float*, int);
+void cblas_dsyr2k(int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+void cblas_strmm(int, int, int, int, int, int, int, float, const float*, int, float*, int);
+void cblas_dtrmm(int, int, int, int, int, int, int, double, const double*, int, double*, int);
+void cblas_dgemm(int, int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+// Implemented by the library (reference symbols OpenBLAS lacks) or forwarded with a COMPLEX result.
+void sdotsub_(const int*, const float*, const int*, const float*, const int*, float*);
+void ddotsub_(const int*, const double*, const int*, const double*, const int*, double*);
+void sdsdotsub_(const int*, const float*, const float*, const int*, const float*, const int*, float*);
+void dsdotsub_(const int*, const float*, const int*, const float*, const int*, double*);
+void cdotusub_(const int*, const std::complex<float>*, const int*, const std::complex<float>*, const int*,
+               std::complex<float>*);
+void zdotcsub_(const int*, const std::complex<double>*, const int*, const std::complex<double>*, const int*,
+               std::complex<double>*);
+void dnrm2sub_(const int*, const double*, const int*, double*);
+void scnrm2sub_(const int*, const std::complex<float>*, const int*, float*);
+void dzasumsub_(const int*, const std::complex<double>*, const int*, double*);
+void isamaxsub_(const int*, const float*, const int*, int*);
+void izamaxsub_(const int*, const std::complex<double>*, const int*, int*);
+void dcabs1sub_(const std::complex<double>*, double*);
+float cblas_scabs1(const void*);
+double cblas_dcabs1(const void*);
+std::complex<float> cdotc_(const int*, const std::complex<float>*, const int*, const std::complex<float>*, const int*);
+std::complex<double> zdotu_(const int*, const std::complex<double>*, const int*, const std::complex<double>*,
+                            const int*);
+extern int RowMajorStrg;
+extern int CBLAS_CallFromC;
+}
+
+namespace {
+
+using trnblas_dropin_test::mode_bound;
+
+std::string g_mode, g_product;
+int failures = 0;
+std::mt19937_64 rng(20261123);
+// Per routine (double data): whether some call's result differed from OpenBLAS's.
+std::map<std::string, bool> differs_from_openblas;
+
+void check(bool ok, const std::string& what) {
+  if (!ok) {
+    if (++failures <= 20) std::fprintf(stderr, "FAIL: %s\n", what.c_str());
+  }
+}
+
+void* openblas(const char* name) {
+  static void* h = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
+  void* f = h != nullptr ? dlsym(h, name) : nullptr;
+  if (f == nullptr) {
+    std::fprintf(stderr, "cannot find OpenBLAS's %s\n", name);
+    std::exit(2);
+  }
+  return f;
+}
+template <class F>
+F ob(const char* name) {
+  return reinterpret_cast<F>(openblas(name));
+}
+
+std::string sci(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3e", x);
+  return buf;
+}
+
+bool same_bits(const void* x, const void* y, std::size_t bytes) { return std::memcmp(x, y, bytes) == 0; }
+
+// Magnitudes in [1/64, 1] with random signs: a modest spread, so that fp8/fp16 inputs scaled into range stay
+// normal and every mode's bound is certified.
+template <class T>
+T value() {
+  std::uniform_real_distribution<double> mag(1.0 / 64, 1.0);
+  std::bernoulli_distribution sign(0.5);
+  return static_cast<T>(sign(rng) ? mag(rng) : -mag(rng));
+}
+
+enum class Api { fortran, cblas_col, cblas_row };
+const char* api_name(Api a) { return a == Api::fortran ? "fortran" : a == Api::cblas_col ? "cblas col" : "cblas row"; }
+int order(Api a) { return a == Api::cblas_row ? 101 : 102; }
+
+// A rows x cols matrix stored column- or row-major with padding in its leading dimension; padding and
+// unset entries hold the sentinel 7.
+template <class T>
+struct Mat {
+  Mat(int r, int c, bool row_major, int pad)
+      : rows(r), cols(c), ld((row_major ? c : r) + pad), row(row_major),
+        v(static_cast<std::size_t>(ld) * static_cast<std::size_t>(row_major ? r : c) + 1, T(7)) {
+    if (ld < 1) ld = 1;
+  }
+  T& operator()(int i, int j) { return v[index(i, j)]; }
+  const T& operator()(int i, int j) const { return v[index(i, j)]; }
+  std::size_t index(int i, int j) const {
+    return row ? static_cast<std::size_t>(i) * ld + j : static_cast<std::size_t>(j) * ld + i;
+  }
+  void fill() {
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j) (*this)(i, j) = value<T>();
+  }
+  int rows, cols, ld;
+  bool row;
+  std::vector<T> v;
+};
+
+template <class T>
+double unit_roundoff() {
+  return std::numeric_limits<T>::epsilon() / 2;
+}
+
+template <class T>
+const char* prefix() {
+  return std::is_same_v<T, float> ? "s" : "d";
+}
+
+// Compares out(i, j) with the oracle where `referenced`, else bitwise with `before`; records the comparison
+// with OpenBLAS's result.
+template <class T, class Want, class Ref>
+void compare(const std::string& what, Mat<T>& out, const Mat<T>& before, const Mat<T>& openblas_out, long k,
+             Want want, Ref referenced) {
+  const double bound = mode_bound(g_mode, g_product, k, unit_roundoff<T>());
+  double worst = 0;
+  for (int i = 0; i < out.rows; ++i)
+    for (int j = 0; j < out.cols; ++j) {
+      if (!referenced(i, j)) continue;
+      long double exact = 0, scale = 0;
+      want(i, j, exact, scale);
+      const long double err = std::fabs(static_cast<long double>(out(i, j)) - exact);
+      const double ratio = scale > 0 ? static_cast<double>(err / scale) : (err == 0 ? 0.0 : 1e300);
+      if (!(ratio <= bound)) worst = std::max(worst, std::isnan(ratio) ? 1e300 : ratio);
+    }
+  check(worst == 0, what + ": error " + sci(worst) + " x (|alpha||A||B| + |beta||C|) above the bound " + sci(bound));
+  // Everything outside the referenced part (other triangle, padding) keeps its bits.
+  bool untouched = true;
+  Mat<T> copy = out;
+  for (int i = 0; i < out.rows; ++i)
+    for (int j = 0; j < out.cols; ++j)
+      if (referenced(i, j)) copy(i, j) = before(i, j);
+  untouched = same_bits(copy.v.data(), before.v.data(), copy.v.size() * sizeof(T));
+  check(untouched, what + ": wrote outside the referenced part of the output");
+  const bool same = same_bits(out.v.data(), openblas_out.v.data(), out.v.size() * sizeof(T));
+  if (g_mode == "host") check(same, what + ": host mode differs from OpenBLAS");
+  if (std::is_same_v<T, double> && !same) differs_from_openblas[what.substr(0, what.find(' '))] = true;
+}
+
+// ---- symm: C = alpha*A*B + beta*C (left) or alpha*B*A + beta*C (right), A symmetric in its uplo triangle ----
+template <class T>
+void symm_case(Api api, char side, char uplo, int m, int n) {
+  const bool row = api == Api::cblas_row, left = side == 'L';
+  const int ka = left ? m : n;
+  Mat<T> a(ka, ka, row, 1), b(m, n, row, 2), c(m, n, row, 1);
+  b.fill();
+  c.fill();
+  for (int i = 0; i < ka; ++i)
+    for (int j = 0; j < ka; ++j)
+      a(i, j) = (uplo == 'U' ? i <= j : i >= j) ? value<T>() : std::numeric_limits<T>::quiet_NaN();
+  const Mat<T> c0 = c;
+  Mat<T> c_ob = c;
+  const T alpha = T(0.75), beta = T(-0.5);
+  const int cs = left ? 141 : 142, cu = uplo == 'U' ? 121 : 122;
+  if (api == Api::fortran) {
+    if constexpr (std::is_same_v<T, float>) {
+      ssymm_(&side, &uplo, &m, &n, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta, c.v.data(), &c.ld, 1, 1);
+      ob<decltype(&ssymm_)>("ssymm_")(&side, &uplo, &m, &n, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta,
+                                      c_ob.v.data(), &c_ob.ld, 1, 1);
+    } else {
+      dsymm_(&side, &uplo, &m, &n, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta, c.v.data(), &c.ld, 1, 1);
+      ob<decltype(&dsymm_)>("dsymm_")(&side, &uplo, &m, &n, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta,
+                                      c_ob.v.data(), &c_ob.ld, 1, 1);
+    }
+  } else {
+    if constexpr (std::is_same_v<T, float>) {
+      cblas_ssymm(order(api), cs, cu, m, n, alpha, a.v.data(), a.ld, b.v.data(), b.ld, beta, c.v.data(), c.ld);
+      ob<decltype(&cblas_ssymm)>("cblas_ssymm")(order(api), cs, cu, m, n, alpha, a.v.data(), a.ld, b.v.data(), b.ld,
+                                                beta, c_ob.v.data(), c_ob.ld);
+    } else {
+      cblas_dsymm(order(api), cs, cu, m, n, alpha, a.v.data(), a.ld, b.v.data(), b.ld, beta, c.v.data(), c.ld);
+      ob<decltype(&cblas_dsymm)>("cblas_dsymm")(order(api), cs, cu, m, n, alpha, a.v.data(), a.ld, b.v.data(), b.ld,
+                                                beta, c_ob.v.data(), c_ob.ld);
+    }
+  }
+  const auto sym = [&](int i, int j) -> long double {
+    return (uplo == 'U' ? i <= j : i >= j) ? a(i, j) : a(j, i);
+  };
+  compare<T>(std::string(prefix<T>()) + "symm " + api_name(api) + " side " + side + " uplo " + uplo + " " +
+                 std::to_string(m) + "x" + std::to_string(n),
+             c, c0, c_ob, ka,
+             [&](int i, int j, long double& exact, long double& scale) {
+               long double s = 0, mag = 0;
+               for (int l = 0; l < ka; ++l) {
+                 const long double p = left ? sym(i, l) * b(l, j) : b(i, l) * sym(l, j);
+                 s += p;
+                 mag += std::fabs(p);
+               }
+               exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
+               scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
+             },
+             [](int, int) { return true; });
+}
+
+// ---- syrk / syr2k: the uplo triangle of C = alpha*op(A)*op(A)^T (+ op(B)*op(A)^T …) + beta*C ----
+template <class T>
+void syrk_case(Api api, bool two, char uplo, char trans, int n, int k) {
+  const bool row = api == Api::cblas_row, notrans = trans == 'N';
+  Mat<T> a(notrans ? n : k, notrans ? k : n, row, 1), b(notrans ? n : k, notrans ? k : n, row, 3), c(n, n, row, 2);
+  a.fill();
+  b.fill();
+  for (int i = 0; i < n; ++i)  // the other triangle holds NaN: never read, never written
+    for (int j = 0; j < n; ++j) c(i, j) = (uplo == 'U' ? i <= j : i >= j) ? value<T>() : std::numeric_limits<T>::quiet_NaN();
+  const Mat<T> c0 = c;
+  Mat<T> c_ob = c;
+  const T alpha = T(-1.25), beta = T(0.5);
+  const int cu = uplo == 'U' ? 121 : 122, ct = notrans ? 111 : 112;
+  const std::string name = std::string(prefix<T>()) + (two ? "syr2k" : "syrk");
+  if (api == Api::fortran) {
+    if constexpr (std::is_same_v<T, float>) {
+      if (two) {
+        ssyr2k_(&uplo, &trans, &n, &k, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta, c.v.data(), &c.ld, 1, 1);
+        ob<decltype(&ssyr2k_)>("ssyr2k_")(&uplo, &trans, &n, &k, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta,
+                                          c_ob.v.data(), &c_ob.ld, 1, 1);
+      } else {
+        ssyrk_(&uplo, &trans, &n, &k, &alpha, a.v.data(), &a.ld, &beta, c.v.data(), &c.ld, 1, 1);
+        ob<decltype(&ssyrk_)>("ssyrk_")(&uplo, &trans, &n, &k, &alpha, a.v.data(), &a.ld, &beta, c_ob.v.data(),
+                                        &c_ob.ld, 1, 1);
+      }
+    } else {
+      if (two) {
+        dsyr2k_(&uplo, &trans, &n, &k, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta, c.v.data(), &c.ld, 1, 1);
+        ob<decltype(&dsyr2k_)>("dsyr2k_")(&uplo, &trans, &n, &k, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta,
+                                          c_ob.v.data(), &c_ob.ld, 1, 1);
+      } else {
+        dsyrk_(&uplo, &trans, &n, &k, &alpha, a.v.data(), &a.ld, &beta, c.v.data(), &c.ld, 1, 1);
+        ob<decltype(&dsyrk_)>("dsyrk_")(&uplo, &trans, &n, &k, &alpha, a.v.data(), &a.ld, &beta, c_ob.v.data(),
+                                        &c_ob.ld, 1, 1);
+      }
+    }
+  } else {
+    const int o = order(api);
+    if constexpr (std::is_same_v<T, float>) {
+      if (two) {
+        cblas_ssyr2k(o, cu, ct, n, k, alpha, a.v.data(), a.ld, b.v.data(), b.ld, beta, c.v.data(), c.ld);
+        ob<decltype(&cblas_ssyr2k)>("cblas_ssyr2k")(o, cu, ct, n, k, alpha, a.v.data(), a.ld, b.v.data(), b.ld, beta,
+                                                    c_ob.v.data(), c_ob.ld);
+      } else {
+        cblas_ssyrk(o, cu, ct, n, k, alpha, a.v.data(), a.ld, beta, c.v.data(), c.ld);
+        ob<decltype(&cblas_ssyrk)>("cblas_ssyrk")(o, cu, ct, n, k, alpha, a.v.data(), a.ld, beta, c_ob.v.data(),
+                                                  c_ob.ld);
+      }
+    } else {
+      if (two) {
+        cblas_dsyr2k(o, cu, ct, n, k, alpha, a.v.data(), a.ld, b.v.data(), b.ld, beta, c.v.data(), c.ld);
+        ob<decltype(&cblas_dsyr2k)>("cblas_dsyr2k")(o, cu, ct, n, k, alpha, a.v.data(), a.ld, b.v.data(), b.ld, beta,
+                                                    c_ob.v.data(), c_ob.ld);
+      } else {
+        cblas_dsyrk(o, cu, ct, n, k, alpha, a.v.data(), a.ld, beta, c.v.data(), c.ld);
+        ob<decltype(&cblas_dsyrk)>("cblas_dsyrk")(o, cu, ct, n, k, alpha, a.v.data(), a.ld, beta, c_ob.v.data(),
+                                                  c_ob.ld);
+      }
+    }
+  }
+  const auto opa = [&](int i, int l) -> long double { return notrans ? a(i, l) : a(l, i); };
+  const auto opb = [&](int i, int l) -> long double { return notrans ? b(i, l) : b(l, i); };
+  compare<T>(name + " " + api_name(api) + " uplo " + uplo + " trans " + trans + " " + std::to_string(n) + "x" +
+                 std::to_string(k),
+             c, c0, c_ob, two ? 2L * k : k,
+             [&](int i, int j, long double& exact, long double& scale) {
+               long double s = 0, mag = 0;
+               for (int l = 0; l < k; ++l) {
+                 const long double p = two ? opa(i, l) * opb(j, l) : opa(i, l) * opa(j, l);
+                 const long double q = two ? opb(i, l) * opa(j, l) : 0;
+                 s += p + q;
+                 mag += std::fabs(p) + std::fabs(q);
+               }
+               exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
+               scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
+             },
+             [&](int i, int j) { return uplo == 'U' ? i <= j : i >= j; });
+}
+
+// ---- trmm: B = alpha*op(A)*B (left) or alpha*B*op(A) (right), A triangular ----
+template <class T>
+void trmm_case(Api api, char side, char uplo, char trans, char diag, int m, int n) {
+  const bool row = api == Api::cblas_row, left = side == 'L', unit = diag == 'U';
+  const int ka = left ? m : n;
+  Mat<T> a(ka, ka, row, 2), b(m, n, row, 1);
+  b.fill();
+  for (int i = 0; i < ka; ++i)  // the other triangle and a unit diagonal hold NaN: never read
+    for (int j = 0; j < ka; ++j)
+      a(i, j) = (i == j && unit) || !(uplo == 'U' ? i <= j : i >= j) ? std::numeric_limits<T>::quiet_NaN() : value<T>();
+  const Mat<T> b0 = b;
+  Mat<T> b_ob = b;
+  const T alpha = T(1.5);
+  const int cs = left ? 141 : 142, cu = uplo == 'U' ? 121 : 122, ct = trans == 'N' ? 111 : 112,
+            cd = unit ? 132 : 131;
+  if (api == Api::fortran) {
+    if constexpr (std::is_same_v<T, float>) {
+      strmm_(&side, &uplo, &trans, &diag, &m, &n, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, 1, 1, 1, 1);
+      ob<decltype(&strmm_)>("strmm_")(&side, &uplo, &trans, &diag, &m, &n, &alpha, a.v.data(), &a.ld, b_ob.v.data(),
+                                      &b_ob.ld, 1, 1, 1, 1);
+    } else {
+      dtrmm_(&side, &uplo, &trans, &diag, &m, &n, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, 1, 1, 1, 1);
+      ob<decltype(&dtrmm_)>("dtrmm_")(&side, &uplo, &trans, &diag, &m, &n, &alpha, a.v.data(), &a.ld, b_ob.v.data(),
+                                      &b_ob.ld, 1, 1, 1, 1);
+    }
+  } else {
+    const int o = order(api);
+    if constexpr (std::is_same_v<T, float>) {
+      cblas_strmm(o, cs, cu, ct, cd, m, n, alpha, a.v.data(), a.ld, b.v.data(), b.ld);
+      ob<decltype(&cblas_strmm)>("cblas_strmm")(o, cs, cu, ct, cd, m, n, alpha, a.v.data(), a.ld, b_ob.v.data(),
+                                                b_ob.ld);
+    } else {
+      cblas_dtrmm(o, cs, cu, ct, cd, m, n, alpha, a.v.data(), a.ld, b.v.data(), b.ld);
+      ob<decltype(&cblas_dtrmm)>("cblas_dtrmm")(o, cs, cu, ct, cd, m, n, alpha, a.v.data(), a.ld, b_ob.v.data(),
+                                                b_ob.ld);
+    }
+  }
+  const auto tri = [&](int i, int j) -> long double {
+    if (i == j) return unit ? 1.0L : static_cast<long double>(a(i, j));
+    return (uplo == 'U' ? i < j : i > j) ? static_cast<long double>(a(i, j)) : 0.0L;
+  };
+  const auto opa = [&](int i, int j) { return trans == 'N' ? tri(i, j) : tri(j, i); };
+  compare<T>(std::string(prefix<T>()) + "trmm " + api_name(api) + " side " + side + " uplo " + uplo + " trans " +
+                 trans + " diag " + diag + " " + std::to_string(m) + "x" + std::to_string(n),
+             b, b0, b_ob, ka,
+             [&](int i, int j, long double& exact, long double& scale) {
+               long double s = 0, mag = 0;
+               for (int l = 0; l < ka; ++l) {
+                 const long double p = left ? opa(i, l) * b0(l, j) : b0(i, l) * opa(l, j);
+                 s += p;
+                 mag += std::fabs(p);
+               }
+               exact = static_cast<long double>(alpha) * s;
+               scale = std::fabs(static_cast<long double>(alpha)) * mag;
+             },
+             [](int, int) { return true; });
+}
+
+// ---- alpha = 0 and beta = 0: BLAS does not reference A and B (resp. C), so inf/NaN there must not appear ----
+void quick_semantics() {
+  const int n = 3, k = 2, ld = 3;
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> a(9, inf), b(9, nan), c(9, 2.0);
+  a[1] = 1;
+  b[0] = 1;
+  const double zero = 0, half = 0.5;
+  const auto all_equal = [](const std::vector<double>& v, double x) {
+    for (double y : v)
+      if (y != x) return false;
+    return true;
+  };
+  std::vector<double> c1 = c;
+  dgemm_("N", "N", &n, &n, &k, &zero, a.data(), &ld, b.data(), &ld, &half, c1.data(), &ld, 1, 1);
+  check(all_equal(c1, 1.0), "dgemm_ alpha = 0 with inf/NaN in A, B: C must be beta*C");
+  c1 = c;
+  cblas_dgemm(101, 111, 111, n, n, k, 0.0, a.data(), ld, b.data(), ld, 0.5, c1.data(), ld);
+  check(all_equal(c1, 1.0), "cblas_dgemm alpha = 0 with inf/NaN in A, B: C must be beta*C");
+  c1 = c;
+  dsymm_("L", "U", &n, &n, &zero, a.data(), &ld, b.data(), &ld, &half, c1.data(), &ld, 1, 1);
+  check(all_equal(c1, 1.0), "dsymm_ alpha = 0: C must be beta*C");
+  c1 = c;
+  dsyrk_("L", "N", &n, &k, &zero, a.data(), &ld, &half, c1.data(), &ld, 1, 1);
+  check(c1[0] == 1 && c1[1] == 1 && c1[3] == 2, "dsyrk_ alpha = 0: the lower triangle must be beta*C, the upper untouched");
+  c1 = c;
+  dsyr2k_("U", "T", &n, &k, &zero, a.data(), &ld, b.data(), &ld, &half, c1.data(), &ld, 1, 1);
+  check(c1[0] == 1 && c1[3] == 1 && c1[1] == 2, "dsyr2k_ alpha = 0: the upper triangle must be beta*C, the lower untouched");
+  c1 = c;
+  dtrmm_("R", "L", "T", "N", &n, &n, &zero, a.data(), &ld, c1.data(), &ld, 1, 1, 1, 1);
+  check(all_equal(c1, 0.0), "dtrmm_ alpha = 0: B must be zero");
+  // beta = 0: C is not read (NaN in C must not survive).
+  std::vector<double> x(9, 0.25), c2(9, nan);
+  const double one = 1;
+  dgemm_("T", "N", &n, &n, &n, &one, x.data(), &ld, x.data(), &ld, &zero, c2.data(), &ld, 1, 1);
+  check(!std::isnan(c2[4]), "dgemm_ beta = 0 read C's NaN");
+  c2.assign(9, nan);
+  dsymm_("R", "L", &n, &n, &one, x.data(), &ld, x.data(), &ld, &zero, c2.data(), &ld, 1, 1);
+  check(!std::isnan(c2[4]), "dsymm_ beta = 0 read C's NaN");
+  c2.assign(9, nan);
+  dsyrk_("U", "T", &n, &n, &one, x.data(), &ld, &zero, c2.data(), &ld, 1, 1);
+  check(!std::isnan(c2[3]) && std::isnan(c2[1]), "dsyrk_ beta = 0 read C's NaN or wrote the lower triangle");
+  c2.assign(9, nan);
+  dsyr2k_("L", "N", &n, &n, &one, x.data(), &ld, x.data(), &ld, &zero, c2.data(), &ld, 1, 1);
+  check(!std::isnan(c2[1]) && std::isnan(c2[3]), "dsyr2k_ beta = 0 read C's NaN or wrote the upper triangle");
+}
+
+// ---- The library's own symbols and forwarded COMPLEX results, against OpenBLAS ----
+void own_symbols() {
+  const int n = 5, one = 1, two = 2;
+  std::vector<float> xs(10), ys(10);
+  std::vector<double> xd(10);
+  std::vector<std::complex<float>> xc(10), yc(10);
+  std::vector<std::complex<double>> xz(10), yz(10);
+  for (int i = 0; i < 10; ++i) {
+    xs[i] = value<float>();
+    ys[i] = value<float>();
+    xd[i] = value<double>();
+    xc[i] = {value<float>(), value<float>()};
+    yc[i] = {value<float>(), value<float>()};
+    xz[i] = {value<double>(), value<double>()};
+    yz[i] = {value<double>(), value<double>()};
+  }
+  float rs = 0;
+  double rd = 0;
+  int ri = 0;
+  std::complex<float> rc;
+  std::complex<double> rz;
+  using SDot = float (*)(const int*, const float*, const int*, const float*, const int*);
+  sdotsub_(&n, xs.data(), &two, ys.data(), &one, &rs);
+  check(rs == ob<SDot>("sdot_")(&n, xs.data(), &two, ys.data(), &one), "sdotsub_ differs from OpenBLAS sdot_");
+  using DDot = double (*)(const int*, const double*, const int*, const double*, const int*);
+  ddotsub_(&n, xd.data(), &one, xd.data(), &two, &rd);
+  check(rd == ob<DDot>("ddot_")(&n, xd.data(), &one, xd.data(), &two), "ddotsub_ differs from OpenBLAS ddot_");
+  const float sb = 0.25f;
+  using SdsDot = float (*)(const int*, const float*, const float*, const int*, const float*, const int*);
+  sdsdotsub_(&n, &sb, xs.data(), &one, ys.data(), &one, &rs);
+  check(rs == ob<SdsDot>("sdsdot_")(&n, &sb, xs.data(), &one, ys.data(), &one), "sdsdotsub_ differs from sdsdot_");
+  using DsDot = double (*)(const int*, const float*, const int*, const float*, const int*);
+  dsdotsub_(&n, xs.data(), &one, ys.data(), &one, &rd);
+  check(rd == ob<DsDot>("dsdot_")(&n, xs.data(), &one, ys.data(), &one), "dsdotsub_ differs from dsdot_");
+  using CDot = std::complex<float> (*)(const int*, const std::complex<float>*, const int*, const std::complex<float>*,
+                                       const int*);
+  cdotusub_(&n, xc.data(), &one, yc.data(), &two, &rc);
+  check(rc == ob<CDot>("cdotu_")(&n, xc.data(), &one, yc.data(), &two), "cdotusub_ differs from cdotu_");
+  check(cdotc_(&n, xc.data(), &one, yc.data(), &one) == ob<CDot>("cdotc_")(&n, xc.data(), &one, yc.data(), &one),
+        "cdotc_ (COMPLEX result) differs from OpenBLAS's");
+  using ZDot = std::complex<double> (*)(const int*, const std::complex<double>*, const int*,
+                                        const std::complex<double>*, const int*);
+  zdotcsub_(&n, xz.data(), &two, yz.data(), &one, &rz);
+  check(rz == ob<ZDot>("zdotc_")(&n, xz.data(), &two, yz.data(), &one), "zdotcsub_ differs from zdotc_");
+  check(zdotu_(&n, xz.data(), &one, yz.data(), &one) == ob<ZDot>("zdotu_")(&n, xz.data(), &one, yz.data(), &one),
+        "zdotu_ (COMPLEX*16 result) differs from OpenBLAS's");
+  dnrm2sub_(&n, xd.data(), &one, &rd);
+  check(rd == ob<double (*)(const int*, const double*, const int*)>("dnrm2_")(&n, xd.data(), &one), "dnrm2sub_");
+  scnrm2sub_(&n, xc.data(), &one, &rs);
+  check(rs == ob<float (*)(const int*, const std::complex<float>*, const int*)>("scnrm2_")(&n, xc.data(), &one),
+        "scnrm2sub_");
+  dzasumsub_(&n, xz.data(), &one, &rd);
+  check(rd == ob<double (*)(const int*, const std::complex<double>*, const int*)>("dzasum_")(&n, xz.data(), &one),
+        "dzasumsub_");
+  isamaxsub_(&n, xs.data(), &one, &ri);
+  check(ri == ob<int (*)(const int*, const float*, const int*)>("isamax_")(&n, xs.data(), &one), "isamaxsub_");
+  izamaxsub_(&n, xz.data(), &one, &ri);
+  check(ri == ob<int (*)(const int*, const std::complex<double>*, const int*)>("izamax_")(&n, xz.data(), &one),
+        "izamaxsub_");
+  // |Re z| + |Im z|, exact in the data's precision for these values.
+  const std::complex<double> z(-0.75, 2.5);
+  const std::complex<float> zf(3.5f, -0.125f);
+  dcabs1sub_(&z, &rd);
+  check(rd == 3.25, "dcabs1sub_(-0.75 + 2.5i) != 3.25");
+  check(cblas_dcabs1(&z) == 3.25, "cblas_dcabs1(-0.75 + 2.5i) != 3.25");
+  check(cblas_scabs1(&zf) == 3.625f, "cblas_scabs1(3.5 - 0.125i) != 3.625");
+  check(RowMajorStrg == 0 && CBLAS_CallFromC == 0, "reference CBLAS's error state is not zero");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return 2;
+  g_mode = argv[1];
+  const char* pm = std::getenv("TRNBLAS_PRODUCT_MODEL");
+  g_product = pm != nullptr && *pm != '\0' ? pm : "bf16";  // trn2's default
+  const int sizes[][2] = {{1, 1}, {7, 5}, {33, 17}, {4, 130}};
+  for (const Api api : {Api::fortran, Api::cblas_col, Api::cblas_row})
+    for (const auto& s : sizes) {
+      for (const char side : {'L', 'R'})
+        for (const char uplo : {'U', 'L'}) {
+          symm_case<float>(api, side, uplo, s[0], s[1]);
+          symm_case<double>(api, side, uplo, s[0], s[1]);
+          for (const char trans : {'N', 'T'})
+            for (const char diag : {'N', 'U'}) {
+              trmm_case<float>(api, side, uplo, trans, diag, s[0], s[1]);
+              trmm_case<double>(api, side, uplo, trans, diag, s[0], s[1]);
+            }
+        }
+      for (const char uplo : {'U', 'L'})
+        for (const char trans : {'N', 'T'})
+          for (const bool two : {false, true}) {
+            syrk_case<float>(api, two, uplo, trans, s[0], s[1]);
+            syrk_case<double>(api, two, uplo, trans, s[0], s[1]);
+          }
+    }
+  quick_semantics();
+  own_symbols();
+  if (g_mode != "host")
+    for (const char* r : {"dsymm", "dsyrk", "dsyr2k", "dtrmm"})
+      check(differs_from_openblas[r], std::string(r) + ": every result equals OpenBLAS's bit for bit in mode " + g_mode +
+                                           ": the calls were not routed");
+  std::printf("%s: %d failure(s)\n", g_mode.c_str(), failures);
+  return failures == 0 ? 0 : 1;
+}
