@@ -22,6 +22,15 @@ std::optional<trncore::Options> parse_mode(const char* mode, const char* product
     complain(m.c_str());
     return std::nullopt;
   };
+  // The product model is checked in every mode, so a typo is reported even where it would not matter yet.
+  std::optional<trncore::sim::ProductModel> product_model;
+  if (product != nullptr && !std::string_view(product).empty()) {
+    try {
+      product_model = trncore::sim::parse_product_model(product);
+    } catch (const trncore::Error&) {
+      return invalid("TRNBLAS_PRODUCT_MODEL", product, "bf16, exact");
+    }
+  }
   if (mode == nullptr || std::string_view(mode).empty() || std::string_view(mode) == "host") return std::nullopt;
   trncore::MathMode m{};
   try {
@@ -33,13 +42,7 @@ std::optional<trncore::Options> parse_mode(const char* mode, const char* product
   if (m != M::fp32 && m != M::bf16 && m != M::fp16 && m != M::fp8_e4m3 && m != M::compensated && m != M::ozaki)
     return invalid("TRNBLAS_MODE", mode, kModes);
   trncore::Options o = trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(m);
-  if (product != nullptr && !std::string_view(product).empty()) {
-    try {
-      o.with_product(trncore::sim::parse_product_model(product));
-    } catch (const trncore::Error&) {
-      return invalid("TRNBLAS_PRODUCT_MODEL", product, "bf16, exact");
-    }
-  }
+  if (product_model) o.with_product(*product_model);
   return o;
 }
 
