@@ -25,9 +25,11 @@ std::optional<Op> fortran_op(char c) {
   }
 }
 
+// CblasNoTrans, CblasTrans, CblasConjTrans, and CblasConjNoTrans, which OpenBLAS's CBLAS accepts as
+// CblasNoTrans for real data (so it is routed rather than computed by OpenBLAS).
 std::optional<Op> cblas_op(int t) {
-  return t == 111 ? std::optional(Op::no_trans) : t == 112 ? std::optional(Op::trans)
-                                                           : t == 113 ? std::optional(Op::conj_trans) : std::nullopt;
+  return t == 111 || t == 114 ? std::optional(Op::no_trans) : t == 112 ? std::optional(Op::trans)
+                                                            : t == 113 ? std::optional(Op::conj_trans) : std::nullopt;
 }
 
 // Runs the routed GEMM; false when the call must go to OpenBLAS instead.
