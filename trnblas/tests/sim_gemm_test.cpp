@@ -307,6 +307,18 @@ TEST(SimGemm, ZeroSizes) {
   EXPECT_EQ(c, (std::vector<float>{2.0f, 4.0f, 6.0f, 8.0f}));
 }
 
+// alpha = 0: C = beta·C and A, B are not read (BLAS), even when they hold inf/NaN.
+TEST(SimGemm, AlphaZeroOnlyScalesC) {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<double> a{inf, 1, nan, 2}, b{nan, inf, 3, 4};
+  for (MathMode mode : {MathMode::bf16, MathMode::ozaki}) {
+    std::vector<double> c{1, -2, 3, 4};
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 2, 2, 2, 0.0, a.data(), 2, b.data(), 2, 0.5, c.data(),
+                  2, sim_options(mode, ProductModel::bf16));
+    EXPECT_EQ(c, (std::vector<double>{0.5, -1, 1.5, 2})) << trncore::to_string(mode);
+  }
+}
+
 // inf and NaN propagate as in IEEE arithmetic (the TensorEngine keeps them), in every mode.
 TEST(SimGemm, InfAndNanPropagate) {
   auto p = random_problem<double>(3, 3, 4, 0, 2);

@@ -64,8 +64,10 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
                 (stochastic ? 1 + kSrStore : 1.0);
   }
 
-  const std::vector<double> opa = gather_op(layout, transa, m, k, a, lda);
-  const std::vector<double> opb = gather_op(layout, transb, k, n, b, ldb);
+  // BLAS: with k = 0 or alpha = 0, C = beta·C and A, B are not read (so inf/NaN there cannot leak in).
+  const bool no_product = k == 0 || alpha == T(0);
+  const std::vector<double> opa = no_product ? std::vector<double>{} : gather_op(layout, transa, m, k, a, lda);
+  const std::vector<double> opb = no_product ? std::vector<double>{} : gather_op(layout, transb, k, n, b, ldb);
 
   const auto total_bound = [&](double eps) {
     const double b = output_bound<T>(eps);
@@ -74,9 +76,9 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
   std::vector<std::string> tried;
   SimProduct product;
   for (const ProductPlan& plan : candidate_plans(in)) {
-    if (k == 0) {  // P = 0 exactly: C = beta·C, as BLAS
+    if (no_product) {  // α·P = 0 exactly: C = beta·C, as BLAS
       product.p.assign(static_cast<std::size_t>(m * n), 0.0);
-      product.method = "k = 0: no TensorEngine work, C = beta*C";
+      product.method = k == 0 ? "k = 0: no TensorEngine work, C = beta*C" : "alpha = 0: no TensorEngine work, C = beta*C";
       break;
     }
     product = sim_product(m, n, k, opa, opb, plan);
