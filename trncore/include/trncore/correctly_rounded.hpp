@@ -40,8 +40,8 @@ enum class CrPath : std::uint8_t {
 
 /// A correctly rounded result and the path that produced it.
 struct CrResult {
-  float value;
-  CrPath path;
+  float value;  ///< f(x) rounded to the nearest float, ties to even
+  CrPath path;  ///< the evaluation that decided it
 };
 
 /// f(x) rounded to the nearest float (ties to even), with the path that decided it. Thread-safe, no
