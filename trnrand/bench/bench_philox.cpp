@@ -2,8 +2,10 @@
 // ratio_to_random123 = Random123 loop time / fill time (issue target: ≥ 3 per core for uint32). The peer
 // is single-threaded, so the 2-thread rows also show the thread scaling. Uniform float fills are timed
 // against Random123 words + Random123's u01fixedpt conversion, normal float fills against Random123 words +
-// a plain double Box–Muller loop.
+// a plain double Box–Muller loop; the sim normal kernel and its host twin normal_engine_order against the
+// host normal() fill.
 #include <trnrand/distributions.hpp>
+#include <trnrand/sim.hpp>
 #include <trnrand/stream.hpp>
 
 #include <Random123/philox.h>
@@ -122,8 +124,58 @@ void BM_PhiloxNormalFloat(benchmark::State& state) {
   state.SetLabel("normal float (Box-Muller), 1 thread");
 }
 
+// The peer for the sim normal kernel and for its host twin: the host normal() fill (double Box–Muller,
+// 1 thread) on the same stream and size. ratio_to_host_normal = host normal() time / this time.
+double host_normal_seconds(std::vector<float>& out) {
+  double best = 1e30;
+  for (int rep = 0; rep < 3; ++rep) {
+    const auto t0 = std::chrono::steady_clock::now();
+    trnrand::normal(trnrand::make_stream(12345), std::span<float>(out));
+    benchmark::ClobberMemory();
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return best;
+}
+
+void normal_counters(benchmark::State& state, std::size_t n, double peer) {
+  state.counters["values_per_s"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["host_normal_values_per_s"] = static_cast<double>(n) / peer;
+  state.counters["ratio_to_host_normal"] = benchmark::Counter(peer, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// sim::normal: the whole kernel (Philox on the GpSimdEngine, Box–Muller on the Vector/Scalar engines) run
+// on the NeuronCore model — how long the model takes on this CPU, not how long a NeuronCore would.
+void BM_SimNormalFloat(benchmark::State& state) {
+  std::vector<float> out(static_cast<std::size_t>(state.range(0)));
+  const double peer = host_normal_seconds(out);
+  const trnrand::Stream s = trnrand::make_stream(12345);
+  for (auto _ : state) {
+    trncore::sim::NeuronCore core;
+    trnrand::sim::normal(s, out, 0.0f, 1.0f, core);
+    benchmark::ClobberMemory();
+  }
+  normal_counters(state, out.size(), peer);
+  state.SetLabel("sim::normal on the NeuronCore model");
+}
+
+// normal_engine_order: the kernel's fp32 roundings on the host (bitwise equal to sim::normal).
+void BM_NormalEngineOrderFloat(benchmark::State& state) {
+  std::vector<float> out(static_cast<std::size_t>(state.range(0)));
+  const int threads = static_cast<int>(state.range(1));
+  const double peer = host_normal_seconds(out);
+  const trnrand::Stream s = trnrand::make_stream(12345);
+  for (auto _ : state) {
+    trnrand::normal_engine_order(s, out, 0.0f, 1.0f, threads);
+    benchmark::ClobberMemory();
+  }
+  normal_counters(state, out.size(), peer);
+  state.SetLabel("normal_engine_order, " + std::to_string(threads) + " thread(s)");
+}
+
 }  // namespace
 
+BENCHMARK(BM_SimNormalFloat)->Arg(1 << 20)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NormalEngineOrderFloat)->ArgsProduct({{1 << 20}, {1, 2}})->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PhiloxNormalFloat)->Arg(1 << 22)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PhiloxUint32)->ArgsProduct({{1 << 22}, {1, 2}})->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PhiloxUniformFloat)->ArgsProduct({{1 << 22}, {1, 2}})->UseRealTime()->Unit(benchmark::kMicrosecond);
