@@ -146,6 +146,31 @@ Wide<T> op_at(const Mat<T>& x, Op op, std::int64_t i, std::int64_t j) {
 /// Whether (i, j) lies in the `uplo` triangle (diagonal included).
 inline bool in_triangle(Uplo uplo, std::int64_t i, std::int64_t j) { return uplo == Uplo::upper ? i <= j : i >= j; }
 
+/// Fills the triangle opposite `uplo` (and the diagonal when `diagonal_too`) with NaN, so a routine that
+/// reads what BLAS says it must not fails.
+template <class T>
+void poison(Mat<T>& a, Uplo uplo, bool diagonal_too) {
+  for (std::int64_t i = 0; i < a.rows; ++i)
+    for (std::int64_t j = 0; j < a.cols; ++j)
+      if (!in_triangle(uplo, i, j) || (diagonal_too && i == j)) a(i, j) = nan_value<T>();
+}
+
+/// Element (i, j) of the symmetric (Hermitian) matrix whose `uplo` triangle is stored in a.
+template <class T>
+Wide<T> sym_at(const Mat<T>& a, Uplo uplo, bool hermitian, std::int64_t i, std::int64_t j) {
+  if (i == j && hermitian) return std::real(widen(a(i, i)));  // BLAS takes the diagonal as real
+  return in_triangle(uplo, i, j) ? widen(a(i, j)) : conj_if(widen(a(j, i)), hermitian);
+}
+
+/// Element (i, j) of op(T) for the triangular T stored in a.
+template <class T>
+Wide<T> tri_op_at(const Mat<T>& a, Uplo uplo, Op op, Diag diag, std::int64_t i, std::int64_t j) {
+  const std::int64_t r = op == Op::no_trans ? i : j, c = op == Op::no_trans ? j : i;
+  if (r == c && diag == Diag::unit) return 1;
+  if (!in_triangle(uplo, r, c)) return 0;
+  return conj_if(widen(a(r, c)), op == Op::conj_trans);
+}
+
 /// |got − want| ≤ tolerance, with the values in the failure message.
 template <class T>
 ::testing::AssertionResult close(T got, Wide<T> want, long double tolerance) {

@@ -3,6 +3,8 @@
 // bound γ_{k+2}(|α||A||B| + |β||C|) (Higham, ASNA §3.5; complex arithmetic with 4u in place of u,
 // which covers the √2·γ₂ of a complex product, §3.6). The oracle's own error, k·2^-64 relative, is at
 // least 2^11 times smaller than every bound checked. Also every bad argument, with its message.
+#include "host_blas_test_support.hpp"
+
 #include <trnblas/trnblas.hpp>
 #include <trncore/error.hpp>
 
@@ -16,39 +18,7 @@
 
 namespace {
 
-using trnblas::Op;
-using trncore::Layout;
-
-template <class T>
-struct Real {
-  using type = T;
-};
-template <class T>
-struct Real<std::complex<T>> {
-  using type = T;
-};
-
-template <class T>
-T draw(std::mt19937_64& rng) {
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  if constexpr (std::is_floating_point_v<T>) return static_cast<T>(u(rng));
-  else return T(static_cast<typename Real<T>::type>(u(rng)), static_cast<typename Real<T>::type>(u(rng)));
-}
-
-template <class T>
-using Wide = std::conditional_t<std::is_floating_point_v<T>, long double, std::complex<long double>>;
-
-template <class T>
-Wide<T> widen(T x) {
-  if constexpr (std::is_floating_point_v<T>) return static_cast<long double>(x);
-  else return {static_cast<long double>(x.real()), static_cast<long double>(x.imag())};
-}
-
-template <class T>
-T conj_if(T x, bool c) {
-  if constexpr (std::is_floating_point_v<T>) return x;
-  else return c ? std::conj(x) : x;
-}
+using namespace trnblas_test;  // draw, Wide, widen, conj_if, message_of, Types
 
 // Element (i, j) of op(X) for X stored in `layout` with leading dimension ld.
 template <class T>
@@ -104,7 +74,6 @@ void check_case(Layout layout, Op ta, Op tb, std::int64_t m, std::int64_t n, std
 
 template <class T>
 class HostGemm : public ::testing::Test {};
-using Types = ::testing::Types<float, double, std::complex<float>, std::complex<double>>;
 TYPED_TEST_SUITE(HostGemm, Types);
 
 TYPED_TEST(HostGemm, EveryLayoutAndTransposeMeetsTheBound) {
@@ -118,16 +87,6 @@ TYPED_TEST(HostGemm, EveryLayoutAndTransposeMeetsTheBound) {
 
 TYPED_TEST(HostGemm, TileEdgeSizes) {
   for (std::int64_t s : {127, 128, 129}) check_case<TypeParam>(Layout::row_major, Op::no_trans, Op::trans, s, s, s, 7);
-}
-
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const trncore::Error& e) {
-    return e.what();
-  }
-  return "(no exception)";
 }
 
 TEST(HostGemmArguments, BadArgumentsThrowWithTheValues) {

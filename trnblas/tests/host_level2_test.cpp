@@ -10,30 +10,6 @@ template <class T>
 class Level2 : public ::testing::Test {};
 TYPED_TEST_SUITE(Level2, Types);
 
-// Fills the triangle opposite `uplo` (and the diagonal when `diagonal_too`) with NaN.
-template <class T>
-void poison(Mat<T>& a, Uplo uplo, bool diagonal_too) {
-  for (std::int64_t i = 0; i < a.rows; ++i)
-    for (std::int64_t j = 0; j < a.cols; ++j)
-      if (!in_triangle(uplo, i, j) || (diagonal_too && i == j)) a(i, j) = nan_value<T>();
-}
-
-// Element (i, j) of the symmetric (Hermitian) matrix whose `uplo` triangle is stored in a.
-template <class T>
-Wide<T> sym_at(const Mat<T>& a, Uplo uplo, bool hermitian, std::int64_t i, std::int64_t j) {
-  if (i == j && hermitian) return std::real(widen(a(i, i)));  // BLAS takes the diagonal as real
-  return in_triangle(uplo, i, j) ? widen(a(i, j)) : conj_if(widen(a(j, i)), hermitian);
-}
-
-// Element (i, j) of op(T) for the triangular T stored in a.
-template <class T>
-Wide<T> tri_op_at(const Mat<T>& a, Uplo uplo, Op op, Diag diag, std::int64_t i, std::int64_t j) {
-  const std::int64_t r = op == Op::no_trans ? i : j, c = op == Op::no_trans ? j : i;
-  if (r == c && diag == Diag::unit) return 1;
-  if (!in_triangle(uplo, r, c)) return 0;
-  return conj_if(widen(a(r, c)), op == Op::conj_trans);
-}
-
 // gemv: each y_i is an inner product of length K (op(A)'s columns) scaled by α plus β·y_i: γ_{K+2}.
 TYPED_TEST(Level2, GemvMeetsTheBound) {
   using T = TypeParam;

@@ -11,27 +11,6 @@ template <class T>
 class Level3 : public ::testing::Test {};
 TYPED_TEST_SUITE(Level3, Types);
 
-template <class T>
-void poison(Mat<T>& a, Uplo uplo, bool diagonal_too) {
-  for (std::int64_t i = 0; i < a.rows; ++i)
-    for (std::int64_t j = 0; j < a.cols; ++j)
-      if (!in_triangle(uplo, i, j) || (diagonal_too && i == j)) a(i, j) = nan_value<T>();
-}
-
-template <class T>
-Wide<T> sym_at(const Mat<T>& a, Uplo uplo, bool hermitian, std::int64_t i, std::int64_t j) {
-  if (i == j && hermitian) return std::real(widen(a(i, i)));
-  return in_triangle(uplo, i, j) ? widen(a(i, j)) : conj_if(widen(a(j, i)), hermitian);
-}
-
-template <class T>
-Wide<T> tri_op_at(const Mat<T>& a, Uplo uplo, Op op, Diag diag, std::int64_t i, std::int64_t j) {
-  const std::int64_t r = op == Op::no_trans ? i : j, c = op == Op::no_trans ? j : i;
-  if (r == c && diag == Diag::unit) return 1;
-  if (!in_triangle(uplo, r, c)) return 0;
-  return conj_if(widen(a(r, c)), op == Op::conj_trans);
-}
-
 const std::int64_t kShapes[][2] = {{0, 2}, {2, 0}, {1, 1}, {7, 5}, {129, 2}, {2, 129}, {1, 513}};
 
 // symm/hemm: each element an inner product of length K = m (left) or n (right), times α, plus β·c: γ_{K+2}.
