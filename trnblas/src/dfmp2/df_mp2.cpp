@@ -86,16 +86,25 @@ struct Products {
   trncore::sim::EngineStats stats;
 };
 
-// Block i of (ia|jb): rows i·nvir.. of B (nvir × naux) times rows i·nvir.. nocc·nvir of B, transposed.
+// out's block i = X_i·Y_{≥i}ᵀ + beta·(block i), X_i the rows i·nvir … (i + 1)·nvir of x (nvir × naux) and Y_{≥i}
+// the rows i·nvir … nocc·nvir of y: for x = y = B, block i holds (ia|jb) for j ≥ i. The blocks are sized here.
+void pair_products(detail::PairProducts& out, std::int64_t naux, const double* x, const double* y, double beta,
+                   int threads) {
+  out.blocks.resize(static_cast<std::size_t>(out.nocc));
+  for (std::int64_t i = 0; i < out.nocc; ++i) {
+    const std::int64_t n = (out.nocc - i) * out.nvir;
+    auto& block = out.blocks[static_cast<std::size_t>(i)];
+    block.resize(static_cast<std::size_t>(out.nvir * n));
+    const std::int64_t first = i * out.nvir * naux;
+    gemm(Layout::row_major, Op::no_trans, Op::trans, out.nvir, n, naux, 1.0, x + first, naux, y + first, naux, beta,
+         block.data(), n, trncore::Options{}.with_threads(threads));
+  }
+}
+
 Products host_products(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, int threads) {
   Products p;
   p.k = {nocc, nvir, {}};
-  for (std::int64_t i = 0; i < nocc; ++i) {
-    const std::int64_t n = (nocc - i) * nvir;
-    auto& block = p.k.blocks.emplace_back(static_cast<std::size_t>(nvir * n));
-    gemm(Layout::row_major, Op::no_trans, Op::trans, nvir, n, naux, 1.0, b + i * nvir * naux, naux,
-         b + i * nvir * naux, naux, 0.0, block.data(), n, trncore::Options{}.with_threads(threads));
-  }
+  pair_products(p.k, naux, b, b, 0.0, threads);
   p.eps = detail::gamma(static_cast<double>(naux), kU64);  // DGEMM's componentwise bound, any summation order
   p.method = "pair products: fp64 DGEMM (OpenBLAS)";
   return p;
@@ -156,36 +165,36 @@ Products sim_products(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, c
   return p;
 }
 
-// |B||B|ᵀ in the same block layout, rounded upward in effect: the computed value times 1 + γ_naux+1 bounds
-// the exact one (all terms are non-negative).
-detail::PairProducts magnitudes(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
-                                int threads) {
-  std::vector<double> abs_b(b, b + nocc * nvir * naux);
-  for (double& x : abs_b) x = std::fabs(x);
-  detail::PairProducts s = host_products(nocc, nvir, naux, abs_b.data(), threads).k;
-  const double up = 1 + detail::gamma(static_cast<double>(naux + 1), kU64);
+std::vector<double> magnitudes_of(const double* x, std::int64_t n) {
+  std::vector<double> out(x, x + n);
+  for (double& v : out) v = std::fabs(v);
+  return out;
+}
+
+// Multiplies every entry by `up`: a computed sum of non-negative products times 1 + γ bounds the exact one.
+void round_upward(detail::PairProducts& s, double up) {
   for (auto& block : s.blocks)
     for (double& x : block) x *= up;
+}
+
+// |B||B|ᵀ in the same block layout, rounded upward in effect (factor 1 + γ_naux+1).
+detail::PairProducts magnitudes(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
+                                int threads) {
+  const std::vector<double> abs_b = magnitudes_of(b, nocc * nvir * naux);
+  detail::PairProducts s{nocc, nvir, {}};
+  pair_products(s, naux, abs_b.data(), abs_b.data(), 0.0, threads);
+  round_upward(s, 1 + detail::gamma(static_cast<double>(naux + 1), kU64));
   return s;
 }
 
 // |D||B|ᵀ + |B||D|ᵀ in the pair-block layout (D = the screened magnitudes), rounded upward as magnitudes().
 detail::PairProducts screened_contribution(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
-                                           const std::vector<double>& dropped) {
+                                           const std::vector<double>& dropped, int threads) {
+  const std::vector<double> abs_b = magnitudes_of(b, nocc * nvir * naux);
   detail::PairProducts out{nocc, nvir, {}};
-  const double up = 1 + detail::gamma(static_cast<double>(2 * naux + 1), kU64);
-  std::vector<double> abs_b(b, b + nocc * nvir * naux);
-  for (double& x : abs_b) x = std::fabs(x);
-  for (std::int64_t i = 0; i < nocc; ++i) {
-    const std::int64_t n = (nocc - i) * nvir;
-    auto& block = out.blocks.emplace_back(static_cast<std::size_t>(nvir * n));
-    const auto rows = [&](const std::vector<double>& m, std::int64_t r) { return m.data() + r * nvir * naux; };
-    gemm(Layout::row_major, Op::no_trans, Op::trans, nvir, n, naux, 1.0, rows(dropped, i), naux, rows(abs_b, i), naux,
-         0.0, block.data(), n);
-    gemm(Layout::row_major, Op::no_trans, Op::trans, nvir, n, naux, 1.0, rows(abs_b, i), naux, rows(dropped, i), naux,
-         1.0, block.data(), n);
-    for (double& x : block) x *= up;
-  }
+  pair_products(out, naux, dropped.data(), abs_b.data(), 0.0, threads);
+  pair_products(out, naux, abs_b.data(), dropped.data(), 1.0, threads);
+  round_upward(out, 1 + detail::gamma(static_cast<double>(2 * naux + 1), kU64));
   return out;
 }
 
@@ -292,7 +301,7 @@ Attempt run_sim(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const d
   // |B_dropped||B|ᵀ + |B||B_dropped|ᵀ bounds what the screened entries contributed to (ia|jb).
   std::optional<detail::PairProducts> extra;
   if (std::any_of(dropped.begin(), dropped.end(), [](double x) { return x != 0; }))
-    extra = screened_contribution(nocc, nvir, naux, b, dropped);
+    extra = screened_contribution(nocc, nvir, naux, b, dropped, plan.threads);
   const bool ff = plan.method == detail::ProductMethod::ozaki;
   if (!ff)  // the fp32 stage loads fp32 words: round the products (exact for single-pass PSUM results)
     for (auto& block : p.k.blocks)
