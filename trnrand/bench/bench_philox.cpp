@@ -19,21 +19,37 @@
 
 namespace {
 
-double random123_seconds(std::vector<std::uint32_t>& out) {
+// The fastest of `reps` runs of f, in seconds: the peer's best case, so every ratio is conservative.
+template <class F>
+double best_seconds(int reps, F&& f) {
   double best = 1e30;
-  for (int rep = 0; rep < 4; ++rep) {
+  for (int rep = 0; rep < reps; ++rep) {
     const auto t0 = std::chrono::steady_clock::now();
-    r123::Philox4x32_R<10> philox;
-    r123::Philox4x32_R<10>::key_type key = {{12345u, 0u}};
-    for (std::size_t j = 0; j + 4 <= out.size(); j += 4) {
-      r123::Philox4x32_R<10>::ctr_type c = {{static_cast<std::uint32_t>(j / 4), 0u, 0u, 0u}};
-      const auto r = philox(c, key);
-      std::copy(r.v, r.v + 4, out.begin() + static_cast<std::ptrdiff_t>(j));
-    }
+    f();
     benchmark::ClobberMemory();
     best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   return best;
+}
+
+// Random123's Philox4x32-10 with key 12345 on counters 0, 1, …, called in a plain loop: emit(j, words)
+// receives the four words of positions j … j + 3 of an n-word stream.
+template <class Emit>
+void random123_blocks(std::size_t n, Emit&& emit) {
+  r123::Philox4x32_R<10> philox;
+  r123::Philox4x32_R<10>::key_type key = {{12345u, 0u}};
+  for (std::size_t j = 0; j + 4 <= n; j += 4) {
+    r123::Philox4x32_R<10>::ctr_type c = {{static_cast<std::uint32_t>(j / 4), 0u, 0u, 0u}};
+    emit(j, philox(c, key));
+  }
+}
+
+double random123_seconds(std::vector<std::uint32_t>& out) {
+  return best_seconds(4, [&] {
+    random123_blocks(out.size(), [&](std::size_t j, const auto& r) {
+      std::copy(r.v, r.v + 4, out.begin() + static_cast<std::ptrdiff_t>(j));
+    });
+  });
 }
 
 void counters(benchmark::State& state, std::size_t n, double peer) {
@@ -59,20 +75,11 @@ void BM_PhiloxUint32(benchmark::State& state) {
 // The peer for uniform float fills: Random123's Philox words through Random123's own (0, 1] conversion,
 // u01fixedpt_open_closed_32_float ((1 + (w >> 8))·2^-24, the same grid as trnrand's), in a plain loop.
 double random123_uniform_seconds(std::vector<float>& out) {
-  double best = 1e30;
-  for (int rep = 0; rep < 4; ++rep) {
-    const auto t0 = std::chrono::steady_clock::now();
-    r123::Philox4x32_R<10> philox;
-    r123::Philox4x32_R<10>::key_type key = {{12345u, 0u}};
-    for (std::size_t j = 0; j + 4 <= out.size(); j += 4) {
-      r123::Philox4x32_R<10>::ctr_type c = {{static_cast<std::uint32_t>(j / 4), 0u, 0u, 0u}};
-      const auto r = philox(c, key);
+  return best_seconds(4, [&] {
+    random123_blocks(out.size(), [&](std::size_t j, const auto& r) {
       for (std::size_t h = 0; h < 4; ++h) out[j + h] = u01fixedpt_open_closed_32_float(r.v[h]);
-    }
-    benchmark::ClobberMemory();
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return best;
+    });
+  });
 }
 
 void BM_PhiloxUniformFloat(benchmark::State& state) {
@@ -91,25 +98,16 @@ void BM_PhiloxUniformFloat(benchmark::State& state) {
 // The peer for normal fills: Random123's Philox words turned into float normals by Box–Muller in a plain
 // loop (two 24-bit uniforms per pair, in double, as trnrand's float normal does).
 double random123_normal_seconds(std::vector<float>& out) {
-  double best = 1e30;
-  for (int rep = 0; rep < 3; ++rep) {
-    const auto t0 = std::chrono::steady_clock::now();
-    r123::Philox4x32_R<10> philox;
-    r123::Philox4x32_R<10>::key_type key = {{12345u, 0u}};
-    for (std::size_t j = 0; j + 4 <= out.size(); j += 4) {
-      r123::Philox4x32_R<10>::ctr_type c = {{static_cast<std::uint32_t>(j / 4), 0u, 0u, 0u}};
-      const auto r = philox(c, key);
+  return best_seconds(3, [&] {
+    random123_blocks(out.size(), [&](std::size_t j, const auto& r) {
       for (int h = 0; h < 2; ++h) {
         const double u1 = ((r.v[2 * h] >> 8) + 1) * 0x1p-24, u2 = (r.v[2 * h + 1] >> 8) * 0x1p-24;
         const double rad = std::sqrt(-2.0 * std::log(u1)), th = 2.0 * 3.141592653589793 * u2;
         out[j + 2 * static_cast<std::size_t>(h)] = static_cast<float>(rad * std::cos(th));
         out[j + 2 * static_cast<std::size_t>(h) + 1] = static_cast<float>(rad * std::sin(th));
       }
-    }
-    benchmark::ClobberMemory();
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return best;
+    });
+  });
 }
 
 void BM_PhiloxNormalFloat(benchmark::State& state) {
@@ -127,14 +125,7 @@ void BM_PhiloxNormalFloat(benchmark::State& state) {
 // The peer for the sim normal kernel and for its host twin: the host normal() fill (double Box–Muller,
 // 1 thread) on the same stream and size. ratio_to_host_normal = host normal() time / this time.
 double host_normal_seconds(std::vector<float>& out) {
-  double best = 1e30;
-  for (int rep = 0; rep < 3; ++rep) {
-    const auto t0 = std::chrono::steady_clock::now();
-    trnrand::normal(trnrand::make_stream(12345), std::span<float>(out));
-    benchmark::ClobberMemory();
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return best;
+  return best_seconds(3, [&] { trnrand::normal(trnrand::make_stream(12345), std::span<float>(out)); });
 }
 
 void normal_counters(benchmark::State& state, std::size_t n, double peer) {
