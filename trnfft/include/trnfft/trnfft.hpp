@@ -3,4 +3,7 @@
 /// The whole public API of trnfft.
 
 #include <trnfft/build_info.hpp>
+#include <trnfft/plan.hpp>
+#include <trnfft/types.hpp>
 #include <trnfft/version.hpp>
+#include <trnfft/wisdom.hpp>

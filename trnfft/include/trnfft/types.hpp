@@ -1,0 +1,78 @@
+#pragma once
+/// @file
+/// trnfft's option enums and the geometry type of its plans (docs/trnfft.md, "Conventions").
+
+#include <complex>
+#include <concepts>
+#include <cstdint>
+#include <string_view>
+
+namespace trnfft {
+
+/// The real types trnfft transforms: float and double (FFTW's fftwf_ and fftw_ precisions).
+template <class T>
+concept Real = std::same_as<T, float> || std::same_as<T, double>;
+
+/// Sign of the exponent of a complex DFT: forward computes y_k = Σ_j x_j·exp(−2πi·jk/n), backward
+/// y_k = Σ_j x_j·exp(+2πi·jk/n). Neither scales (FFTW's FFTW_FORWARD and FFTW_BACKWARD); the free functions
+/// scale by their Norm.
+enum class Direction : std::int8_t { forward = -1, backward = +1 };
+
+/// How hard the planner searches for a fast algorithm (FFTW_ESTIMATE, FFTW_MEASURE, FFTW_PATIENT,
+/// FFTW_EXHAUSTIVE). estimate never touches the arrays passed at plan creation; the others time
+/// candidate algorithms on them and overwrite their contents (initialise the data after planning).
+enum class Rigor : std::uint8_t { estimate, measure, patient, exhaustive };
+
+/// How the complex side of a transform is stored: interleaved std::complex<T> (re, im adjacent), or
+/// split into separate real and imaginary arrays of T (FFTW's guru split interface).
+enum class ComplexLayout : std::uint8_t { interleaved, split };
+
+/// What kind of transform a plan computes: complex to complex, real to half-spectrum (n/2 + 1 complex
+/// values along the last transformed dimension), or half-spectrum to real.
+enum class Kind : std::uint8_t { c2c, r2c, c2r };
+
+/// numpy's `norm` of the free functions: which direction carries the 1/N (N = product of the transform
+/// lengths): backward (the default) scales the inverse by 1/N, forward scales the forward transform by 1/N,
+/// ortho scales both by 1/√N (unitary).
+enum class Norm : std::uint8_t { backward, ortho, forward };
+
+/// Names as accepted by the parse functions ("forward", "backward"; "estimate", "measure", "patient",
+/// "exhaustive"; "interleaved", "split"; "c2c", "r2c", "c2r"; "backward", "ortho", "forward"). Never throw.
+std::string_view to_string(Direction direction) noexcept;
+std::string_view to_string(Rigor rigor) noexcept;
+std::string_view to_string(ComplexLayout layout) noexcept;
+std::string_view to_string(Kind kind) noexcept;
+std::string_view to_string(Norm norm) noexcept;
+
+/// Parse to_string's names. @throws trncore::ParseError naming the text and the accepted names.
+Direction parse_direction(std::string_view text);
+Rigor parse_rigor(std::string_view text);
+ComplexLayout parse_complex_layout(std::string_view text);
+Kind parse_kind(std::string_view text);
+Norm parse_norm(std::string_view text);
+
+/// One dimension of a plan's geometry, as FFTW's fftw_iodim64: `n` points, the input `is` and output `os`
+/// elements apart. Strides count elements of the array's own type: T for real arrays and for both arrays
+/// of a split complex layout, std::complex<T> for interleaved complex arrays. For r2c and c2r the last
+/// transform dimension's `n` is the logical real length; its complex side holds n/2 + 1 points.
+struct IoDim {
+  std::int64_t n = 1;
+  std::int64_t is = 1;
+  std::int64_t os = 1;
+  friend bool operator==(const IoDim&, const IoDim&) = default;
+};
+
+/// The planner's flags (FFTW's planner flags).
+struct PlanFlags {
+  /// The planner's effort; see Rigor.
+  Rigor rigor = Rigor::estimate;
+  /// Guarantee that execution leaves the input unchanged (FFTW_PRESERVE_INPUT). c2c and r2c out-of-place
+  /// plans always preserve their input; c2r plans overwrite it unless this is set, and multi-dimensional
+  /// c2r cannot preserve it (creation then throws NotSupported).
+  bool preserve_input = false;
+  /// Let new-array execute take arrays of any alignment (FFTW_UNALIGNED), at some cost in speed. Without
+  /// it, arrays passed to execute must share the SIMD alignment of those the plan was created with.
+  bool unaligned = false;
+};
+
+}  // namespace trnfft
