@@ -4,7 +4,7 @@
 #include "convert/kernels.hpp"
 #include "convert/simd_kernels.hpp"
 #include <trncore/detail/enum_names.hpp>
-#include "detail/parallel.hpp"
+#include <trncore/detail/parallel.hpp>
 
 #include <trncore/convert.hpp>
 #include <trncore/error.hpp>

@@ -1,6 +1,6 @@
 #include "convert/kernels.hpp"
 #include "convert/simd_kernels.hpp"
-#include "detail/parallel.hpp"
+#include <trncore/detail/parallel.hpp>
 
 #include <trncore/random_words.hpp>
 

@@ -4,7 +4,7 @@
 // blocks exactly. So the result is bit-identical to matmul_psum_reference whatever the blocking, the
 // SIMD width or the thread count. The kernel is plain C++ that GCC vectorises inside each
 // target-specific wrapper; the file is compiled with -ffp-contract=off so no a·b + acc becomes an FMA.
-#include "detail/parallel.hpp"
+#include <trncore/detail/parallel.hpp>
 #include "sim/matmul_arguments.hpp"
 
 #include <trncore/error.hpp>

@@ -1,6 +1,7 @@
 #pragma once
 // Runs f(task) for task in [0, tasks) on up to `threads` threads. Which thread runs which task never
-// affects a result in this library: tasks write disjoint outputs and compute them the same way.
+// affects a result in the suite: tasks write disjoint outputs and compute them the same way. Public so the
+// sibling packages share one thread helper; not part of the API users program against.
 
 #include <algorithm>
 #include <cstdint>
