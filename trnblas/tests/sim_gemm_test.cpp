@@ -249,9 +249,10 @@ TEST(SimGemm, SrStoresBf16ValuesReproducibly) {
 }
 
 // Results do not depend on the thread count, in any mode.
+// The sizes split the gathers, scalings and the output stage into several row blocks (≥ 64 Ki elements each).
 TEST(SimGemm, ResultsAreIdenticalForOneAndTwoThreads) {
-  const auto pf = random_problem<float>(70, 530, 140, 3, 31);
-  const auto pd = random_problem<double>(50, 60, 129, 12, 32);
+  const auto pf = random_problem<float>(513, 511, 300, 3, 31);
+  const auto pd = random_problem<double>(257, 300, 260, 12, 32);
   for (MathMode mode : {MathMode::bf16, MathMode::fp8_e4m3, MathMode::sr, MathMode::compensated, MathMode::ozaki})
     for (ProductModel model : {ProductModel::exact, ProductModel::bf16}) {
       std::vector<float> f1(pf.c), f2(pf.c);
@@ -267,6 +268,66 @@ TEST(SimGemm, ResultsAreIdenticalForOneAndTwoThreads) {
       EXPECT_EQ(0, std::memcmp(f1.data(), f2.data(), f1.size() * sizeof(float))) << trncore::to_string(mode);
       EXPECT_EQ(0, std::memcmp(d1.data(), d2.data(), d1.size() * sizeof(double))) << trncore::to_string(mode);
     }
+}
+
+// Lines of double inputs beyond a normal double's exponent range (a subnormal row of A, a column of B near
+// the overflow threshold) are scaled with ldexp instead of one multiplication. The algorithm is invariant
+// under exact power-of-two line scalings, so against the same problem with row 2 of A scaled up by 2^200 and
+// column 3 of B down by 2^200 (all normal): C(2,3) is equal, the rest of row 2 is 2^-200 times (rounded once
+// into the subnormal range, as the scaled PSUM value is), the rest of column 3 is 2^200 times, bit for bit.
+TEST(SimGemm, ExtremeLineExponentsScaleLikeNormalOnes) {
+  const std::int64_t m = 6, n = 5, k = 70;
+  const auto p = random_problem<double>(m, n, k, 2, 33);
+  std::vector<double> a = p.a, b = p.b, a2 = p.a, b2 = p.b;
+  for (std::int64_t q = 0; q < k; ++q) {
+    const auto ai = static_cast<std::size_t>(2 * k + q), bi = static_cast<std::size_t>(q * n + 3);
+    a[ai] = std::ldexp(p.a[ai], -1040);  // subnormal (rounded: fewer significant bits)
+    a2[ai] = std::ldexp(a[ai], 200);     // exactly 2^200 times a[ai]
+    b[bi] = std::ldexp(p.b[bi], 1015);   // 2^-(line exponent) is not a normal double
+    b2[bi] = std::ldexp(b[bi], -200);
+  }
+  for (MathMode mode : {MathMode::bf16, MathMode::fp8_e5m2, MathMode::compensated, MathMode::ozaki}) {
+    std::vector<double> c(static_cast<std::size_t>(m * n)), c2(c.size());
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, m, n, k, 1.0, a.data(), k, b.data(), n, 0.0, c.data(),
+                  n, sim_options(mode, ProductModel::bf16));
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, m, n, k, 1.0, a2.data(), k, b2.data(), n, 0.0,
+                  c2.data(), n, sim_options(mode, ProductModel::bf16));
+    for (std::int64_t i = 0; i < m; ++i)
+      for (std::int64_t j = 0; j < n; ++j) {
+        const auto at = static_cast<std::size_t>(i * n + j);
+        const int shift = (i == 2 ? -200 : 0) + (j == 3 ? 200 : 0);
+        ASSERT_EQ(std::bit_cast<std::uint64_t>(c[at]), std::bit_cast<std::uint64_t>(std::ldexp(c2[at], shift)))
+            << trncore::to_string(mode) << " (" << i << ", " << j << ")";
+      }
+    EXPECT_NE(c[2 * n + 3], 0.0);  // row 2 × column 3 is normal: 2^(-1040+1015) times an O(1) product
+  }
+}
+
+// Entries more than 2^511 below their row's largest carry no digit and are left out of the bound's |A||B|.
+// Where an output element depends only on such entries, the sliced result is 0 and the report must not
+// claim fp64 accuracy (bound ≥ 1); an element whose row and column simply do not overlap
+// stays exactly 0 and certified.
+TEST(SimGemm, OzakiBoundCoversEntriesBelowEveryDigit) {
+  const std::int64_t m = 2, n = 2, k = 2;
+  // A = [1 2^-600; 1 0], B = [0 1; 1 0]: P(0,0) = 2^-600 from the tiny entry only, P(1,1) = 1, P(1,0) = 0
+  // with nothing left out.
+  const std::vector<double> a{1.0, 0x1p-600, 1.0, 0.0}, b{0.0, 1.0, 1.0, 0.0};
+  std::vector<double> c(4, 0.0);
+  trncore::AccuracyReport report;
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, m, n, k, 1.0, a.data(), k, b.data(), n, 0.0, c.data(), n,
+                sim_options(MathMode::ozaki, ProductModel::bf16), report);
+  EXPECT_GE(report.a_priori_bound, 1.0);
+  EXPECT_LE(std::abs(c[0] - 0x1p-600), report.a_priori_bound * 0x1p-600);
+  EXPECT_EQ(c[1], 1.0);
+  EXPECT_EQ(c[2], 0.0);
+  EXPECT_EQ(c[3], 1.0);
+  // Without the tiny entry every element is exact and certified at fp64 level.
+  const std::vector<double> a2{1.0, 0.0, 1.0, 0.0};
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, m, n, k, 1.0, a2.data(), k, b.data(), n, 0.0, c.data(),
+                n, sim_options(MathMode::ozaki, ProductModel::bf16), report);
+  // fp64 level: the default product target 2^-52 plus the output stage's three fp64 roundings.
+  EXPECT_LE(report.a_priori_bound, 0x1p-52 + 4 * 0x1p-53);
+  EXPECT_EQ(c[0], 0.0);
 }
 
 // Layouts and transposes: every combination equals the row-major no-transpose product of the same matrices.

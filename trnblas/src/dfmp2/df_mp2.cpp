@@ -157,7 +157,7 @@ Products sim_products(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, c
     }
     p.method = "pair products: " + prod.method;  // the same method for every block (same plan and k)
     p.stats += prod.stats;
-    p.k.blocks.push_back(std::move(prod.p));
+    p.k.blocks.push_back(prod.values(nvir, n));
   }
   if (ndropped > 0)
     p.method += "; " + std::to_string(ndropped) + " entries of B below " + sci(thr) +

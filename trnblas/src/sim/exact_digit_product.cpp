@@ -1,9 +1,14 @@
 #include "sim/exact_digit_product.hpp"
 
+#include "sim/row_blocks.hpp"
+
 #include <cblas.h>
 
 #include <bit>
 #include <map>
+#include <mutex>
+#include <tuple>
+#include <unordered_map>
 #include <utility>
 
 namespace trnblas::detail {
@@ -20,97 +25,158 @@ struct Range {
   friend bool operator<(Range x, Range y) { return std::pair(x.begin, x.end) < std::pair(y.begin, y.end); }
 };
 
+// One DGEMM: the digit ranges of A and of B it multiplies (grouped into wide integers).
+struct Rect {
+  Range a, b;
+};
+
+// The fewest DGEMMs covering the pairs {(s, t): s + t ≤ S − 1} exactly (every pair once, none outside, so
+// the sum is the dropped-pair scheme's): rectangles that lie inside the triangle and fit the budget,
+// found by optimal guillotine cuts (memoised over sub-rectangles; S ≤ 64 keeps the state count small
+// because only rectangles reachable by cuts of the full square that meet the triangle are visited).
+class CoverPlanner {
+public:
+  CoverPlanner(int count, int bits, int budget) : last_(count - 1), bits_(bits), budget_(budget) {}
+
+  std::vector<Rect> plan(int count) {
+    std::vector<Rect> out;
+    emit({0, count}, {0, count}, out);
+    return out;
+  }
+
+private:
+  struct Choice {
+    int cost;
+    int cut;  // 0: nothing to do (outside), 1: one DGEMM; > 1: cut A at cut − 2 … encoded with the axis
+    bool cut_a;
+  };
+
+  static std::uint32_t key(Range a, Range b) {
+    return static_cast<std::uint32_t>(a.begin) | static_cast<std::uint32_t>(a.end) << 8 |
+           static_cast<std::uint32_t>(b.begin) << 16 | static_cast<std::uint32_t>(b.end) << 24;
+  }
+
+  bool fits(Range a, Range b) const {
+    return (a.end - 1) + (b.end - 1) <= last_ && bits_ * (a.size() + b.size()) <= budget_;
+  }
+
+  const Choice& best(Range a, Range b) {
+    const std::uint32_t k = key(a, b);
+    if (auto it = memo_.find(k); it != memo_.end()) return it->second;
+    Choice c{0, 0, false};
+    if (a.begin + b.begin > last_) {
+      c = {0, 0, false};
+    } else if (fits(a, b)) {
+      c = {1, 1, false};
+    } else {
+      c.cost = 1 << 30;
+      for (int m = a.begin + 1; m < a.end; ++m) {
+        const int cost = best({a.begin, m}, b).cost + best({m, a.end}, b).cost;
+        if (cost < c.cost) c = {cost, m + 2, true};
+      }
+      for (int m = b.begin + 1; m < b.end; ++m) {
+        const int cost = best(a, {b.begin, m}).cost + best(a, {m, b.end}).cost;
+        if (cost < c.cost) c = {cost, m + 2, false};
+      }
+    }
+    return memo_.emplace(k, c).first->second;
+  }
+
+  void emit(Range a, Range b, std::vector<Rect>& out) {
+    const Choice c = best(a, b);
+    if (c.cut == 0) return;
+    if (c.cut == 1) {
+      out.push_back({a, b});
+      return;
+    }
+    const int m = c.cut - 2;
+    if (c.cut_a) {
+      emit({a.begin, m}, b, out);
+      emit({m, a.end}, b, out);
+    } else {
+      emit(a, {b.begin, m}, out);
+      emit(a, {m, b.end}, out);
+    }
+  }
+
+  int last_, bits_, budget_;
+  std::unordered_map<std::uint32_t, Choice> memo_;
+};
+
+// Plans depend only on (count, bits, budget): computed once per process and shared (thread-safe).
+const std::vector<Rect>& cover_plan(int count, int bits, int budget) {
+  static std::mutex mutex;
+  static std::map<std::tuple<int, int, int>, std::vector<Rect>> plans;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto [it, inserted] = plans.try_emplace({count, bits, budget});
+  if (inserted) it->second = CoverPlanner(count, bits, budget).plan(count);
+  return it->second;
+}
+
 class Grouper {
 public:
-  Grouper(const std::vector<std::vector<float>>& digits, std::size_t elements, int bits)
-      : digits_(digits), elements_(elements), bits_(bits) {}
+  Grouper(const std::vector<Buffer<float>>& digits, std::int64_t rows, std::int64_t cols, int bits, int threads)
+      : digits_(digits), rows_(rows), cols_(cols), bits_(bits), threads_(threads) {}
 
   // Σ_{s ∈ r} d_s · 2^(bits·(r.end − 1 − s)) as exact doubles (r.size()·bits ≤ 53).
-  const std::vector<double>& group(Range r) {
+  const Buffer<double>& group(Range r) {
     auto [it, inserted] = cache_.try_emplace(r);
     if (inserted) {
-      std::vector<double> g(elements_, 0.0);
+      Buffer<double>& g = it->second;
+      g.resize(static_cast<std::size_t>(rows_ * cols_));
       const double radix = static_cast<double>(std::int64_t{1} << bits_);
-      for (int s = r.begin; s < r.end; ++s) {
-        const auto& d = digits_[static_cast<std::size_t>(s)];
-        for (std::size_t i = 0; i < elements_; ++i) g[i] = g[i] * radix + static_cast<double>(d[i]);
-      }
-      it->second = std::move(g);
+      for_row_blocks(rows_, row_block_count(rows_, cols_, threads_), threads_,
+                     [&](std::int64_t, std::int64_t begin, std::int64_t end) {
+                       const auto from = static_cast<std::size_t>(begin * cols_), to = static_cast<std::size_t>(end * cols_);
+                       for (std::size_t i = from; i < to; ++i) g[i] = 0.0;
+                       for (int s = r.begin; s < r.end; ++s) {
+                         const auto& d = digits_[static_cast<std::size_t>(s)];
+                         for (std::size_t i = from; i < to; ++i) g[i] = g[i] * radix + static_cast<double>(d[i]);
+                       }
+                     });
     }
     return it->second;
   }
 
 private:
-  const std::vector<std::vector<float>>& digits_;
-  std::size_t elements_;
-  int bits_;
-  std::map<Range, std::vector<double>> cache_;
+  const std::vector<Buffer<float>>& digits_;
+  std::int64_t rows_, cols_;
+  int bits_, threads_;
+  std::map<Range, Buffer<double>> cache_;
 };
-
-struct Context {
-  std::int64_t m, n, k;
-  int count, bits, budget;
-  Grouper* a;
-  Grouper* b;
-  std::vector<double>* product;
-  std::vector<Int128>* z;
-  std::int64_t* gemms;  // counts only when z is null (dry run)
-};
-
-// Adds Σ_{s ∈ I, t ∈ J, s + t ≤ S−1} D^A_s D^B_t 2^(bits(S−1−s−t)) to z: one DGEMM when the rectangle lies
-// inside the triangle and fits the exactness budget, else halves the longer side.
-void cover(const Context& c, Range ia, Range jb) {
-  const int last = c.count - 1;
-  if (ia.begin + jb.begin > last) return;  // wholly outside the triangle
-  const bool inside = (ia.end - 1) + (jb.end - 1) <= last;
-  if (inside && c.bits * (ia.size() + jb.size()) <= c.budget) {
-    if (c.z == nullptr) {
-      ++*c.gemms;
-      return;
-    }
-    const auto& ga = c.a->group(ia);
-    const auto& gb = c.b->group(jb);
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(c.m), static_cast<int>(c.n),
-                static_cast<int>(c.k), 1.0, ga.data(), static_cast<int>(c.k), gb.data(), static_cast<int>(c.n), 0.0,
-                c.product->data(), static_cast<int>(c.n));
-    const int shift = c.bits * (last - (ia.end - 1) - (jb.end - 1));
-    for (std::size_t i = 0; i < c.product->size(); ++i)
-      (*c.z)[i] += static_cast<Int128>((*c.product)[i]) << shift;  // the DGEMM result is an exact integer
-    return;
-  }
-  if (ia.size() >= jb.size()) {
-    const int mid = ia.begin + ia.size() / 2;
-    cover(c, {ia.begin, mid}, jb);
-    cover(c, {mid, ia.end}, jb);
-  } else {
-    const int mid = jb.begin + jb.size() / 2;
-    cover(c, ia, {jb.begin, mid});
-    cover(c, ia, {mid, jb.end});
-  }
-}
 
 }  // namespace
 
 std::vector<Int128> exact_digit_product(std::int64_t m, std::int64_t n, std::int64_t k,
-                                        const std::vector<std::vector<float>>& a_digits,
-                                        const std::vector<std::vector<float>>& b_digits, int bits) {
+                                        const std::vector<Buffer<float>>& a_digits,
+                                        const std::vector<Buffer<float>>& b_digits, int bits, int threads) {
   const int count = static_cast<int>(a_digits.size());
   std::vector<Int128> z(static_cast<std::size_t>(m * n), 0);
   if (m == 0 || n == 0 || k == 0 || count == 0) return z;
-  Grouper a(a_digits, static_cast<std::size_t>(m * k), bits);
-  Grouper b(b_digits, static_cast<std::size_t>(k * n), bits);
-  std::vector<double> product(static_cast<std::size_t>(m * n));
-  std::int64_t unused = 0;
-  const Context c{m, n, k, count, bits, 53 - log2_ceil(k), &a, &b, &product, &z, &unused};
-  cover(c, {0, count}, {0, count});
+  Grouper a(a_digits, m, k, bits, threads);
+  Grouper b(b_digits, k, n, bits, threads);
+  Buffer<double> product(static_cast<std::size_t>(m * n));
+  const int last = count - 1;
+  const std::int64_t blocks = row_block_count(m, n, threads);
+  for (const Rect& r : cover_plan(count, bits, 53 - log2_ceil(k))) {
+    const auto& ga = a.group(r.a);
+    const auto& gb = b.group(r.b);
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(m), static_cast<int>(n),
+                static_cast<int>(k), 1.0, ga.data(), static_cast<int>(k), gb.data(), static_cast<int>(n), 0.0,
+                product.data(), static_cast<int>(n));
+    const int shift = bits * (last - (r.a.end - 1) - (r.b.end - 1));
+    for_row_blocks(m, blocks, threads, [&](std::int64_t, std::int64_t begin, std::int64_t end) {
+      // The DGEMM result is an exact integer below 2^53 in magnitude: int64 holds it (one instruction,
+      // where a direct double → 128-bit conversion is a library call).
+      for (auto i = static_cast<std::size_t>(begin * n); i < static_cast<std::size_t>(end * n); ++i)
+        z[i] += static_cast<Int128>(static_cast<std::int64_t>(product[i])) << shift;
+    });
+  }
   return z;
 }
 
 std::int64_t exact_digit_product_gemms(std::int64_t k, int count, int bits) {
-  std::int64_t gemms = 0;
-  const Context c{0, 0, k, count, bits, 53 - log2_ceil(k), nullptr, nullptr, nullptr, nullptr, &gemms};
-  if (count > 0) cover(c, {0, count}, {0, count});
-  return gemms;
+  return count > 0 ? static_cast<std::int64_t>(cover_plan(count, bits, 53 - log2_ceil(k)).size()) : 0;
 }
 
 }  // namespace trnblas::detail

@@ -4,7 +4,10 @@
 // slice product and every PSUM partial sum of these is exact (the slice width and K-blocking are chosen
 // so), hence the result does not depend on the order of operations, and any exact method computes the
 // same bits (DESIGN.md §4.3). This one groups digits into wider integers and multiplies them with
-// OpenBLAS DGEMM, whose sums stay exact while every partial sum is below 2^53.
+// OpenBLAS DGEMM, whose sums stay exact while every partial sum is below 2^53, using the fewest DGEMMs
+// an optimal guillotine cover of the pair triangle allows.
+
+#include "sim/buffer.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -15,10 +18,11 @@ __extension__ typedef __int128 Int128;  // GCC's 128-bit integer; __extension__ 
 
 /// Z as m×n row-major 128-bit integers. `a_digits[s]` is m×k row-major, `b_digits[t]` is k×n row-major,
 /// digit values are integers with |d| < 2^bits, S = a_digits.size() = b_digits.size().
+/// `threads` splits the element-wise work (the DGEMMs use OpenBLAS's own threads).
 /// Preconditions (checked by the caller): bits·(S+1) + log2(k) + 2·log2(S) < 126, and 2·bits + log2(k) < 52.
 std::vector<Int128> exact_digit_product(std::int64_t m, std::int64_t n, std::int64_t k,
-                                        const std::vector<std::vector<float>>& a_digits,
-                                        const std::vector<std::vector<float>>& b_digits, int bits);
+                                        const std::vector<Buffer<float>>& a_digits,
+                                        const std::vector<Buffer<float>>& b_digits, int bits, int threads);
 
 /// The number of DGEMMs exact_digit_product issues for these sizes (for reports and benchmarks).
 std::int64_t exact_digit_product_gemms(std::int64_t k, int count, int bits);

@@ -5,6 +5,7 @@
 
 #include "sim/mode_choice.hpp"
 #include "sim/operand.hpp"
+#include "sim/row_blocks.hpp"
 #include "sim/sim_product.hpp"
 
 #include <trncore/error.hpp>
@@ -66,8 +67,8 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
 
   // BLAS: with k = 0 or alpha = 0, C = beta·C and A, B are not read (so inf/NaN there cannot leak in).
   const bool no_product = k == 0 || alpha == T(0);
-  const std::vector<double> opa = no_product ? std::vector<double>{} : gather_op(layout, transa, m, k, a, lda);
-  const std::vector<double> opb = no_product ? std::vector<double>{} : gather_op(layout, transb, k, n, b, ldb);
+  const Buffer<T> opa = no_product ? Buffer<T>{} : gather_op(layout, transa, m, k, a, lda, options.threads);
+  const Buffer<T> opb = no_product ? Buffer<T>{} : gather_op(layout, transb, k, n, b, ldb, options.threads);
 
   const auto total_bound = [&](double eps) {
     const double b = output_bound<T>(eps);
@@ -77,11 +78,11 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
   SimProduct product;
   for (const ProductPlan& plan : candidate_plans(in)) {
     if (no_product) {  // α·P = 0 exactly: C = beta·C, as BLAS
-      product.p.assign(static_cast<std::size_t>(m * n), 0.0);
+      product.exact.assign(static_cast<std::size_t>(m * n), 0.0);
       product.method = k == 0 ? "k = 0: no TensorEngine work, C = beta*C" : "alpha = 0: no TensorEngine work, C = beta*C";
       break;
     }
-    product = sim_product(m, n, k, opa, opb, plan);
+    product = sim_product(m, n, k, std::span<const T>(opa), std::span<const T>(opb), plan);
     if (!in.target || (product.certified && total_bound(product.bound) <= *options.target_forward_error)) break;
     tried.push_back(product.method + ": bound " + sci(product.bound) +
                     (product.certified ? "" : " (not certified: " + product.caveat + ")"));
@@ -90,19 +91,25 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
   // Output stage on the VectorEngine: C = α·P + β·C in T; β = 0 does not read C (BLAS semantics).
   const bool row_major = layout == trncore::Layout::row_major;
   const trncore::RandomBits bits{options.seed, options.stream};
-  for (std::int64_t i = 0; i < m; ++i)
-    for (std::int64_t j = 0; j < n; ++j) {
-      T& out = row_major ? c[i * ldc + j] : c[i + j * ldc];
-      const T scaled = alpha * static_cast<T>(product.p[static_cast<std::size_t>(i * n + j)]);
-      T value = beta == T(0) ? scaled : scaled + beta * out;
-      if (stochastic) {
-        // Element (i, j)'s random word is keyed by its row-major index: the same for any layout or thread count.
-        const auto word = bits(static_cast<std::uint64_t>(i * n + j));
-        value = static_cast<T>(
-            trncore::bf16::from_double(static_cast<double>(value), trncore::RoundingMode::stochastic, word).to_double());
+  for_row_blocks(m, row_block_count(m, n, options.threads), options.threads,
+                 [&](std::int64_t, std::int64_t begin, std::int64_t end) {
+    std::vector<double> p(static_cast<std::size_t>(n));
+    for (std::int64_t i = begin; i < end; ++i) {
+      product.row(i, n, p.data());
+      for (std::int64_t j = 0; j < n; ++j) {
+        T& out = row_major ? c[i * ldc + j] : c[i + j * ldc];
+        const T scaled = alpha * static_cast<T>(p[static_cast<std::size_t>(j)]);
+        T value = beta == T(0) ? scaled : scaled + beta * out;
+        if (stochastic) {
+          // Element (i, j)'s random word is keyed by its row-major index: the same for any layout or thread count.
+          const auto word = bits(static_cast<std::uint64_t>(i * n + j));
+          value = static_cast<T>(trncore::bf16::from_double(static_cast<double>(value), trncore::RoundingMode::stochastic,
+                                                            word).to_double());
+        }
+        out = value;
       }
-      out = value;
     }
+  });
   {  // the output stage: one VectorEngine pass over C
     const auto& spec = trncore::sim::spec(options.generation);
     auto& v = product.stats[trncore::sim::Engine::vector];

@@ -3,6 +3,7 @@
 #include "sim/sim_product.hpp"
 
 #include "sim/exact_digit_product.hpp"
+#include "sim/row_blocks.hpp"
 #include "sim/slices.hpp"
 
 #include <trncore/sim/matmul.hpp>
@@ -64,15 +65,10 @@ trncore::sim::MatmulOptions psum_options(const ProductPlan& plan) {
   return o;
 }
 
-void scale_rows_cols(std::vector<double>& p, std::int64_t m, std::int64_t n, const std::vector<int>& ea,
-                     const std::vector<int>& eb, int extra) {
-  for (std::int64_t i = 0; i < m; ++i)
-    for (std::int64_t j = 0; j < n; ++j) {
-      auto& v = p[static_cast<std::size_t>(i * n + j)];
-      const int e = ea[ea.size() == 1 ? 0 : static_cast<std::size_t>(i)] +
-                    eb[eb.size() == 1 ? 0 : static_cast<std::size_t>(j)] + extra;
-      v = std::ldexp(v, e);
-    }
+// The power of two that scales P_ij back: 2^(ea + eb + extra). A zero line's products are ±0 (or NaN from
+// 0·inf), which every finite factor leaves unchanged, so it gets 2^0.
+int product_exponent(int ea, int eb, int extra) {
+  return ea == kZeroLineExponent || eb == kZeroLineExponent ? 0 : ea + eb + extra;
 }
 
 std::string caveat_of(std::int64_t underflows, std::int64_t nonfinite, const char* what) {
@@ -89,27 +85,34 @@ std::string caveat_of(std::int64_t underflows, std::int64_t nonfinite, const cha
 // Slicing an inf or NaN leaves inf·0 products in the lower slices, which would turn an infinite result into
 // NaN. The entries such inputs touch get IEEE's answer from a plain fp64 dot product instead (finite
 // entries are left alone), which is what an unsliced product on the TensorEngine returns.
-void ieee_nonfinite_entries(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
-                            const std::vector<double>& opb, std::int64_t nonfinite, std::vector<double>& p) {
+// P is held as V (float PSUM values before their power-of-two scale, or doubles): inf and NaN survive
+// the scaling unchanged, so writing IEEE's answer in either representation gives it.
+template <class E, class Values>
+void ieee_nonfinite_entries(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
+                            std::span<const E> opb, std::int64_t nonfinite, Values& p) {
+  using V = typename Values::value_type;
   if (nonfinite == 0) return;
   for (std::int64_t i = 0; i < m; ++i)
     for (std::int64_t j = 0; j < n; ++j) {
       double plain = 0.0;
       for (std::int64_t q = 0; q < k; ++q)
-        plain += opa[static_cast<std::size_t>(i * k + q)] * opb[static_cast<std::size_t>(q * n + j)];
-      if (!std::isfinite(plain)) p[static_cast<std::size_t>(i * n + j)] = plain;
+        plain += static_cast<double>(opa[static_cast<std::size_t>(i * k + q)]) *
+                 static_cast<double>(opb[static_cast<std::size_t>(q * n + j)]);
+      if (!std::isfinite(plain)) p[static_cast<std::size_t>(i * n + j)] = static_cast<V>(plain);
     }
 }
 
-SimProduct run_single_pass(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
-                           const std::vector<double>& opb, const ProductPlan& plan) {
+template <class E>
+SimProduct run_single_pass(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
+                           std::span<const E> opb, const ProductPlan& plan) {
   SimProduct r;
-  const Sliced a = round_to_format(opa, m, k, Lines::rows, plan.format);
-  const Sliced b = round_to_format(opb, k, n, Lines::cols, plan.format);
-  std::vector<float> c(static_cast<std::size_t>(m * n));
-  trncore::sim::matmul_psum(m, n, k, a.parts[0].data(), k, b.parts[0].data(), n, c.data(), n, psum_options(plan));
-  r.p.assign(c.begin(), c.end());
-  scale_rows_cols(r.p, m, n, a.exponents, b.exponents, 0);
+  const Sliced a = round_to_format(opa, m, k, Lines::rows, plan.format, plan.threads);
+  const Sliced b = round_to_format(opb, k, n, Lines::cols, plan.format, plan.threads);
+  r.psum.resize(static_cast<std::size_t>(m * n));
+  trncore::sim::matmul_psum(m, n, k, a.parts[0].data(), k, b.parts[0].data(), n, r.psum.data(), n,
+                            psum_options(plan));
+  r.row_exponents = a.exponents;
+  r.col_exponents = b.exponents;
   r.bound = single_pass_bound(plan, k);
   r.caveat = caveat_of(a.underflows + b.underflows, a.nonfinite + b.nonfinite, std::string(plan.format.name).c_str());
   r.certified = r.caveat.empty();
@@ -123,15 +126,16 @@ SimProduct run_single_pass(std::int64_t m, std::int64_t n, std::int64_t k, const
   return r;
 }
 
-SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
-                           const std::vector<double>& opb, const ProductPlan& plan) {
+template <class E>
+SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
+                           std::span<const E> opb, const ProductPlan& plan) {
   SimProduct r;
   const int S = plan.slices;
-  const Sliced a = split_floating(opa, m, k, Lines::rows, S, plan.bits);
-  const Sliced b = split_floating(opb, k, n, Lines::cols, S, plan.bits);
+  const Sliced a = split_floating(opa, m, k, Lines::rows, S, plan.bits, plan.threads);
+  const Sliced b = split_floating(opb, k, n, Lines::cols, S, plan.bits, plan.threads);
   // Each pair (s, t) with s + t < S gets its own PSUM pass; the VectorEngine adds the passes in fp32,
   // smallest weight first, so the large terms are added last.
-  std::vector<float> acc(static_cast<std::size_t>(m * n), 0.0f), pass(acc.size());
+  Buffer<float> acc(static_cast<std::size_t>(m * n), 0.0f), pass(acc.size());
   std::int64_t passes = 0;
   const auto& spec = trncore::sim::spec(plan.generation);
   for (int d = S - 1; d >= 0; --d)
@@ -144,9 +148,10 @@ SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, const
       count_pass(r.stats, spec, trncore::formats::bf16, m, n, k);
       count_vector(r.stats, spec, m * n);
     }
-  r.p.assign(acc.begin(), acc.end());
-  scale_rows_cols(r.p, m, n, a.exponents, b.exponents, 0);
-  ieee_nonfinite_entries(m, n, k, opa, opb, a.nonfinite + b.nonfinite, r.p);
+  r.psum = std::move(acc);
+  r.row_exponents = a.exponents;
+  r.col_exponents = b.exponents;
+  ieee_nonfinite_entries(m, n, k, opa, opb, a.nonfinite + b.nonfinite, r.psum);
   r.bound = compensated_bound(plan, k);
   r.caveat = caveat_of(a.underflows + b.underflows, a.nonfinite + b.nonfinite, "fp32");
   r.certified = r.caveat.empty();
@@ -158,41 +163,79 @@ SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, const
   return r;
 }
 
-// Ozaki's error terms per output element (see the file comment of ozaki_bound below).
+// Ozaki's error terms per output element, in the line-scaled operands A' = 2^-ea A, B' = B 2^-eb (entries
+// below 1 in magnitude), where they do not depend on how large or small the lines are (see ozaki_bound):
+// g_ij = (‖a'_i‖₁ + ‖b'_j‖₁)/M'_ij and h_ij = K/M'_ij with M' = |A'||B'|.
 struct OzakiTerms {
-  std::vector<double> g, h;  // g_ij = (2^ea_i ‖b_j‖₁ + 2^eb_j ‖a_i‖₁)/M_ij, h_ij = K 2^(ea_i+eb_j)/M_ij
+  std::vector<double> g, h;
+  /// 1 when some P_ij is computed as 0 although entries too small to carry digits make it nonzero (then
+  /// only |P_ij − 0| ≤ M_ij holds), else 0.
+  double floor = 0.0;
 };
 
-OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
-                       const std::vector<double>& opb, const std::vector<int>& ea, const std::vector<int>& eb) {
-  std::vector<double> abs_a(opa.size()), abs_b(opb.size()), mag(static_cast<std::size_t>(m * n));
-  for (std::size_t i = 0; i < opa.size(); ++i) abs_a[i] = std::abs(opa[i]);
-  for (std::size_t i = 0; i < opb.size(); ++i) abs_b[i] = std::abs(opb[i]);
-  // M = |A||B| in fp64: every term is non-negative, so the computed M is at least (1 − γ_K(u64))·M.
+// Scaled entries below this are left out of M' (their products could underflow, voiding DGEMM's relative
+// error bound; leaving a non-negative term out only lowers M', which is safe) but kept in the norms. They
+// are far below every digit (S·bits < 126 bits), so the sliced product ignores them as well.
+constexpr double kSmallestKept = 0x1p-511;
+
+template <class E>
+OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
+                       std::span<const E> opb, const std::vector<int>& ea, const std::vector<int>& eb, int threads) {
+  const auto unscaled = [](int e) { return e == kZeroLineExponent ? 0 : -e; };
+  std::vector<double> abs_a(opa.size()), abs_b(opb.size()), kept_a(opa.size()), kept_b(opb.size());
+  std::vector<double> row_norm(static_cast<std::size_t>(m), 0.0), col_norm(static_cast<std::size_t>(n), 0.0);
+  std::vector<char> row_left_out(static_cast<std::size_t>(m), 0), col_left_out(static_cast<std::size_t>(n), 0);
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t p = 0; p < k; ++p) {
+      const auto at = static_cast<std::size_t>(i * k + p);
+      const double v = std::abs(scale_pow2(static_cast<double>(opa[at]), unscaled(ea[static_cast<std::size_t>(i)])));
+      const bool kept = !(v < kSmallestKept) || opa[at] == E(0);
+      abs_a[at] = v;
+      kept_a[at] = kept ? v : 0.0;
+      row_left_out[static_cast<std::size_t>(i)] |= static_cast<char>(!kept);
+      row_norm[static_cast<std::size_t>(i)] += v;
+    }
+  for (std::int64_t p = 0; p < k; ++p)
+    for (std::int64_t j = 0; j < n; ++j) {
+      const auto at = static_cast<std::size_t>(p * n + j);
+      const double v = std::abs(scale_pow2(static_cast<double>(opb[at]), unscaled(eb[static_cast<std::size_t>(j)])));
+      const bool kept = !(v < kSmallestKept) || opb[at] == E(0);
+      abs_b[at] = v;
+      kept_b[at] = kept ? v : 0.0;
+      col_left_out[static_cast<std::size_t>(j)] |= static_cast<char>(!kept);
+      col_norm[static_cast<std::size_t>(j)] += v;
+    }
+  // M' over the kept entries in fp64: every product is a normal double (or 0) and every term non-negative,
+  // so the computed value is at least (1 − γ_K(u64)) times the exact one, itself at most M'.
+  std::vector<double> mag(static_cast<std::size_t>(m * n), 0.0);
   if (m > 0 && n > 0 && k > 0)
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(m), static_cast<int>(n),
-                static_cast<int>(k), 1.0, abs_a.data(), static_cast<int>(k), abs_b.data(), static_cast<int>(n), 0.0,
+                static_cast<int>(k), 1.0, kept_a.data(), static_cast<int>(k), kept_b.data(), static_cast<int>(n), 0.0,
                 mag.data(), static_cast<int>(n));
-  std::vector<double> row_norm(static_cast<std::size_t>(m), 0.0), col_norm(static_cast<std::size_t>(n), 0.0);
-  for (std::int64_t i = 0; i < m; ++i)
-    for (std::int64_t p = 0; p < k; ++p) row_norm[static_cast<std::size_t>(i)] += abs_a[static_cast<std::size_t>(i * k + p)];
-  for (std::int64_t p = 0; p < k; ++p)
-    for (std::int64_t j = 0; j < n; ++j) col_norm[static_cast<std::size_t>(j)] += abs_b[static_cast<std::size_t>(p * n + j)];
-  const double low = 1.0 - gamma(static_cast<double>(k), kU64);   // computed M ≥ low · M
-  const double high = 1.0 + gamma(static_cast<double>(k), kU64);  // true norms ≤ high · computed
+  const double low = 1.0 - gamma(static_cast<double>(k), kU64);
+  // The norms may include subnormal terms: relative error γ_K plus at most 2^-1074 absolute per term.
+  const double high = 1.0 + gamma(static_cast<double>(k), kU64), slack = static_cast<double>(k) * 0x1p-1074;
   OzakiTerms t;
   t.g.assign(mag.size(), 0.0);
   t.h.assign(mag.size(), 0.0);
-  for (std::int64_t i = 0; i < m; ++i)
-    for (std::int64_t j = 0; j < n; ++j) {
-      const std::size_t at = static_cast<std::size_t>(i * n + j);
-      const double mij = mag[at] * low;
-      if (!(mij > 0.0)) continue;  // M_ij = 0: every digit product is 0 and P_ij = 0 exactly
-      const int e_a = ea[static_cast<std::size_t>(i)], e_b = eb[static_cast<std::size_t>(j)];
-      t.g[at] = high * (std::ldexp(col_norm[static_cast<std::size_t>(j)], e_a) +
-                        std::ldexp(row_norm[static_cast<std::size_t>(i)], e_b)) / mij;
-      t.h[at] = std::ldexp(static_cast<double>(k), e_a + e_b) / mij;
-    }
+  std::vector<char> floor_hit(static_cast<std::size_t>(row_block_count(m, n, threads)), 0);
+  for_row_blocks(m, static_cast<std::int64_t>(floor_hit.size()), threads, [&](std::int64_t b, std::int64_t begin, std::int64_t end) {
+    for (std::int64_t i = begin; i < end; ++i)
+      for (std::int64_t j = 0; j < n; ++j) {
+        const std::size_t at = static_cast<std::size_t>(i * n + j);
+        const double mij = mag[at] * low;
+        if (!(mij > 0.0)) {
+          // No kept pair: with nothing left out, M_ij = 0 and every digit product is 0, so P_ij = 0 exactly;
+          // otherwise P_ij is computed as 0 and |P_ij| ≤ M_ij.
+          floor_hit[static_cast<std::size_t>(b)] |= static_cast<char>(row_left_out[static_cast<std::size_t>(i)] ||
+                                                                      col_left_out[static_cast<std::size_t>(j)]);
+          continue;
+        }
+        t.g[at] = (high * (col_norm[static_cast<std::size_t>(j)] + row_norm[static_cast<std::size_t>(i)]) + 2 * slack) / mij;
+        t.h[at] = static_cast<double>(k) / mij;
+      }
+  });
+  for (char hit : floor_hit) t.floor = hit ? 1.0 : t.floor;
   return t;
 }
 
@@ -202,11 +245,13 @@ OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, const std
 //    term, times K 2^(ea+eb) → h_ij;
 //  rounding the exact sum Z to double once: u64 (1 + bound).
 // Everything else is exact (slice products, PSUM sums below 2^24, the combination in 128-bit integers).
+// Dividing by M_ij = 2^(ea+eb) M'_ij turns 2^e|y| + 2^f|x| summed over k into ‖a'_i‖₁ + ‖b'_j‖₁ and
+// K 2^(ea+eb) into K: the terms of OzakiTerms.
 double ozaki_bound(const OzakiTerms& t, int S, int bits) {
   const double dropped = (S - 1) / (1.0 - std::ldexp(1.0, -bits));
   double worst = 0.0;
   for (std::size_t at = 0; at < t.g.size(); ++at) worst = std::max(worst, t.g[at] + t.h[at] * dropped);
-  const double truncation = std::ldexp(worst, -bits * S);
+  const double truncation = std::max(std::ldexp(worst, -bits * S), t.floor);
   return truncation + kU64 * (1.0 + truncation);
 }
 
@@ -218,12 +263,13 @@ int max_ozaki_slices(std::int64_t k, int bits) {
   return S;
 }
 
-SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
-                     const std::vector<double>& opb, const ProductPlan& plan) {
+template <class E>
+SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
+                     std::span<const E> opb, const ProductPlan& plan) {
   SimProduct r;
-  const std::vector<int> ea = line_exponents(opa, m, k, Lines::rows);
-  const std::vector<int> eb = line_exponents(opb, k, n, Lines::cols);
-  const OzakiTerms terms = ozaki_terms(m, n, k, opa, opb, ea, eb);
+  const std::vector<int> ea = line_exponents(opa, m, k, Lines::rows, plan.threads);
+  const std::vector<int> eb = line_exponents(opb, k, n, Lines::cols, plan.threads);
+  const OzakiTerms terms = ozaki_terms(m, n, k, opa, opb, ea, eb, plan.threads);
   const int most = max_ozaki_slices(k, plan.bits);
   int S = plan.slices;
   if (S == 0) {  // the fewest slices whose bound meets the target
@@ -231,13 +277,17 @@ SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, const std::
     while (S < most && ozaki_bound(terms, S, plan.bits) > plan.target) ++S;
   }
   S = std::min(S, most);
-  const Sliced a = split_fixed(opa, m, k, Lines::rows, S, plan.bits);
-  const Sliced b = split_fixed(opb, k, n, Lines::cols, S, plan.bits);
-  const std::vector<Int128> z = exact_digit_product(m, n, k, a.parts, b.parts, plan.bits);
-  r.p.resize(z.size());
-  for (std::size_t i = 0; i < z.size(); ++i) r.p[i] = static_cast<double>(z[i]);  // one rounding to nearest
-  scale_rows_cols(r.p, m, n, ea, eb, -plan.bits * (S + 1));
-  ieee_nonfinite_entries(m, n, k, opa, opb, a.nonfinite + b.nonfinite, r.p);
+  const Sliced a = split_fixed(opa, m, k, Lines::rows, S, plan.bits, plan.threads);
+  const Sliced b = split_fixed(opb, k, n, Lines::cols, S, plan.bits, plan.threads);
+  const std::vector<Int128> z = exact_digit_product(m, n, k, a.parts, b.parts, plan.bits, plan.threads);
+  r.exact.resize(z.size());
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      const auto at = static_cast<std::size_t>(i * n + j);
+      const int e = product_exponent(ea[static_cast<std::size_t>(i)], eb[static_cast<std::size_t>(j)], -plan.bits * (S + 1));
+      r.exact[at] = scale_pow2(static_cast<double>(z[at]), e);  // one rounding to nearest, then exact
+    }
+  ieee_nonfinite_entries(m, n, k, opa, opb, a.nonfinite + b.nonfinite, r.exact);
   r.bound = ozaki_bound(terms, S, plan.bits);
   r.caveat = caveat_of(0, a.nonfinite + b.nonfinite, "the fixed-point slices");
   r.certified = r.caveat.empty();
@@ -320,14 +370,45 @@ double compensated_bound(const ProductPlan& plan, std::int64_t k) {
   return t.truncation + t.dropped + (gk + gp * (1 + gk)) * t.kept;
 }
 
-SimProduct sim_product(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
-                       const std::vector<double>& opb, const ProductPlan& plan) {
+void SimProduct::row(std::int64_t i, std::int64_t n, double* out) const {
+  if (!exact.empty()) {
+    std::copy_n(exact.data() + i * n, n, out);
+    return;
+  }
+  const float* p = psum.data() + i * n;
+  const int ea = row_exponents[static_cast<std::size_t>(i)];
+  for (std::int64_t j = 0; j < n; ++j)
+    out[j] = scale_pow2(static_cast<double>(p[j]), product_exponent(ea, col_exponents[static_cast<std::size_t>(j)], 0));
+}
+
+std::vector<double> SimProduct::values(std::int64_t m, std::int64_t n) const {
+  std::vector<double> out(static_cast<std::size_t>(m * n));
+  for (std::int64_t i = 0; i < m; ++i) row(i, n, out.data() + i * n);
+  return out;
+}
+
+namespace {
+template <class E>
+SimProduct run(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa, std::span<const E> opb,
+               const ProductPlan& plan) {
   switch (plan.method) {
     case ProductMethod::single_pass: return run_single_pass(m, n, k, opa, opb, plan);
     case ProductMethod::compensated: return run_compensated(m, n, k, opa, opb, plan);
     case ProductMethod::ozaki: return run_ozaki(m, n, k, opa, opb, plan);
   }
   return {};
+}
+
+}  // namespace
+
+SimProduct sim_product(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const float> opa,
+                       std::span<const float> opb, const ProductPlan& plan) {
+  return run(m, n, k, opa, opb, plan);
+}
+
+SimProduct sim_product(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const double> opa,
+                       std::span<const double> opb, const ProductPlan& plan) {
+  return run(m, n, k, opa, opb, plan);
 }
 
 }  // namespace trnblas::detail

@@ -2,12 +2,15 @@
 // The TensorEngine part of a sim GEMM: P = op(A)·op(B) by one of the math-mode methods, with its
 // certified a-priori error bound and its modelled engine work. alpha/beta are applied by the caller.
 
+#include "sim/buffer.hpp"
+
 #include <trncore/format.hpp>
 #include <trncore/sim/engine_stats.hpp>
 #include <trncore/sim/generation.hpp>
 #include <trncore/sim/product_model.hpp>
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -36,9 +39,15 @@ struct ProductPlan {
   bool inputs_are_float = true;
 };
 
-/// The result: P (m×n row-major, doubles), the bound and what ran.
+/// The result: P (m×n), the bound and what ran. P is held the way the method produces it: the fp32 PSUM
+/// matrix with one power-of-two scale per row and per column (single pass, compensated), or fp64 values
+/// (ozaki), so fp32 methods never materialise a double copy.
 struct SimProduct {
-  std::vector<double> p;
+  /// P_ij = psum[i·n + j] · 2^(row_exponents[i] + col_exponents[j]) when `exact` is empty.
+  Buffer<float> psum;
+  std::vector<int> row_exponents, col_exponents;
+  /// P itself, row-major, when the method computes it in fp64.
+  std::vector<double> exact;
   /// Componentwise: |P − op(A)op(B)| ≤ bound · (|op(A)||op(B)|), when `certified`.
   double bound = 0.0;
   bool certified = true;
@@ -47,11 +56,19 @@ struct SimProduct {
   std::string method;              // e.g. "ozaki: 9 fixed-point slices of 4 bits, 45 slice products"
   std::int64_t tensor_passes = 0;  // full matmuls over the K extent
   trncore::sim::EngineStats stats;
+
+  /// Row i of P (n values), each the correctly rounded double of the scaled PSUM value (exact unless it
+  /// leaves double's range).
+  void row(std::int64_t i, std::int64_t n, double* out) const;
+  /// P as m×n row-major doubles.
+  std::vector<double> values(std::int64_t m, std::int64_t n) const;
 };
 
-/// Runs `plan` on the row-major operands opa (m×k) and opb (k×n).
-SimProduct sim_product(std::int64_t m, std::int64_t n, std::int64_t k, const std::vector<double>& opa,
-                       const std::vector<double>& opb, const ProductPlan& plan);
+/// Runs `plan` on the row-major operands opa (m×k) and opb (k×n), given as float or double.
+SimProduct sim_product(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const float> opa,
+                       std::span<const float> opb, const ProductPlan& plan);
+SimProduct sim_product(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const double> opa,
+                       std::span<const double> opb, const ProductPlan& plan);
 
 /// γ_n for unit roundoff u: n·u / (1 − n·u) (Higham, ASNA 2nd ed., Lemma 3.1); +inf when n·u ≥ 1.
 double gamma(double n, double u);
