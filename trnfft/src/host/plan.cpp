@@ -1,5 +1,6 @@
 // trnfft plans on the host backend: argument checks, FFTW guru64 planning under the planner mutex,
 // execution and new-array execution with the checks FFTW's rules require.
+#include "host/checks.hpp"
 #include "host/fftw_api.hpp"
 #include "host/plan_state.hpp"
 
@@ -103,27 +104,6 @@ bool ranges_intersect(const void* a, std::int64_t a_bytes, const void* b, std::i
   const auto pa = reinterpret_cast<std::uintptr_t>(a);
   const auto pb = reinterpret_cast<std::uintptr_t>(b);
   return pa < pb + static_cast<std::uintptr_t>(b_bytes) && pb < pa + static_cast<std::uintptr_t>(a_bytes);
-}
-
-template <Real T>
-void check_options(const char* function, const trncore::Options& options) {
-  trncore::validate(options, function);
-  if (options.backend != trncore::Backend::host)
-    throw NotSupported(function, "backend " + std::string(trncore::to_string(options.backend)) +
-                                     " is not available for trnfft plans in this release",
-                       "use backend host (FFTW)");
-  const auto own = std::is_same_v<T, double> ? trncore::MathMode::fp64 : trncore::MathMode::fp32;
-  if (options.math_mode != trncore::MathMode::automatic && options.math_mode != own)
-    throw NotSupported(function,
-                       "math mode " + std::string(trncore::to_string(options.math_mode)) +
-                           " is not available on the host backend for " +
-                           (std::is_same_v<T, double> ? "double" : "float") + " data",
-                       "use math mode automatic or " + std::string(trncore::to_string(own)));
-  if (options.target_forward_error)
-    throw NotSupported(function,
-                       "target_forward_error " + std::to_string(*options.target_forward_error) +
-                           " cannot be certified by host FFT plans",
-                       "leave it unset; the host error is O(u log2 N) (docs/trnfft.md, Accuracy)");
 }
 
 unsigned fftw_flags(PlanFlags flags, Kind kind) {
@@ -358,6 +338,30 @@ std::vector<IoDim> many_batch(const char* function, std::int64_t howmany, std::i
 }
 
 }  // namespace
+
+template <Real T>
+void check_options(const char* function, const trncore::Options& options) {
+  trncore::validate(options, function);
+  if (options.backend != trncore::Backend::host)
+    throw NotSupported(function, "backend " + std::string(trncore::to_string(options.backend)) +
+                                     " is not available for trnfft plans in this release",
+                       "use backend host (FFTW)");
+  const auto own = std::is_same_v<T, double> ? trncore::MathMode::fp64 : trncore::MathMode::fp32;
+  if (options.math_mode != trncore::MathMode::automatic && options.math_mode != own)
+    throw NotSupported(function,
+                       "math mode " + std::string(trncore::to_string(options.math_mode)) +
+                           " is not available on the host backend for " +
+                           (std::is_same_v<T, double> ? "double" : "float") + " data",
+                       "use math mode automatic or " + std::string(trncore::to_string(own)));
+  if (options.target_forward_error)
+    throw NotSupported(function,
+                       "target_forward_error " + std::to_string(*options.target_forward_error) +
+                           " cannot be certified by host FFT plans",
+                       "leave it unset; the host error is O(u log2 N) (docs/trnfft.md, Accuracy)");
+}
+
+template void check_options<float>(const char*, const trncore::Options&);
+template void check_options<double>(const char*, const trncore::Options&);
 
 template <Real T>
 PlanState<T>::~PlanState() {
