@@ -3,4 +3,7 @@
 /// The whole public API of trnsolver.
 
 #include <trnsolver/build_info.hpp>
+#include <trnsolver/dense.hpp>
+#include <trnsolver/krylov.hpp>
+#include <trnsolver/solve.hpp>
 #include <trnsolver/version.hpp>

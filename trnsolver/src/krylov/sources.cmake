@@ -1,0 +1,2 @@
+# Krylov solvers and preconditioners. Included by trnsolver/CMakeLists.txt after the library target exists.
+target_sources(trnsolver PRIVATE)

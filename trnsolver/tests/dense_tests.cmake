@@ -1,0 +1,1 @@
+# Tests of trnsolver: Dense factorizations and drivers.

@@ -1,0 +1,1 @@
+# Tests of trnsolver: Krylov solvers and preconditioners.

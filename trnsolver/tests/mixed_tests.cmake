@@ -1,0 +1,1 @@
+# Tests of trnsolver: Mixed-precision solve with target_forward_error.
