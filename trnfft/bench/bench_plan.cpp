@@ -6,8 +6,9 @@
 //   overhead_ratio  = Σ trnfft block time / Σ raw block time (issue target ≤ 1.03; 1.00 = no overhead)
 //   best_ratio      = fastest trnfft block / fastest raw block
 //   raw_ns          = fastest raw execution, ns per transform
-// Modes: "execute" (the creation arrays: plan.execute() vs fftw_execute) and "new-array" (other arrays of
-// the same layout: plan.execute(in, out) with its checks vs fftw_execute_dft).
+// Modes: "execute" (the creation arrays: plan.execute() vs fftw_execute), "new-array" (other arrays of
+// the same layout: plan.execute(in, out) with its checks vs fftw_execute_dft), and "control" (a second raw
+// FFTW plan of the same geometry in trnfft's place: the spread between two identical FFTW plans).
 #include <trnfft/trnfft.hpp>
 
 #include <benchmark/benchmark.h>
@@ -85,7 +86,8 @@ int reps_for(double points) { return std::max(1, static_cast<int>(2e6 / (points 
 template <class T>
 void BM_C2c(benchmark::State& state) {
   const std::int64_t n = state.range(0), howmany = state.range(1);
-  const bool new_array = state.range(2) != 0;
+  const bool new_array = state.range(2) == 1;
+  const bool control = state.range(2) == 2;
   using C = std::complex<T>;
   const auto total = static_cast<std::size_t>(n * howmany);
   C *in = aligned<C>(total), *out = aligned<C>(total), *in2 = aligned<C>(total), *out2 = aligned<C>(total);
@@ -99,11 +101,16 @@ void BM_C2c(benchmark::State& state) {
                                        FFTW_MEASURE);
     auto plan = trnfft::plan_many_dft<double>({n}, howmany, in, {}, 1, n, out, {}, 1, n, trnfft::Direction::forward,
                                               {.rigor = trnfft::Rigor::measure}, trncore::Options{}.with_threads(1));
+    fftw_plan twin = fftw_plan_many_dft(1, &ni, static_cast<int>(howmany), reinterpret_cast<fftw_complex*>(in),
+                                        nullptr, 1, ni, reinterpret_cast<fftw_complex*>(out), nullptr, 1, ni,
+                                        FFTW_FORWARD, FFTW_MEASURE);
     label = same(fftw_sprint_plan(raw), plan.algorithm());
     fill(in, total, 1);
     fill(in2, total, 2);
     for (auto _ : state) {
-      if (new_array)
+      if (control)
+        t.block(reps, [&] { fftw_execute(twin); }, [&] { fftw_execute(raw); });
+      else if (new_array)
         t.block(reps, [&] { plan.execute(in2, out2); },
                 [&] { fftw_execute_dft(raw, reinterpret_cast<fftw_complex*>(in2), reinterpret_cast<fftw_complex*>(out2)); });
       else
@@ -112,6 +119,7 @@ void BM_C2c(benchmark::State& state) {
       benchmark::DoNotOptimize(out2[0]);
     }
     fftw_destroy_plan(raw);
+    fftw_destroy_plan(twin);
   } else {
     fftwf_plan raw = fftwf_plan_many_dft(1, &ni, static_cast<int>(howmany), reinterpret_cast<fftwf_complex*>(in),
                                          nullptr, 1, ni, reinterpret_cast<fftwf_complex*>(out), nullptr, 1, ni,
@@ -135,7 +143,8 @@ void BM_C2c(benchmark::State& state) {
     fftwf_destroy_plan(raw);
   }
   t.report(state, reps);
-  state.SetLabel(std::string(new_array ? "new-array, " : "execute, ") + label);
+  state.SetLabel(std::string(control ? "control: a second raw plan, " : new_array ? "new-array, " : "execute, ") +
+                 label);
   for (C* p : {in, out, in2, out2}) fftw_free(p);
 }
 
@@ -175,9 +184,11 @@ void BM_R2c2d(benchmark::State& state) {
 
 }  // namespace
 
-// Args: n, howmany, new-array (0/1).
+// Args: n, howmany, mode (0 execute, 1 new-array, 2 control: a second raw FFTW plan in trnfft's place,
+// which shows the spread between two identical FFTW plans; double only).
 BENCHMARK_TEMPLATE(BM_C2c, double)
-    ->Args({1024, 1, 0})->Args({1024, 1, 1})->Args({65536, 1, 0})->Args({65536, 1, 1})->Args({256, 64, 0})
+    ->Args({1024, 1, 0})->Args({1024, 1, 1})->Args({1024, 1, 2})->Args({65536, 1, 0})->Args({65536, 1, 1})
+    ->Args({256, 64, 0})->Args({256, 64, 2})
     ->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(BM_C2c, float)
     ->Args({1024, 1, 0})->Args({1024, 1, 1})->Args({65536, 1, 0})
