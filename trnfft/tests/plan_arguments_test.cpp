@@ -102,6 +102,10 @@ TEST(PlanArguments, EmbeddingsAndOverflow) {
   expect_error<trncore::DimensionMismatch>(
       [&] { (void)trnfft::plan_many_dft_r2c<double>({2, 8}, 1, r.data(), {}, 1, 0, a.data(), {2, 4}, 1, 0); },
       "trnfft::plan_many_dft_r2c", {"onembed[1] = 4", "5 points"});
+  // c2r: the complex input embedding must hold n/2 + 1 = 4 points for n = 7, not 3.
+  expect_error<trncore::DimensionMismatch>(
+      [&] { (void)trnfft::plan_many_dft_c2r<double>({3, 7}, 2, a.data(), {3, 3}, 1, 12, r.data(), {}, 1, 21); },
+      "trnfft::plan_many_dft_c2r", {"inembed[1] = 3", "4 points"});
   const std::int64_t big = std::int64_t{1} << 40;
   expect_error<trncore::InvalidArgument>(
       [&] { (void)trnfft::plan_dft_2d<double>(big, big, a.data(), b.data(), Direction::forward); }, "trnfft::plan_dft",

@@ -114,12 +114,14 @@ inline std::vector<std::int64_t> n_as_s(std::optional<std::int64_t> n) {
 inline Norm swap_direction(Norm norm) {
   return norm == Norm::backward ? Norm::forward : norm == Norm::forward ? Norm::backward : Norm::ortho;
 }
+/// The elements of a vector view, contiguous.
 template <class E>
 std::vector<E> gather(trncore::VectorView<const E> v) {
   std::vector<E> out(static_cast<std::size_t>(v.size()));
   for (std::int64_t i = 0; i < v.size(); ++i) out[static_cast<std::size_t>(i)] = v[i];
   return out;
 }
+/// The matrix of a view as a row-major rows × cols Array.
 template <class E>
 Array<E> gather(trncore::MatrixView<const E> m) {
   Array<E> out{{m.rows(), m.cols()}, std::vector<E>(static_cast<std::size_t>(m.rows() * m.cols()))};
@@ -204,23 +206,26 @@ std::vector<std::complex<range_element<R>>> ihfft(const R& x, std::optional<std:
   return y;
 }
 
-/// The 1-D functions on a strided vector view (gathered into contiguous storage first).
+/// fft of a strided vector view (gathered into contiguous storage first); as fft on a range.
 template <Element E>
 std::vector<std::complex<real_of<E>>> fft(trncore::VectorView<const E> x, std::optional<std::int64_t> n = std::nullopt,
                                           Norm norm = Norm::backward, const trncore::Options& options = {}) {
   return fft(detail::gather(x), n, norm, options);
 }
+/// ifft of a strided vector view (gathered into contiguous storage first); as ifft on a range.
 template <Element E>
 std::vector<std::complex<real_of<E>>> ifft(trncore::VectorView<const E> x,
                                            std::optional<std::int64_t> n = std::nullopt, Norm norm = Norm::backward,
                                            const trncore::Options& options = {}) {
   return ifft(detail::gather(x), n, norm, options);
 }
+/// rfft of a strided vector view (gathered into contiguous storage first); as rfft on a range.
 template <Real T>
 std::vector<std::complex<T>> rfft(trncore::VectorView<const T> x, std::optional<std::int64_t> n = std::nullopt,
                                   Norm norm = Norm::backward, const trncore::Options& options = {}) {
   return rfft(detail::gather(x), n, norm, options);
 }
+/// irfft of a strided vector view (gathered into contiguous storage first); as irfft on a range.
 template <Element E>
 std::vector<real_of<E>> irfft(trncore::VectorView<const E> x, std::optional<std::int64_t> n = std::nullopt,
                               Norm norm = Norm::backward, const trncore::Options& options = {}) {
@@ -319,25 +324,28 @@ Array<real_of<range_element<R>>> irfft2(const R& x, const std::vector<std::int64
                      options);
 }
 
-/// The N-D functions on an Array (its data and shape).
+/// fftn of an Array (its data and shape); as fftn on data and shape.
 template <Element E>
 Array<std::complex<real_of<E>>> fftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
                                      const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
                                      const trncore::Options& options = {}) {
   return fftn(x.data, x.shape, s, axes, norm, options);
 }
+/// ifftn of an Array (its data and shape); as ifftn on data and shape.
 template <Element E>
 Array<std::complex<real_of<E>>> ifftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
                                       const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
                                       const trncore::Options& options = {}) {
   return ifftn(x.data, x.shape, s, axes, norm, options);
 }
+/// rfftn of an Array (its data and shape); as rfftn on data and shape.
 template <Real T>
 Array<std::complex<T>> rfftn(const Array<T>& x, const std::vector<std::int64_t>& s = {},
                              const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
                              const trncore::Options& options = {}) {
   return rfftn(x.data, x.shape, s, axes, norm, options);
 }
+/// irfftn of an Array (its data and shape); as irfftn on data and shape.
 template <Element E>
 Array<real_of<E>> irfftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
                          const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
@@ -345,26 +353,28 @@ Array<real_of<E>> irfftn(const Array<E>& x, const std::vector<std::int64_t>& s =
   return irfftn(x.data, x.shape, s, axes, norm, options);
 }
 
-/// The 2-D functions on a matrix view (row- or column-major, any ld): the matrix's rows × cols are the
-/// two axes; the result is row-major.
+/// fft2 of a matrix view (rows × cols are the two axes; any layout and ld); as fft2 on data and shape.
 template <Element E>
 Array<std::complex<real_of<E>>> fft2(trncore::MatrixView<const E> a, const std::vector<std::int64_t>& s = {},
                                      Norm norm = Norm::backward, const trncore::Options& options = {}) {
   const auto g = detail::gather(a);
   return fft2(g.data, g.shape, s, {-2, -1}, norm, options);
 }
+/// ifft2 of a matrix view (rows × cols are the two axes; any layout and ld); as ifft2 on data and shape.
 template <Element E>
 Array<std::complex<real_of<E>>> ifft2(trncore::MatrixView<const E> a, const std::vector<std::int64_t>& s = {},
                                       Norm norm = Norm::backward, const trncore::Options& options = {}) {
   const auto g = detail::gather(a);
   return ifft2(g.data, g.shape, s, {-2, -1}, norm, options);
 }
+/// rfft2 of a matrix view (rows × cols are the two axes; any layout and ld); as rfft2 on data and shape.
 template <Real T>
 Array<std::complex<T>> rfft2(trncore::MatrixView<const T> a, const std::vector<std::int64_t>& s = {},
                              Norm norm = Norm::backward, const trncore::Options& options = {}) {
   const auto g = detail::gather(a);
   return rfft2(g.data, g.shape, s, {-2, -1}, norm, options);
 }
+/// irfft2 of a matrix view (rows × cols are the two axes; any layout and ld); as irfft2 on data and shape.
 template <Element E>
 Array<real_of<E>> irfft2(trncore::MatrixView<const E> a, const std::vector<std::int64_t>& s = {},
                          Norm norm = Norm::backward, const trncore::Options& options = {}) {

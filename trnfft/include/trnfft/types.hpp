@@ -36,19 +36,26 @@ enum class Kind : std::uint8_t { c2c, r2c, c2r };
 /// ortho scales both by 1/√N (unitary).
 enum class Norm : std::uint8_t { backward, ortho, forward };
 
-/// Names as accepted by the parse functions ("forward", "backward"; "estimate", "measure", "patient",
-/// "exhaustive"; "interleaved", "split"; "c2c", "r2c", "c2r"; "backward", "ortho", "forward"). Never throw.
+/// "forward" or "backward". Never throws.
 std::string_view to_string(Direction direction) noexcept;
+/// "estimate", "measure", "patient" or "exhaustive". Never throws.
 std::string_view to_string(Rigor rigor) noexcept;
+/// "interleaved" or "split". Never throws.
 std::string_view to_string(ComplexLayout layout) noexcept;
+/// "c2c", "r2c" or "c2r". Never throws.
 std::string_view to_string(Kind kind) noexcept;
+/// "backward", "ortho" or "forward" (numpy's spelling). Never throws.
 std::string_view to_string(Norm norm) noexcept;
 
-/// Parse to_string's names. @throws trncore::ParseError naming the text and the accepted names.
+/// Parses to_string's name of a Direction. @throws trncore::ParseError naming the text and the accepted names.
 Direction parse_direction(std::string_view text);
+/// Parses to_string's name of a Rigor. @throws trncore::ParseError naming the text and the accepted names.
 Rigor parse_rigor(std::string_view text);
+/// Parses to_string's name of a ComplexLayout. @throws trncore::ParseError naming the text and the accepted names.
 ComplexLayout parse_complex_layout(std::string_view text);
+/// Parses to_string's name of a Kind. @throws trncore::ParseError naming the text and the accepted names.
 Kind parse_kind(std::string_view text);
+/// Parses numpy's norm names. @throws trncore::ParseError naming the text and the accepted names.
 Norm parse_norm(std::string_view text);
 
 /// One dimension of a plan's geometry, as FFTW's fftw_iodim64: `n` points, the input `is` and output `os`

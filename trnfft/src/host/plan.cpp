@@ -246,12 +246,16 @@ std::unique_ptr<PlanState<T>> make_state(const char* function, Kind kind, Comple
   using F = host::Fftw<T>;
   {
     std::lock_guard<std::mutex> lock(planner_mutex());
-    if (state->threads > 1 && !threads_ready<T>()) {
-      if (F::init_threads() == 0)
-        throw trncore::ResourceExhausted(function, "FFTW could not initialise its threads",
-                                         "use options.threads = 1");
-      threads_ready<T>() = true;
+    // FFTW wants its threads set up before other planner calls: do it on trnfft's first plan. Threaded
+    // solvers only apply when a plan is made with more than one thread.
+    static bool threads_tried = false;  // per T (a static of a function template); guarded by the mutex
+    if (!threads_tried) {
+      threads_tried = true;
+      threads_ready<T>() = F::init_threads() != 0;
     }
+    if (state->threads > 1 && !threads_ready<T>())
+      throw trncore::ResourceExhausted(function, "FFTW could not initialise its threads",
+                                       "use options.threads = 1");
     if (threads_ready<T>()) F::plan_with_nthreads(state->threads);
     T* const* t = reinterpret_cast<T* const*>(arrays.data());
     switch (kind) {
