@@ -1,1 +1,4 @@
 # Tests of trnsolver: Mixed-precision solve with target_forward_error.
+trnsci_add_test(trnsolver_mixed_solve_test SOURCES mixed_solve_test.cpp LIBRARIES trnsci::trnsolver LAPACKE::LAPACKE)
+# The blocked LU is internal: the test includes it from the source tree.
+target_include_directories(trnsolver_mixed_solve_test PRIVATE "${PROJECT_SOURCE_DIR}/src")

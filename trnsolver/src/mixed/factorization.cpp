@@ -1,0 +1,104 @@
+#include "mixed/factorization.hpp"
+
+#include "mixed/blocked_lu.hpp"
+
+#include <trncore/math_mode.hpp>
+
+#include <lapacke.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace trnsolver::detail {
+
+namespace {
+
+std::vector<lapack_int> lapack_pivots(const std::vector<std::int64_t>& ipiv) {
+  return std::vector<lapack_int>(ipiv.begin(), ipiv.end());
+}
+
+}  // namespace
+
+Factorization factorize(std::int64_t n, const double* a, FactorPrecision precision, bool pivoting,
+                        const trncore::Options& options) {
+  Factorization f;
+  f.precision = precision;
+  f.n = n;
+  const auto size = static_cast<std::size_t>(n * n);
+  const bool sim = options.backend == trncore::Backend::sim;
+  const char* pivot_text = pivoting ? "partial pivoting" : "no pivoting";
+  if (precision == FactorPrecision::fp64 && !sim && pivoting) {
+    f.working.assign(a, a + size);
+    std::vector<lapack_int> ipiv(static_cast<std::size_t>(n));
+    f.info = n == 0 ? 0 : LAPACKE_dgetrf(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),
+                                         f.working.data(), static_cast<lapack_int>(std::max<std::int64_t>(n, 1)),
+                                         ipiv.data());
+    f.ipiv.assign(ipiv.begin(), ipiv.end());
+    f.method = "LU fp64 (LAPACK dgetrf, partial pivoting)";
+    return f;
+  }
+  if (precision == FactorPrecision::fp64) {
+    // fp64 without pivoting or on sim: the TensorEngine has no fp64; the blocked algorithm in fp32 would not
+    // be fp64. solve() never asks for this combination (it checks the options first).
+    f.info = -1;
+    return f;
+  }
+  f.low.assign(a, a + size);  // fp32 rounding of A: the factorization's input precision
+  for (std::size_t i = 0; i < size; ++i) f.low[i] = static_cast<float>(a[i]);
+  if (!sim && pivoting) {
+    std::vector<lapack_int> ipiv(static_cast<std::size_t>(n));
+    f.info = n == 0 ? 0 : LAPACKE_sgetrf(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),
+                                         f.low.data(), static_cast<lapack_int>(std::max<std::int64_t>(n, 1)),
+                                         ipiv.data());
+    f.ipiv.assign(ipiv.begin(), ipiv.end());
+    f.method = "LU fp32 (LAPACK sgetrf, partial pivoting)";
+  } else {
+    trncore::Options gemm = options;
+    gemm.target_forward_error.reset();
+    gemm.math_mode = precision == FactorPrecision::bf16 ? trncore::MathMode::bf16
+                                                        : (sim ? trncore::MathMode::fp32 : trncore::MathMode::automatic);
+    f.info = blocked_lu(n, f.low.data(), std::max<std::int64_t>(n, 1), pivoting, f.ipiv, gemm);
+    f.method = std::string("LU ") + std::string(to_string(precision)) + " (blocked, " + pivot_text + ", trailing updates " +
+               (sim ? std::string("sim TensorEngine ") + (precision == FactorPrecision::bf16 ? "bf16" : "fp32") +
+                          " GEMMs with fp32 PSUM"
+                    : std::string("fp32 GEMMs")) +
+               ")";
+  }
+  f.working.assign(f.low.begin(), f.low.end());
+  return f;
+}
+
+void Factorization::solve_low(double* v) const {
+  if (precision == FactorPrecision::fp64) {
+    solve_working(v, false);
+    return;
+  }
+  // Scale into fp32's range (a power of two: exact), solve in fp32, scale back — LU-IR's correction
+  // solve in the factor precision, safe from fp32 overflow for residuals of any size.
+  double top = 0.0;
+  for (std::int64_t i = 0; i < n; ++i) top = std::max(top, std::abs(v[i]));
+  if (top == 0.0 || !std::isfinite(top)) {
+    if (top != 0.0) std::fill(v, v + n, std::numeric_limits<double>::quiet_NaN());
+    return;
+  }
+  int e = 0;
+  std::frexp(top, &e);
+  std::vector<float> w(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) w[static_cast<std::size_t>(i)] = static_cast<float>(std::ldexp(v[i], -e));
+  const std::vector<lapack_int> piv = lapack_pivots(ipiv);
+  LAPACKE_sgetrs(LAPACK_COL_MAJOR, 'N', static_cast<lapack_int>(n), 1, low.data(),
+                 static_cast<lapack_int>(std::max<std::int64_t>(n, 1)), piv.data(), w.data(),
+                 static_cast<lapack_int>(std::max<std::int64_t>(n, 1)));
+  for (std::int64_t i = 0; i < n; ++i) v[i] = std::ldexp(static_cast<double>(w[static_cast<std::size_t>(i)]), e);
+}
+
+void Factorization::solve_working(double* v, bool transpose) const {
+  if (n == 0) return;
+  const std::vector<lapack_int> piv = lapack_pivots(ipiv);
+  LAPACKE_dgetrs(LAPACK_COL_MAJOR, transpose ? 'T' : 'N', static_cast<lapack_int>(n), 1, working.data(),
+                 static_cast<lapack_int>(n), piv.data(), v, static_cast<lapack_int>(n));
+}
+
+}  // namespace trnsolver::detail

@@ -1,0 +1,36 @@
+#pragma once
+// The LU factorization solve() refines with, in one of three precisions, and the solves it offers: in
+// the factor's own precision (LU-IR's corrections) and in fp64 with the same factors (GMRES-IR's
+// preconditioner, the estimators).
+
+#include <trnsolver/solve.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace trnsolver::detail {
+
+struct Factorization {
+  FactorPrecision precision = FactorPrecision::fp64;
+  std::int64_t n = 0;
+  std::vector<float> low;         ///< fp32 factors (fp32 and bf16 precisions), column-major n×n
+  std::vector<double> working;    ///< the same factors in double (exactly), or dgetrf's for fp64
+  std::vector<std::int64_t> ipiv; ///< 1-based row interchanges (the identity without pivoting)
+  std::int64_t info = 0;          ///< 0, or the first exactly zero pivot (1-based)
+  std::string method;             ///< e.g. "LU fp32 (LAPACK sgetrf, partial pivoting)"
+
+  /// v = Â⁻¹ v with the factor's own arithmetic (fp32 for fp32/bf16 factors, v scaled into fp32's range).
+  void solve_low(double* v) const;
+  /// v = Â⁻¹ v (or Â⁻ᵀ v) in fp64 arithmetic with the stored factors.
+  void solve_working(double* v, bool transpose) const;
+};
+
+/// Factors the column-major n×n matrix `a` (leading dimension n). fp64 and host fp32 with pivoting use
+/// LAPACK (dgetrf, sgetrf); fp32 without pivoting and every sim factorization use the blocked LU of
+/// blocked_lu.hpp, whose trailing updates are trnblas GEMMs on options.backend (sim: the bf16 or fp32
+/// TensorEngine mode).
+Factorization factorize(std::int64_t n, const double* a, FactorPrecision precision, bool pivoting,
+                        const trncore::Options& options);
+
+}  // namespace trnsolver::detail
