@@ -1,1 +1,4 @@
 # Tests of trnsolver: Dense factorizations and drivers.
+trnsci_add_test(trnsolver_dense_test
+  SOURCES dense_lu_cholesky_test.cpp
+  LIBRARIES trnsci::trnsolver LAPACKE::LAPACKE)

@@ -1,3 +1,6 @@
 # Dense factorizations and drivers (host: LAPACKE). Included by trnsolver/CMakeLists.txt after the
 # library target exists.
-target_sources(trnsolver PRIVATE)
+target_sources(trnsolver PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/checks.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lu.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cholesky.cpp)

@@ -1,0 +1,214 @@
+// The dense layer's argument checks (common.hpp) and its enum names.
+#include "common.hpp"
+
+#include <trncore/detail/enum_names.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
+
+namespace trnsolver {
+
+namespace {
+
+using trncore::detail::EnumNames;
+
+constexpr EnumNames<Job, 3> kJobs{{{{"values_only", Job::values_only}, {"thin", Job::thin}, {"full", Job::full}}}};
+constexpr EnumNames<EigJob, 2> kEigJobs{{{{"values_only", EigJob::values_only}, {"vectors", EigJob::vectors}}}};
+constexpr EnumNames<Norm, 4> kNorms{
+    {{{"one", Norm::one}, {"inf", Norm::inf}, {"fro", Norm::fro}, {"max", Norm::max}}}};
+constexpr EnumNames<LstsqMethod, 2> kLstsq{{{{"qr", LstsqMethod::qr}, {"svd", LstsqMethod::svd}}}};
+constexpr EnumNames<InvSqrtMethod, 2> kInvSqrt{
+    {{{"eigh", InvSqrtMethod::eigh}, {"newton_schulz", InvSqrtMethod::newton_schulz}}}};
+
+}  // namespace
+
+std::string_view to_string(Job v) noexcept { return kJobs.name(v); }
+std::string_view to_string(EigJob v) noexcept { return kEigJobs.name(v); }
+std::string_view to_string(Norm v) noexcept { return kNorms.name(v); }
+std::string_view to_string(LstsqMethod v) noexcept { return kLstsq.name(v); }
+std::string_view to_string(InvSqrtMethod v) noexcept { return kInvSqrt.name(v); }
+Job parse_job(std::string_view t) { return kJobs.parse(t, "trnsolver::parse_job", "job"); }
+EigJob parse_eig_job(std::string_view t) { return kEigJobs.parse(t, "trnsolver::parse_eig_job", "eigenvalue job"); }
+Norm parse_norm(std::string_view t) { return kNorms.parse(t, "trnsolver::parse_norm", "norm"); }
+LstsqMethod parse_lstsq_method(std::string_view t) {
+  return kLstsq.parse(t, "trnsolver::parse_lstsq_method", "lstsq method");
+}
+InvSqrtMethod parse_inv_sqrt_method(std::string_view t) {
+  return kInvSqrt.parse(t, "trnsolver::parse_inv_sqrt_method", "inverse square root method");
+}
+
+template <class T>
+DenseMatrix<T>::DenseMatrix(std::int64_t r, std::int64_t c, Layout l) : rows(r), cols(c), layout(l) {
+  if (r < 0 || c < 0)
+    throw trncore::InvalidArgument("trnsolver::DenseMatrix",
+                                   "negative size rows = " + std::to_string(r) + ", cols = " + std::to_string(c),
+                                   "pass sizes >= 0");
+  data.assign(static_cast<std::size_t>(r) * static_cast<std::size_t>(c), T(0));
+}
+template struct DenseMatrix<float>;
+template struct DenseMatrix<double>;
+
+}  // namespace trnsolver
+
+namespace trnsolver::detail {
+
+namespace {
+
+constexpr std::int64_t kLapackMax = std::numeric_limits<lapack_int>::max();
+std::string str(std::int64_t v) { return std::to_string(v); }
+
+void check_lapack_range(const char* f, const char* name, std::int64_t v) {
+  if (v > kLapackMax)
+    throw trncore::NotSupported(f,
+                                std::string(name) + " = " + str(v) + " exceeds LAPACK's " +
+                                    str(8 * sizeof(lapack_int)) + "-bit integers (limit " + str(kLapackMax) + ")",
+                                "split the problem or use smaller matrices");
+}
+
+}  // namespace
+
+void check_sizes(const char* f, std::initializer_list<Dim> sizes) {
+  bool negative = false;
+  for (const Dim& s : sizes) negative = negative || s.value < 0;
+  if (negative) {
+    std::string list;
+    for (const Dim& s : sizes) list += (list.empty() ? "" : ", ") + std::string(s.name) + " = " + str(s.value);
+    throw trncore::InvalidArgument(f, "negative size " + list, "pass sizes >= 0");
+  }
+  for (const Dim& s : sizes) check_lapack_range(f, s.name, s.value);
+}
+
+void check_options(const char* f, const trncore::Options& options, bool double_precision) {
+  trncore::validate(options, f);
+  if (options.backend != trncore::Backend::host)
+    throw trncore::NotSupported(f, "the sim backend of trnsolver's dense layer is not implemented",
+                                "use trncore::Backend::host (the default)");
+  const auto mode = options.math_mode;
+  const bool ok = mode == trncore::MathMode::automatic || (mode == trncore::MathMode::fp64 && double_precision) ||
+                  (mode == trncore::MathMode::fp32 && !double_precision);
+  if (!ok)
+    throw trncore::NotSupported(f,
+                                "math mode " + std::string(trncore::to_string(mode)) + " is not a host mode for " +
+                                    (double_precision ? "double" : "single") + "-precision data",
+                                "use MathMode::automatic: LAPACK computes in the precision of the data");
+  if (options.target_forward_error) {
+    char value[32];
+    std::snprintf(value, sizeof value, "%.3g", *options.target_forward_error);
+    throw trncore::NotSupported(f,
+                                std::string("target_forward_error = ") + value +
+                                    " is not certified by the dense factorizations (their bounds are fixed)",
+                                "leave target_forward_error unset, or use trnsolver::solve for a certified solve");
+  }
+}
+
+void check_matrix(const char* f, const char* name, trncore::Layout layout, Dim rows, Dim cols, const void* p,
+                  std::int64_t ld, std::size_t elem) {
+  const bool rm = layout == trncore::Layout::row_major;
+  const Dim line = rm ? cols : rows;
+  const std::int64_t need = line.value > 0 ? line.value : 1;
+  const std::string ldname = std::string("ld") + name;
+  if (ld < need) {
+    const std::string what = line.value > 0 ? std::string(line.name) + " = " + str(line.value) : str(need);
+    throw trncore::DimensionMismatch(f,
+                                     ldname + " = " + str(ld) + " is below " + what + " for a " +
+                                         std::string(rm ? "row-major " : "column-major ") + str(rows.value) + "x" +
+                                         str(cols.value) + " matrix",
+                                     "pass " + ldname + " >= " + str(need));
+  }
+  check_lapack_range(f, ldname.c_str(), ld);
+  const std::int64_t lines = rm ? rows.value : cols.value;
+  if (lines > 0 && (ld > std::numeric_limits<std::int64_t>::max() / lines ||
+                    lines * ld > std::numeric_limits<std::int64_t>::max() / static_cast<std::int64_t>(elem)))
+    throw trncore::InvalidArgument(f,
+                                   std::string(name) + "'s storage extent " + str(lines) + " x " + ldname + " = " +
+                                       str(ld) + " overflows int64",
+                                   "pass smaller sizes");
+  if (p == nullptr && rows.value > 0 && cols.value > 0)
+    throw trncore::InvalidArgument(f,
+                                   std::string(name) + " is null for a " + str(rows.value) + "x" + str(cols.value) +
+                                       " matrix",
+                                   std::string("pass ") + name + "'s storage");
+}
+
+void check_array(const char* f, const char* name, const void* p, Dim need) {
+  if (p == nullptr && need.value > 0)
+    throw trncore::InvalidArgument(f,
+                                   std::string(name) + " is null but " + need.name + " = " + str(need.value) +
+                                       " entries are used",
+                                   std::string("pass ") + name + "'s storage");
+}
+
+void check_span(const char* f, const char* name, std::size_t have, Dim need) {
+  if (static_cast<std::uint64_t>(need.value) > have)
+    throw trncore::DimensionMismatch(f,
+                                     std::string(name) + " has " + std::to_string(have) + " entries but " +
+                                         need.name + " = " + str(need.value),
+                                     std::string("pass ") + name + " with at least " + str(need.value) + " entries");
+}
+
+void check_layouts(const char* f, std::initializer_list<std::pair<const char*, trncore::Layout>> views) {
+  const auto& first = *views.begin();
+  for (const auto& v : views)
+    if (v.second != first.second)
+      throw trncore::DimensionMismatch(f,
+                                       std::string(first.first) + " is " + std::string(trncore::to_string(first.second)) +
+                                           " but " + v.first + " is " + std::string(trncore::to_string(v.second)),
+                                       "pass every matrix of the call in one layout");
+}
+
+void check_square(const char* f, const char* name, std::int64_t rows, std::int64_t cols) {
+  if (rows != cols)
+    throw trncore::DimensionMismatch(f, std::string(name) + " is " + str(rows) + "x" + str(cols),
+                                     "pass a square matrix");
+}
+
+void check_extent(const char* f, const char* name, const char* which, std::int64_t have, Dim need) {
+  if (have != need.value)
+    throw trncore::DimensionMismatch(f,
+                                     std::string(name) + " has " + str(have) + " " + which + " but " + need.name +
+                                         " = " + str(need.value),
+                                     std::string("pass ") + name + " with " + str(need.value) + " " + which);
+}
+
+template <class T>
+void check_finite(const char* f, const char* name, trncore::Layout layout, std::int64_t rows, std::int64_t cols,
+                  const T* a, std::int64_t ld, const Uplo* triangle) {
+  const bool rm = layout == trncore::Layout::row_major;
+  for (std::int64_t i = 0; i < rows; ++i)
+    for (std::int64_t j = 0; j < cols; ++j) {
+      if (triangle != nullptr && (*triangle == Uplo::upper ? j < i : j > i)) continue;
+      const T v = a[rm ? i * ld + j : i + j * ld];
+      if (!std::isfinite(v)) {
+        char value[32];
+        std::snprintf(value, sizeof value, "%g", static_cast<double>(v));
+        throw trncore::InvalidArgument(f,
+                                       std::string(name) + "(" + str(i) + ", " + str(j) + ") = " + value +
+                                           " is not finite",
+                                       "pass finite entries (the routine iterates to convergence and needs them)");
+      }
+    }
+}
+template void check_finite<float>(const char*, const char*, trncore::Layout, std::int64_t, std::int64_t, const float*,
+                                  std::int64_t, const Uplo*);
+template void check_finite<double>(const char*, const char*, trncore::Layout, std::int64_t, std::int64_t,
+                                   const double*, std::int64_t, const Uplo*);
+
+void lapack_rejected(const char* f, std::int64_t info) {
+  throw trncore::Error(f, "LAPACK rejected argument " + str(-info) + " after trnsolver's checks passed",
+                       "this is a trnsolver bug: please report it with the call's sizes");
+}
+
+std::vector<lapack_int> lapack_pivots(const char* f, const std::int64_t* ipiv, std::int64_t count, std::int64_t n) {
+  std::vector<lapack_int> out(static_cast<std::size_t>(count));
+  for (std::int64_t i = 0; i < count; ++i) {
+    if (ipiv[i] < 1 || ipiv[i] > n)
+      throw trncore::InvalidArgument(f, "ipiv[" + str(i) + "] = " + str(ipiv[i]) + " is outside [1, " + str(n) + "]",
+                                     "pass the pivots getrf returned (1-based row indices)");
+    out[static_cast<std::size_t>(i)] = static_cast<lapack_int>(ipiv[i]);
+  }
+  return out;
+}
+
+}  // namespace trnsolver::detail

@@ -1,0 +1,252 @@
+#pragma once
+// Shared pieces of the dense-layer tests: padded matrices in either layout, a long-double matrix type for
+// the oracle (reconstructions, residuals, inverses computed by plain loops, never by the code under
+// test), and the test ratios.
+//
+// Tolerances. Every accuracy test computes one of LAPACK's own test ratios (LAPACK TESTING/LIN and EIG:
+// dget01, dget02, dpot01, dqrt01, dbdt01, dort01, dsyt21, dhst01, ...), e.g.
+//     ‖A − P·L·U‖₁ / (n·‖A‖₁·u)      ‖I − QᵀQ‖₁ / (m·u)
+// and requires it to be below 30, the threshold LAPACK's test programs accept (TESTING/dtest.in,
+// stest.in, ded.in: "Threshold value of test ratio" 30.0). The ratios are normalised by n·u because the
+// backward-error bounds of these algorithms are of the form p(n)·u·‖A‖ with p a low-degree polynomial
+// whose measured size is O(n) or smaller (Higham, ASNA 2nd ed., Thm 9.3, 10.3, 19.4; LAPACK Users' Guide
+// §4); c = 30 is the margin LAPACK itself uses for the same quantities. u is the unit roundoff of the
+// data's type (2⁻²⁴, 2⁻⁵³), as LAPACK's ?lamch('E'). The ratios are computed in long double from the
+// factors as returned (float factors widened exactly), so the oracle's own error (≈ n·2⁻⁶⁴) is 2⁻¹¹ of
+// the smallest double bound and cannot make a test pass or fail.
+#include <trnsolver/dense.hpp>
+
+#include <trncore/error.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace dense_test {
+
+using trncore::Layout;
+using trnsolver::Op;
+using trnsolver::Uplo;
+using LD = long double;
+
+using Types = ::testing::Types<float, double>;
+
+/// The threshold of LAPACK's test programs for its normalised ratios.
+inline constexpr LD kThreshold = 30;
+
+template <class T>
+LD unit() {
+  return static_cast<LD>(std::numeric_limits<T>::epsilon()) / 2;
+}
+
+inline const char* name(Layout l) { return l == Layout::row_major ? "row-major" : "column-major"; }
+
+/// A rows×cols matrix in `layout` with 3 elements of padding per line (ld = line + 3) filled with a
+/// sentinel, so ld handling and writes outside the matrix are visible.
+template <class T>
+struct Mat {
+  std::int64_t rows = 0, cols = 0, ld = 1;
+  Layout layout = Layout::row_major;
+  std::vector<T> buf;
+
+  Mat() = default;
+  Mat(std::int64_t r, std::int64_t c, Layout l) : rows(r), cols(c), layout(l) {
+    const std::int64_t line = l == Layout::row_major ? c : r, lines = l == Layout::row_major ? r : c;
+    ld = std::max<std::int64_t>(line, 1) + 3;
+    buf.assign(static_cast<std::size_t>(std::max<std::int64_t>(lines, 1) * ld), sentinel());
+    for (std::int64_t i = 0; i < r; ++i)
+      for (std::int64_t j = 0; j < c; ++j) (*this)(i, j) = T(0);
+  }
+  static T sentinel() { return static_cast<T>(-7.25e3); }
+  T& operator()(std::int64_t i, std::int64_t j) {
+    return buf[static_cast<std::size_t>(layout == Layout::row_major ? i * ld + j : i + j * ld)];
+  }
+  T operator()(std::int64_t i, std::int64_t j) const {
+    return buf[static_cast<std::size_t>(layout == Layout::row_major ? i * ld + j : i + j * ld)];
+  }
+  T* data() { return buf.data(); }
+  const T* data() const { return buf.data(); }
+  trncore::MatrixView<T> view() { return {buf.data(), rows, cols, ld, layout}; }
+  trncore::MatrixView<const T> view() const { return {buf.data(), rows, cols, ld, layout}; }
+  /// Every padding element still holds the sentinel.
+  bool padding_intact() const {
+    const std::int64_t line = layout == Layout::row_major ? cols : rows;
+    for (std::size_t p = 0; p < buf.size(); ++p)
+      if (static_cast<std::int64_t>(p % static_cast<std::size_t>(ld)) >= line && buf[p] != sentinel()) return false;
+    return true;
+  }
+};
+
+template <class T>
+Mat<T> random_mat(std::int64_t r, std::int64_t c, Layout l, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Mat<T> m(r, c, l);
+  for (std::int64_t j = 0; j < c; ++j)
+    for (std::int64_t i = 0; i < r; ++i) m(i, j) = static_cast<T>(u(rng));
+  return m;
+}
+
+/// Long-double matrix (row-major storage, no padding) for the oracle.
+struct W {
+  std::int64_t rows = 0, cols = 0;
+  std::vector<LD> v;
+  W() = default;
+  W(std::int64_t r, std::int64_t c) : rows(r), cols(c), v(static_cast<std::size_t>(r * c), 0.0L) {}
+  LD& operator()(std::int64_t i, std::int64_t j) { return v[static_cast<std::size_t>(i * cols + j)]; }
+  LD operator()(std::int64_t i, std::int64_t j) const { return v[static_cast<std::size_t>(i * cols + j)]; }
+};
+
+template <class T>
+W widen(const Mat<T>& m) {
+  W w(m.rows, m.cols);
+  for (std::int64_t i = 0; i < m.rows; ++i)
+    for (std::int64_t j = 0; j < m.cols; ++j) w(i, j) = m(i, j);
+  return w;
+}
+
+template <class T>
+W widen(const trnsolver::DenseMatrix<T>& m) {
+  W w(m.rows, m.cols);
+  for (std::int64_t i = 0; i < m.rows; ++i)
+    for (std::int64_t j = 0; j < m.cols; ++j) w(i, j) = m(i, j);
+  return w;
+}
+
+inline W identity(std::int64_t n) {
+  W w(n, n);
+  for (std::int64_t i = 0; i < n; ++i) w(i, i) = 1;
+  return w;
+}
+
+inline W mul(const W& a, const W& b) {
+  W c(a.rows, b.cols);
+  for (std::int64_t i = 0; i < a.rows; ++i)
+    for (std::int64_t p = 0; p < a.cols; ++p) {
+      const LD x = a(i, p);
+      if (x == 0) continue;
+      for (std::int64_t j = 0; j < b.cols; ++j) c(i, j) += x * b(p, j);
+    }
+  return c;
+}
+
+inline W transpose(const W& a) {
+  W t(a.cols, a.rows);
+  for (std::int64_t i = 0; i < a.rows; ++i)
+    for (std::int64_t j = 0; j < a.cols; ++j) t(j, i) = a(i, j);
+  return t;
+}
+
+inline W sub(const W& a, const W& b) {
+  W c(a.rows, a.cols);
+  for (std::size_t p = 0; p < a.v.size(); ++p) c.v[p] = a.v[p] - b.v[p];
+  return c;
+}
+
+/// Max column sum (0 for an empty matrix).
+inline LD norm1(const W& a) {
+  LD best = 0;
+  for (std::int64_t j = 0; j < a.cols; ++j) {
+    LD s = 0;
+    for (std::int64_t i = 0; i < a.rows; ++i) s += std::fabs(a(i, j));
+    best = std::max(best, s);
+  }
+  return best;
+}
+
+inline LD norm_inf(const W& a) { return norm1(transpose(a)); }
+
+inline LD norm_fro(const W& a) {
+  LD s = 0;
+  for (LD x : a.v) s += x * x;
+  return std::sqrt(s);
+}
+
+/// ‖A − B‖₁ / (scale·‖A‖₁·u), 0 when A = 0 and B = 0 (LAPACK's convention for empty problems).
+template <class T>
+LD ratio(const W& a, const W& b, std::int64_t scale) {
+  const LD diff = norm1(sub(a, b));
+  if (diff == 0) return 0;
+  const LD na = norm1(a);
+  return diff / (static_cast<LD>(std::max<std::int64_t>(scale, 1)) * std::max(na, std::numeric_limits<LD>::min()) *
+                 unit<T>());
+}
+
+/// ‖I − QᵀQ‖₁ / (scale·u) for Q with orthonormal columns (dort01).
+template <class T>
+LD orthogonality(const W& q, std::int64_t scale) {
+  const W qtq = mul(transpose(q), q);
+  return norm1(sub(identity(q.cols), qtq)) / (static_cast<LD>(std::max<std::int64_t>(scale, 1)) * unit<T>());
+}
+
+/// Random SPD matrix B·Bᵀ/n + I (well conditioned), exactly symmetric.
+template <class T>
+Mat<T> random_spd(std::int64_t n, Layout l, std::mt19937_64& rng) {
+  const Mat<T> b = random_mat<T>(n, n, l, rng);
+  Mat<T> a(n, n, l);
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j <= i; ++j) {
+      LD s = 0;
+      for (std::int64_t p = 0; p < n; ++p) s += static_cast<LD>(b(i, p)) * b(j, p);
+      const T v = static_cast<T>(s / static_cast<LD>(n) + (i == j ? 1 : 0));
+      a(i, j) = v;
+      a(j, i) = v;
+    }
+  return a;
+}
+
+/// A random symmetric matrix (exactly symmetric).
+template <class T>
+Mat<T> random_sym(std::int64_t n, Layout l, std::mt19937_64& rng) {
+  Mat<T> a = random_mat<T>(n, n, l, rng);
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j < i; ++j) a(j, i) = a(i, j);
+  return a;
+}
+
+/// Sets the triangle opposite to `uplo` (strictly) to NaN: routines must not read it.
+template <class T>
+void poison_other(Mat<T>& a, Uplo uplo) {
+  for (std::int64_t i = 0; i < a.rows; ++i)
+    for (std::int64_t j = 0; j < a.cols; ++j)
+      if (uplo == Uplo::lower ? j > i : j < i) a(i, j) = std::numeric_limits<T>::quiet_NaN();
+}
+
+/// The full symmetric matrix from the `uplo` triangle.
+template <class T>
+W sym_from(const Mat<T>& a, Uplo uplo) {
+  W w(a.rows, a.cols);
+  for (std::int64_t i = 0; i < a.rows; ++i)
+    for (std::int64_t j = 0; j < a.cols; ++j) {
+      const bool in = uplo == Uplo::lower ? j <= i : j >= i;
+      w(i, j) = in ? a(i, j) : a(j, i);
+    }
+  return w;
+}
+
+/// Whether `call` throws E whose message starts with "trnsolver::<function>:" and contains `part`.
+template <class E, class F>
+::testing::AssertionResult throws_named(F&& call, const std::string& function, const std::string& part = "") {
+  try {
+    call();
+  } catch (const E& e) {
+    const std::string what = e.what();
+    if (what.rfind("trnsolver::" + function + ":", 0) != 0)
+      return ::testing::AssertionFailure() << "message does not start with trnsolver::" << function << ": " << what;
+    if (!part.empty() && what.find(part) == std::string::npos)
+      return ::testing::AssertionFailure() << "message lacks '" << part << "': " << what;
+    return ::testing::AssertionSuccess();
+  } catch (const std::exception& e) {
+    return ::testing::AssertionFailure() << "threw another type: " << e.what();
+  }
+  return ::testing::AssertionFailure() << "did not throw";
+}
+
+}  // namespace dense_test
