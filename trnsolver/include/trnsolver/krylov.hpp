@@ -2,3 +2,305 @@
 /// @file
 /// Krylov solvers (CG, restarted GMRES, BiCGStab, MINRES) on a matrix or a matvec callback, with Jacobi,
 /// block-Jacobi and SSOR preconditioners, and their result struct.
+///
+/// Conventions shared by every solver here (docs/trnsolver-krylov.md):
+/// - The system is A x = b with A n×n, given as a dense trncore::MatrixView (either layout) or as a
+///   LinearOperator (a size and a callback y = A x). x holds the initial guess on entry and the last
+///   iterate on exit; an empty preconditioner means none. A preconditioner applies z = M⁻¹ r.
+/// - Stopping test: ‖r_k‖₂ ≤ tol = max(rtol·‖b‖₂, atol), checked on the solver's own residual estimate
+///   every iteration and then confirmed with a true residual b − A x; `converged` is set only when the
+///   true residual meets tol. A confirmation that fails restarts the method from the true residual; one
+///   that fails again without halving the true residual ends the run as `stagnation`.
+/// - Non-convergence, breakdown, stagnation and NaN/inf produced by the iteration are results
+///   (KrylovResult::reason), never exceptions. Bad arguments throw trncore::InvalidArgument or
+///   trncore::DimensionMismatch with the message "<function>: <values>: <what to do>".
+/// - float solvers compute in float, double solvers in double. Reductions (dot products, norms) run in
+///   fixed blocks of 1024 elements summed in order and matrix-vector products compute each element in
+///   ascending column order, so results never depend on KrylovOptions::threads.
+
+#include <trncore/rounding.hpp>
+#include <trncore/view.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace trnsolver {
+
+/// Why a Krylov solver stopped.
+enum class KrylovReason : std::uint8_t {
+  converged,       ///< the true residual met max(rtol·‖b‖, atol)
+  max_iterations,  ///< the iteration limit was reached first
+  breakdown,       ///< a division by zero or a sign the method needs failed (e.g. pᵀAp ≤ 0 in CG, ρ = 0 in
+                   ///< BiCGStab, an indefinite preconditioner in MINRES); KrylovResult::detail says which
+  stagnation,      ///< no progress: the residual estimate did not decrease for stagnation_window
+                   ///< iterations, the iterate stopped changing (bf16 variants), or a confirmed restart
+                   ///< did not halve the true residual
+  non_finite,      ///< NaN or infinity appeared in a scalar of the iteration (x keeps the last finite iterate)
+};
+
+/// How GMRES orthogonalizes each new Krylov vector against the basis.
+enum class Orthogonalization : std::uint8_t {
+  mgs,   ///< modified Gram–Schmidt: loss of orthogonality grows like κ(A)·u
+  cgs2,  ///< classical Gram–Schmidt applied twice ("twice is enough"): orthogonal to O(u)
+};
+
+/// "converged", "max_iterations", "breakdown", "stagnation" or "non_finite". Never throws.
+std::string_view to_string(KrylovReason reason) noexcept;
+/// "mgs" or "cgs2". Never throws.
+std::string_view to_string(Orthogonalization orthogonalization) noexcept;
+/// Parses to_string's names. @throws trncore::ParseError naming the text and the accepted names.
+KrylovReason parse_krylov_reason(std::string_view text);
+/// Parses "mgs" or "cgs2". @throws trncore::ParseError naming the text and the accepted names.
+Orthogonalization parse_orthogonalization(std::string_view text);
+
+/// A square linear operator of a given size: y = op(x) for spans of exactly size() elements.
+/// Used for the system matrix (A) and for preconditioners (M⁻¹). Copies share the callback's state.
+template <class T>
+class LinearOperator {
+public:
+  /// The callback: writes op(x) into y (x and y have size() elements and never overlap).
+  using Apply = std::function<void(std::span<const T> x, std::span<T> y)>;
+
+  /// The empty operator (size 0, no callback); as a preconditioner it means "none".
+  LinearOperator() = default;
+  /// An operator on vectors of `size` elements.
+  /// @throws trncore::InvalidArgument for a negative size or an empty callback.
+  LinearOperator(std::int64_t size, Apply apply);
+
+  /// Number of rows (= columns).
+  std::int64_t size() const noexcept { return size_; }
+  /// Whether a callback is set.
+  explicit operator bool() const noexcept { return static_cast<bool>(apply_); }
+  /// y = op(x). @throws trncore::DimensionMismatch when x or y does not have size() elements;
+  ///         trncore::InvalidArgument when the operator is empty.
+  void operator()(std::span<const T> x, std::span<T> y) const;
+  /// The callback itself (no checks).
+  const Apply& callback() const noexcept { return apply_; }
+
+private:
+  std::int64_t size_ = 0;
+  Apply apply_;
+};
+
+/// Options of every Krylov solver. Defaults: rtol = 1e-8, automatic iteration limit, GMRES(30) with MGS.
+struct KrylovOptions {
+  /// Relative tolerance on ‖b − A x‖₂/‖b‖₂; ≥ 0 and finite.
+  double rtol = 1e-8;
+  /// Absolute tolerance on ‖b − A x‖₂; ≥ 0 and finite. The run stops at max(rtol·‖b‖, atol).
+  double atol = 0.0;
+  /// Iteration limit (GMRES: total inner steps over all cycles); 0 = automatic = 10·n. ≥ 0.
+  std::int64_t max_iterations = 0;
+  /// GMRES restart length m (≥ 1; values above n act as n). Other solvers ignore it.
+  std::int64_t restart = 30;
+  /// GMRES (and arnoldi) orthogonalization.
+  Orthogonalization orthogonalization = Orthogonalization::mgs;
+  /// Stop with KrylovReason::stagnation when the smallest residual estimate so far has not decreased for
+  /// this many iterations (bf16 variants: also when the iterate has not changed for this many; GMRES:
+  /// judged at the end of a cycle, since a plateau inside a cycle can end in a sudden drop). 0 = never.
+  std::int64_t stagnation_window = 100;
+  /// Worker threads for matrix-vector products and long vector operations; 0 = hardware concurrency.
+  /// Never changes a result.
+  int threads = 0;
+  /// bf16 variants only: rounding of every vector update to bf16, RoundingMode::nearest_even or
+  /// RoundingMode::stochastic (SR with update_rounding.sr_bits random bits). Other solvers ignore it.
+  trncore::Rounding update_rounding{};
+  /// bf16 variants only: key of the counter-based random bits of stochastic rounding. The update of
+  /// element i of vector v in iteration k draws trncore::RandomBits{seed, 4·k + v}(i), so results are
+  /// bitwise identical for every thread count and a different seed gives an independent run.
+  std::uint64_t seed = 0;
+};
+
+/// What a Krylov solver did. Always filled; never thrown.
+struct KrylovResult {
+  /// Whether the true residual ‖b − A x‖₂ of the returned x met max(rtol·‖b‖, atol).
+  bool converged = false;
+  /// Why the run stopped.
+  KrylovReason reason = KrylovReason::max_iterations;
+  /// Iterations done (GMRES: inner steps over all cycles; each costs one product with A).
+  std::int64_t iterations = 0;
+  /// Restarts from a true residual: GMRES cycles after the first, and for every solver the restart after
+  /// an estimate met the tolerance that the true residual did not confirm.
+  std::int64_t restarts = 0;
+  /// The true relative residual ‖b − A x‖₂/‖b‖₂ of the returned x (0 when b = 0), computed with the
+  /// operator in working precision and the norm in double; bf16 variants compute it in double from the
+  /// caller's A and b.
+  double relative_residual = 0.0;
+  /// residual_history[k] = the solver's residual estimate after iteration k, relative to ‖b‖₂
+  /// (entry 0: the initial residual; size iterations + 1). CG, BiCGStab: the updated residual;
+  /// GMRES: the implicit least-squares residual |g_{j+1}|; MINRES: φ_k/φ_0·‖r_0‖₂ (φ is the residual
+  /// in the M⁻¹-norm when preconditioned, ‖r_k‖₂ otherwise); bf16 variants: the fp32 norm of the bf16
+  /// residual vector. Entries after a restart continue from the true residual.
+  std::vector<double> residual_history;
+  /// bf16 variants only: true_residual_history[k] = ‖b − A x_k‖₂/‖b‖₂ of the bf16 iterate, computed in
+  /// double from the caller's A and b (a measurement of the modelled run, not part of it). Empty otherwise.
+  std::vector<double> true_residual_history;
+  /// One line saying what happened, e.g. "breakdown: pᵀAp = -3 ≤ 0 at iteration 4 (A is not SPD)".
+  std::string detail;
+};
+
+// ---- Operators and preconditioners ----
+
+/// The operator y = A x of a dense square matrix (either layout), computed with options-independent
+/// summation order (each y_i in ascending column order) on up to `threads` threads (0 = hardware
+/// concurrency; used only when n ≥ 256). The operator refers to the matrix's storage, which must outlive it.
+/// @throws trncore::DimensionMismatch when A is not square.
+LinearOperator<double> matrix_operator(trncore::MatrixView<const double> a, int threads = 0);
+/// float form of matrix_operator(MatrixView<const double>, int).
+LinearOperator<float> matrix_operator(trncore::MatrixView<const float> a, int threads = 0);
+
+/// Jacobi preconditioner z_i = r_i / a_ii (copies the diagonal).
+/// @throws trncore::DimensionMismatch when A is not square; trncore::InvalidArgument when a diagonal
+///         entry is zero or not finite (naming its index).
+LinearOperator<double> jacobi_preconditioner(trncore::MatrixView<const double> a);
+/// float form of jacobi_preconditioner(MatrixView<const double>).
+LinearOperator<float> jacobi_preconditioner(trncore::MatrixView<const float> a);
+
+/// Block-Jacobi preconditioner: the diagonal blocks A[kb:(k+1)b, kb:(k+1)b] (the last one may be
+/// smaller) are copied and LU-factorized once (LAPACK ?getrf, partial pivoting); applying solves with
+/// each block (?getrs). block_size = 1 is Jacobi; block_size ≥ n is a full LU solve.
+/// @throws trncore::DimensionMismatch when A is not square; trncore::InvalidArgument when block_size < 1,
+///         or a diagonal block is singular (naming the block and LAPACK's info) or not finite.
+LinearOperator<double> block_jacobi_preconditioner(trncore::MatrixView<const double> a, std::int64_t block_size);
+/// float form of block_jacobi_preconditioner(MatrixView<const double>, int64_t).
+LinearOperator<float> block_jacobi_preconditioner(trncore::MatrixView<const float> a, std::int64_t block_size);
+
+/// SSOR(ω) preconditioner M = ω/(2−ω) · (D/ω + L) D⁻¹ (D/ω + U) for A = L + D + U (strictly lower,
+/// diagonal, strictly upper); applying z = M⁻¹ r runs one forward and one backward triangular sweep.
+/// For symmetric A with a positive diagonal M is SPD, so it serves CG and MINRES. Copies A (row-major).
+/// @throws trncore::DimensionMismatch when A is not square; trncore::InvalidArgument when ω ∉ (0, 2) or
+///         a diagonal entry is zero or not finite.
+LinearOperator<double> ssor_preconditioner(trncore::MatrixView<const double> a, double omega);
+/// float form of ssor_preconditioner(MatrixView<const double>, double).
+LinearOperator<float> ssor_preconditioner(trncore::MatrixView<const float> a, double omega);
+
+// ---- Solvers ----
+//
+// Every solver has four forms: (operator | matrix) × (double | float). The matrix form is the operator
+// form applied to matrix_operator(a, options.threads). All throw, naming the solver:
+// - trncore::DimensionMismatch when A is not square, b, x and A differ in size, or the preconditioner's
+//   size differs from n;
+// - trncore::InvalidArgument for an empty operator, rtol/atol negative or not finite,
+//   max_iterations < 0, restart < 1, stagnation_window < 0, threads < 0, an invalid enum, or b or the
+//   initial x holding NaN or infinity (naming the first such index).
+
+/// Conjugate gradients (Hestenes–Stiefel 1952; Saad, Iterative Methods for Sparse Linear Systems, 2nd
+/// ed., Alg. 6.18 and 9.1 preconditioned) for symmetric positive definite A and M. Breakdown when pᵀAp ≤ 0
+/// or rᵀM⁻¹r ≤ 0 (A or M not positive definite). Cost per iteration: one product with A, one with M⁻¹,
+/// two dot products, three vector updates.
+KrylovResult cg(const LinearOperator<double>& a, std::span<const double> b, std::span<double> x,
+                const KrylovOptions& options = {}, const LinearOperator<double>& preconditioner = {});
+/// float form of cg(const LinearOperator<double>&, ...).
+KrylovResult cg(const LinearOperator<float>& a, std::span<const float> b, std::span<float> x,
+                const KrylovOptions& options = {}, const LinearOperator<float>& preconditioner = {});
+/// Matrix form of cg(const LinearOperator<double>&, ...).
+KrylovResult cg(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
+                const KrylovOptions& options = {}, const LinearOperator<double>& preconditioner = {});
+/// Matrix form of cg(const LinearOperator<float>&, ...).
+KrylovResult cg(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
+                const KrylovOptions& options = {}, const LinearOperator<float>& preconditioner = {});
+
+/// Restarted GMRES(m) (Saad & Schultz 1986; Saad, Alg. 6.9 and 9.5), m = options.restart, right
+/// preconditioned (A M⁻¹ u = b, x = M⁻¹ u) so the minimized residual is the true one. Arnoldi with
+/// options.orthogonalization, Givens rotations on the Hessenberg matrix; the implicit residual |g_{j+1}|
+/// is tested after every inner step, and a cycle that meets the tolerance (or ends) forms x and computes
+/// the true residual, which confirms convergence or starts the next cycle. A zero subdiagonal h_{j+1,j}
+/// ends the cycle with the exact solution of the Krylov space ("happy breakdown"); a zero diagonal of
+/// the triangular factor (singular A M⁻¹ on the Krylov space) is KrylovReason::breakdown.
+KrylovResult gmres(const LinearOperator<double>& a, std::span<const double> b, std::span<double> x,
+                   const KrylovOptions& options = {}, const LinearOperator<double>& preconditioner = {});
+/// float form of gmres(const LinearOperator<double>&, ...).
+KrylovResult gmres(const LinearOperator<float>& a, std::span<const float> b, std::span<float> x,
+                   const KrylovOptions& options = {}, const LinearOperator<float>& preconditioner = {});
+/// Matrix form of gmres(const LinearOperator<double>&, ...).
+KrylovResult gmres(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
+                   const KrylovOptions& options = {}, const LinearOperator<double>& preconditioner = {});
+/// Matrix form of gmres(const LinearOperator<float>&, ...).
+KrylovResult gmres(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
+                   const KrylovOptions& options = {}, const LinearOperator<float>& preconditioner = {});
+
+/// BiCGStab (van der Vorst, SIAM J. Sci. Stat. Comput. 13, 1992; Saad, Alg. 7.7), right preconditioned,
+/// shadow residual r̂ = r₀. Two products with A and two with M⁻¹ per iteration. Breakdown when
+/// ρ = r̂ᵀr = 0, r̂ᵀv = 0, or ω = 0 with a nonzero residual.
+KrylovResult bicgstab(const LinearOperator<double>& a, std::span<const double> b, std::span<double> x,
+                      const KrylovOptions& options = {}, const LinearOperator<double>& preconditioner = {});
+/// float form of bicgstab(const LinearOperator<double>&, ...).
+KrylovResult bicgstab(const LinearOperator<float>& a, std::span<const float> b, std::span<float> x,
+                      const KrylovOptions& options = {}, const LinearOperator<float>& preconditioner = {});
+/// Matrix form of bicgstab(const LinearOperator<double>&, ...).
+KrylovResult bicgstab(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
+                      const KrylovOptions& options = {}, const LinearOperator<double>& preconditioner = {});
+/// Matrix form of bicgstab(const LinearOperator<float>&, ...).
+KrylovResult bicgstab(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
+                      const KrylovOptions& options = {}, const LinearOperator<float>& preconditioner = {});
+
+/// MINRES (Paige & Saunders, SIAM J. Numer. Anal. 12, 1975) for symmetric, possibly indefinite A, with
+/// an optional symmetric positive definite preconditioner M (residual minimized in the M⁻¹-norm).
+/// Lanczos three-term recurrence, Givens QR of the tridiagonal, short-recurrence update of x.
+/// Breakdown when rᵀM⁻¹r < 0 (M not positive definite) or the rotated diagonal γ is 0 (A singular on
+/// the Krylov space).
+KrylovResult minres(const LinearOperator<double>& a, std::span<const double> b, std::span<double> x,
+                    const KrylovOptions& options = {}, const LinearOperator<double>& preconditioner = {});
+/// float form of minres(const LinearOperator<double>&, ...).
+KrylovResult minres(const LinearOperator<float>& a, std::span<const float> b, std::span<float> x,
+                    const KrylovOptions& options = {}, const LinearOperator<float>& preconditioner = {});
+/// Matrix form of minres(const LinearOperator<double>&, ...).
+KrylovResult minres(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
+                    const KrylovOptions& options = {}, const LinearOperator<double>& preconditioner = {});
+/// Matrix form of minres(const LinearOperator<float>&, ...).
+KrylovResult minres(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
+                    const KrylovOptions& options = {}, const LinearOperator<float>& preconditioner = {});
+
+// ---- Arnoldi ----
+
+/// The Arnoldi relation A V_k = V_{k+1} H_k computed by arnoldi().
+template <class T>
+struct ArnoldiResult {
+  std::int64_t n = 0;      ///< vector length
+  std::int64_t steps = 0;  ///< k: steps done (fewer than asked when h_{j+1,j} = 0, an invariant subspace)
+  /// V_{k+1}: n × (k+1), column-major (column j at basis[j·n]); orthonormal up to rounding.
+  std::vector<T> basis;
+  /// H_k: (k+1) × k upper Hessenberg, column-major (h_ij at hessenberg[i + j·(k+1)]).
+  std::vector<T> hessenberg;
+};
+
+/// k = `steps` steps of Arnoldi from `start` with the given orthogonalization, exactly as GMRES runs them
+/// (without preconditioner): for inspecting the basis (e.g. ‖I − VᵀV‖) or the Ritz values.
+/// @throws trncore::InvalidArgument for an empty operator, steps < 0, a zero or non-finite start vector,
+///         or an invalid orthogonalization; trncore::DimensionMismatch when start.size() ≠ a.size().
+ArnoldiResult<double> arnoldi(const LinearOperator<double>& a, std::span<const double> start, std::int64_t steps,
+                              Orthogonalization orthogonalization = Orthogonalization::mgs);
+/// float form of arnoldi(const LinearOperator<double>&, ...).
+ArnoldiResult<float> arnoldi(const LinearOperator<float>& a, std::span<const float> start, std::int64_t steps,
+                             Orthogonalization orthogonalization = Orthogonalization::mgs);
+
+// ---- bf16 variants (the Trainium VectorEngine model) ----
+
+/// CG as it would run on a NeuronCore with bf16 vectors (docs/trnsolver-krylov.md, "bf16 CG"):
+/// - A and b are rounded to bf16 once (round-to-nearest-even); x, r, p are stored in bf16 (the initial
+///   x is rounded to nearest on entry, and x returns the bf16 iterate's exact values);
+/// - q = A p is a TensorEngine product: bf16 × bf16 products are exact in fp32 and accumulate in fp32
+///   (round-to-nearest-even) in ascending column order; q stays in fp32 (PSUM);
+/// - dot products accumulate fp32 products in fp32, in ascending index order; α, β are fp32 quotients;
+/// - each vector update (x + αp, r − αq, r + βp) is computed in fp32 and rounded to bf16 with
+///   options.update_rounding: nearest_even, or stochastic with the bits RandomBits{options.seed, 4k + v}(i)
+///   (v = 0, 1, 2 for x, r, p in iteration k), so a run is bitwise reproducible for any thread count.
+/// The stopping test uses the model's own residual; a confirmation recomputes r = b − A x in the model
+/// (rounded to bf16 to nearest) and `converged` reports the double-precision true residual against the
+/// caller's A and b, which true_residual_history records per iteration. Stagnation additionally triggers
+/// when x has not changed in stagnation_window iterations (round-to-nearest updates below half an ulp
+/// are lost). No preconditioner.
+/// @throws as cg, and trncore::InvalidArgument when update_rounding is neither nearest_even nor stochastic
+///         or is invalid; trncore::InvalidArgument when A holds NaN or infinity.
+KrylovResult cg_bf16(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
+                     const KrylovOptions& options = {});
+/// double form of cg_bf16: A, b and x are rounded from double to bf16 once (one rounding each); the true
+/// residual is computed against the caller's double A and b.
+KrylovResult cg_bf16(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
+                     const KrylovOptions& options = {});
+
+}  // namespace trnsolver
