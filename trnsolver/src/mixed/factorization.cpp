@@ -11,6 +11,8 @@
 #include <limits>
 #include <utility>
 
+// LAPACKE's _work entry points: the plain ones scan every input for NaN first, an O(n²) pass per
+// triangular solve that would cost as much as the solve (inputs are checked once, in solve()).
 namespace trnsolver::detail {
 
 namespace {
@@ -21,7 +23,7 @@ std::vector<lapack_int> lapack_pivots(const std::vector<std::int64_t>& ipiv) {
 
 }  // namespace
 
-Factorization factorize(std::int64_t n, const double* a, FactorPrecision precision, bool pivoting,
+Factorization factorize(std::int64_t n, const double* a, std::int64_t lda, FactorPrecision precision, bool pivoting,
                         const trncore::Options& options) {
   Factorization f;
   f.precision = precision;
@@ -30,9 +32,10 @@ Factorization factorize(std::int64_t n, const double* a, FactorPrecision precisi
   const bool sim = options.backend == trncore::Backend::sim;
   const char* pivot_text = pivoting ? "partial pivoting" : "no pivoting";
   if (precision == FactorPrecision::fp64 && !sim && pivoting) {
-    f.working.assign(a, a + size);
+    f.working.resize(size);
+    for (std::int64_t j = 0; j < n; ++j) std::copy_n(a + j * lda, n, f.working.begin() + j * n);
     std::vector<lapack_int> ipiv(static_cast<std::size_t>(n));
-    f.info = n == 0 ? 0 : LAPACKE_dgetrf(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),
+    f.info = n == 0 ? 0 : LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),
                                          f.working.data(), static_cast<lapack_int>(std::max<std::int64_t>(n, 1)),
                                          ipiv.data());
     f.ipiv.assign(ipiv.begin(), ipiv.end());
@@ -45,11 +48,12 @@ Factorization factorize(std::int64_t n, const double* a, FactorPrecision precisi
     f.info = -1;
     return f;
   }
-  f.low.assign(a, a + size);  // fp32 rounding of A: the factorization's input precision
-  for (std::size_t i = 0; i < size; ++i) f.low[i] = static_cast<float>(a[i]);
+  f.low.resize(size);  // fp32 rounding of A: the factorization's input precision
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) f.low[static_cast<std::size_t>(i + j * n)] = static_cast<float>(a[i + j * lda]);
   if (!sim && pivoting) {
     std::vector<lapack_int> ipiv(static_cast<std::size_t>(n));
-    f.info = n == 0 ? 0 : LAPACKE_sgetrf(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),
+    f.info = n == 0 ? 0 : LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),
                                          f.low.data(), static_cast<lapack_int>(std::max<std::int64_t>(n, 1)),
                                          ipiv.data());
     f.ipiv.assign(ipiv.begin(), ipiv.end());
@@ -88,7 +92,7 @@ void Factorization::solve_low(double* v) const {
   std::vector<float> w(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) w[static_cast<std::size_t>(i)] = static_cast<float>(std::ldexp(v[i], -e));
   const std::vector<lapack_int> piv = lapack_pivots(ipiv);
-  LAPACKE_sgetrs(LAPACK_COL_MAJOR, 'N', static_cast<lapack_int>(n), 1, low.data(),
+  LAPACKE_sgetrs_work(LAPACK_COL_MAJOR, 'N', static_cast<lapack_int>(n), 1, low.data(),
                  static_cast<lapack_int>(std::max<std::int64_t>(n, 1)), piv.data(), w.data(),
                  static_cast<lapack_int>(std::max<std::int64_t>(n, 1)));
   for (std::int64_t i = 0; i < n; ++i) v[i] = std::ldexp(static_cast<double>(w[static_cast<std::size_t>(i)]), e);
@@ -97,7 +101,7 @@ void Factorization::solve_low(double* v) const {
 void Factorization::solve_working(double* v, bool transpose) const {
   if (n == 0) return;
   const std::vector<lapack_int> piv = lapack_pivots(ipiv);
-  LAPACKE_dgetrs(LAPACK_COL_MAJOR, transpose ? 'T' : 'N', static_cast<lapack_int>(n), 1, working.data(),
+  LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, transpose ? 'T' : 'N', static_cast<lapack_int>(n), 1, working.data(),
                  static_cast<lapack_int>(n), piv.data(), v, static_cast<lapack_int>(n));
 }
 

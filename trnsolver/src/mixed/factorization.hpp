@@ -26,11 +26,11 @@ struct Factorization {
   void solve_working(double* v, bool transpose) const;
 };
 
-/// Factors the column-major n×n matrix `a` (leading dimension n). fp64 and host fp32 with pivoting use
+/// Factors the column-major n×n matrix `a` (leading dimension lda). fp64 and host fp32 with pivoting use
 /// LAPACK (dgetrf, sgetrf); fp32 without pivoting and every sim factorization use the blocked LU of
 /// blocked_lu.hpp, whose trailing updates are trnblas GEMMs on options.backend (sim: the bf16 or fp32
 /// TensorEngine mode).
-Factorization factorize(std::int64_t n, const double* a, FactorPrecision precision, bool pivoting,
+Factorization factorize(std::int64_t n, const double* a, std::int64_t lda, FactorPrecision precision, bool pivoting,
                         const trncore::Options& options);
 
 }  // namespace trnsolver::detail

@@ -1,5 +1,6 @@
 #include "mixed/residual.hpp"
 
+#include <trnblas/level2.hpp>
 #include <trncore/dd.hpp>
 #include <trncore/detail/parallel.hpp>
 
@@ -55,8 +56,17 @@ void rows_dd(std::int64_t n, const double* a, std::int64_t lda, const double* x,
 }  // namespace
 
 Residual residual(std::int64_t n, const double* a, std::int64_t lda, const double* x, const double* b,
-                  ResidualPrecision precision, int threads) {
+                  ResidualPrecision precision, int threads, bool with_scale) {
   Residual out;
+  if (!with_scale && precision == ResidualPrecision::fp64) {
+    out.r.assign(b, b + n);
+    trncore::Options o;
+    o.threads = threads;
+    if (n > 0) trnblas::gemv<double>(trncore::Layout::col_major, trnblas::Op::no_trans, n, n, -1.0, a, lda, x, 1, 1.0,
+                                     out.r.data(), 1, o);
+    out.error_factor = gamma(static_cast<double>(n + 1));
+    return out;
+  }
   out.r.resize(static_cast<std::size_t>(n));
   out.scale.resize(static_cast<std::size_t>(n));
   constexpr std::int64_t kRowsPerTask = 256;

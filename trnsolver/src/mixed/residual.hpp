@@ -17,8 +17,9 @@ struct Residual {
   double error_factor = 0.0;
 };
 
-/// A is n×n column-major with leading dimension lda; x and b have n entries.
+/// A is n×n column-major with leading dimension lda; x and b have n entries. Without `with_scale` (the
+/// refinement's intermediate residuals) an fp64 residual is one GEMV and `scale` stays empty.
 Residual residual(std::int64_t n, const double* a, std::int64_t lda, const double* x, const double* b,
-                  ResidualPrecision precision, int threads);
+                  ResidualPrecision precision, int threads, bool with_scale = true);
 
 }  // namespace trnsolver::detail

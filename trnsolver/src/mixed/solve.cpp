@@ -30,18 +30,6 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // GMRES-IR's inner tolerance: each correction accurate to about this relative error makes every refinement
 // step gain that many digits (Carson–Higham's convergence condition needs it below 1).
 constexpr double kGmresTolerance = 1e-8;
-// LU-IR is chosen when κ·u_f is at most this (Carson–Higham: convergence needs κ·u_f sufficiently below 1).
-constexpr double kLuIrCondition = 0.1;
-
-double unit_roundoff(FactorPrecision p) {
-  switch (p) {
-    case FactorPrecision::fp64: return 0x1p-53;
-    case FactorPrecision::fp32: return 0x1p-24;
-    case FactorPrecision::bf16: return 0x1p-8;
-  }
-  return 1.0;
-}
-
 std::string sci(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2e", x);
@@ -54,11 +42,13 @@ double inf_norm(std::int64_t n, const double* v) {
   return m;
 }
 
-// The column-major copies every strategy works from.
+// What every strategy works from: A column-major (the caller's array when it is column-major, else a
+// transposed copy), B copied column-major.
 struct System {
-  std::int64_t n = 0, nrhs = 0;
-  std::vector<double> a, b;  // n×n and n×nrhs, column-major, leading dimension n
-  double anorm = 0.0;        // ‖A‖∞
+  std::int64_t n = 0, nrhs = 0, lda = 0;
+  const double* a = nullptr;
+  std::vector<double> a_copy, b;  // b: n×nrhs, leading dimension n
+  double anorm = 0.0;             // ‖A‖∞
 };
 
 System gather(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const double* a, std::int64_t lda,
@@ -66,17 +56,30 @@ System gather(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const d
   System s;
   s.n = n;
   s.nrhs = nrhs;
-  s.a.resize(static_cast<std::size_t>(n * n));
-  s.b.resize(static_cast<std::size_t>(n * nrhs));
   const bool rm = layout == trncore::Layout::row_major;
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) s.a[static_cast<std::size_t>(i + j * n)] = rm ? a[i * lda + j] : a[i + j * lda];
+  if (rm) {
+    s.a_copy.resize(static_cast<std::size_t>(n * n));
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = 0; j < n; ++j) s.a_copy[static_cast<std::size_t>(i + j * n)] = a[i * lda + j];
+    s.a = s.a_copy.data();
+    s.lda = std::max<std::int64_t>(n, 1);
+  } else {
+    s.a = a;
+    s.lda = lda;
+  }
+  s.b.resize(static_cast<std::size_t>(n * nrhs));
   for (std::int64_t j = 0; j < nrhs; ++j)
     for (std::int64_t i = 0; i < n; ++i) s.b[static_cast<std::size_t>(i + j * n)] = rm ? b[i * ldb + j] : b[i + j * ldb];
   std::vector<double> row(static_cast<std::size_t>(n), 0.0);
   for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) row[static_cast<std::size_t>(i)] += std::abs(s.a[static_cast<std::size_t>(i + j * n)]);
-  for (double r : row) s.anorm = std::max(s.anorm, r);
+    for (std::int64_t i = 0; i < n; ++i) row[static_cast<std::size_t>(i)] += std::abs(s.a[i + j * s.lda]);
+  for (double r : row) {
+    if (!std::isfinite(r)) {  // NaN and inf must survive (std::max would drop a NaN)
+      s.anorm = r;
+      break;
+    }
+    s.anorm = std::max(s.anorm, r);
+  }
   return s;
 }
 
@@ -126,40 +129,44 @@ struct Refined {
   double estimate = kInf;  // ‖d_last‖/‖x‖/(1 − ρ)
   double rho = 0.0;        // the largest ratio of successive corrections
   bool small_correction = false;  // stopped because ‖d‖ ≤ u‖x‖ (not by stagnation)
+  Refinement how = Refinement::lu_ir;  // the strategy that finished (adaptive LU-IR may end as GMRES-IR)
 };
 
-Refined refine(const System& s, std::int64_t column, const Factorization& f, Refinement how, ResidualPrecision rp,
-               const SolveOptions& o) {
-  const std::int64_t n = s.n;
-  const double* a = s.a.data();
+// `adaptive`: LU-IR that turns into GMRES-IR (same factors, same iterate) as soon as a correction fails to
+// halve — κ·u_f is then too large for LU-IR (Carson–Higham), which needs no condition estimate to detect.
+Refined refine(const System& s, std::int64_t column, const Factorization& f, Refinement how, bool adaptive,
+               ResidualPrecision rp, const SolveOptions& o) {
+  const std::int64_t n = s.n, lda = s.lda;
+  const double* a = s.a;
   const double* b = s.b.data() + column * n;
   trncore::Options host;
   host.threads = o.core.threads;
   const detail::Apply apply_a = [&](const double* in, double* out) {
-    trnblas::gemv<double>(trncore::Layout::col_major, trnblas::Op::no_trans, n, n, 1.0, a, n, in, 1, 0.0, out, 1, host);
+    trnblas::gemv<double>(trncore::Layout::col_major, trnblas::Op::no_trans, n, n, 1.0, a, lda, in, 1, 0.0, out, 1, host);
   };
   const detail::Precondition precondition = [&](double* v) { f.solve_working(v, false); };
   Refined out;
+  out.how = how;
   out.x.assign(b, b + n);
   if (how == Refinement::lu_ir || how == Refinement::gmres_ir) f.solve_low(out.x.data());
   else f.solve_working(out.x.data(), false);
   double previous = kInf;
   std::vector<double> d(static_cast<std::size_t>(n));
   for (std::int64_t step = 0;; ++step) {
-    out.res = detail::residual(n, a, n, out.x.data(), b, rp, o.core.threads);
+    out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads, false);
     const double rnorm = inf_norm(n, out.res.r.data());
-    if (!std::isfinite(rnorm) || rnorm == 0.0) {
+    if (!std::isfinite(rnorm) || rnorm == 0.0 || step == o.max_refinements) {
       out.converged = rnorm == 0.0;
       out.estimate = rnorm == 0.0 ? 0.0 : kInf;
+      out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads);
       break;
     }
-    if (step == o.max_refinements) break;
     d = out.res.r;
-    if (how == Refinement::gmres_ir) {
+    if (out.how == Refinement::gmres_ir) {
       const auto g = detail::correction_gmres(n, apply_a, precondition, out.res.r.data(), d.data(), kGmresTolerance,
                                               o.max_gmres_iterations);
       out.gmres += g.iterations;
-    } else if (how == Refinement::lu_ir) {
+    } else if (out.how == Refinement::lu_ir) {
       f.solve_low(d.data());
     } else {
       f.solve_working(d.data(), false);
@@ -175,14 +182,20 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
     if (dnorm <= kU * xnorm) {
       out.converged = out.small_correction = true;
       out.estimate = dnorm / xnorm / (1.0 - std::min(out.rho, 0.5));
-      out.res = detail::residual(n, a, n, out.x.data(), b, rp, o.core.threads);
+      out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads);
       break;
+    }
+    if (adaptive && out.how == Refinement::lu_ir && step > 0 && ratio > 0.5 && dnorm > std::sqrt(kU) * xnorm) {
+      out.how = Refinement::gmres_ir;  // LU-IR stalls far from fp64 accuracy: continue with GMRES corrections
+      out.rho = 0.0;
+      previous = kInf;
+      continue;
     }
     if (step > 0 && ratio > 0.5) {
       // Stagnation after contracting steps is the limiting accuracy; growth from the start is divergence.
       out.converged = out.steps > 2 || dnorm <= std::sqrt(kU) * xnorm;
       out.estimate = out.converged ? dnorm / xnorm : kInf;
-      out.res = detail::residual(n, a, n, out.x.data(), b, rp, o.core.threads);
+      out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads);
       break;
     }
     previous = dnorm;
@@ -202,7 +215,7 @@ detail::Inverse inverse_of(const System& s, const Factorization& f, Refinement h
     host.threads = o.core.threads;
     const detail::Apply op = [&](const double* in, double* out) {
       trnblas::gemv<double>(trncore::Layout::col_major, transpose ? trnblas::Op::trans : trnblas::Op::no_trans, n, n,
-                            1.0, s.a.data(), n, in, 1, 0.0, out, 1, host);
+                            1.0, s.a, s.lda, in, 1, 0.0, out, 1, host);
     };
     const detail::Precondition pre = [&](double* w) { f.solve_working(w, transpose); };
     std::vector<double> rhs(v, v + n);
@@ -214,6 +227,7 @@ detail::Inverse inverse_of(const System& s, const Factorization& f, Refinement h
 struct Attempt {
   Refinement how;
   FactorPrecision factor;
+  bool adaptive = false;  // LU-IR that may continue as GMRES-IR
 };
 
 }  // namespace
@@ -236,9 +250,9 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     return 0;
   }
   const System s = gather(layout, n, nrhs, a, lda, b, ldb);
-  for (double v : s.a)
-    if (!std::isfinite(v))
-      throw trncore::InvalidArgument(kFunction, "A has a non-finite entry", "pass a matrix of finite values");
+  if (!std::isfinite(s.anorm))  // a sum of magnitudes is finite exactly when every entry is (or it overflows)
+    throw trncore::InvalidArgument(kFunction, "A has a non-finite entry (or its row sums overflow)",
+                                   "pass a matrix of finite values");
   for (double v : s.b)
     if (!std::isfinite(v))
       throw trncore::InvalidArgument(kFunction, "B has a non-finite entry", "pass right-hand sides of finite values");
@@ -253,7 +267,7 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
       // fp64 factors always come from LAPACK on the host with pivoting (the TensorEngine has no fp64).
       trncore::Options fo = options.core;
       if (p == FactorPrecision::fp64) fo.backend = trncore::Backend::host;
-      it = factors.emplace(p, detail::factorize(n, s.a.data(), p, p == FactorPrecision::fp64 || options.pivoting, fo)).first;
+      it = factors.emplace(p, detail::factorize(n, s.a, s.lda, p, p == FactorPrecision::fp64 || options.pivoting, fo)).first;
       report.accuracy.trajectory.push_back({it->second.method + (it->second.info != 0
                                                                      ? ": zero pivot at " + std::to_string(it->second.info)
                                                                      : "")});
@@ -268,20 +282,9 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     case Refinement::lu_ir: attempts = {{Refinement::lu_ir, low}}; break;
     case Refinement::gmres_ir: attempts = {{Refinement::gmres_ir, low}}; break;
     case Refinement::automatic:
-      if (low == FactorPrecision::fp64) {
-        attempts = {{Refinement::fp64_lu, FactorPrecision::fp64}};
-      } else {
-        const Factorization& f = factor(low);
-        if (f.info == 0) {
-          // κ∞ of the low-precision LU's matrix: LU-IR when κ·u_f is small, else GMRES-IR.
-          const double kappa = s.anorm * detail::inverse_norm_estimate(
-                                             n, {[&f](double* v) { f.solve_working(v, false); },
-                                                 [&f](double* v) { f.solve_working(v, true); }});
-          report.condition_estimate = kappa;
-          if (kappa * unit_roundoff(low) <= kLuIrCondition) attempts.push_back({Refinement::lu_ir, low});
-          attempts.push_back({Refinement::gmres_ir, low});
-        }
-      }
+      // LU-IR while it converges, GMRES-IR from the first stalled step (Refined::how), fp64 LU last.
+      if (low == FactorPrecision::fp64) attempts = {{Refinement::fp64_lu, FactorPrecision::fp64}};
+      else attempts = {{Refinement::lu_ir, low, true}};
       break;
   }
   if (options.fallback && (attempts.empty() || attempts.back().how != Refinement::fp64_lu))
@@ -307,21 +310,34 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
       }
       break;
     }
-    // The condition estimate of the strategy's inverse (the bounds and the residual choice need it).
-    if (bounds && (report.condition_estimate == 0.0 || at.how == Refinement::gmres_ir || at.factor == FactorPrecision::fp64))
-      report.condition_estimate = std::max(report.condition_estimate,
-                                           s.anorm * detail::inverse_norm_estimate(n, inverse_of(s, f, at.how, options)));
-    const double kappa = report.condition_estimate;
     // Residual precision: fp64 when its bound, about 2(n+1)·u·κ∞ (the residual's own rounding error through
-    // |A⁻¹|), meets the target with the estimator's factor 3; else double-double, whose bound is near u.
+    // |A⁻¹|), meets the target with the estimator's factor 3; else double-double, whose bound is near u. The
+    // condition estimate for this choice uses the factors as they are (Â⁻¹).
     ResidualPrecision rp = ResidualPrecision::fp64;
-    if (options.residual) rp = *options.residual;
-    else if (target && 6.0 * static_cast<double>(n + 1) * kU * kappa > *target) rp = ResidualPrecision::double_double;
+    if (options.residual) {
+      rp = *options.residual;
+    } else if (target) {
+      const double kappa = s.anorm * detail::inverse_norm_estimate(
+                                         n, {[&f](double* v) { f.solve_working(v, false); },
+                                             [&f](double* v) { f.solve_working(v, true); }});
+      report.condition_estimate = std::max(report.condition_estimate, kappa);
+      if (6.0 * static_cast<double>(n + 1) * kU * kappa > *target) rp = ResidualPrecision::double_double;
+    }
     report.residual = rp;
     bool converged = true;
     double estimate = 0.0, bound_n = 0.0, bound_c = 0.0, bwd_n = 0.0, bwd_c = 0.0;
+    std::vector<Refined> columns;
     for (std::int64_t c = 0; c < nrhs; ++c) {
-      Refined r = refine(s, c, f, at.how, rp, options);
+      columns.push_back(refine(s, c, f, at.how, at.adaptive, rp, options));
+      if (columns.back().how == Refinement::gmres_ir) report.refinement = Refinement::gmres_ir;
+    }
+    // The condition estimate with the inverse the strategy trusts (the bounds need it).
+    if (bounds)
+      report.condition_estimate = std::max(
+          report.condition_estimate, s.anorm * detail::inverse_norm_estimate(n, inverse_of(s, f, report.refinement, options)));
+    const double kappa = report.condition_estimate;
+    for (std::int64_t c = 0; c < nrhs; ++c) {
+      const Refined& r = columns[static_cast<std::size_t>(c)];
       report.refinements += r.steps;
       report.gmres_iterations += r.gmres;
       converged = converged && r.converged;
@@ -335,9 +351,9 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
         bwd_c = std::max(bwd_c, sc > 0.0 ? ri / sc : (ri > 0.0 ? kInf : 0.0));
       }
       if (bounds) {
-        const auto eb = detail::forward_error_bounds(n, inverse_of(s, f, at.how, options), r.res, r.x.data());
+        const auto eb = detail::forward_error_bounds(n, inverse_of(s, f, r.how, options), r.res, r.x.data());
         // LU-IR's Â⁻¹ stands in for A⁻¹: ‖A⁻¹M‖ ≤ ‖Â⁻¹M‖/(1 − ρ) with ρ the observed contraction.
-        const double widen = at.how == Refinement::lu_ir ? 1.0 / (1.0 - std::min(r.rho, 0.5)) : 1.0;
+        const double widen = r.how == Refinement::lu_ir ? 1.0 / (1.0 - std::min(r.rho, 0.5)) : 1.0;
         double normwise = eb.normwise * widen;
         if (rp == ResidualPrecision::double_double && r.small_correction) {
           // The refinement converged to its fixed point: with u_r = u², the error there is the final rounding
@@ -357,9 +373,9 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     report.forward_error_bound_componentwise = bounds ? bound_c : kInf;
     report.backward_error_normwise = bwd_n;
     report.backward_error_componentwise = bwd_c;
-    std::string step = std::string(to_string(at.how)) + ", residual " + std::string(to_string(rp)) + ": " +
+    std::string step = std::string(to_string(report.refinement)) + (report.refinement != at.how ? " (after lu_ir stalled)" : "") + ", residual " + std::string(to_string(rp)) + ": " +
                        std::to_string(report.refinements) + " refinement step(s)";
-    if (at.how == Refinement::gmres_ir) step += ", " + std::to_string(report.gmres_iterations) + " GMRES iterations";
+    if (report.refinement == Refinement::gmres_ir) step += ", " + std::to_string(report.gmres_iterations) + " GMRES iterations";
     step += converged ? ", converged" : ", not converged";
     if (bounds) step += ", forward error bound " + sci(report.forward_error_bound_normwise);
     report.accuracy.trajectory.push_back({step});

@@ -1,0 +1,50 @@
+#pragma once
+/// @file
+/// The HPL-MxP benchmark (formerly HPL-AI, https://hpl-mxp.org): solve a dense diagonally dominant system
+/// of order n to fp64 accuracy with a low-precision LU factorization without pivoting and GMRES-based
+/// iterative refinement, and report time, GFLOP/s and HPL's scaled residual check.
+
+#include <trnsolver/solve.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace trnsolver {
+
+struct HplMxpOptions {
+  std::int64_t n = 4000;
+  /// The trnrand Philox seed of the matrix and right-hand side.
+  std::uint64_t seed = 42;
+  /// Backend (host: fp32 LU; sim: bf16 or fp32 TensorEngine trailing updates), factor precision, threads.
+  /// solve()'s strategy is fixed by the benchmark's rules: no pivoting, GMRES-IR, fp64 residual, no
+  /// fallback to an fp64 factorization; the error bounds are not computed (HPL checks the residual).
+  trncore::Options core;
+  FactorPrecision factor = FactorPrecision::fp32;
+};
+
+struct HplMxpResult {
+  std::int64_t n = 0;
+  double seconds = 0.0;  ///< solve() alone (factorization and refinement), not the matrix generation
+  /// (2/3·n³ + 2·n²) / seconds / 1e9: the fp64 LU solve's operation count, as HPL-MxP credits it.
+  double gflops = 0.0;
+  /// ‖Ax − b‖∞ / ((‖A‖∞‖x‖∞ + ‖b‖∞)·n·ε), ε = 2^-53, computed in fp64 after the solve.
+  double scaled_residual = 0.0;
+  bool passed = false;  ///< scaled_residual ≤ 16 (HPL's threshold)
+  SolveReport report;
+  /// The HPL-style report: the T/V line, the method, the residual check with PASSED or FAILED.
+  std::string to_string() const;
+};
+
+/// The benchmark's system, column-major: entries uniform in (−0.5, 0.5] from trnrand's Philox stream
+/// (seed, subsequence 0), then each diagonal entry replaced by its row's absolute sum (row-diagonal
+/// dominance, so LU without pivoting is stable); b uniform in (−0.5, 0.5] from subsequence 1. The same for
+/// any thread count. @throws trncore::InvalidArgument for n < 1.
+void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, std::vector<double>& b,
+                    int threads = 0);
+
+/// Generates the system, solves it with solve() under the benchmark's rules, checks the residual.
+/// @throws trncore::InvalidArgument for n < 1, a bf16 factor on the host backend, or invalid core options.
+HplMxpResult hpl_mxp(const HplMxpOptions& options);
+
+}  // namespace trnsolver
