@@ -64,6 +64,22 @@ TYPED_TEST(Lu, GetrfFactorsEveryShapeWithinLapacksRatio) {
     }
 }
 
+// The ratio is sensitive: one entry of U off by 1000·u·‖A‖ pushes it far above the threshold, and the
+// unperturbed factor of a 128×128 matrix sits well below it (so the threshold is not vacuous either way).
+TYPED_TEST(Lu, TheRatioDetectsAPerturbedFactor) {
+  using T = TypeParam;
+  std::mt19937_64 rng(7);
+  const std::int64_t n = 128;
+  const Mat<T> a0 = random_mat<T>(n, n, Layout::col_major, rng);
+  Mat<T> a = a0;
+  std::vector<std::int64_t> ipiv(n);
+  ASSERT_EQ(trnsolver::getrf(a.view(), std::span(ipiv)), 0);
+  const LD clean = lu_ratio(a0, a, ipiv);
+  EXPECT_LT(clean, 1);
+  a(n / 2, n - 1) += static_cast<T>(1000 * unit<T>() * norm1(widen(a0)));
+  EXPECT_GT(lu_ratio(a0, a, ipiv), kThreshold) << "clean ratio " << static_cast<double>(clean);
+}
+
 TYPED_TEST(Lu, GetrsAndGesvSolveWithinLapacksRatio) {
   using T = TypeParam;
   std::mt19937_64 rng(2);

@@ -231,6 +231,117 @@ W sym_from(const Mat<T>& a, Uplo uplo) {
   return w;
 }
 
+/// A random orthogonal n×n matrix in long double: the product of `count` Householder reflectors with
+/// random vectors (dense for count ≥ 2).
+inline W random_orthogonal(std::int64_t n, std::mt19937_64& rng, int count = 3) {
+  std::normal_distribution<double> g;
+  W q = identity(n);
+  for (int r = 0; r < count && n > 1; ++r) {
+    std::vector<LD> v(static_cast<std::size_t>(n));
+    LD vv = 0;
+    for (auto& x : v) {
+      x = g(rng);
+      vv += x * x;
+    }
+    // q := q·(I − 2vvᵀ/vᵀv)
+    for (std::int64_t i = 0; i < n; ++i) {
+      LD d = 0;
+      for (std::int64_t j = 0; j < n; ++j) d += q(i, j) * v[static_cast<std::size_t>(j)];
+      for (std::int64_t j = 0; j < n; ++j) q(i, j) -= 2 * d * v[static_cast<std::size_t>(j)] / vv;
+    }
+  }
+  return q;
+}
+
+/// Q·diag(lambda)·Qᵀ in long double.
+inline W sym_with_spectrum(const W& q, const std::vector<LD>& lambda) {
+  const std::int64_t n = q.rows;
+  W a(n, n);
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j <= i; ++j) {
+      LD s = 0;
+      for (std::int64_t p = 0; p < n; ++p) s += q(i, p) * lambda[static_cast<std::size_t>(p)] * q(j, p);
+      a(i, j) = a(j, i) = s;
+    }
+  return a;
+}
+
+/// The long-double matrix rounded to T in `layout` (padded).
+template <class T>
+Mat<T> narrow(const W& w, Layout l) {
+  Mat<T> m(w.rows, w.cols, l);
+  for (std::int64_t i = 0; i < w.rows; ++i)
+    for (std::int64_t j = 0; j < w.cols; ++j) m(i, j) = static_cast<T>(w(i, j));
+  return m;
+}
+
+/// The inverse by Gauss–Jordan elimination with partial pivoting in long double (the oracle's own
+/// solver; n ≤ a few hundred).
+inline W inverse(W a) {
+  const std::int64_t n = a.rows;
+  W inv = identity(n);
+  for (std::int64_t k = 0; k < n; ++k) {
+    std::int64_t p = k;
+    for (std::int64_t i = k + 1; i < n; ++i)
+      if (std::fabs(a(i, k)) > std::fabs(a(p, k))) p = i;
+    for (std::int64_t j = 0; j < n; ++j) {
+      std::swap(a(k, j), a(p, j));
+      std::swap(inv(k, j), inv(p, j));
+    }
+    const LD d = a(k, k);
+    for (std::int64_t j = 0; j < n; ++j) {
+      a(k, j) /= d;
+      inv(k, j) /= d;
+    }
+    for (std::int64_t i = 0; i < n; ++i) {
+      if (i == k || a(i, k) == 0) continue;
+      const LD m = a(i, k);
+      for (std::int64_t j = 0; j < n; ++j) {
+        a(i, j) -= m * a(k, j);
+        inv(i, j) -= m * inv(k, j);
+      }
+    }
+  }
+  return inv;
+}
+
+/// κ₁(A) = ‖A‖₁·‖A⁻¹‖₁ in long double.
+inline LD cond1(const W& a) { return norm1(a) * norm1(inverse(a)); }
+
+/// Eigenvalues of a symmetric matrix by cyclic Jacobi in long double (ascending): the oracle for graded
+/// matrices, where Jacobi's relative accuracy (Demmel–Veselić 1992) makes it exact to ≈ κ(H)·2⁻⁶⁴.
+inline std::vector<LD> jacobi_eigenvalues(W a) {
+  const std::int64_t n = a.rows;
+  for (int sweep = 0; sweep < 60; ++sweep) {
+    LD off = 0;
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = i + 1; j < n; ++j)
+        off = std::max(off, std::fabs(a(i, j)) / std::sqrt(std::fabs(a(i, i) * a(j, j))));
+    if (off < 1e-21L) break;
+    for (std::int64_t p = 0; p < n; ++p)
+      for (std::int64_t q = p + 1; q < n; ++q) {
+        if (a(p, q) == 0) continue;
+        const LD theta = (a(q, q) - a(p, p)) / (2 * a(p, q));
+        const LD t = (theta >= 0 ? 1 : -1) / (std::fabs(theta) + std::sqrt(theta * theta + 1));
+        const LD c = 1 / std::sqrt(t * t + 1), s = t * c;
+        for (std::int64_t k = 0; k < n; ++k) {
+          const LD akp = a(k, p), akq = a(k, q);
+          a(k, p) = c * akp - s * akq;
+          a(k, q) = s * akp + c * akq;
+        }
+        for (std::int64_t k = 0; k < n; ++k) {
+          const LD apk = a(p, k), aqk = a(q, k);
+          a(p, k) = c * apk - s * aqk;
+          a(q, k) = s * apk + c * aqk;
+        }
+      }
+  }
+  std::vector<LD> w(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) w[static_cast<std::size_t>(i)] = a(i, i);
+  std::sort(w.begin(), w.end());
+  return w;
+}
+
 /// Whether `call` throws E whose message starts with "trnsolver::<function>:" and contains `part`.
 template <class E, class F>
 ::testing::AssertionResult throws_named(F&& call, const std::string& function, const std::string& part = "") {

@@ -288,7 +288,7 @@ struct PinvResult {
 /// Accuracy: A⁺ of a matrix within the SVD's backward error of A; the error in A⁺ grows with
 /// s_max/s_rank (the retained condition number).
 template <class T>
-PinvResult<T> pinv(trncore::MatrixView<const T> a, std::optional<T> rcond = std::nullopt,
+PinvResult<T> pinv(trncore::MatrixView<const T> a, std::optional<std::type_identity_t<T>> rcond = std::nullopt,
                    const trncore::Options& options = {});
 
 /// A least-squares solution.
@@ -305,7 +305,7 @@ struct LstsqResult {
 /// svd: gelsd with rcond (unset: max(m, n)·ε; must not be NaN; < 0 means machine precision).
 template <class T>
 LstsqResult<T> lstsq(trncore::MatrixView<const T> a, std::type_identity_t<trncore::MatrixView<const T>> b,
-                     LstsqMethod method = LstsqMethod::svd, std::optional<T> rcond = std::nullopt,
+                     LstsqMethod method = LstsqMethod::svd, std::optional<std::type_identity_t<T>> rcond = std::nullopt,
                      const trncore::Options& options = {});
 
 // ---------------------------------------------------------------------------------------------------
@@ -388,7 +388,9 @@ SchurResult<T> schur(trncore::MatrixView<const T> a, const trncore::Options& opt
 struct InvSqrtOptions {
   trncore::Options core;
   InvSqrtMethod method = InvSqrtMethod::eigh;
-  /// Newton–Schulz: stop when ‖I − Z_k·Y_k‖_F/√n ≤ tolerance (0: 4·n·u of T) or after max_iterations.
+  /// Newton–Schulz: stop when ‖I − Z_k·Y_k‖_F/√n ≤ tolerance, or after max_iterations (converged =
+  /// false). tolerance = 0 (the default): 4·n·u of T, or earlier when the quadratic phase stalls at the
+  /// rounding level (the distance below 0.01 and no longer halving per step), which counts as converged.
   double tolerance = 0.0;
   std::int64_t max_iterations = 100;
 };
@@ -404,8 +406,7 @@ struct InvSqrtReport {
   bool converged = false;  ///< eigh: info = 0; Newton–Schulz: the tolerance was met
 };
 
-/// X = A^{-1/2} for the SPD n×n A (the full matrix is read and must be symmetric to rounding; its lower
-/// triangle is used), written to x (n×n, ldx). method eigh: X = Q·diag(λ^{-1/2})·Qᵀ from syevd. method
+/// X = A^{-1/2} for the SPD n×n A (only its lower triangle is read), written to x (n×n, ldx). method eigh: X = Q·diag(λ^{-1/2})·Qᵀ from syevd. method
 /// newton_schulz: the coupled iteration Y₀ = A/c, Z₀ = I, T_k = (3I − Z_k·Y_k)/2, Y_{k+1} = Y_k·T_k,
 /// Z_{k+1} = T_k·Z_k (Higham, Functions of Matrices, §6.7), c = ‖A‖_F so that the spectrum lies in
 /// (0, 1]; X = Z/√c. It converges for every SPD A, quadratically once ‖I − Z_kY_k‖ < 1, after about
@@ -516,14 +517,14 @@ SvdResult<T> svd(trncore::MatrixView<T> a, Job job = Job::thin, const trncore::O
 }
 template <class T>
   requires(!std::is_const_v<T>)
-PinvResult<T> pinv(trncore::MatrixView<T> a, std::optional<T> rcond = std::nullopt,
+PinvResult<T> pinv(trncore::MatrixView<T> a, std::optional<std::type_identity_t<T>> rcond = std::nullopt,
                    const trncore::Options& options = {}) {
   return pinv<T>(trncore::MatrixView<const T>(a), rcond, options);
 }
 template <class T>
   requires(!std::is_const_v<T>)
 LstsqResult<T> lstsq(trncore::MatrixView<T> a, std::type_identity_t<trncore::MatrixView<const T>> b,
-                     LstsqMethod method = LstsqMethod::svd, std::optional<T> rcond = std::nullopt,
+                     LstsqMethod method = LstsqMethod::svd, std::optional<std::type_identity_t<T>> rcond = std::nullopt,
                      const trncore::Options& options = {}) {
   return lstsq<T>(trncore::MatrixView<const T>(a), b, method, rcond, options);
 }

@@ -3,4 +3,8 @@
 target_sources(trnsolver PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/checks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lu.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/cholesky.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/cholesky.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/qr.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/svd.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/eigen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/inv_sqrt.cpp)
