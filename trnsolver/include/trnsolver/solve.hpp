@@ -100,7 +100,8 @@ struct SolveReport {
   double forward_error_estimate = 0.0;
   /// Estimate of κ∞(A) = ‖A‖∞‖A⁻¹‖∞ (Higham's estimator on the LU that ran).
   double condition_estimate = 0.0;
-  /// ‖r‖∞/(‖A‖∞‖x̂‖∞ + ‖b‖∞) and max_i |r_i|/(|A||x̂| + |b|)_i of the final residual.
+  /// ‖r‖∞/(‖A‖∞‖x̂‖∞ + ‖b‖∞) and max_i |r_i|/(|A||x̂| + |b|)_i of the final residual (the componentwise
+  /// one only with error bounds; NaN without, as it needs another pass over A).
   double backward_error_normwise = 0.0;
   double backward_error_componentwise = 0.0;
   Refinement refinement = Refinement::automatic;  ///< the strategy that produced x̂
