@@ -93,8 +93,9 @@ std::int64_t gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t 
   if (job == EigJob::vectors) {
     check_matrix(f, "vs", layout, {"n", n}, {"n", n}, vs, ldvs, sizeof(T));
   } else {
+    // Not referenced; LAPACKE's row-major interface still demands ldvs >= n.
     vs = dummy;
-    ldvs = 1;
+    ldvs = n > 1 ? n : 1;
   }
   check_finite(f, "a", layout, n, n, a, lda);
   if (n == 0) return 0;
