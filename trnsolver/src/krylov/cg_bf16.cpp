@@ -1,0 +1,251 @@
+// CG with bf16 vectors as a NeuronCore would run it (krylov.hpp, cg_bf16): TensorEngine matvec with exact
+// bf16 products and fp32 accumulation, fp32 VectorEngine arithmetic, every vector update rounded to bf16
+// to nearest or stochastically with counter-based random bits. Compiled with -ffp-contract=off: every
+// fp32 operation of the model rounds on its own.
+#include "common.hpp"
+
+#include <trncore/convert.hpp>
+#include <trncore/error.hpp>
+#include <trncore/small_float.hpp>
+
+namespace trnsolver {
+
+namespace {
+
+using namespace detail;
+using trncore::bf16;
+
+constexpr const char* kFn = "trnsolver::cg_bf16";
+
+// The modelled state: every vector holds bf16 values (as floats, exactly), A is bf16 row-major.
+struct Model {
+  std::int64_t n;
+  int threads;
+  trncore::Rounding rounding;
+  std::uint64_t seed;
+  std::vector<float> a;
+  std::vector<bf16> scratch;
+
+  // q = A p: exact bf16 products, fp32 accumulation in ascending column order (PSUM).
+  void matvec(std::span<const float> p, std::span<float> q) const {
+    const std::int64_t rows = 64, tasks = (n + rows - 1) / rows;
+    trncore::detail::parallel_for(tasks, n >= 256 ? threads : 1, [&](std::int64_t t) {
+      for (std::int64_t i = t * rows; i < std::min(n, (t + 1) * rows); ++i) {
+        const float* row = a.data() + i * n;
+        float s = 0.0f;
+        for (std::int64_t j = 0; j < n; ++j) s += row[j] * p[static_cast<std::size_t>(j)];
+        q[static_cast<std::size_t>(i)] = s;
+      }
+    });
+  }
+  // fp32 dot product: fp32 products, fp32 accumulation in ascending order.
+  static float dot32(std::span<const float> x, std::span<const float> y) {
+    float s = 0.0f;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const float p = x[i] * y[i];
+      s += p;
+    }
+    return s;
+  }
+  // out = bf16(t) with the given rounding and the bits RandomBits{seed, stream}(i); out holds the values.
+  void round(std::span<const float> t, std::span<float> out, const trncore::Rounding& r, std::uint64_t stream) {
+    trncore::ConvertOptions c;
+    c.rounding = r;
+    c.seed = seed;
+    c.stream = stream;
+    c.threads = threads;
+    trncore::convert<bf16>(t, std::span<bf16>(scratch), c);
+    trncore::convert<bf16>(std::span<const bf16>(scratch), out, c);
+  }
+};
+
+template <class In>
+KrylovResult run_cg_bf16(trncore::MatrixView<const In> a, std::span<const In> b, std::span<In> x,
+                         const KrylovOptions& options) {
+  check_square(kFn, a.rows(), a.cols());
+  const std::int64_t n = a.rows();
+  if (static_cast<std::int64_t>(b.size()) != n || static_cast<std::int64_t>(x.size()) != n)
+    throw trncore::DimensionMismatch(kFn,
+                                     "A is " + std::to_string(n) + "x" + std::to_string(n) + " but b has " +
+                                         std::to_string(b.size()) + " and x " + std::to_string(x.size()) + " elements",
+                                     "pass b and x with n elements each");
+  check_options(kFn, options);
+  trncore::validate(options.update_rounding, kFn);
+  const trncore::RoundingMode mode = options.update_rounding.mode;
+  if (mode != trncore::RoundingMode::nearest_even && mode != trncore::RoundingMode::stochastic)
+    throw trncore::InvalidArgument(kFn,
+                                   "options.update_rounding.mode = " + std::string(trncore::to_string(mode)) +
+                                       " is not modelled",
+                                   "use RoundingMode::nearest_even or RoundingMode::stochastic");
+  check_finite<In>(kFn, "b", b);
+  check_finite<In>(kFn, "x (the initial guess)", std::span<const In>(x));
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j < n; ++j)
+      if (!std::isfinite(a(i, j)))
+        throw trncore::InvalidArgument(kFn,
+                                       "a(" + std::to_string(i) + ", " + std::to_string(j) + ") = " +
+                                           format_value(static_cast<double>(a(i, j))) + " is not finite",
+                                       "pass a matrix of finite values");
+
+  KrylovResult result;
+  const auto un = static_cast<std::size_t>(n);
+  double bnorm = 0;
+  for (In v : b) bnorm += static_cast<double>(v) * static_cast<double>(v);
+  bnorm = std::sqrt(bnorm);
+  if (n == 0 || bnorm == 0) {
+    std::fill(x.begin(), x.end(), In(0));
+    result.converged = true;
+    result.reason = KrylovReason::converged;
+    result.residual_history.push_back(0.0);
+    result.true_residual_history.push_back(0.0);
+    result.detail = n == 0 ? "n = 0: nothing to solve" : "b = 0: x = 0 is the solution";
+    return result;
+  }
+
+  const trncore::Rounding nearest{};
+  auto to_bf16 = [&](double v) { return bf16::from_double(v, nearest).to_float(); };
+  Model model{n, options.threads, options.update_rounding, options.seed, std::vector<float>(un * un), std::vector<bf16>(un)};
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j < n; ++j) model.a[static_cast<std::size_t>(i * n + j)] = to_bf16(static_cast<double>(a(i, j)));
+  std::vector<float> bb(un), xb(un), r(un), p(un), q(un), t(un), xnew(un);
+  for (std::size_t i = 0; i < un; ++i) {
+    bb[i] = to_bf16(static_cast<double>(b[i]));
+    xb[i] = to_bf16(static_cast<double>(x[i]));
+  }
+  // The measurement: ‖b − A x‖₂ in double against the caller's A and b.
+  auto true_residual = [&]() {
+    double s = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+      double e = static_cast<double>(b[static_cast<std::size_t>(i)]);
+      for (std::int64_t j = 0; j < n; ++j) e -= static_cast<double>(a(i, j)) * static_cast<double>(xb[static_cast<std::size_t>(j)]);
+      s += e * e;
+    }
+    return std::sqrt(s);
+  };
+  // The model's own residual r = bf16(b − A x), rounded to nearest; returns rᵀr in fp32.
+  auto model_residual = [&]() {
+    model.matvec(xb, q);
+    for (std::size_t i = 0; i < un; ++i) t[i] = bb[i] - q[i];
+    model.round(t, r, nearest, 0);
+    return Model::dot32(r, r);
+  };
+
+  Monitor mon{result, bnorm, std::max(options.rtol * bnorm, options.atol),
+              options.max_iterations > 0 ? options.max_iterations : 10 * n, options.stagnation_window};
+  float rr = model_residual();
+  double truth = true_residual();
+  result.residual_history.push_back(std::sqrt(static_cast<double>(rr)) / bnorm);
+  result.true_residual_history.push_back(truth / bnorm);
+  mon.best = std::sqrt(static_cast<double>(rr));
+  std::copy(r.begin(), r.end(), p.begin());
+  double last_failed = std::numeric_limits<double>::infinity();
+  std::int64_t frozen = 0;  // consecutive iterations in which x did not change
+  auto at = [&] { return " at iteration " + std::to_string(result.iterations + 1); };
+  auto stop = [&](KrylovReason reason, std::string detail) {
+    result.reason = reason;
+    result.detail = std::move(detail);
+  };
+  bool done = truth <= mon.tol;
+  if (done) stop(KrylovReason::converged, "converged: the initial guess meets the tolerance");
+  while (!done) {
+    if (mon.exhausted()) {
+      stop(KrylovReason::max_iterations, limit_outcome(mon).detail);
+      break;
+    }
+    const auto k = static_cast<std::uint64_t>(result.iterations);
+    model.matvec(p, q);
+    const float pq = Model::dot32(p, q);
+    if (!std::isfinite(pq)) {
+      stop(KrylovReason::non_finite, "non_finite: p^T A p = " + format_value(pq) + at());
+      break;
+    }
+    if (!(pq > 0)) {
+      stop(KrylovReason::breakdown, "breakdown: p^T A p = " + format_value(pq) + " <= 0" + at() +
+                                        " (A is not positive definite in bf16)");
+      break;
+    }
+    const float alpha = rr / pq;
+    if (!std::isfinite(alpha) || alpha == 0) {
+      stop(alpha == 0 ? KrylovReason::stagnation : KrylovReason::non_finite,
+           "alpha = " + format_value(alpha) + at() + " (fp32 underflow or overflow of r^T r / p^T A p)");
+      break;
+    }
+    for (std::size_t i = 0; i < un; ++i) {
+      const float step = alpha * p[i];
+      t[i] = xb[i] + step;
+    }
+    model.round(t, xnew, options.update_rounding, 4 * k + 0);
+    const bool changed = !std::equal(xnew.begin(), xnew.end(), xb.begin());
+    std::swap(xb, xnew);
+    for (std::size_t i = 0; i < un; ++i) {
+      const float step = alpha * q[i];
+      t[i] = r[i] - step;
+    }
+    model.round(t, r, options.update_rounding, 4 * k + 1);
+    const float rr_next = Model::dot32(r, r);
+    ++result.iterations;
+    truth = true_residual();
+    result.true_residual_history.push_back(truth / bnorm);
+    const Status st = mon.record(std::sqrt(static_cast<double>(rr_next)));
+    frozen = changed ? 0 : frozen + 1;
+    if (st == Status::non_finite) {
+      stop(KrylovReason::non_finite, status_outcome(st, mon).detail);
+      break;
+    }
+    if (st == Status::met) {  // confirm against the truth; else restart from the model's true residual
+      if (truth <= mon.tol) {
+        stop(KrylovReason::converged, "converged: true residual " + format_value(truth / bnorm) + " after " +
+                                          std::to_string(result.iterations) + " iterations");
+        break;
+      }
+      if (truth > 0.5 * last_failed) {
+        stop(KrylovReason::stagnation, "stagnation: the bf16 residual met the tolerance but the true residual " +
+                                           format_value(truth / bnorm) +
+                                           " did not (twice, without halving): the attainable accuracy is reached");
+        break;
+      }
+      last_failed = truth;
+      ++result.restarts;
+      rr = model_residual();
+      std::copy(r.begin(), r.end(), p.begin());
+      continue;
+    }
+    if (st == Status::stagnated) {
+      stop(KrylovReason::stagnation, status_outcome(st, mon).detail);
+      break;
+    }
+    if (options.stagnation_window > 0 && frozen >= options.stagnation_window) {
+      stop(KrylovReason::stagnation, "stagnation: x has not changed for " + std::to_string(frozen) +
+                                         " iterations (every update rounded away)" + at());
+      break;
+    }
+    const float beta = rr_next / rr;
+    rr = rr_next;
+    for (std::size_t i = 0; i < un; ++i) {
+      const float step = beta * p[i];
+      t[i] = r[i] + step;
+    }
+    model.round(t, p, options.update_rounding, 4 * k + 2);
+  }
+  for (std::size_t i = 0; i < un; ++i) x[i] = static_cast<In>(xb[i]);
+  result.relative_residual = truth / bnorm;
+  result.converged = truth <= mon.tol;
+  if (result.converged && result.reason != KrylovReason::converged) {
+    result.detail += "; the true residual meets the tolerance nonetheless";
+    result.reason = KrylovReason::converged;
+  }
+  return result;
+}
+
+}  // namespace
+
+KrylovResult cg_bf16(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
+                     const KrylovOptions& options) {
+  return run_cg_bf16<float>(a, b, x, options);
+}
+KrylovResult cg_bf16(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
+                     const KrylovOptions& options) {
+  return run_cg_bf16<double>(a, b, x, options);
+}
+
+}  // namespace trnsolver
