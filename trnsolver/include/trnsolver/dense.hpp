@@ -259,8 +259,9 @@ std::int64_t gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64_t n
 /// orthogonal to p(m,n)·u (LAPACK Users' Guide §4.9, p modest). Row-major: no copy (the SVD of the
 /// stored transpose with U and Vᵀ exchanged).
 template <class T>
-std::int64_t gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* s, T* u,
-                   std::int64_t ldu, T* vt, std::int64_t ldvt, const trncore::Options& options = {});
+std::int64_t gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* s,
+                   std::type_identity_t<T>* u, std::int64_t ldu, std::type_identity_t<T>* vt, std::int64_t ldvt,
+                   const trncore::Options& options = {});
 
 /// An SVD: s (k = min(m, n), descending), U and Vᵀ (empty for Job::values_only; m×k and k×n for thin;
 /// m×m and n×n for full) in the input's layout, and gesdd's info.
@@ -344,8 +345,9 @@ std::int64_t sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, s
 /// @throws InvalidArgument for non-finite A; vs null with job = vectors and n > 0; else as the header.
 /// Accuracy: Z·T̂·Zᵀ = A + ΔA, ‖ΔA‖₂ ≤ p(n)·u·‖A‖₂, Z orthogonal to p(n)·u (Users' Guide §4.8).
 template <class T>
-std::int64_t gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t lda, T* wr, T* wi, T* vs,
-                  std::int64_t ldvs, const trncore::Options& options = {});
+std::int64_t gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t lda, std::type_identity_t<T>* wr,
+                  std::type_identity_t<T>* wi, std::type_identity_t<T>* vs, std::int64_t ldvs,
+                  const trncore::Options& options = {});
 
 /// Eigenvalues and (optionally) eigenvectors of a symmetric matrix.
 template <class T>

@@ -81,8 +81,9 @@ std::int64_t sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, s
 }
 
 template <class T>
-std::int64_t gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t lda, T* wr, T* wi, T* vs,
-                  std::int64_t ldvs, const trncore::Options& options) {
+std::int64_t gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t lda, std::type_identity_t<T>* wr,
+                  std::type_identity_t<T>* wi, std::type_identity_t<T>* vs, std::int64_t ldvs,
+                  const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gees";
   check_call<T>(f, {{"n", n}}, options);
   check_enums(f, job, nullptr);
@@ -112,7 +113,10 @@ std::int64_t gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t 
 template <class T>
 EighResult<T> eigh(trncore::MatrixView<const T> a, EigJob job, Uplo uplo, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::eigh";
+  check_options(f, options, std::is_same_v<T, double>);
   check_square(f, "a", a.rows(), a.cols());
+  check_enums(f, job, &uplo);
+  check_finite(f, "a", a.layout(), a.rows(), a.cols(), a.data(), a.ld(), &uplo);
   const std::int64_t n = a.rows();
   EighResult<T> out;
   DenseMatrix<T> z(n, n, a.layout());
@@ -127,9 +131,13 @@ template <class T>
 EighResult<T> eigh_generalized(trncore::MatrixView<const T> a, std::type_identity_t<trncore::MatrixView<const T>> b,
                                EigJob job, Uplo uplo, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::eigh_generalized";
+  check_options(f, options, std::is_same_v<T, double>);
   check_square(f, "a", a.rows(), a.cols());
   check_square(f, "b", b.rows(), b.cols());
   check_extent(f, "b", "rows", b.rows(), {"n", a.rows()});
+  check_enums(f, job, &uplo);
+  check_finite(f, "a", a.layout(), a.rows(), a.cols(), a.data(), a.ld(), &uplo);
+  check_finite(f, "b", b.layout(), b.rows(), b.cols(), b.data(), b.ld(), &uplo);
   const std::int64_t n = a.rows();
   const Layout layout = a.layout();
   DenseMatrix<T> z(n, n, layout), bc(n, n, layout);
@@ -146,7 +154,9 @@ EighResult<T> eigh_generalized(trncore::MatrixView<const T> a, std::type_identit
 template <class T>
 SchurResult<T> schur(trncore::MatrixView<const T> a, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::schur";
+  check_options(f, options, std::is_same_v<T, double>);
   check_square(f, "a", a.rows(), a.cols());
+  check_finite(f, "a", a.layout(), a.rows(), a.cols(), a.data(), a.ld());
   const std::int64_t n = a.rows();
   SchurResult<T> out;
   out.t = DenseMatrix<T>(n, n, a.layout());

@@ -28,8 +28,9 @@ void check_job(const char* f, Job job) {
 }  // namespace
 
 template <class T>
-std::int64_t gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* s, T* u,
-                   std::int64_t ldu, T* vt, std::int64_t ldvt, const trncore::Options& options) {
+std::int64_t gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* s,
+                   std::type_identity_t<T>* u, std::int64_t ldu, std::type_identity_t<T>* vt, std::int64_t ldvt,
+                   const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gesdd";
   check_call<T>(f, {{"m", m}, {"n", n}}, options);
   check_job(f, job);
@@ -78,9 +79,11 @@ std::int64_t gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a,
 template <class T>
 SvdResult<T> svd(trncore::MatrixView<const T> a, Job job, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::svd";
+  check_options(f, options, std::is_same_v<T, double>);
   check_job(f, job);
   const std::int64_t m = a.rows(), n = a.cols(), k = m < n ? m : n;
   const Layout layout = a.layout();
+  check_finite(f, "a", layout, m, n, a.data(), a.ld());
   DenseMatrix<T> copy(m, n, layout);
   copy_matrix(layout, m, n, a.data(), a.ld(), copy.data.data(), copy.ld());
   SvdResult<T> out;
@@ -103,6 +106,8 @@ PinvResult<T> pinv(trncore::MatrixView<const T> a, std::optional<std::type_ident
   if (rcond && !(*rcond >= T(0)))
     throw trncore::InvalidArgument(f, "rcond = " + std::to_string(static_cast<double>(*rcond)) + " is negative or NaN",
                                    "pass a relative threshold >= 0, or none for max(m, n)·eps");
+  check_options(f, options, std::is_same_v<T, double>);
+  check_finite(f, "a", a.layout(), a.rows(), a.cols(), a.data(), a.ld());
   const std::int64_t m = a.rows(), n = a.cols(), k = m < n ? m : n;
   PinvResult<T> out;
   SvdResult<T> d = svd<T>(a, Job::thin, options);
