@@ -103,8 +103,8 @@ struct KrylovOptions {
   /// this many iterations (bf16 variants: also when the iterate has not changed for this many; GMRES:
   /// judged at the end of a cycle, since a plateau inside a cycle can end in a sudden drop). 0 = never.
   std::int64_t stagnation_window = 100;
-  /// Worker threads for matrix-vector products and long vector operations; 0 = hardware concurrency.
-  /// Never changes a result.
+  /// Worker threads for matrix-vector products (n ≥ 256) and dot products of ≥ 65536 elements;
+  /// 0 = hardware concurrency. Never changes a result.
   int threads = 0;
   /// bf16 variants only: rounding of every vector update to bf16, RoundingMode::nearest_even or
   /// RoundingMode::stochastic (SR with update_rounding.sr_bits random bits). Other solvers ignore it.
@@ -293,7 +293,8 @@ ArnoldiResult<float> arnoldi(const LinearOperator<float>& a, std::span<const flo
 /// (rounded to bf16 to nearest) and `converged` reports the double-precision true residual against the
 /// caller's A and b, which true_residual_history records per iteration. Stagnation additionally triggers
 /// when x has not changed in stagnation_window iterations (round-to-nearest updates below half an ulp
-/// are lost). No preconditioner.
+/// are lost). No preconditioner. What the model shows for round-to-nearest vs stochastic rounding, with
+/// numbers, is in docs/trnsolver-krylov.md.
 /// @throws as cg, and trncore::InvalidArgument when update_rounding is neither nearest_even nor stochastic
 ///         or is invalid; trncore::InvalidArgument when A holds NaN or infinity.
 KrylovResult cg_bf16(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
