@@ -5,6 +5,7 @@
 #include <trnsolver/build_info.hpp>
 #include <trnsolver/dense.hpp>
 #include <trnsolver/hpl_mxp.hpp>
+#include <trnsolver/jacobi.hpp>
 #include <trnsolver/krylov.hpp>
 #include <trnsolver/solve.hpp>
 #include <trnsolver/version.hpp>

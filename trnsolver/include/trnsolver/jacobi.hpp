@@ -1,0 +1,64 @@
+#pragma once
+/// @file
+/// The symmetric eigensolver of the sim backend: cyclic two-sided Jacobi with a round-robin ordering in
+/// which every round rotates n/2 disjoint pairs at once (the parallel work a NeuronCore's VectorEngine
+/// does across partitions) and every sweep visits every pair exactly once.
+///
+/// On the host it runs in the input type; on the sim backend in fp32 with every operation rounded on its
+/// own (the VectorEngine's arithmetic), counting the modelled engine work. With the relative skipping
+/// test |a_pq| ≤ tol·√(|a_pp a_qq|) it computes the eigenvalues of scaled diagonally dominant (graded)
+/// matrices to high relative accuracy (Demmel and Veselić, "Jacobi's method is more accurate than QR",
+/// SIAM J. Matrix Anal. Appl. 13 (1992) 1204–1245), where a tridiagonal-QR solver (LAPACK syevd) only
+/// reaches an absolute error of u·‖A‖.
+
+#include <trncore/options.hpp>
+#include <trncore/sim/engine_stats.hpp>
+#include <trncore/view.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace trnsolver {
+
+/// The pairs of one round of the round-robin ("circle method") schedule for n indices: rounds[r] holds
+/// ⌊n/2⌋ disjoint pairs (p < q); over the n − 1 rounds (n even; n rounds for odd n, one index resting
+/// each round) every pair appears exactly once. @throws trncore::InvalidArgument for n < 0.
+std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> jacobi_schedule(std::int64_t n);
+
+struct JacobiOptions {
+  /// backend (host: arithmetic in the input type; sim: fp32 VectorEngine arithmetic with engine counters),
+  /// threads (rounds are split over threads; the result never depends on the count), generation.
+  trncore::Options core;
+  /// A rotation is skipped when |a_pq| ≤ tolerance·√(|a_pp·a_qq|); 0 = the working precision's unit
+  /// roundoff (2^-53, or 2^-24 for float and on sim).
+  double tolerance = 0.0;
+  int max_sweeps = 40;
+  bool vectors = true;
+};
+
+struct JacobiResult {
+  std::int64_t sweeps = 0;     ///< sweeps run (the last one rotated nothing when converged)
+  std::int64_t rotations = 0;  ///< rotations applied over all sweeps
+  bool converged = false;      ///< a full sweep skipped every pair
+  /// off(A)/‖A‖_F after each sweep, off(A) = ‖A − diag(A)‖_F.
+  std::vector<double> off_history;
+  /// Modelled NeuronCore work (sim backend only).
+  std::optional<trncore::sim::CostReport> cost;
+};
+
+/// Eigenvalues (ascending, into w[0..n)) and optionally eigenvectors (columns of V, in `layout` with
+/// leading dimension ldv) of the symmetric n×n matrix A (its lower and upper triangles must agree; only the
+/// lower one is read). T is float or double.
+/// Accuracy: backward error ‖A − VΛVᵀ‖ ≲ c·n·u·‖A‖ with orthogonality ‖VᵀV − I‖ ≲ c·n·u (u of the working
+/// precision), and relative accuracy of every eigenvalue for graded A = D·H·D (H with unit diagonal):
+/// |λ̂ − λ| ≲ c·n·u·κ(H)·|λ| (Demmel–Veselić). Not converging within max_sweeps is reported (converged =
+/// false), not thrown.
+/// @throws trncore::InvalidArgument for n < 0, lda/ldv below n, null pointers with n > 0, non-finite
+///         entries, max_sweeps < 1 or a negative tolerance.
+template <class T>
+JacobiResult eigh_jacobi(trncore::Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* w, T* v,
+                         std::int64_t ldv, const JacobiOptions& options = {});
+
+}  // namespace trnsolver
