@@ -207,15 +207,15 @@ void sytrs(Layout layout, Uplo uplo, std::int64_t n, std::int64_t nrhs, const T*
 /// triangle, the Householder vectors v_i (v_i(i) = 1 implicit) lie below the diagonal, tau has
 /// min(m, n) scalars; Q = H_0·H_1·…, H_i = I − tau_i·v_i·v_iᵀ.
 /// Accuracy: A + ΔA = Q·R̂ with Q exactly orthogonal and ‖Δa_j‖₂ ≤ γ̃_{mn}·‖a_j‖₂ per column (Higham Thm
-/// 19.4). Row-major: no copy (the LQ factorization ?gelqf of the stored transpose has the same
-/// reflectors and R = Lᵀ).
+/// 19.4). Row-major: LAPACKE's transposed copy (the copy-free ?gelqf of the stored transpose measured
+/// slower; docs/benchmarks.md).
 template <class T>
 void geqrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* tau,
            const trncore::Options& options = {});
 
 /// Forms the m×n matrix Q with orthonormal columns (LAPACK ?orgqr) from the first k reflectors of
 /// geqrf, overwriting A; m ≥ n ≥ k ≥ 0 (InvalidArgument otherwise). tau has k scalars.
-/// Accuracy: ‖Q̂ᵀQ̂ − I‖ ≤ c·m·n·u. Row-major: no copy (?orglq on the stored transpose).
+/// Accuracy: ‖Q̂ᵀQ̂ − I‖ ≤ c·m·n·u. Row-major: LAPACKE's transposed copy.
 template <class T>
 void orgqr(Layout layout, std::int64_t m, std::int64_t n, std::int64_t k, T* a, std::int64_t lda, const T* tau,
            const trncore::Options& options = {});

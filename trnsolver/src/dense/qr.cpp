@@ -1,9 +1,9 @@
 // Householder QR (geqrf/orgqr) and least squares (gels, gelsd, lstsq).
 //
-// Row-major QR needs no copy: the stored transpose of a row-major A is column-major Aᵀ, and LAPACK's LQ
-// factorization of Aᵀ (?gelqf) applies the same Householder reflectors to the same vectors (the columns of
-// A) and leaves L = Rᵀ in its lower triangle — which is R in A's upper triangle, with the reflectors below
-// the diagonal and the same tau, exactly as ?geqrf stores them. ?orglq likewise forms Qᵀ's rows.
+// Row-major QR goes through LAPACKE's row-major interface (a transposed copy in and out). A copy-free
+// path exists — the LQ factorization ?gelqf of the stored transpose has the same reflectors, tau and
+// R = Lᵀ — but it measured 8–26 % slower than the copy plus ?geqrf at n = 500…2000 with this LAPACK
+// (docs/benchmarks.md, "trnsolver: host factorizations"), so it is not used.
 #include "common.hpp"
 
 #include <cmath>
@@ -23,14 +23,11 @@ void geqrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda
   const std::int64_t k = m < n ? m : n;
   check_array(f, "tau", tau, {"min(m, n)", k});
   if (k == 0) return;
-  const bool rm = layout == Layout::row_major;
-  const auto run = rm ? pick<T>(LAPACKE_sgelqf_work, LAPACKE_dgelqf_work)
-                      : pick<T>(LAPACKE_sgeqrf_work, LAPACKE_dgeqrf_work);
-  const std::int64_t rows = rm ? n : m, cols = rm ? m : n;
+  const auto run = pick<T>(LAPACKE_sgeqrf_work, LAPACKE_dgeqrf_work);
   T query{};
-  result(f, run(LAPACK_COL_MAJOR, li(rows), li(cols), a, li(lda), tau, &query, -1));
+  result(f, run(lapack_layout(layout), li(m), li(n), a, li(lda), tau, &query, -1));
   std::vector<T> work(work_size(query));
-  result(f, run(LAPACK_COL_MAJOR, li(rows), li(cols), a, li(lda), tau, work.data(), li(std::ssize(work))));
+  result(f, run(lapack_layout(layout), li(m), li(n), a, li(lda), tau, work.data(), li(std::ssize(work))));
 }
 
 template <class T>
@@ -46,14 +43,11 @@ void orgqr(Layout layout, std::int64_t m, std::int64_t n, std::int64_t k, T* a, 
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
   check_array(f, "tau", tau, {"k", k});
   if (n == 0) return;
-  const bool rm = layout == Layout::row_major;
-  const auto run = rm ? pick<T>(LAPACKE_sorglq_work, LAPACKE_dorglq_work)
-                      : pick<T>(LAPACKE_sorgqr_work, LAPACKE_dorgqr_work);
-  const std::int64_t rows = rm ? n : m, cols = rm ? m : n;
+  const auto run = pick<T>(LAPACKE_sorgqr_work, LAPACKE_dorgqr_work);
   T query{};
-  result(f, run(LAPACK_COL_MAJOR, li(rows), li(cols), li(k), a, li(lda), tau, &query, -1));
+  result(f, run(lapack_layout(layout), li(m), li(n), li(k), a, li(lda), tau, &query, -1));
   std::vector<T> work(work_size(query));
-  result(f, run(LAPACK_COL_MAJOR, li(rows), li(cols), li(k), a, li(lda), tau, work.data(), li(std::ssize(work))));
+  result(f, run(lapack_layout(layout), li(m), li(n), li(k), a, li(lda), tau, work.data(), li(std::ssize(work))));
 }
 
 template <class T>
