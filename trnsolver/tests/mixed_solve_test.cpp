@@ -5,6 +5,7 @@
 // matrices) and σ geometric from 1 to 1/κ.
 #include <trnsolver/solve.hpp>
 
+#include "mixed/blocked_cholesky.hpp"
 #include "mixed/blocked_lu.hpp"
 
 #include <trncore/error.hpp>
@@ -334,6 +335,60 @@ TEST(BlockedLu, BackwardErrorWithinTheLuBound) {
       const double gamma = n * 0x1p-24 / (1 - n * 0x1p-24);
       EXPECT_LE(worst, gamma) << "n " << n << " pivoting " << pivoting;
     }
+}
+
+// The blocked Cholesky: |A − L·Lᵀ| within the bound of its arithmetic, computed in double. Host fp32:
+// γ_{n+1}(u₃₂)·|L||Lᵀ| (Higham, ASNA Thm 10.3). Sim bf16 trailing updates: each block update's product
+// carries the single-pass bound ε = (1+2^-8)²(1+γ_K(u₃₂)) − 1 relative to |L21||L21ᵀ| (docs/trnblas-sim.md),
+// and the updates of one entry add up to at most |L||Lᵀ|, so ε + γ_{n+1}(u₃₂) bounds the whole. Sizes cross
+// the 128-column tiles; the sim result is bitwise the same for one and two threads.
+TEST(BlockedCholesky, BackwardErrorWithinItsBoundAndNonSpdGivesInfo) {
+  for (const std::int64_t n : {1, 2, 127, 128, 129, 257})
+    for (const bool sim : {false, true}) {
+      std::mt19937_64 rng(static_cast<std::uint64_t>(n) + 7);
+      std::uniform_real_distribution<double> d(-1.0, 1.0);
+      std::vector<double> g(static_cast<std::size_t>(n * n));
+      for (double& v : g) v = d(rng);
+      std::vector<float> a(static_cast<std::size_t>(n * n));
+      for (std::int64_t i = 0; i < n; ++i)
+        for (std::int64_t j = 0; j <= i; ++j) {
+          double s = i == j ? static_cast<double>(n) : 0.0;  // G·Gᵀ/n + I-ish: SPD, moderately conditioned
+          for (std::int64_t k = 0; k < n; ++k) s += g[static_cast<std::size_t>(i + k * n)] * g[static_cast<std::size_t>(j + k * n)] / n;
+          a[static_cast<std::size_t>(i + j * n)] = a[static_cast<std::size_t>(j + i * n)] = static_cast<float>(s);
+        }
+      trncore::Options o;
+      if (sim) {
+        o.backend = trncore::Backend::sim;
+        o.math_mode = trncore::MathMode::bf16;
+      }
+      std::vector<float> l = a;
+      o.threads = 1;
+      ASSERT_EQ(0, trnsolver::detail::blocked_cholesky(n, l.data(), n, o));
+      if (sim) {
+        std::vector<float> l2 = a;
+        o.threads = 2;
+        ASSERT_EQ(0, trnsolver::detail::blocked_cholesky(n, l2.data(), n, o));
+        for (std::int64_t j = 0; j < n; ++j)
+          for (std::int64_t i = j; i < n; ++i) ASSERT_EQ(l[static_cast<std::size_t>(i + j * n)], l2[static_cast<std::size_t>(i + j * n)]);
+      }
+      const double g32 = (n + 1) * 0x1p-24 / (1 - (n + 1) * 0x1p-24);
+      const double eps = sim ? (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 128 * 0x1p-24 / (1 - 128 * 0x1p-24)) - 1 : 0.0;
+      double worst = 0.0;
+      for (std::int64_t i = 0; i < n; ++i)
+        for (std::int64_t j = 0; j <= i; ++j) {
+          double s = 0, m = 0;
+          for (std::int64_t k = 0; k <= j; ++k) {
+            const double p = static_cast<double>(l[static_cast<std::size_t>(i + k * n)]) * l[static_cast<std::size_t>(j + k * n)];
+            s += p;
+            m += std::abs(p);
+          }
+          worst = std::max(worst, std::abs(s - a[static_cast<std::size_t>(i + j * n)]) / m);
+        }
+      EXPECT_LE(worst, eps + g32) << "n " << n << " sim " << sim;
+    }
+  // Not positive definite at order 3: info = 3, as LAPACK's potrf.
+  std::vector<float> bad{4, 2, 2, 2, 5, 3, 2, 3, 1};  // symmetric; the third pivot is 1 − 1² − 1² = −1
+  EXPECT_EQ(3, trnsolver::detail::blocked_cholesky(3, bad.data(), 3, trncore::Options{}));
 }
 
 TEST(Solve, BadArgumentsThrowWithTheFunctionName) {
