@@ -2,7 +2,7 @@
 //
 // Row-major QR goes through LAPACKE's row-major interface (a transposed copy in and out). A copy-free
 // path exists — the LQ factorization ?gelqf of the stored transpose has the same reflectors, tau and
-// R = Lᵀ — but it measured 8–26 % slower than the copy plus ?geqrf at n = 500…2000 with this LAPACK
+// R = Lᵀ — but it measured 7–26 % slower than the copy plus ?geqrf at n = 500…2000 with this LAPACK
 // (docs/benchmarks.md, "trnsolver: host factorizations"), so it is not used.
 #include "common.hpp"
 
