@@ -4,6 +4,7 @@
 // matrix in column-major order with the other triangle, so potrf(row-major, lower) is LAPACK's
 // potrf(column-major, upper) on the same memory, and L = Uᵀ lands where the caller expects it.
 #include "common.hpp"
+#include "sim_factor.hpp"
 
 #include <trnblas/level3.hpp>
 
@@ -53,8 +54,9 @@ void check_uplo(const char* f, Uplo uplo) {
 template <class T>
 std::int64_t potrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::potrf";
-  check_call<T>(f, {{"n", n}}, options);
   check_uplo(f, uplo);
+  if (options.backend == trncore::Backend::sim) return sim_potrf(layout, uplo, n, a, lda, options);
+  check_call<T>(f, {{"n", n}}, options);
   check_square_matrix(f, "a", layout, n, a, lda);
   if (n == 0) return 0;
   return result(f, potrf_unchecked(layout, uplo, n, a, lda));

@@ -1,5 +1,6 @@
 // LU with partial pivoting, norms and condition estimation: the checks, then LAPACKE's _work routines.
 #include "common.hpp"
+#include "sim_factor.hpp"
 
 #include <cmath>
 #include <string>
@@ -12,6 +13,7 @@ template <class T>
 std::int64_t getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, std::int64_t* ipiv,
                    const trncore::Options& options) {
   constexpr const char* f = "trnsolver::getrf";
+  if (options.backend == trncore::Backend::sim) return sim_getrf(layout, m, n, a, lda, ipiv, options);
   check_call<T>(f, {{"m", m}, {"n", n}}, options);
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
   const std::int64_t k = m < n ? m : n;

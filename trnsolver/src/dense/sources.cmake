@@ -1,4 +1,4 @@
-# Dense factorizations and drivers (host: LAPACKE). Included by trnsolver/CMakeLists.txt after the
+# Dense factorizations and drivers (host: LAPACKE; getrf/potrf on sim: the blocked algorithms of src/mixed). Included by trnsolver/CMakeLists.txt after the
 # library target exists.
 target_sources(trnsolver PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/checks.cpp
@@ -7,4 +7,5 @@ target_sources(trnsolver PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/qr.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svd.cpp
   ${CMAKE_CURRENT_LIST_DIR}/eigen.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/inv_sqrt.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/inv_sqrt.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sim_factor.cpp)

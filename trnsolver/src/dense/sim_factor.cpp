@@ -1,0 +1,94 @@
+#include "sim_factor.hpp"
+
+#include "common.hpp"
+#include "mixed/blocked_cholesky.hpp"
+#include "mixed/blocked_lu.hpp"
+
+#include <trncore/error.hpp>
+
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace trnsolver::detail {
+
+namespace {
+
+// The sim backend's requirements beyond the host checks' sizes and storage.
+template <class T>
+void check_sim(const char* f, const trncore::Options& options) {
+  trncore::validate(options, f);
+  if constexpr (!std::is_same_v<T, float>)
+    throw trncore::NotSupported(f, "the sim backend factors float data only (the TensorEngine has no fp64)",
+                                "pass float data, or use trnsolver::solve with a bf16/fp32 factorization and fp64 "
+                                "refinement for double systems");
+  if (options.target_forward_error)
+    throw trncore::NotSupported(f, "target_forward_error on a factorization",
+                                "use trnsolver::solve, which certifies the solution");
+}
+
+}  // namespace
+
+template <class T>
+std::int64_t sim_getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, std::int64_t* ipiv,
+                       const trncore::Options& options) {
+  constexpr const char* f = "trnsolver::getrf";
+  check_sizes(f, {{"m", m}, {"n", n}});
+  check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
+  check_array(f, "ipiv", ipiv, {"min(m, n)", m < n ? m : n});
+  check_sim<T>(f, options);
+  if (m != n)
+    throw trncore::NotSupported(f, "the sim backend factors square matrices (m = " + std::to_string(m) +
+                                       ", n = " + std::to_string(n) + ")",
+                                "use the host backend for rectangular LU");
+  if constexpr (std::is_same_v<T, float>) {
+    if (n == 0) return 0;
+    // Column-major working copy (the blocked algorithm's layout), factored, copied back.
+    std::vector<float> w(static_cast<std::size_t>(n * n));
+    const bool rm = layout == Layout::row_major;
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < n; ++i) w[static_cast<std::size_t>(i + j * n)] = rm ? a[i * lda + j] : a[i + j * lda];
+    std::vector<std::int64_t> piv;
+    const std::int64_t info = blocked_lu(n, w.data(), n, true, piv, options);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < n; ++i) (rm ? a[i * lda + j] : a[i + j * lda]) = w[static_cast<std::size_t>(i + j * n)];
+    for (std::int64_t i = 0; i < n; ++i) ipiv[i] = piv[static_cast<std::size_t>(i)];
+    return info;
+  } else {
+    return 0;  // unreachable: check_sim threw
+  }
+}
+
+template <class T>
+std::int64_t sim_potrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int64_t lda,
+                       const trncore::Options& options) {
+  constexpr const char* f = "trnsolver::potrf";
+  check_sizes(f, {{"n", n}});
+  check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
+  check_sim<T>(f, options);
+  if constexpr (std::is_same_v<T, float>) {
+    if (n == 0) return 0;
+    // A(i, j) of the referenced triangle as the lower triangle of a column-major copy; L comes back to the
+    // same triangle (uplo = upper: U = Lᵀ).
+    const bool rm = layout == Layout::row_major, lower = uplo == Uplo::lower;
+    const auto at = [&](std::int64_t i, std::int64_t j) -> T& { return rm ? a[i * lda + j] : a[i + j * lda]; };
+    std::vector<float> w(static_cast<std::size_t>(n * n), 0.0f);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = j; i < n; ++i) w[static_cast<std::size_t>(i + j * n)] = lower ? at(i, j) : at(j, i);
+    const std::int64_t info = blocked_cholesky(n, w.data(), n, options);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = j; i < n; ++i) (lower ? at(i, j) : at(j, i)) = w[static_cast<std::size_t>(i + j * n)];
+    return info;
+  } else {
+    return 0;
+  }
+}
+
+template std::int64_t sim_getrf<float>(Layout, std::int64_t, std::int64_t, float*, std::int64_t, std::int64_t*,
+                                       const trncore::Options&);
+template std::int64_t sim_getrf<double>(Layout, std::int64_t, std::int64_t, double*, std::int64_t, std::int64_t*,
+                                        const trncore::Options&);
+template std::int64_t sim_potrf<float>(Layout, Uplo, std::int64_t, float*, std::int64_t, const trncore::Options&);
+template std::int64_t sim_potrf<double>(Layout, Uplo, std::int64_t, double*, std::int64_t, const trncore::Options&);
+
+}  // namespace trnsolver::detail

@@ -1,0 +1,23 @@
+#pragma once
+// getrf and potrf on the sim backend: the blocked fp32 factorizations of src/mixed, whose trailing updates
+// are trnblas sim GEMMs in the caller's math mode (bf16 inputs with fp32 PSUM, fp32, compensated, …) and
+// whose panels are fp32 with every operation rounded on its own (the VectorEngine's arithmetic).
+
+#include <trnsolver/dense.hpp>
+
+#include <cstdint>
+
+namespace trnsolver::detail {
+
+/// getrf for Options::backend = sim: square float matrices (the TensorEngine has no fp64).
+/// @throws NotSupported for double data, m ≠ n or a target_forward_error; the checks of getrf otherwise.
+template <class T>
+std::int64_t sim_getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, std::int64_t* ipiv,
+                       const trncore::Options& options);
+
+/// potrf for Options::backend = sim: float matrices, either triangle and layout.
+template <class T>
+std::int64_t sim_potrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int64_t lda,
+                       const trncore::Options& options);
+
+}  // namespace trnsolver::detail

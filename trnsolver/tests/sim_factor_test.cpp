@@ -1,0 +1,130 @@
+// getrf and potrf with Options::backend = sim: the reconstruction P·L·U (L·Lᵀ) against A, computed in double,
+// within the bound of the arithmetic that ran — fp32 panels γ_{n+1}(u₃₂), plus the trailing updates' single-pass
+// product bound ε = (1+u_in)²(1+u_p)(1+γ_128(u₃₂)) − 1 relative to |L||U| (docs/trnblas-sim.md; trn2's default
+// product model rounds products to bf16, u_p = 2^-8, and bf16 inputs have u_in = 2^-8, fp32 ones 0) — in both
+// layouts and both triangles; one and two threads give the same bits; what the sim backend lacks throws.
+#include <trnsolver/dense.hpp>
+
+#include <trncore/error.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace {
+
+using trncore::Layout;
+using trnblas::Uplo;
+
+trncore::Options sim(trncore::MathMode mode, int threads) {
+  trncore::Options o;
+  o.backend = trncore::Backend::sim;
+  o.math_mode = mode;
+  o.threads = threads;
+  return o;
+}
+
+double bound(trncore::MathMode mode, std::int64_t n) {
+  const double g = (n + 1) * 0x1p-24 / (1 - (n + 1) * 0x1p-24);
+  const double u_in = mode == trncore::MathMode::bf16 ? 0x1p-8 : 0.0, u_p = 0x1p-8;
+  const double eps = (1 + u_in) * (1 + u_in) * (1 + u_p) * (1 + 128 * 0x1p-24 / (1 - 128 * 0x1p-24)) - 1;
+  return g + eps;
+}
+
+TEST(SimFactor, GetrfReconstructsWithinItsBound) {
+  for (const std::int64_t n : {1, 5, 129, 200})
+    for (const Layout layout : {Layout::row_major, Layout::col_major})
+      for (const auto mode : {trncore::MathMode::fp32, trncore::MathMode::bf16}) {
+        std::mt19937_64 rng(static_cast<std::uint64_t>(n));
+        std::uniform_real_distribution<float> d(-1, 1);
+        std::vector<float> a(static_cast<std::size_t>(n * n));
+        for (float& v : a) v = d(rng);
+        const auto at = [&](const std::vector<float>& m, std::int64_t i, std::int64_t j) {
+          return static_cast<double>(layout == Layout::row_major ? m[static_cast<std::size_t>(i * n + j)]
+                                                                 : m[static_cast<std::size_t>(i + j * n)]);
+        };
+        std::vector<float> lu = a, lu2 = a;
+        std::vector<std::int64_t> piv(static_cast<std::size_t>(n)), piv2(piv.size());
+        ASSERT_EQ(0, trnsolver::getrf<float>(layout, n, n, lu.data(), n, piv.data(), sim(mode, 1)));
+        ASSERT_EQ(0, trnsolver::getrf<float>(layout, n, n, lu2.data(), n, piv2.data(), sim(mode, 2)));
+        EXPECT_EQ(lu, lu2);
+        EXPECT_EQ(piv, piv2);
+        // P·A: the interchanges applied in order to A's rows.
+        std::vector<std::int64_t> perm(static_cast<std::size_t>(n));
+        for (std::int64_t i = 0; i < n; ++i) perm[static_cast<std::size_t>(i)] = i;
+        for (std::int64_t i = 0; i < n; ++i) std::swap(perm[static_cast<std::size_t>(i)], perm[static_cast<std::size_t>(piv[static_cast<std::size_t>(i)] - 1)]);
+        double worst = 0;
+        for (std::int64_t i = 0; i < n; ++i)
+          for (std::int64_t j = 0; j < n; ++j) {
+            double s = 0, m = 0;
+            for (std::int64_t k = 0; k <= std::min(i, j); ++k) {
+              const double p = (k == i ? 1.0 : at(lu, i, k)) * at(lu, k, j);
+              s += p;
+              m += std::abs(p);
+            }
+            worst = std::max(worst, std::abs(s - at(a, perm[static_cast<std::size_t>(i)], j)) / m);
+          }
+        EXPECT_LE(worst, bound(mode, n)) << "n " << n << " layout " << trncore::to_string(layout) << " mode "
+                                         << trncore::to_string(mode);
+      }
+}
+
+TEST(SimFactor, PotrfReconstructsWithinItsBoundForBothTriangles) {
+  const std::int64_t n = 150;
+  std::mt19937_64 rng(9);
+  std::uniform_real_distribution<double> d(-1, 1);
+  std::vector<double> g(static_cast<std::size_t>(n * n));
+  for (double& v : g) v = d(rng);
+  std::vector<float> a(static_cast<std::size_t>(n * n));
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      double s = i == j ? 2.0 : 0.0;
+      for (std::int64_t k = 0; k < n; ++k) s += g[static_cast<std::size_t>(i * n + k)] * g[static_cast<std::size_t>(j * n + k)] / n;
+      a[static_cast<std::size_t>(i * n + j)] = static_cast<float>(s);  // exactly symmetric (same sum order)
+    }
+  for (const Layout layout : {Layout::row_major, Layout::col_major})
+    for (const Uplo uplo : {Uplo::lower, Uplo::upper})
+      for (const auto mode : {trncore::MathMode::fp32, trncore::MathMode::bf16}) {
+        std::vector<float> f = a;
+        ASSERT_EQ(0, trnsolver::potrf<float>(layout, uplo, n, f.data(), n, sim(mode, 2)));
+        // L(i, k) of the factor, whichever triangle and layout hold it.
+        const auto l = [&](std::int64_t i, std::int64_t k) -> double {
+          const std::int64_t r = uplo == Uplo::lower ? i : k, c = uplo == Uplo::lower ? k : i;
+          return f[static_cast<std::size_t>(layout == Layout::row_major ? r * n + c : r + c * n)];
+        };
+        double worst = 0;
+        for (std::int64_t i = 0; i < n; ++i)
+          for (std::int64_t j = 0; j <= i; ++j) {
+            double s = 0, m = 0;
+            for (std::int64_t k = 0; k <= j; ++k) {
+              s += l(i, k) * l(j, k);
+              m += std::abs(l(i, k) * l(j, k));
+            }
+            worst = std::max(worst, std::abs(s - a[static_cast<std::size_t>(i * n + j)]) / m);
+          }
+        EXPECT_LE(worst, bound(mode, n)) << trncore::to_string(layout) << " " << trnblas::to_string(uplo);
+      }
+  // Not positive definite: info, no exception.
+  std::vector<float> bad{1, 2, 2, 1};
+  EXPECT_EQ(2, trnsolver::potrf<float>(Layout::row_major, Uplo::lower, 2, bad.data(), 2, sim(trncore::MathMode::fp32, 1)));
+}
+
+TEST(SimFactor, WhatTheSimBackendLacksThrows) {
+  std::vector<double> d(16, 1.0);
+  std::vector<float> f(12, 1.0f);
+  std::vector<std::int64_t> piv(4);
+  EXPECT_THROW(trnsolver::getrf<double>(Layout::row_major, 4, 4, d.data(), 4, piv.data(), sim(trncore::MathMode::fp32, 1)),
+               trncore::NotSupported);
+  EXPECT_THROW(trnsolver::getrf<float>(Layout::row_major, 3, 4, f.data(), 4, piv.data(), sim(trncore::MathMode::fp32, 1)),
+               trncore::NotSupported);
+  EXPECT_THROW(trnsolver::potrf<double>(Layout::row_major, Uplo::lower, 4, d.data(), 4, sim(trncore::MathMode::fp32, 1)),
+               trncore::NotSupported);
+  EXPECT_THROW(trnsolver::getrf<float>(Layout::row_major, 4, 4, f.data(), 2, piv.data(), sim(trncore::MathMode::fp32, 1)),
+               trncore::DimensionMismatch);
+}
+
+}  // namespace
