@@ -2,6 +2,8 @@
 
 #include "mixed/blocked_lu.hpp"
 
+#include <trncore/detail/parallel.hpp>
+
 #include <trncore/math_mode.hpp>
 
 #include <lapacke.h>
@@ -21,6 +23,32 @@ std::vector<lapack_int> lapack_pivots(const std::vector<std::int64_t>& ipiv) {
   return std::vector<lapack_int>(ipiv.begin(), ipiv.end());
 }
 
+// Copies the column-major A (leading dimension lda) into dense storage of type D and returns ‖A‖∞, in one
+// pass over row blocks on up to `threads` threads: each row's sum runs in column order whatever block holds
+// it, so the norm does not depend on the thread count. NaN or inf entries make the norm NaN or inf.
+template <class D>
+double copy_with_norm(std::int64_t n, const double* a, std::int64_t lda, std::vector<D>& out, int threads) {
+  out.resize(static_cast<std::size_t>(n * n));
+  std::vector<double> row(static_cast<std::size_t>(n), 0.0);
+  constexpr std::int64_t kRows = 512;
+  const std::int64_t tasks = (n + kRows - 1) / kRows;
+  trncore::detail::parallel_for(tasks, threads, [&](std::int64_t t) {
+    const std::int64_t begin = t * kRows, end = std::min(n, begin + kRows);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = begin; i < end; ++i) {
+        const double x = a[i + j * lda];
+        out[static_cast<std::size_t>(i + j * n)] = static_cast<D>(x);
+        row[static_cast<std::size_t>(i)] += std::abs(x);
+      }
+  });
+  double norm = 0.0;
+  for (double r : row) {
+    if (!std::isfinite(r)) return r;  // std::max would drop a NaN
+    norm = std::max(norm, r);
+  }
+  return norm;
+}
+
 }  // namespace
 
 Factorization factorize(std::int64_t n, const double* a, std::int64_t lda, FactorPrecision precision, bool pivoting,
@@ -28,12 +56,10 @@ Factorization factorize(std::int64_t n, const double* a, std::int64_t lda, Facto
   Factorization f;
   f.precision = precision;
   f.n = n;
-  const auto size = static_cast<std::size_t>(n * n);
   const bool sim = options.backend == trncore::Backend::sim;
   const char* pivot_text = pivoting ? "partial pivoting" : "no pivoting";
   if (precision == FactorPrecision::fp64 && !sim && pivoting) {
-    f.working.resize(size);
-    for (std::int64_t j = 0; j < n; ++j) std::copy_n(a + j * lda, n, f.working.begin() + j * n);
+    f.anorm = copy_with_norm(n, a, lda, f.working, options.threads);
     std::vector<lapack_int> ipiv(static_cast<std::size_t>(n));
     f.info = n == 0 ? 0 : LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),
                                          f.working.data(), static_cast<lapack_int>(std::max<std::int64_t>(n, 1)),
@@ -48,9 +74,7 @@ Factorization factorize(std::int64_t n, const double* a, std::int64_t lda, Facto
     f.info = -1;
     return f;
   }
-  f.low.resize(size);  // fp32 rounding of A: the factorization's input precision
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) f.low[static_cast<std::size_t>(i + j * n)] = static_cast<float>(a[i + j * lda]);
+  f.anorm = copy_with_norm(n, a, lda, f.low, options.threads);  // fp32 rounding of A: the input precision
   if (!sim && pivoting) {
     std::vector<lapack_int> ipiv(static_cast<std::size_t>(n));
     f.info = n == 0 ? 0 : LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),

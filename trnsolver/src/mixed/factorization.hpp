@@ -18,6 +18,7 @@ struct Factorization {
   std::vector<double> working;    ///< the same factors in double (exactly), or dgetrf's for fp64
   std::vector<std::int64_t> ipiv; ///< 1-based row interchanges (the identity without pivoting)
   std::int64_t info = 0;          ///< 0, or the first exactly zero pivot (1-based)
+  double anorm = 0.0;             ///< ‖A‖∞ of the input, from the same pass that copies it (NaN/inf if A has)
   std::string method;             ///< e.g. "LU fp32 (LAPACK sgetrf, partial pivoting)"
 
   /// v = Â⁻¹ v with the factor's own arithmetic (fp32 for fp32/bf16 factors, v scaled into fp32's range).

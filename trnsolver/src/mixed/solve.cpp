@@ -48,7 +48,7 @@ struct System {
   std::int64_t n = 0, nrhs = 0, lda = 0;
   const double* a = nullptr;
   std::vector<double> a_copy, b;  // b: n×nrhs, leading dimension n
-  double anorm = 0.0;             // ‖A‖∞
+  double anorm = 0.0;             // ‖A‖∞ (set from the first factorization)
 };
 
 System gather(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const double* a, std::int64_t lda,
@@ -70,17 +70,7 @@ System gather(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const d
   s.b.resize(static_cast<std::size_t>(n * nrhs));
   for (std::int64_t j = 0; j < nrhs; ++j)
     for (std::int64_t i = 0; i < n; ++i) s.b[static_cast<std::size_t>(i + j * n)] = rm ? b[i * ldb + j] : b[i + j * ldb];
-  std::vector<double> row(static_cast<std::size_t>(n), 0.0);
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) row[static_cast<std::size_t>(i)] += std::abs(s.a[i + j * s.lda]);
-  for (double r : row) {
-    if (!std::isfinite(r)) {  // NaN and inf must survive (std::max would drop a NaN)
-      s.anorm = r;
-      break;
-    }
-    s.anorm = std::max(s.anorm, r);
-  }
-  return s;
+  return s;  // anorm comes with the first factorization's copy of A
 }
 
 void check_arguments(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const double* a, std::int64_t lda,
@@ -265,10 +255,7 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     report.accuracy.trajectory.push_back({"empty system: nothing to solve"});
     return 0;
   }
-  const System s = gather(layout, n, nrhs, a, lda, b, ldb);
-  if (!std::isfinite(s.anorm))  // a sum of magnitudes is finite exactly when every entry is (or it overflows)
-    throw trncore::InvalidArgument(kFunction, "A has a non-finite entry (or its row sums overflow)",
-                                   "pass a matrix of finite values");
+  System s = gather(layout, n, nrhs, a, lda, b, ldb);
   for (double v : s.b)
     if (!std::isfinite(v))
       throw trncore::InvalidArgument(kFunction, "B has a non-finite entry", "pass right-hand sides of finite values");
@@ -307,6 +294,12 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     attempts.push_back({Refinement::fp64_lu, FactorPrecision::fp64});
   if (attempts.empty())
     attempts.push_back({options.refinement == Refinement::automatic ? Refinement::lu_ir : options.refinement, low});
+
+  // The first factorization's pass over A also gives ‖A‖∞, finite exactly when every entry is.
+  s.anorm = factor(attempts.front().factor).anorm;
+  if (!std::isfinite(s.anorm))
+    throw trncore::InvalidArgument(kFunction, "A has a non-finite entry (or its row sums overflow)",
+                                   "pass a matrix of finite values");
 
   const std::optional<double> target = options.core.target_forward_error;
   std::vector<double> xs(static_cast<std::size_t>(n * nrhs));
