@@ -113,6 +113,61 @@ TEST(SimFactor, PotrfReconstructsWithinItsBoundForBothTriangles) {
   EXPECT_EQ(2, trnsolver::potrf<float>(Layout::row_major, Uplo::lower, 2, bad.data(), 2, sim(trncore::MathMode::fp32, 1)));
 }
 
+// syevd (and eigh) on sim: cyclic Jacobi in fp32. Eigenvalues within c·n·u₃₂·‖A‖ of LAPACK's dsyevd on the
+// same matrix (Weyl), eigenvectors orthonormal and A·z = λ·z to c·n·u₃₂ (c = 8, as the Jacobi tests), for both
+// layouts and triangles (the other triangle holds NaN: it must not be read).
+TEST(SimFactor, SyevdByJacobi) {
+  const std::int64_t n = 60;
+  std::mt19937_64 rng(4);
+  std::normal_distribution<double> g;
+  std::vector<double> sym(static_cast<std::size_t>(n * n));
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j <= i; ++j)
+      sym[static_cast<std::size_t>(i * n + j)] = sym[static_cast<std::size_t>(j * n + i)] = static_cast<float>(g(rng));
+  std::vector<double> ref = sym, wref(static_cast<std::size_t>(n));
+  ASSERT_EQ(0, trnsolver::syevd<double>(Layout::row_major, trnsolver::EigJob::values_only, Uplo::lower, n, ref.data(),
+                                        n, wref.data()));
+  double anorm = 0;
+  for (double x : wref) anorm = std::max(anorm, std::abs(x));
+  const double tol = 8.0 * n * 0x1p-24;
+  for (const Layout layout : {Layout::row_major, Layout::col_major})
+    for (const Uplo uplo : {Uplo::lower, Uplo::upper}) {
+      std::vector<float> a(sym.size());
+      for (std::int64_t i = 0; i < n; ++i)
+        for (std::int64_t j = 0; j < n; ++j) {
+          const bool referenced = uplo == Uplo::lower ? i >= j : i <= j;
+          a[static_cast<std::size_t>(layout == Layout::row_major ? i * n + j : i + j * n)] =
+              referenced ? static_cast<float>(sym[static_cast<std::size_t>(i * n + j)]) : std::nanf("");
+        }
+      std::vector<float> w(static_cast<std::size_t>(n));
+      ASSERT_EQ(0, trnsolver::syevd<float>(layout, trnsolver::EigJob::vectors, uplo, n, a.data(), n, w.data(),
+                                           sim(trncore::MathMode::automatic, 2)));
+      for (std::int64_t k = 0; k < n; ++k)
+        EXPECT_LE(std::abs(w[static_cast<std::size_t>(k)] - wref[static_cast<std::size_t>(k)]), tol * anorm) << k;
+      // Column k of the stored matrix is the eigenvector of w[k].
+      const auto z = [&](std::int64_t i, std::int64_t k) -> double {
+        return a[static_cast<std::size_t>(layout == Layout::row_major ? i * n + k : i + k * n)];
+      };
+      double res = 0, orth = 0;
+      for (std::int64_t k = 0; k < n; ++k)
+        for (std::int64_t i = 0; i < n; ++i) {
+          double s = -static_cast<double>(w[static_cast<std::size_t>(k)]) * z(i, k), o = i == k ? -1.0 : 0.0;
+          for (std::int64_t j = 0; j < n; ++j) {
+            s += sym[static_cast<std::size_t>(i * n + j)] * z(j, k);
+            o += z(j, i) * z(j, k);
+          }
+          res = std::max(res, std::abs(s));
+          orth = std::max(orth, std::abs(o));
+        }
+      EXPECT_LE(res, tol * anorm) << trncore::to_string(layout) << " " << trnblas::to_string(uplo);
+      EXPECT_LE(orth, tol) << trncore::to_string(layout) << " " << trnblas::to_string(uplo);
+    }
+  std::vector<double> d(16, 1.0), wd(4);
+  EXPECT_THROW(trnsolver::syevd<double>(Layout::row_major, trnsolver::EigJob::vectors, Uplo::lower, 4, d.data(), 4,
+                                        wd.data(), sim(trncore::MathMode::automatic, 1)),
+               trncore::NotSupported);
+}
+
 TEST(SimFactor, WhatTheSimBackendLacksThrows) {
   std::vector<double> d(16, 1.0);
   std::vector<float> f(12, 1.0f);

@@ -6,6 +6,7 @@
 // columns of a column-major matrix; one in-place n×n transposition makes them the columns of the row-major
 // one. The Schur form of Aᵀ is not that of A, so gees uses LAPACKE's row-major interface (a copy).
 #include "common.hpp"
+#include "sim_factor.hpp"
 
 #include <string>
 
@@ -32,6 +33,7 @@ template <class T>
 std::int64_t syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
                    const trncore::Options& options) {
   constexpr const char* f = "trnsolver::syevd";
+  if (options.backend == trncore::Backend::sim) return sim_syevd(layout, job, uplo, n, a, lda, w, options);
   check_call<T>(f, {{"n", n}}, options);
   check_enums(f, job, &uplo);
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
@@ -113,7 +115,7 @@ std::int64_t gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t 
 template <class T>
 EighResult<T> eigh(trncore::MatrixView<const T> a, EigJob job, Uplo uplo, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::eigh";
-  check_options(f, options, std::is_same_v<T, double>);
+  if (options.backend != trncore::Backend::sim) check_options(f, options, std::is_same_v<T, double>);
   check_square(f, "a", a.rows(), a.cols());
   check_enums(f, job, &uplo);
   check_finite(f, "a", a.layout(), a.rows(), a.cols(), a.data(), a.ld(), &uplo);

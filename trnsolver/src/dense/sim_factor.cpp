@@ -4,6 +4,8 @@
 #include "mixed/blocked_cholesky.hpp"
 #include "mixed/blocked_lu.hpp"
 
+#include <trnsolver/jacobi.hpp>
+
 #include <trncore/error.hpp>
 
 #include <string>
@@ -84,6 +86,46 @@ std::int64_t sim_potrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int6
   }
 }
 
+template <class T>
+std::int64_t sim_syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
+                       const trncore::Options& options) {
+  constexpr const char* f = "trnsolver::syevd";
+  check_sizes(f, {{"n", n}});
+  if (uplo != Uplo::upper && uplo != Uplo::lower)
+    throw trncore::InvalidArgument(f, "uplo has the invalid value " + std::to_string(static_cast<int>(uplo)),
+                                   "pass Uplo::upper or Uplo::lower");
+  check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
+  check_array(f, "w", w, {"n", n});
+  check_sim<T>(f, options);
+  if constexpr (std::is_same_v<T, float>) {
+    if (n == 0) return 0;
+    // The `uplo` triangle as a full symmetric row-major matrix; the eigenvectors come back as the columns of
+    // the stored matrix in the caller's layout (as syevd's).
+    const bool rm = layout == Layout::row_major, lower = uplo == Uplo::lower;
+    const auto at = [&](std::int64_t i, std::int64_t j) -> T& { return rm ? a[i * lda + j] : a[i + j * lda]; };
+    std::vector<float> full(static_cast<std::size_t>(n * n)), v;
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = 0; j <= i; ++j)
+        full[static_cast<std::size_t>(i * n + j)] = full[static_cast<std::size_t>(j * n + i)] = lower ? at(i, j) : at(j, i);
+    JacobiOptions jo;
+    jo.core = options;
+    jo.vectors = job == EigJob::vectors;
+    if (jo.vectors) v.resize(full.size());
+    const JacobiResult r =
+        eigh_jacobi<float>(Layout::row_major, n, full.data(), n, w, jo.vectors ? v.data() : nullptr, n, jo);
+    if (jo.vectors)
+      for (std::int64_t i = 0; i < n; ++i)
+        for (std::int64_t j = 0; j < n; ++j) at(i, j) = v[static_cast<std::size_t>(i * n + j)];
+    return r.converged ? 0 : 1;
+  } else {
+    return 0;
+  }
+}
+
+template std::int64_t sim_syevd<float>(Layout, EigJob, Uplo, std::int64_t, float*, std::int64_t, float*,
+                                       const trncore::Options&);
+template std::int64_t sim_syevd<double>(Layout, EigJob, Uplo, std::int64_t, double*, std::int64_t, double*,
+                                        const trncore::Options&);
 template std::int64_t sim_getrf<float>(Layout, std::int64_t, std::int64_t, float*, std::int64_t, std::int64_t*,
                                        const trncore::Options&);
 template std::int64_t sim_getrf<double>(Layout, std::int64_t, std::int64_t, double*, std::int64_t, std::int64_t*,

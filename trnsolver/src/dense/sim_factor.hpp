@@ -1,7 +1,8 @@
 #pragma once
-// getrf and potrf on the sim backend: the blocked fp32 factorizations of src/mixed, whose trailing updates
-// are trnblas sim GEMMs in the caller's math mode (bf16 inputs with fp32 PSUM, fp32, compensated, …) and
-// whose panels are fp32 with every operation rounded on its own (the VectorEngine's arithmetic).
+// getrf, potrf and syevd on the sim backend: the blocked fp32 factorizations of src/mixed, whose trailing
+// updates are trnblas sim GEMMs in the caller's math mode (bf16 inputs with fp32 PSUM, fp32, compensated, …)
+// and whose panels are fp32 with every operation rounded on its own (the VectorEngine's arithmetic), and
+// the cyclic Jacobi eigensolver of jacobi.hpp.
 
 #include <trnsolver/dense.hpp>
 
@@ -13,6 +14,12 @@ namespace trnsolver::detail {
 /// @throws NotSupported for double data, m ≠ n or a target_forward_error; the checks of getrf otherwise.
 template <class T>
 std::int64_t sim_getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, std::int64_t* ipiv,
+                       const trncore::Options& options);
+
+/// syevd for Options::backend = sim: float matrices, by the cyclic Jacobi of eigh_jacobi (fp32 VectorEngine
+/// arithmetic). Returns 0, or 1 when Jacobi did not converge within its sweep limit.
+template <class T>
+std::int64_t sim_syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
                        const trncore::Options& options);
 
 /// potrf for Options::backend = sim: float matrices, either triangle and layout.
