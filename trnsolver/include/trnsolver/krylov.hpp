@@ -304,4 +304,21 @@ KrylovResult cg_bf16(trncore::MatrixView<const float> a, std::span<const float> 
 KrylovResult cg_bf16(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
                      const KrylovOptions& options = {});
 
+/// Damped Jacobi (Richardson with D⁻¹) x ← x + ω·D⁻¹(b − A x) in the same bf16 model as cg_bf16: A, b, x in
+/// bf16, r = b − A x from the TensorEngine product in fp32, ω/a_ii formed once in fp32, each update computed
+/// in fp32 and rounded to bf16 with options.update_rounding (stochastic: bits RandomBits{seed, k}(i) in
+/// iteration k — bitwise reproducible for any thread count). The stationary iteration shows the effect of the
+/// update rounding most cleanly: with round-to-nearest, once every update ω·r_i/a_ii is below half an ulp of
+/// x_i the iterate never changes again (stagnation far above bf16 accuracy when ω is small), while stochastic
+/// rounding keeps E[x_{k+1}] equal to the exact update, so the iteration goes on converging in expectation
+/// (measured in docs/trnsolver-krylov.md). Converges for 0 < ω < 2/ρ(D⁻¹A) on SPD A. Stops on the double
+/// true residual (recorded in true_residual_history), max_iterations (0: 10·n) or stagnation_window
+/// iterations without a change of x.
+/// @throws as cg_bf16, and trncore::InvalidArgument for ω ≤ 0 or non-finite, or a zero diagonal in bf16.
+KrylovResult richardson_bf16(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
+                             double omega, const KrylovOptions& options = {});
+/// double form of richardson_bf16 (A, b, x rounded to bf16 once; the true residual against the doubles).
+KrylovResult richardson_bf16(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
+                             double omega, const KrylovOptions& options = {});
+
 }  // namespace trnsolver

@@ -6,6 +6,8 @@ target_sources(trnsolver PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/bicgstab.cpp
   ${CMAKE_CURRENT_LIST_DIR}/minres.cpp
   ${CMAKE_CURRENT_LIST_DIR}/preconditioners.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/cg_bf16.cpp)
-# The bf16 CG models the engines' fp32 arithmetic: every operation rounded on its own, no FMA contraction.
-set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/cg_bf16.cpp PROPERTIES COMPILE_OPTIONS "-ffp-contract=off")
+  ${CMAKE_CURRENT_LIST_DIR}/cg_bf16.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/richardson_bf16.cpp)
+# The bf16 variants model the engines' fp32 arithmetic: every operation rounded on its own, no FMA contraction.
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/cg_bf16.cpp ${CMAKE_CURRENT_LIST_DIR}/richardson_bf16.cpp
+  PROPERTIES COMPILE_OPTIONS "-ffp-contract=off")

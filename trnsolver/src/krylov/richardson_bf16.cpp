@@ -1,0 +1,137 @@
+// Damped Jacobi x ← x + ω·D⁻¹(b − A x) in the bf16 model (krylov.hpp, richardson_bf16): the stationary
+// iteration in which round-to-nearest's loss of small updates is cleanest to see. Compiled with
+// -ffp-contract=off: every fp32 operation of the model rounds on its own.
+#include "bf16_model.hpp"
+#include "common.hpp"
+
+#include <trncore/error.hpp>
+
+#include <cmath>
+#include <string>
+
+namespace trnsolver {
+
+namespace {
+
+using namespace detail;
+
+constexpr const char* kFn = "trnsolver::richardson_bf16";
+
+template <class In>
+KrylovResult run(trncore::MatrixView<const In> a, std::span<const In> b, std::span<In> x, double omega,
+                 const KrylovOptions& options) {
+  check_square(kFn, a.rows(), a.cols());
+  const std::int64_t n = a.rows();
+  if (static_cast<std::int64_t>(b.size()) != n || static_cast<std::int64_t>(x.size()) != n)
+    throw trncore::DimensionMismatch(kFn,
+                                     "A is " + std::to_string(n) + "x" + std::to_string(n) + " but b has " +
+                                         std::to_string(b.size()) + " and x " + std::to_string(x.size()) + " elements",
+                                     "pass b and x with n elements each");
+  check_options(kFn, options);
+  trncore::validate(options.update_rounding, kFn);
+  const trncore::RoundingMode mode = options.update_rounding.mode;
+  if (mode != trncore::RoundingMode::nearest_even && mode != trncore::RoundingMode::stochastic)
+    throw trncore::InvalidArgument(kFn, "options.update_rounding.mode = " + std::string(trncore::to_string(mode)) +
+                                            " is not modelled",
+                                   "use RoundingMode::nearest_even or RoundingMode::stochastic");
+  if (!(omega > 0.0) || !std::isfinite(omega))
+    throw trncore::InvalidArgument(kFn, "omega = " + format_value(omega), "pass a finite damping factor omega > 0");
+  check_finite<In>(kFn, "b", b);
+  check_finite<In>(kFn, "x (the initial guess)", std::span<const In>(x));
+  const auto un = static_cast<std::size_t>(n);
+  const trncore::Rounding nearest{};
+  const auto to_bf16 = [&](double v) { return bf16::from_double(v, nearest).to_float(); };
+  Model model{n, options.threads, options.update_rounding, options.seed, std::vector<float>(un * un), std::vector<bf16>(un)};
+  std::vector<float> bb(un), xb(un), w(un), r(un), t(un), xnew(un);
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      const double v = static_cast<double>(a(i, j));
+      if (!std::isfinite(v))
+        throw trncore::InvalidArgument(kFn, "a(" + std::to_string(i) + ", " + std::to_string(j) + ") = " +
+                                                format_value(v) + " is not finite",
+                                       "pass a matrix of finite values");
+      model.a[static_cast<std::size_t>(i * n + j)] = to_bf16(v);
+    }
+  for (std::size_t i = 0; i < un; ++i) {
+    const float d = model.a[i * un + i];
+    if (d == 0.0f)
+      throw trncore::InvalidArgument(kFn, "a(" + std::to_string(i) + ", " + std::to_string(i) + ") is 0 in bf16",
+                                     "Jacobi scaling needs a nonzero diagonal");
+    w[i] = static_cast<float>(omega) / d;  // ω/a_ii once, in fp32
+    bb[i] = to_bf16(static_cast<double>(b[i]));
+    xb[i] = to_bf16(static_cast<double>(x[i]));
+  }
+
+  KrylovResult result;
+  double bnorm = 0;
+  for (In v : b) bnorm += static_cast<double>(v) * static_cast<double>(v);
+  bnorm = std::sqrt(bnorm);
+  const auto true_residual = [&] {  // the measurement: ‖b − A x‖₂ in double against the caller's A and b
+    double s = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+      double e = static_cast<double>(b[static_cast<std::size_t>(i)]);
+      for (std::int64_t j = 0; j < n; ++j) e -= static_cast<double>(a(i, j)) * static_cast<double>(xb[static_cast<std::size_t>(j)]);
+      s += e * e;
+    }
+    return std::sqrt(s);
+  };
+  const auto finish = [&](KrylovReason reason, std::string detail) {
+    for (std::size_t i = 0; i < un; ++i) x[i] = static_cast<In>(xb[i]);
+    const double truth = true_residual();
+    result.relative_residual = bnorm > 0 ? truth / bnorm : 0.0;
+    result.converged = truth <= std::max(options.rtol * bnorm, options.atol);
+    result.reason = result.converged ? KrylovReason::converged : reason;
+    result.detail = result.converged ? "converged: true residual " + format_value(result.relative_residual) + " after " +
+                                           std::to_string(result.iterations) + " iterations"
+                                     : std::move(detail);
+    return result;
+  };
+  if (n == 0 || bnorm == 0) {
+    std::fill(xb.begin(), xb.end(), 0.0f);
+    result.residual_history.push_back(0.0);
+    result.true_residual_history.push_back(0.0);
+    return finish(KrylovReason::converged, "");
+  }
+  const std::int64_t limit = options.max_iterations > 0 ? options.max_iterations : 10 * n;
+  const double tol = std::max(options.rtol * bnorm, options.atol);
+  std::int64_t frozen = 0;
+  for (;; ++result.iterations) {
+    // r = b − A x in fp32 (TensorEngine product, then one VectorEngine subtraction), kept in fp32.
+    model.matvec(xb, t);
+    for (std::size_t i = 0; i < un; ++i) r[i] = bb[i] - t[i];
+    const double model_norm = std::sqrt(static_cast<double>(Model::dot32(r, r)));
+    const double truth = true_residual();
+    result.residual_history.push_back(model_norm / bnorm);
+    result.true_residual_history.push_back(truth / bnorm);
+    if (!std::isfinite(model_norm)) return finish(KrylovReason::non_finite, "non_finite: the model's residual is " + format_value(model_norm));
+    if (truth <= tol) return finish(KrylovReason::converged, "");
+    if (result.iterations == limit)
+      return finish(KrylovReason::max_iterations, "max_iterations: " + std::to_string(limit) + " iterations, true residual " +
+                                                      format_value(truth / bnorm));
+    if (options.stagnation_window > 0 && frozen >= options.stagnation_window)
+      return finish(KrylovReason::stagnation, "stagnation: x has not changed for " + std::to_string(frozen) +
+                                                  " iterations (every update below half an ulp of x is lost), true residual " +
+                                                  format_value(truth / bnorm));
+    for (std::size_t i = 0; i < un; ++i) {
+      const float step = w[i] * r[i];
+      t[i] = xb[i] + step;
+    }
+    model.round(t, xnew, options.update_rounding, static_cast<std::uint64_t>(result.iterations));
+    frozen = std::equal(xnew.begin(), xnew.end(), xb.begin()) ? frozen + 1 : 0;
+    std::swap(xb, xnew);
+  }
+}
+
+}  // namespace
+
+KrylovResult richardson_bf16(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
+                             double omega, const KrylovOptions& options) {
+  return run<float>(a, b, x, omega, options);
+}
+
+KrylovResult richardson_bf16(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
+                             double omega, const KrylovOptions& options) {
+  return run<double>(a, b, x, omega, options);
+}
+
+}  // namespace trnsolver
