@@ -323,21 +323,42 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     // |A⁻¹|), meets the target with the estimator's factor 3; else double-double, whose bound is near u. The
     // condition estimate for this choice uses the factors as they are (Â⁻¹).
     ResidualPrecision rp = ResidualPrecision::fp64;
-    if (options.residual) {
-      rp = *options.residual;
-    } else if (target) {
+    Refinement how = at.how;
+    bool adaptive = at.adaptive;
+    if (target) {
       const double kappa = s.anorm * detail::inverse_norm_estimate(
                                          n, {[&f](double* v) { f.solve_working(v, false); },
                                              [&f](double* v) { f.solve_working(v, true); }});
       report.condition_estimate = std::max(report.condition_estimate, kappa);
-      if (6.0 * static_cast<double>(n + 1) * kU * kappa > *target) rp = ResidualPrecision::double_double;
+      if (!options.residual && 6.0 * static_cast<double>(n + 1) * kU * kappa > *target)
+        rp = ResidualPrecision::double_double;
+      // With the estimate at hand (a target is set), Carson–Higham's conditions pick the strategy up front:
+      // LU-IR needs κ·u_f well below 1, GMRES-IR κ below about u^(-1/2)·u_f^(-1); beyond, only fp64 LU.
+      if (adaptive) {
+        const double uf = at.factor == FactorPrecision::bf16 ? 0x1p-8 : 0x1p-24;
+        if (kappa * uf > 0.5) {
+          how = Refinement::gmres_ir;
+          adaptive = false;
+          report.accuracy.trajectory.push_back({"chose gmres_ir: condition estimate " + sci(kappa) + ", kappa*u_f = " +
+                                                sci(kappa * uf) + " > 0.5 (too large for LU-IR)"});
+        }
+        if (kappa * uf * std::sqrt(kU) > 1.0 && !last) {
+          report.accuracy.trajectory.push_back({"skipped " + std::string(to_string(at.factor)) +
+                                                " refinement: condition estimate " + sci(kappa) +
+                                                " is beyond GMRES-IR's reach (Carson-Higham)"});
+          ++report.fallbacks;
+          continue;
+        }
+      }
     }
+    if (options.residual) rp = *options.residual;
+    report.refinement = how;
     report.residual = rp;
     bool converged = true;
     double estimate = 0.0, bound_n = 0.0, bound_c = 0.0, bwd_n = 0.0, bwd_c = 0.0;
     std::vector<Refined> columns;
     for (std::int64_t c = 0; c < nrhs; ++c) {
-      columns.push_back(refine(s, c, f, at.how, at.adaptive, rp, bounds, options));
+      columns.push_back(refine(s, c, f, how, adaptive, rp, bounds, options));
       if (columns.back().how == Refinement::gmres_ir) report.refinement = Refinement::gmres_ir;
     }
     // The condition estimate with the inverse the strategy trusts (the bounds need it).
@@ -383,7 +404,8 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     report.forward_error_bound_componentwise = bounds ? bound_c : kInf;
     report.backward_error_normwise = bwd_n;
     report.backward_error_componentwise = bwd_c;
-    std::string step = std::string(to_string(report.refinement)) + (report.refinement != at.how ? " (after lu_ir stalled)" : "") + ", residual " + std::string(to_string(rp)) + ": " +
+    std::string step = std::string(to_string(report.refinement)) +
+                       (adaptive && report.refinement != how ? " (after lu_ir stalled)" : "") + ", residual " + std::string(to_string(rp)) + ": " +
                        std::to_string(report.refinements) + " refinement step(s)";
     if (report.refinement == Refinement::gmres_ir) step += ", " + std::to_string(report.gmres_iterations) + " GMRES iterations";
     step += converged ? ", converged" : ", not converged";
