@@ -168,6 +168,72 @@ TEST(SimFactor, SyevdByJacobi) {
                trncore::NotSupported);
 }
 
+// geqrf on sim: LAPACK's format, so the host orgqr forms Q from it. Checked with LAPACK's own test ratios
+// (dqrt01: ‖A − Q·R‖₁/(m·‖A‖₁·u) and ‖I − QᵀQ‖₁/(m·u), threshold 30, TESTING/dtest.in), u the unit roundoff of
+// the arithmetic that ran: u₃₂ for fp32 TensorEngine updates under exact products, and for bf16 updates the
+// single-pass bound ε = (1+2^-8)³(1+γ_128) − 1 of the GEMMs (bf16 inputs, bf16-rounded products). Q's
+// orthogonality depends only on the fp32 reflectors, so it is held to u₃₂ in both modes.
+TEST(SimFactor, GeqrfPassesLapackTestRatios) {
+  struct Shape {
+    std::int64_t m, n;
+  };
+  for (const Shape sh : {Shape{1, 1}, Shape{5, 3}, Shape{129, 129}, Shape{300, 200}, Shape{200, 300}})
+    for (const Layout layout : {Layout::row_major, Layout::col_major})
+      for (const bool bf16 : {false, true}) {
+        const std::int64_t m = sh.m, n = sh.n, k = std::min(m, n);
+        std::mt19937_64 rng(static_cast<std::uint64_t>(m * 1000 + n));
+        std::uniform_real_distribution<float> d(-1, 1);
+        std::vector<float> a(static_cast<std::size_t>(m * n));
+        for (float& v : a) v = d(rng);
+        const std::int64_t lda = layout == Layout::row_major ? n : m;
+        const auto at = [&](const std::vector<float>& x, std::int64_t i, std::int64_t j, std::int64_t ld) -> double {
+          return x[static_cast<std::size_t>(layout == Layout::row_major ? i * ld + j : i + j * ld)];
+        };
+        trncore::Options o = sim(bf16 ? trncore::MathMode::bf16 : trncore::MathMode::fp32, 2);
+        if (!bf16) o.product = trncore::sim::ProductModel::exact;
+        std::vector<float> qr = a, tau(static_cast<std::size_t>(k));
+        trnsolver::geqrf<float>(layout, m, n, qr.data(), lda, tau.data(), o);
+        std::vector<float> qr1 = a, tau1(tau.size());
+        o.threads = 1;
+        trnsolver::geqrf<float>(layout, m, n, qr1.data(), lda, tau1.data(), o);
+        EXPECT_EQ(qr, qr1);
+        // Q (m×k) from the reflectors by the host orgqr, R = the upper trapezoid.
+        const std::int64_t ldq = layout == Layout::row_major ? k : m;
+        std::vector<float> q(static_cast<std::size_t>(m * k));
+        for (std::int64_t i = 0; i < m; ++i)
+          for (std::int64_t j = 0; j < k; ++j)
+            q[static_cast<std::size_t>(layout == Layout::row_major ? i * ldq + j : i + j * ldq)] = static_cast<float>(at(qr, i, j, lda));
+        trnsolver::orgqr<float>(layout, m, k, k, q.data(), ldq, tau.data());
+        double anorm = 0, res = 0, orth = 0;
+        for (std::int64_t j = 0; j < n; ++j) {
+          double colsum = 0, rescol = 0;
+          for (std::int64_t i = 0; i < m; ++i) {
+            double s = 0;
+            for (std::int64_t p = 0; p <= std::min(j, k - 1); ++p) s += at(q, i, p, ldq) * at(qr, p, j, lda);
+            colsum += std::abs(at(a, i, j, lda));
+            rescol += std::abs(at(a, i, j, lda) - s);
+          }
+          anorm = std::max(anorm, colsum);
+          res = std::max(res, rescol);
+        }
+        for (std::int64_t j = 0; j < k; ++j) {
+          double col = 0;
+          for (std::int64_t i = 0; i < k; ++i) {
+            double s = i == j ? -1.0 : 0.0;
+            for (std::int64_t p = 0; p < m; ++p) s += at(q, p, i, ldq) * at(q, p, j, ldq);
+            col += std::abs(s);
+          }
+          orth = std::max(orth, col);
+        }
+        const double u32 = 0x1p-24;
+        const double u = bf16 ? (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 128 * u32) - 1 : u32;
+        const std::string what = std::to_string(m) + "x" + std::to_string(n) + " " +
+                                 std::string(trncore::to_string(layout)) + (bf16 ? " bf16" : " fp32");
+        EXPECT_LT(res / (static_cast<double>(m) * anorm * u), 30.0) << what;
+        EXPECT_LT(orth / (static_cast<double>(m) * u32), 30.0) << what;
+      }
+}
+
 TEST(SimFactor, WhatTheSimBackendLacksThrows) {
   std::vector<double> d(16, 1.0);
   std::vector<float> f(12, 1.0f);

@@ -5,6 +5,7 @@
 // R = Lᵀ — but it measured 7–26 % slower than the copy plus ?geqrf at n = 500…2000 with this LAPACK
 // (docs/benchmarks.md, "trnsolver: host factorizations"), so it is not used.
 #include "common.hpp"
+#include "sim_factor.hpp"
 
 #include <cmath>
 #include <limits>
@@ -18,6 +19,7 @@ template <class T>
 void geqrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* tau,
            const trncore::Options& options) {
   constexpr const char* f = "trnsolver::geqrf";
+  if (options.backend == trncore::Backend::sim) return sim_geqrf(layout, m, n, a, lda, tau, options);
   check_call<T>(f, {{"m", m}, {"n", n}}, options);
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
   const std::int64_t k = m < n ? m : n;

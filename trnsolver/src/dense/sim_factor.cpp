@@ -3,6 +3,7 @@
 #include "common.hpp"
 #include "mixed/blocked_cholesky.hpp"
 #include "mixed/blocked_lu.hpp"
+#include "mixed/blocked_qr.hpp"
 
 #include <trnsolver/jacobi.hpp>
 
@@ -122,6 +123,30 @@ std::int64_t sim_syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* 
   }
 }
 
+template <class T>
+void sim_geqrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* tau,
+               const trncore::Options& options) {
+  constexpr const char* f = "trnsolver::geqrf";
+  check_sizes(f, {{"m", m}, {"n", n}});
+  check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
+  const std::int64_t k = m < n ? m : n;
+  check_array(f, "tau", tau, {"min(m, n)", k});
+  check_sim<T>(f, options);
+  if constexpr (std::is_same_v<T, float>) {
+    if (k == 0) return;
+    const bool rm = layout == Layout::row_major;
+    std::vector<float> w(static_cast<std::size_t>(m * n));
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < m; ++i) w[static_cast<std::size_t>(i + j * m)] = rm ? a[i * lda + j] : a[i + j * lda];
+    blocked_qr(m, n, w.data(), m, tau, options);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < m; ++i) (rm ? a[i * lda + j] : a[i + j * lda]) = w[static_cast<std::size_t>(i + j * m)];
+  }
+}
+
+template void sim_geqrf<float>(Layout, std::int64_t, std::int64_t, float*, std::int64_t, float*, const trncore::Options&);
+template void sim_geqrf<double>(Layout, std::int64_t, std::int64_t, double*, std::int64_t, double*,
+                                const trncore::Options&);
 template std::int64_t sim_syevd<float>(Layout, EigJob, Uplo, std::int64_t, float*, std::int64_t, float*,
                                        const trncore::Options&);
 template std::int64_t sim_syevd<double>(Layout, EigJob, Uplo, std::int64_t, double*, std::int64_t, double*,

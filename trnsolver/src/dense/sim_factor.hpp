@@ -22,6 +22,12 @@ template <class T>
 std::int64_t sim_syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
                        const trncore::Options& options);
 
+/// geqrf for Options::backend = sim: float matrices of any shape and layout (LAPACK's output format, so the
+/// host orgqr/ormqr-style consumers accept it).
+template <class T>
+void sim_geqrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* tau,
+               const trncore::Options& options);
+
 /// potrf for Options::backend = sim: float matrices, either triangle and layout.
 template <class T>
 std::int64_t sim_potrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int64_t lda,
