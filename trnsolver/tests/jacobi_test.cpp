@@ -126,6 +126,42 @@ TEST(EighJacobi, MatchesLapackOnRandomSymmetricMatrices) {
       }
 }
 
+// The Householder-tridiagonal + QL path: the same checks as Jacobi against dsyevd (backward error and
+// orthogonality c·n·u in the 2-norm, √n more in Frobenius; eigenvalues by Weyl), both backends and layouts,
+// plus a values-only run that must give the same eigenvalues.
+TEST(EighTridiagonalQl, MatchesLapackOnRandomSymmetricMatrices) {
+  for (const std::int64_t n : {1, 2, 3, 17, 64, 129})
+    for (const bool sim : {false, true})
+      for (const Layout layout : {Layout::row_major, Layout::col_major}) {
+        const auto a = random_symmetric(n, static_cast<std::uint64_t>(n) + 40);
+        std::vector<double> ref = a, wref(static_cast<std::size_t>(n));
+        ASSERT_EQ(0, LAPACKE_dsyevd(LAPACK_ROW_MAJOR, 'N', 'L', static_cast<lapack_int>(n), ref.data(),
+                                    static_cast<lapack_int>(n), wref.data()));
+        JacobiOptions o;
+        if (sim) o.core.backend = trncore::Backend::sim;
+        std::vector<double> w(static_cast<std::size_t>(n)), v(static_cast<std::size_t>(n * n)), w2(w.size());
+        const auto r = trnsolver::eigh_tridiagonal_ql<double>(layout, n, a.data(), n, w.data(), v.data(), n, o);
+        EXPECT_TRUE(r.converged) << n;
+        EXPECT_EQ(r.cost.has_value(), sim);
+        std::vector<double> vr = v;
+        if (layout == Layout::col_major)
+          for (std::int64_t i = 0; i < n; ++i)
+            for (std::int64_t k = 0; k < n; ++k) vr[static_cast<std::size_t>(i * n + k)] = v[static_cast<std::size_t>(i + k * n)];
+        const double u = sim ? 0x1p-24 : 0x1p-53, tol = 8.0 * static_cast<double>(std::max<std::int64_t>(n, 2)) * u;
+        const auto [res, orth] = residuals<double>(n, a, w, vr);
+        EXPECT_LE(res, tol * std::sqrt(static_cast<double>(n))) << "n " << n << " sim " << sim;
+        EXPECT_LE(orth, tol * std::sqrt(static_cast<double>(n))) << "n " << n << " sim " << sim;
+        double anorm = 0;
+        for (double x : wref) anorm = std::max(anorm, std::abs(x));
+        for (std::int64_t k = 0; k < n; ++k)
+          EXPECT_LE(std::abs(w[static_cast<std::size_t>(k)] - wref[static_cast<std::size_t>(k)]), tol * anorm * std::sqrt(static_cast<double>(n)))
+              << "n " << n << " k " << k;
+        o.vectors = false;
+        trnsolver::eigh_tridiagonal_ql<double>(layout, n, a.data(), n, w2.data(), nullptr, n, o);
+        EXPECT_EQ(w, w2) << "values-only run differs, n " << n;
+      }
+}
+
 // Quadratic convergence (Golub–Van Loan §8.5.3): once off(A) is small, each sweep roughly squares it.
 TEST(EighJacobi, ConvergesQuadratically) {
   const std::int64_t n = 40;

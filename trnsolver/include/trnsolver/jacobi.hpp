@@ -1,6 +1,7 @@
 #pragma once
 /// @file
-/// The symmetric eigensolver of the sim backend: cyclic two-sided Jacobi with a round-robin ordering in
+/// The symmetric eigensolvers of the sim backend (cyclic Jacobi below; the Householder-tridiagonal + QL
+/// path at the end of the file). Jacobi: cyclic two-sided Jacobi with a round-robin ordering in
 /// which every round rotates n/2 disjoint pairs at once (the parallel work a NeuronCore's VectorEngine
 /// does across partitions) and every sweep visits every pair exactly once.
 ///
@@ -60,5 +61,25 @@ struct JacobiResult {
 template <class T>
 JacobiResult eigh_jacobi(trncore::Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* w, T* v,
                          std::int64_t ldv, const JacobiOptions& options = {});
+
+/// What the Householder-tridiagonal + implicit QL path did.
+struct TridiagonalResult {
+  std::int64_t iterations = 0;  ///< QL sweeps over all eigenvalues
+  bool converged = false;       ///< every eigenvalue deflated within 30·n sweeps
+  std::optional<trncore::sim::CostReport> cost;  ///< modelled NeuronCore work (sim backend only)
+};
+
+/// The scalable symmetric eigensolver path: Householder reduction to tridiagonal form (each step one
+/// matrix-vector product and one symmetric rank-2 update of the trailing matrix), implicit QL iterations with
+/// Wilkinson-type shifts on the tridiagonal (Givens rotations accumulated into the eigenvectors), and the back
+/// transformation by the stored reflectors. Same arguments, arithmetic (host: T; sim: fp32 with every
+/// operation rounded, engine counters) and ordering of results as eigh_jacobi. O(n³) once, where Jacobi pays
+/// O(n³) per sweep.
+/// Accuracy: backward stable, |λ̂ − λ| ≲ c·n·u·‖A‖₂, ‖VᵀV − I‖ ≲ c·n·u (Golub–Van Loan §8.3); absolute, not
+/// relative, accuracy for small eigenvalues (use eigh_jacobi for graded matrices).
+/// @throws as eigh_jacobi (JacobiOptions.tolerance and max_sweeps are not used).
+template <class T>
+TridiagonalResult eigh_tridiagonal_ql(trncore::Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* w,
+                                      T* v, std::int64_t ldv, const JacobiOptions& options = {});
 
 }  // namespace trnsolver

@@ -1,0 +1,226 @@
+// Householder tridiagonalization, implicit QL with shifts, back transformation (Golub and Van Loan, Matrix
+// Computations 4th ed., §8.3; the QL variant as in Wilkinson and Reinsch's tql2).
+#include <trnsolver/jacobi.hpp>
+
+#include <trncore/error.hpp>
+#include <trncore/sim/spec.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace trnsolver {
+
+namespace {
+
+constexpr char kFunction[] = "trnsolver::eigh_tridiagonal_ql";
+
+template <class W>
+W hypot_safe(W x, W y) {
+  return std::hypot(x, y);
+}
+
+void count_vector(trncore::sim::EngineStats& stats, const trncore::sim::GenerationSpec& spec, std::int64_t elements,
+                  std::int64_t instructions) {
+  auto& v = stats[trncore::sim::Engine::vector];
+  v.instructions += instructions;
+  v.elements += elements;
+  v.cycles += static_cast<double>(elements) / trncore::sim::vector_elements_per_cycle(spec) +
+              static_cast<double>(instructions) * spec.instruction_overhead_cycles;
+}
+
+// a: n×n row-major symmetric (full). On return d, e hold the tridiagonal (e[i] couples i and i+1), the
+// reflector k (acting on rows k+1…n−1) has its vector in a(k+1…, k) (head 1 implicit) and scalar tau[k].
+template <class W>
+void tridiagonalize(std::int64_t n, std::vector<W>& a, std::vector<W>& d, std::vector<W>& e, std::vector<W>& tau,
+                    trncore::sim::EngineStats* stats, const trncore::sim::GenerationSpec& spec) {
+  const auto N = static_cast<std::size_t>(n);
+  const auto at = [&](std::int64_t i, std::int64_t j) -> W& { return a[static_cast<std::size_t>(i) * N + static_cast<std::size_t>(j)]; };
+  std::vector<W> v(N), p(N);
+  for (std::int64_t k = 0; k + 2 < n; ++k) {
+    const std::int64_t len = n - k - 1;  // rows k+1 … n−1
+    const W alpha = at(k + 1, k);
+    W scale = 0;
+    for (std::int64_t i = k + 2; i < n; ++i) scale = std::max(scale, std::abs(at(i, k)));
+    if (scale == W(0)) {  // already tridiagonal in this column
+      tau[static_cast<std::size_t>(k)] = 0;
+      e[static_cast<std::size_t>(k)] = alpha;
+      continue;
+    }
+    W ss = 0;
+    for (std::int64_t i = k + 2; i < n; ++i) ss += (at(i, k) / scale) * (at(i, k) / scale);
+    const W norm = hypot_safe(alpha, scale * std::sqrt(ss));
+    const W beta = alpha >= W(0) ? -norm : norm;
+    const W t = (beta - alpha) / beta;
+    const W inv = W(1) / (alpha - beta);
+    v[0] = 1;
+    for (std::int64_t i = 1; i < len; ++i) v[static_cast<std::size_t>(i)] = at(k + 1 + i, k) * inv;
+    tau[static_cast<std::size_t>(k)] = t;
+    e[static_cast<std::size_t>(k)] = beta;
+    // p = τ·A22·v, K = −(τ/2)·pᵀv, w = p + K·v, A22 −= v·wᵀ + w·vᵀ.
+    W pv = 0;
+    for (std::int64_t i = 0; i < len; ++i) {
+      W s = 0;
+      for (std::int64_t j = 0; j < len; ++j) s += at(k + 1 + i, k + 1 + j) * v[static_cast<std::size_t>(j)];
+      p[static_cast<std::size_t>(i)] = t * s;
+    }
+    for (std::int64_t i = 0; i < len; ++i) pv += p[static_cast<std::size_t>(i)] * v[static_cast<std::size_t>(i)];
+    const W kk = -t / W(2) * pv;
+    for (std::int64_t i = 0; i < len; ++i) p[static_cast<std::size_t>(i)] += kk * v[static_cast<std::size_t>(i)];
+    for (std::int64_t i = 0; i < len; ++i)
+      for (std::int64_t j = 0; j < len; ++j)
+        at(k + 1 + i, k + 1 + j) -= v[static_cast<std::size_t>(i)] * p[static_cast<std::size_t>(j)] +
+                                    p[static_cast<std::size_t>(i)] * v[static_cast<std::size_t>(j)];
+    for (std::int64_t i = 1; i < len; ++i) at(k + 1 + i, k) = v[static_cast<std::size_t>(i)];  // keep the vector
+    if (stats != nullptr) {
+      count_vector(*stats, spec, 2 * len * len, 2);  // the matrix-vector product (multiply, reduce)
+      count_vector(*stats, spec, 4 * len * len, 4);  // the rank-2 update
+    }
+  }
+  for (std::int64_t k = 0; k < n; ++k) d[static_cast<std::size_t>(k)] = at(k, k);
+  if (n >= 2) e[static_cast<std::size_t>(n - 2)] = at(n - 1, n - 2);
+  if (n >= 1) e[static_cast<std::size_t>(n - 1)] = 0;
+}
+
+// Implicit QL with shifts on (d, e); rotations accumulated into z (n×n row-major, columns = vectors) when
+// z is not empty. Returns the sweep count, or −1 when an eigenvalue did not deflate within 30·n sweeps.
+template <class W>
+std::int64_t ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, std::vector<W>& z, trncore::sim::EngineStats* stats,
+                const trncore::sim::GenerationSpec& spec) {
+  const auto N = static_cast<std::size_t>(n);
+  const W eps = std::numeric_limits<W>::epsilon();
+  std::int64_t sweeps = 0;
+  for (std::int64_t l = 0; l < n; ++l) {
+    for (std::int64_t iter = 0;; ++iter) {
+      std::int64_t m = l;
+      for (; m + 1 < n; ++m) {
+        const W dd = std::abs(d[static_cast<std::size_t>(m)]) + std::abs(d[static_cast<std::size_t>(m + 1)]);
+        if (std::abs(e[static_cast<std::size_t>(m)]) <= eps * dd) break;
+      }
+      if (m == l) break;
+      if (iter == 30 * n) return -1;
+      ++sweeps;
+      // Shift from the leading 2×2 block (the eigenvalue of it closer to d[l]).
+      W g = (d[static_cast<std::size_t>(l + 1)] - d[static_cast<std::size_t>(l)]) / (W(2) * e[static_cast<std::size_t>(l)]);
+      W r = hypot_safe(g, W(1));
+      g = d[static_cast<std::size_t>(m)] - d[static_cast<std::size_t>(l)] +
+          e[static_cast<std::size_t>(l)] / (g + (g >= W(0) ? r : -r));
+      W s = 1, c = 1, p = 0;
+      std::int64_t i = m - 1;
+      bool deflated = false;
+      for (; i >= l; --i) {
+        const W f = s * e[static_cast<std::size_t>(i)], b = c * e[static_cast<std::size_t>(i)];
+        r = hypot_safe(f, g);
+        e[static_cast<std::size_t>(i + 1)] = r;
+        if (r == W(0)) {  // underflow: split the problem here
+          d[static_cast<std::size_t>(i + 1)] -= p;
+          e[static_cast<std::size_t>(m)] = 0;
+          deflated = true;
+          break;
+        }
+        s = f / r;
+        c = g / r;
+        g = d[static_cast<std::size_t>(i + 1)] - p;
+        r = (d[static_cast<std::size_t>(i)] - g) * s + W(2) * c * b;
+        p = s * r;
+        d[static_cast<std::size_t>(i + 1)] = g + p;
+        g = c * r - b;
+        if (!z.empty())
+          for (std::size_t k = 0; k < N; ++k) {
+            const W zi = z[k * N + static_cast<std::size_t>(i)], zi1 = z[k * N + static_cast<std::size_t>(i + 1)];
+            z[k * N + static_cast<std::size_t>(i + 1)] = s * zi + c * zi1;
+            z[k * N + static_cast<std::size_t>(i)] = c * zi - s * zi1;
+          }
+      }
+      if (stats != nullptr) count_vector(*stats, spec, (m - l) * (z.empty() ? 12 : 12 + 6 * n), 16);
+      if (deflated) continue;
+      d[static_cast<std::size_t>(l)] -= p;
+      e[static_cast<std::size_t>(l)] = g;
+      e[static_cast<std::size_t>(m)] = 0;
+    }
+  }
+  return sweeps;
+}
+
+}  // namespace
+
+template <class T>
+TridiagonalResult eigh_tridiagonal_ql(trncore::Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* w, T* v,
+                                      std::int64_t ldv, const JacobiOptions& options) {
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>);
+  if (n < 0) throw trncore::InvalidArgument(kFunction, "n = " + std::to_string(n), "pass n >= 0");
+  trncore::detail::check_matrix(kFunction, n, n, lda, layout, a == nullptr);
+  if (options.vectors) trncore::detail::check_matrix(kFunction, n, n, ldv, layout, v == nullptr);
+  if (n > 0 && w == nullptr) throw trncore::InvalidArgument(kFunction, "w is null", "pass an array of n eigenvalues");
+  trncore::validate(options.core, kFunction);
+  const bool sim = options.core.backend == trncore::Backend::sim;
+  const auto at = [&](std::int64_t i, std::int64_t j) {
+    return layout == trncore::Layout::row_major ? a[i * lda + j] : a[i + j * lda];
+  };
+  const auto solve = [&](auto zero) {
+    using W = decltype(zero);
+    const auto N = static_cast<std::size_t>(n);
+    std::vector<W> m(N * N), d(N), e(N), tau(N), z;
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = 0; j <= i; ++j) {
+        const T x = at(i, j);
+        if (!std::isfinite(x))
+          throw trncore::InvalidArgument(kFunction, "A(" + std::to_string(i) + ", " + std::to_string(j) + ") is not finite",
+                                         "pass a matrix of finite values");
+        m[static_cast<std::size_t>(i) * N + static_cast<std::size_t>(j)] =
+            m[static_cast<std::size_t>(j) * N + static_cast<std::size_t>(i)] = static_cast<W>(x);
+      }
+    const auto& spec = trncore::sim::spec(options.core.generation);
+    trncore::sim::EngineStats stats;
+    trncore::sim::EngineStats* counters = sim ? &stats : nullptr;
+    tridiagonalize<W>(n, m, d, e, tau, counters, spec);
+    if (options.vectors) {
+      z.assign(N * N, W(0));
+      for (std::size_t i = 0; i < N; ++i) z[i * N + i] = W(1);
+    }
+    TridiagonalResult r;
+    const std::int64_t sweeps = ql<W>(n, d, e, z, counters, spec);
+    r.converged = sweeps >= 0;
+    r.iterations = std::max<std::int64_t>(sweeps, 0);
+    if (options.vectors) {
+      // Z ← H_0·H_1·…·H_{n−3}·Z: the reflectors in reverse order, each on rows k+1 … n−1.
+      std::vector<W> y(N);
+      for (std::int64_t k = n - 3; k >= 0; --k) {
+        const W t = tau[static_cast<std::size_t>(k)];
+        if (t == W(0)) continue;
+        const auto vk = [&](std::int64_t i) { return i == k + 1 ? W(1) : m[static_cast<std::size_t>(i) * N + static_cast<std::size_t>(k)]; };
+        std::fill(y.begin(), y.end(), W(0));
+        for (std::int64_t i = k + 1; i < n; ++i)
+          for (std::size_t c = 0; c < N; ++c) y[c] += vk(i) * z[static_cast<std::size_t>(i) * N + c];
+        for (std::int64_t i = k + 1; i < n; ++i)
+          for (std::size_t c = 0; c < N; ++c) z[static_cast<std::size_t>(i) * N + c] -= t * vk(i) * y[c];
+        if (sim) count_vector(stats, spec, 4 * (n - k - 1) * n, 4);
+      }
+    }
+    std::vector<std::size_t> order(N);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return d[x] < d[y]; });
+    for (std::size_t k = 0; k < N; ++k) w[k] = static_cast<T>(d[order[k]]);
+    if (options.vectors)
+      for (std::size_t k = 0; k < N; ++k)
+        for (std::size_t i = 0; i < N; ++i)
+          (layout == trncore::Layout::row_major ? v[static_cast<std::int64_t>(i) * ldv + static_cast<std::int64_t>(k)]
+                                                : v[static_cast<std::int64_t>(i) + static_cast<std::int64_t>(k) * ldv]) =
+              static_cast<T>(z[i * N + order[k]]);
+    if (sim) r.cost = trncore::sim::estimate_cost(stats, options.core.generation);
+    return r;
+  };
+  if (sim || std::is_same_v<T, float>) return solve(float{});
+  return solve(double{});
+}
+
+template TridiagonalResult eigh_tridiagonal_ql<float>(trncore::Layout, std::int64_t, const float*, std::int64_t, float*,
+                                                      float*, std::int64_t, const JacobiOptions&);
+template TridiagonalResult eigh_tridiagonal_ql<double>(trncore::Layout, std::int64_t, const double*, std::int64_t,
+                                                       double*, double*, std::int64_t, const JacobiOptions&);
+
+}  // namespace trnsolver
