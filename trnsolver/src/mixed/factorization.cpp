@@ -94,7 +94,6 @@ Factorization factorize(std::int64_t n, const double* a, std::int64_t lda, Facto
                     : std::string("fp32 GEMMs")) +
                ")";
   }
-  f.working.assign(f.low.begin(), f.low.end());
   return f;
 }
 
@@ -124,6 +123,7 @@ void Factorization::solve_low(double* v) const {
 
 void Factorization::solve_working(double* v, bool transpose) const {
   if (n == 0) return;
+  if (working.empty()) working.assign(low.begin(), low.end());
   const std::vector<lapack_int> piv = lapack_pivots(ipiv);
   LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, transpose ? 'T' : 'N', static_cast<lapack_int>(n), 1, working.data(),
                  static_cast<lapack_int>(n), piv.data(), v, static_cast<lapack_int>(n));
