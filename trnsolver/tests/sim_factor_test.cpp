@@ -234,6 +234,52 @@ TEST(SimFactor, GeqrfPassesLapackTestRatios) {
       }
 }
 
+// inv_sqrt_spd on sim (float): Cholesky test and eigensolver on the model, Newton–Schulz's products as sim
+// GEMMs. With the automatic GEMM mode (compensated: fp32-level products) the residual ‖XAX − I‖_F/√n stays
+// within 10·n·u₃₂·κ₂(A) (the host bound of the same algorithms: eigenvectors to n·u, the smallest eigenvalue to
+// n·u·κ relative); with bf16 products the quadratic phase stops at the bf16 level, so only a residual below
+// 10·ε_bf16·κ is asserted there, and convergence of the iteration.
+TEST(SimFactor, InvSqrtSpdBothMethods) {
+  const std::int64_t n = 40;
+  const double kappa = 100.0;
+  std::mt19937_64 rng(6);
+  std::normal_distribution<double> g;
+  std::vector<double> q(static_cast<std::size_t>(n * n));
+  for (double& v : q) v = g(rng);
+  // A = Q·diag(σ)·Qᵀ with Q from Gram–Schmidt in double and σ geometric in [1/κ, 1].
+  for (std::int64_t j = 0; j < n; ++j) {
+    for (std::int64_t p = 0; p < j; ++p) {
+      double d = 0;
+      for (std::int64_t i = 0; i < n; ++i) d += q[static_cast<std::size_t>(i * n + j)] * q[static_cast<std::size_t>(i * n + p)];
+      for (std::int64_t i = 0; i < n; ++i) q[static_cast<std::size_t>(i * n + j)] -= d * q[static_cast<std::size_t>(i * n + p)];
+    }
+    double nn = 0;
+    for (std::int64_t i = 0; i < n; ++i) nn += q[static_cast<std::size_t>(i * n + j)] * q[static_cast<std::size_t>(i * n + j)];
+    for (std::int64_t i = 0; i < n; ++i) q[static_cast<std::size_t>(i * n + j)] /= std::sqrt(nn);
+  }
+  std::vector<float> a(static_cast<std::size_t>(n * n));
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j <= i; ++j) {
+      double s = 0;
+      for (std::int64_t k = 0; k < n; ++k)
+        s += q[static_cast<std::size_t>(i * n + k)] * std::pow(kappa, -static_cast<double>(k) / (n - 1)) * q[static_cast<std::size_t>(j * n + k)];
+      a[static_cast<std::size_t>(i * n + j)] = a[static_cast<std::size_t>(j * n + i)] = static_cast<float>(s);
+    }
+  for (const auto method : {trnsolver::InvSqrtMethod::eigh, trnsolver::InvSqrtMethod::newton_schulz})
+    for (const auto mode : {trncore::MathMode::automatic, trncore::MathMode::bf16}) {
+      trnsolver::InvSqrtOptions o;
+      o.core = sim(mode, 2);
+      o.method = method;
+      std::vector<float> x(a.size());
+      const auto r = trnsolver::inv_sqrt_spd<float>(Layout::row_major, n, a.data(), n, x.data(), n, o);
+      const std::string what = std::string(trnsolver::to_string(method)) + " " + std::string(trncore::to_string(mode));
+      EXPECT_EQ(r.info, 0) << what;
+      EXPECT_TRUE(r.converged) << what;
+      const double eps = mode == trncore::MathMode::bf16 ? (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 0x1p-8) - 1 : n * 0x1p-24;
+      EXPECT_LE(r.residual, 10.0 * eps * kappa) << what;
+    }
+}
+
 TEST(SimFactor, WhatTheSimBackendLacksThrows) {
   std::vector<double> d(16, 1.0);
   std::vector<float> f(12, 1.0f);

@@ -26,12 +26,13 @@ double distance_to_identity(const DenseMatrix<T>& p) {
   return std::sqrt(s / static_cast<double>(n));
 }
 
-// C = A·B for n×n dense matrices of one layout.
+// C = A·B for n×n dense matrices of one layout, on the backend and in the math mode `o` names (the host by
+// default; the sim TensorEngine for Newton–Schulz's products when the caller asks for it).
 template <class T>
-void product(const DenseMatrix<T>& a, const DenseMatrix<T>& b, DenseMatrix<T>& c) {
+void product(const DenseMatrix<T>& a, const DenseMatrix<T>& b, DenseMatrix<T>& c, const trncore::Options& o = {}) {
   const std::int64_t n = a.rows;
   trnblas::gemm<T>(a.layout, Op::no_trans, Op::no_trans, n, n, n, T(1), a.data.data(), a.ld(), b.data.data(), b.ld(),
-                   T(0), c.data.data(), c.ld());
+                   T(0), c.data.data(), c.ld(), o);
 }
 
 }  // namespace
@@ -40,7 +41,18 @@ template <class T>
 InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* x, std::int64_t ldx,
                            const InvSqrtOptions& options) {
   constexpr const char* f = "trnsolver::inv_sqrt_spd";
-  check_call<T>(f, {{"n", n}}, options.core);
+  // On the sim backend (float data) the factorization, eigensolver and Newton–Schulz products run on the
+  // NeuronCore model: potrf and syevd dispatch there, the products are sim GEMMs in options.core's mode.
+  const bool sim = options.core.backend == trncore::Backend::sim;
+  if (sim) {
+    check_sizes(f, {{"n", n}});
+    trncore::validate(options.core, f);
+    if constexpr (!std::is_same_v<T, float>)
+      throw trncore::NotSupported(f, "the sim backend computes in fp32 (float data only)",
+                                  "pass float data, or use the host backend for double");
+  } else {
+    check_call<T>(f, {{"n", n}}, options.core);
+  }
   if (options.method != InvSqrtMethod::eigh && options.method != InvSqrtMethod::newton_schulz)
     throw trncore::InvalidArgument(f,
                                    "method has the invalid value " + std::to_string(static_cast<int>(options.method)),
@@ -91,21 +103,22 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
       for (std::int64_t i = 0; i < n; ++i) q(i, j) *= scale;
     }
     trnblas::gemm<T>(layout, Op::no_trans, Op::trans, n, n, n, T(1), q.data.data(), q.ld(), q.data.data(), q.ld(), T(0),
-                     result.data.data(), result.ld());
+                     result.data.data(), result.ld(), sim ? options.core : trncore::Options{});
     report.converged = true;
   } else {
     // Coupled Newton–Schulz on A/c, c = ‖A‖_F ≥ λ_max: spectrum in (0, 1], so ‖I − A/c‖₂ < 1 and the
     // iteration converges (Higham, Functions of Matrices, Thm 6.9 and §6.7, eq. (6.35)).
-    const T c = lange<T>(layout, Norm::fro, n, n, s.data.data(), s.ld(), options.core);
+    const T c = lange<T>(layout, Norm::fro, n, n, s.data.data(), s.ld());  // a reduction: host arithmetic
     DenseMatrix<T> y = s, z(n, n, layout), p(n, n, layout), t(n, n, layout), tmp(n, n, layout);
     for (std::int64_t i = 0; i < n; ++i)
       for (std::int64_t j = 0; j < n; ++j) y(i, j) /= c;
     for (std::int64_t i = 0; i < n; ++i) z(i, i) = T(1);
+    const trncore::Options gemm_options = sim ? options.core : trncore::Options{};
     const double u = std::numeric_limits<T>::epsilon() / 2;
     const double tol = options.tolerance > 0 ? options.tolerance : 4.0 * static_cast<double>(n) * u;
     double previous = std::numeric_limits<double>::infinity();
     for (;;) {
-      product(z, y, p);  // P = Z_k·Y_k → I
+      product(z, y, p, gemm_options);  // P = Z_k·Y_k → I
       const double r = distance_to_identity(p);
       if (r <= tol) {
         report.converged = true;
@@ -121,9 +134,9 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
       previous = r;
       for (std::int64_t i = 0; i < n; ++i)
         for (std::int64_t j = 0; j < n; ++j) t(i, j) = (i == j ? T(1.5) : T(0)) - p(i, j) / T(2);
-      product(y, t, tmp);
+      product(y, t, tmp, gemm_options);
       std::swap(y, tmp);
-      product(t, z, tmp);
+      product(t, z, tmp, gemm_options);
       std::swap(z, tmp);
       ++report.iterations;
     }
