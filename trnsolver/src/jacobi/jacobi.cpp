@@ -2,6 +2,8 @@
 // update of the diagonal), rounds of disjoint rotations from the circle-method schedule.
 #include <trnsolver/jacobi.hpp>
 
+#include "jacobi/vector_cost.hpp"
+
 #include <trncore/detail/parallel.hpp>
 #include <trncore/error.hpp>
 #include <trncore/sim/spec.hpp>
@@ -16,6 +18,8 @@
 namespace trnsolver {
 
 namespace {
+
+using detail::count_vector;
 
 constexpr char kFunction[] = "trnsolver::eigh_jacobi";
 
@@ -49,15 +53,6 @@ Rotation<W> rotation(W app, W aqq, W apq, W tol) {
   return r;
 }
 
-// The sim model's VectorEngine work of one elementwise pass over `elements` values.
-void count_vector(trncore::sim::EngineStats& stats, const trncore::sim::GenerationSpec& spec, std::int64_t elements,
-                  std::int64_t instructions) {
-  auto& v = stats[trncore::sim::Engine::vector];
-  v.instructions += instructions;
-  v.elements += elements;
-  v.cycles += static_cast<double>(elements) / trncore::sim::vector_elements_per_cycle(spec) +
-              static_cast<double>(instructions) * spec.instruction_overhead_cycles;
-}
 
 template <class W>
 JacobiResult run(std::int64_t n, std::vector<W>& a, std::vector<W>& v, const JacobiOptions& o, bool sim) {

@@ -2,6 +2,8 @@
 // Computations 4th ed., §8.3; the QL variant as in Wilkinson and Reinsch's tql2).
 #include <trnsolver/jacobi.hpp>
 
+#include "jacobi/vector_cost.hpp"
+
 #include <trncore/error.hpp>
 #include <trncore/sim/spec.hpp>
 
@@ -17,21 +19,10 @@ namespace trnsolver {
 
 namespace {
 
+using detail::count_vector;
+
 constexpr char kFunction[] = "trnsolver::eigh_tridiagonal_ql";
 
-template <class W>
-W hypot_safe(W x, W y) {
-  return std::hypot(x, y);
-}
-
-void count_vector(trncore::sim::EngineStats& stats, const trncore::sim::GenerationSpec& spec, std::int64_t elements,
-                  std::int64_t instructions) {
-  auto& v = stats[trncore::sim::Engine::vector];
-  v.instructions += instructions;
-  v.elements += elements;
-  v.cycles += static_cast<double>(elements) / trncore::sim::vector_elements_per_cycle(spec) +
-              static_cast<double>(instructions) * spec.instruction_overhead_cycles;
-}
 
 // a: n×n row-major symmetric (full). On return d, e hold the tridiagonal (e[i] couples i and i+1), the
 // reflector k (acting on rows k+1…n−1) has its vector in a(k+1…, k) (head 1 implicit) and scalar tau[k].
@@ -53,7 +44,7 @@ void tridiagonalize(std::int64_t n, std::vector<W>& a, std::vector<W>& d, std::v
     }
     W ss = 0;
     for (std::int64_t i = k + 2; i < n; ++i) ss += (at(i, k) / scale) * (at(i, k) / scale);
-    const W norm = hypot_safe(alpha, scale * std::sqrt(ss));
+    const W norm = std::hypot(alpha, scale * std::sqrt(ss));
     const W beta = alpha >= W(0) ? -norm : norm;
     const W t = (beta - alpha) / beta;
     const W inv = W(1) / (alpha - beta);
@@ -106,7 +97,7 @@ std::int64_t ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, std::vecto
       ++sweeps;
       // Shift from the leading 2×2 block (the eigenvalue of it closer to d[l]).
       W g = (d[static_cast<std::size_t>(l + 1)] - d[static_cast<std::size_t>(l)]) / (W(2) * e[static_cast<std::size_t>(l)]);
-      W r = hypot_safe(g, W(1));
+      W r = std::hypot(g, W(1));
       g = d[static_cast<std::size_t>(m)] - d[static_cast<std::size_t>(l)] +
           e[static_cast<std::size_t>(l)] / (g + (g >= W(0) ? r : -r));
       W s = 1, c = 1, p = 0;
@@ -114,7 +105,7 @@ std::int64_t ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, std::vecto
       bool deflated = false;
       for (; i >= l; --i) {
         const W f = s * e[static_cast<std::size_t>(i)], b = c * e[static_cast<std::size_t>(i)];
-        r = hypot_safe(f, g);
+        r = std::hypot(f, g);
         e[static_cast<std::size_t>(i + 1)] = r;
         if (r == W(0)) {  // underflow: split the problem here
           d[static_cast<std::size_t>(i + 1)] -= p;
