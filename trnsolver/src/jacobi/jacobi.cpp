@@ -2,6 +2,7 @@
 // update of the diagonal), rounds of disjoint rotations from the circle-method schedule.
 #include <trnsolver/jacobi.hpp>
 
+#include "jacobi/symmetric_io.hpp"
 #include "jacobi/vector_cost.hpp"
 
 #include <trncore/detail/parallel.hpp>
@@ -167,50 +168,25 @@ template <class T>
 JacobiResult eigh_jacobi(trncore::Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* w, T* v,
                          std::int64_t ldv, const JacobiOptions& options) {
   static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>);
-  if (n < 0) throw trncore::InvalidArgument(kFunction, "n = " + std::to_string(n), "pass n >= 0");
-  trncore::detail::check_matrix(kFunction, n, n, lda, layout, a == nullptr);
-  if (options.vectors) trncore::detail::check_matrix(kFunction, n, n, ldv, layout, v == nullptr);
-  if (n > 0 && w == nullptr) throw trncore::InvalidArgument(kFunction, "w is null", "pass an array of n eigenvalues");
-  trncore::validate(options.core, kFunction);
+  detail::check_symmetric_eigen_call(kFunction, layout, n, a, lda, w, v, ldv, options);
   if (options.max_sweeps < 1 || !(options.tolerance >= 0.0))
     throw trncore::InvalidArgument(kFunction,
                                    "max_sweeps = " + std::to_string(options.max_sweeps) +
                                        ", tolerance = " + std::to_string(options.tolerance),
                                    "pass max_sweeps >= 1 and a tolerance >= 0 (0 = the unit roundoff)");
   const bool sim = options.core.backend == trncore::Backend::sim;
-  const auto at = [&](std::int64_t i, std::int64_t j) {
-    return layout == trncore::Layout::row_major ? a[i * lda + j] : a[i + j * lda];
-  };
   const auto solve = [&](auto zero) {
     using W = decltype(zero);
     const auto N = static_cast<std::size_t>(n);
-    std::vector<W> work(N * N), vecs;
-    for (std::int64_t i = 0; i < n; ++i)
-      for (std::int64_t j = 0; j <= i; ++j) {
-        const T x = at(i, j);  // the lower triangle
-        if (!std::isfinite(x))
-          throw trncore::InvalidArgument(kFunction,
-                                         "A(" + std::to_string(i) + ", " + std::to_string(j) + ") is not finite",
-                                         "pass a matrix of finite values");
-        work[static_cast<std::size_t>(i) * N + static_cast<std::size_t>(j)] =
-            work[static_cast<std::size_t>(j) * N + static_cast<std::size_t>(i)] = static_cast<W>(x);
-      }
+    std::vector<W> work = detail::symmetric_copy<W>(kFunction, layout, n, a, lda), vecs;
     if (options.vectors) {
       vecs.assign(N * N, W(0));
       for (std::size_t i = 0; i < N; ++i) vecs[i * N + i] = W(1);
     }
     JacobiResult r = run<W>(n, work, vecs, options, sim);
-    std::vector<std::size_t> order(N);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return work[x * N + x] < work[y * N + y]; });
-    for (std::size_t k = 0; k < N; ++k) w[k] = static_cast<T>(work[order[k] * N + order[k]]);
-    if (options.vectors)
-      for (std::size_t k = 0; k < N; ++k)
-        for (std::size_t i = 0; i < N; ++i) {
-          T& out = layout == trncore::Layout::row_major ? v[static_cast<std::int64_t>(i) * ldv + static_cast<std::int64_t>(k)]
-                                                       : v[static_cast<std::int64_t>(i) + static_cast<std::int64_t>(k) * ldv];
-          out = static_cast<T>(vecs[i * N + order[k]]);
-        }
+    std::vector<W> diagonal(N);
+    for (std::size_t k = 0; k < N; ++k) diagonal[k] = work[k * N + k];
+    detail::write_sorted(layout, n, diagonal, vecs, w, v, ldv);
     return r;
   };
   if (sim || std::is_same_v<T, float>) return solve(float{});

@@ -2,6 +2,7 @@
 // Computations 4th ed., §8.3; the QL variant as in Wilkinson and Reinsch's tql2).
 #include <trnsolver/jacobi.hpp>
 
+#include "jacobi/symmetric_io.hpp"
 #include "jacobi/vector_cost.hpp"
 
 #include <trncore/error.hpp>
@@ -143,28 +144,12 @@ template <class T>
 TridiagonalResult eigh_tridiagonal_ql(trncore::Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* w, T* v,
                                       std::int64_t ldv, const JacobiOptions& options) {
   static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>);
-  if (n < 0) throw trncore::InvalidArgument(kFunction, "n = " + std::to_string(n), "pass n >= 0");
-  trncore::detail::check_matrix(kFunction, n, n, lda, layout, a == nullptr);
-  if (options.vectors) trncore::detail::check_matrix(kFunction, n, n, ldv, layout, v == nullptr);
-  if (n > 0 && w == nullptr) throw trncore::InvalidArgument(kFunction, "w is null", "pass an array of n eigenvalues");
-  trncore::validate(options.core, kFunction);
+  detail::check_symmetric_eigen_call(kFunction, layout, n, a, lda, w, v, ldv, options);
   const bool sim = options.core.backend == trncore::Backend::sim;
-  const auto at = [&](std::int64_t i, std::int64_t j) {
-    return layout == trncore::Layout::row_major ? a[i * lda + j] : a[i + j * lda];
-  };
   const auto solve = [&](auto zero) {
     using W = decltype(zero);
     const auto N = static_cast<std::size_t>(n);
-    std::vector<W> m(N * N), d(N), e(N), tau(N), z;
-    for (std::int64_t i = 0; i < n; ++i)
-      for (std::int64_t j = 0; j <= i; ++j) {
-        const T x = at(i, j);
-        if (!std::isfinite(x))
-          throw trncore::InvalidArgument(kFunction, "A(" + std::to_string(i) + ", " + std::to_string(j) + ") is not finite",
-                                         "pass a matrix of finite values");
-        m[static_cast<std::size_t>(i) * N + static_cast<std::size_t>(j)] =
-            m[static_cast<std::size_t>(j) * N + static_cast<std::size_t>(i)] = static_cast<W>(x);
-      }
+    std::vector<W> m = detail::symmetric_copy<W>(kFunction, layout, n, a, lda), d(N), e(N), tau(N), z;
     const auto& spec = trncore::sim::spec(options.core.generation);
     trncore::sim::EngineStats stats;
     trncore::sim::EngineStats* counters = sim ? &stats : nullptr;
@@ -192,16 +177,7 @@ TridiagonalResult eigh_tridiagonal_ql(trncore::Layout layout, std::int64_t n, co
         if (sim) count_vector(stats, spec, 4 * (n - k - 1) * n, 4);
       }
     }
-    std::vector<std::size_t> order(N);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return d[x] < d[y]; });
-    for (std::size_t k = 0; k < N; ++k) w[k] = static_cast<T>(d[order[k]]);
-    if (options.vectors)
-      for (std::size_t k = 0; k < N; ++k)
-        for (std::size_t i = 0; i < N; ++i)
-          (layout == trncore::Layout::row_major ? v[static_cast<std::int64_t>(i) * ldv + static_cast<std::int64_t>(k)]
-                                                : v[static_cast<std::int64_t>(i) + static_cast<std::int64_t>(k) * ldv]) =
-              static_cast<T>(z[i * N + order[k]]);
+    detail::write_sorted(layout, n, d, z, w, v, ldv);
     if (sim) r.cost = trncore::sim::estimate_cost(stats, options.core.generation);
     return r;
   };
