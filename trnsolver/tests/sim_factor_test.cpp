@@ -280,6 +280,63 @@ TEST(SimFactor, InvSqrtSpdBothMethods) {
     }
 }
 
+// sygvd on sim: A·z = λ·B·z with eigenvalues within c·n·u₃₂·‖A‖₂‖B⁻¹‖₂ of LAPACK dsygvd (the reduced problem's
+// Weyl bound; c = 8 as the Jacobi tests), ZᵀBZ = I and A·Z − B·Z·Λ to c·n·u₃₂·κ(B) relative, both layouts and
+// triangles; a B that is not positive definite gives info = n + i (as LAPACK).
+TEST(SimFactor, SygvdByCholeskyAndJacobi) {
+  const std::int64_t n = 50;
+  std::mt19937_64 rng(12);
+  std::normal_distribution<double> g;
+  std::vector<double> a(static_cast<std::size_t>(n * n)), b(a.size());
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j <= i; ++j) {
+      a[static_cast<std::size_t>(i * n + j)] = a[static_cast<std::size_t>(j * n + i)] = static_cast<float>(g(rng));
+      b[static_cast<std::size_t>(i * n + j)] = b[static_cast<std::size_t>(j * n + i)] =
+          static_cast<float>((i == j ? 4.0 : 0.0) + 0.1 * g(rng));  // SPD, κ(B) ≈ 2
+    }
+  std::vector<double> ar = a, br = b, wref(static_cast<std::size_t>(n));
+  ASSERT_EQ(0, trnsolver::sygvd<double>(Layout::row_major, trnsolver::EigJob::values_only, Uplo::lower, n, ar.data(), n,
+                                        br.data(), n, wref.data()));
+  double anorm = 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    double s = 0;
+    for (std::int64_t j = 0; j < n; ++j) s += std::abs(a[static_cast<std::size_t>(i * n + j)]);
+    anorm = std::max(anorm, s);
+  }
+  const double tol = 8.0 * n * 0x1p-24;
+  for (const Layout layout : {Layout::row_major, Layout::col_major})
+    for (const Uplo uplo : {Uplo::lower, Uplo::upper}) {
+      std::vector<float> af(a.begin(), a.end()), bf(b.begin(), b.end()), w(static_cast<std::size_t>(n));  // symmetric
+      ASSERT_EQ(0, trnsolver::sygvd<float>(layout, trnsolver::EigJob::vectors, uplo, n, af.data(), n, bf.data(), n,
+                                           w.data(), sim(trncore::MathMode::automatic, 2)));
+      for (std::int64_t k = 0; k < n; ++k)
+        EXPECT_LE(std::abs(w[static_cast<std::size_t>(k)] - wref[static_cast<std::size_t>(k)]), tol * anorm) << k;
+      const auto z = [&](std::int64_t i, std::int64_t k) -> double {
+        return af[static_cast<std::size_t>(layout == Layout::row_major ? i * n + k : i + k * n)];
+      };
+      double orth = 0, res = 0;
+      for (std::int64_t k = 0; k < n; ++k)
+        for (std::int64_t p = 0; p < n; ++p) {
+          double zbz = p == k ? -1.0 : 0.0;
+          for (std::int64_t i = 0; i < n; ++i)
+            for (std::int64_t j = 0; j < n; ++j) zbz += z(i, p) * b[static_cast<std::size_t>(i * n + j)] * z(j, k);
+          orth = std::max(orth, std::abs(zbz));
+        }
+      for (std::int64_t k = 0; k < n; ++k)
+        for (std::int64_t i = 0; i < n; ++i) {
+          double s = 0;
+          for (std::int64_t j = 0; j < n; ++j)
+            s += (a[static_cast<std::size_t>(i * n + j)] - w[static_cast<std::size_t>(k)] * b[static_cast<std::size_t>(i * n + j)]) * z(j, k);
+          res = std::max(res, std::abs(s));
+        }
+      EXPECT_LE(orth, tol * 4) << trncore::to_string(layout) << " " << trnblas::to_string(uplo);
+      EXPECT_LE(res, tol * 4 * anorm) << trncore::to_string(layout) << " " << trnblas::to_string(uplo);
+    }
+  std::vector<float> a2(4, 1.0f), b2{1, 2, 2, 1}, w2(2);
+  EXPECT_EQ(4, trnsolver::sygvd<float>(Layout::row_major, trnsolver::EigJob::vectors, Uplo::lower, 2, a2.data(), 2,
+                                       b2.data(), 2, w2.data(), sim(trncore::MathMode::automatic, 1)));
+}
+
 TEST(SimFactor, WhatTheSimBackendLacksThrows) {
   std::vector<double> d(16, 1.0);
   std::vector<float> f(12, 1.0f);

@@ -7,6 +7,7 @@
 
 #include <trnsolver/jacobi.hpp>
 
+#include <trnblas/level3.hpp>
 #include <trncore/error.hpp>
 
 #include <string>
@@ -144,6 +145,66 @@ void sim_geqrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t
   }
 }
 
+template <class T>
+std::int64_t sim_sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* b,
+                       std::int64_t ldb, T* w, const trncore::Options& options) {
+  constexpr const char* f = "trnsolver::sygvd";
+  check_sizes(f, {{"n", n}});
+  if (uplo != Uplo::upper && uplo != Uplo::lower)
+    throw trncore::InvalidArgument(f, "uplo has the invalid value " + std::to_string(static_cast<int>(uplo)),
+                                   "pass Uplo::upper or Uplo::lower");
+  check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
+  check_matrix(f, "b", layout, {"n", n}, {"n", n}, b, ldb, sizeof(T));
+  check_array(f, "w", w, {"n", n});
+  check_sim<T>(f, options);
+  if constexpr (std::is_same_v<T, float>) {
+    if (n == 0) return 0;
+    using trncore::Layout;
+    const bool rm = layout == Layout::row_major, lower = uplo == Uplo::lower;
+    const auto at = [&](T* p, std::int64_t ld, std::int64_t i, std::int64_t j) -> T& {
+      return rm ? p[i * ld + j] : p[i + j * ld];
+    };
+    const auto N = static_cast<std::size_t>(n);
+    // Column-major working copies: C = A (full, from the `uplo` triangle), L = B's lower triangle.
+    std::vector<float> c(N * N), l(N * N, 0.0f);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = j; i < n; ++i) {
+        c[static_cast<std::size_t>(i + j * n)] = c[static_cast<std::size_t>(j + i * n)] = lower ? at(a, lda, i, j) : at(a, lda, j, i);
+        l[static_cast<std::size_t>(i + j * n)] = lower ? at(b, ldb, i, j) : at(b, ldb, j, i);
+      }
+    if (const std::int64_t info = blocked_cholesky(n, l.data(), n, options); info != 0) return n + info;
+    trncore::Options host;
+    host.threads = options.threads;
+    // C ← L⁻¹·C·L⁻ᵀ (fp32 triangular solves).
+    trnblas::trsm<float>(Layout::col_major, Side::left, Uplo::lower, Op::no_trans, Diag::non_unit, n, n, 1.0f, l.data(),
+                         n, c.data(), n, host);
+    trnblas::trsm<float>(Layout::col_major, Side::right, Uplo::lower, Op::trans, Diag::non_unit, n, n, 1.0f, l.data(),
+                         n, c.data(), n, host);
+    JacobiOptions jo;
+    jo.core = options;
+    jo.vectors = job == EigJob::vectors;
+    std::vector<float> y(jo.vectors ? N * N : 0);
+    const JacobiResult r =
+        eigh_jacobi<float>(Layout::col_major, n, c.data(), n, w, jo.vectors ? y.data() : nullptr, n, jo);
+    if (jo.vectors) {
+      // Z = L⁻ᵀ·Y, so that ZᵀBZ = YᵀY = I.
+      trnblas::trsm<float>(Layout::col_major, Side::left, Uplo::lower, Op::trans, Diag::non_unit, n, n, 1.0f, l.data(),
+                           n, y.data(), n, host);
+      for (std::int64_t j = 0; j < n; ++j)
+        for (std::int64_t i = 0; i < n; ++i) at(a, lda, i, j) = y[static_cast<std::size_t>(i + j * n)];
+    }
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = j; i < n; ++i) (lower ? at(b, ldb, i, j) : at(b, ldb, j, i)) = l[static_cast<std::size_t>(i + j * n)];
+    return r.converged ? 0 : 1;
+  } else {
+    return 0;
+  }
+}
+
+template std::int64_t sim_sygvd<float>(Layout, EigJob, Uplo, std::int64_t, float*, std::int64_t, float*, std::int64_t,
+                                       float*, const trncore::Options&);
+template std::int64_t sim_sygvd<double>(Layout, EigJob, Uplo, std::int64_t, double*, std::int64_t, double*,
+                                        std::int64_t, double*, const trncore::Options&);
 template void sim_geqrf<float>(Layout, std::int64_t, std::int64_t, float*, std::int64_t, float*, const trncore::Options&);
 template void sim_geqrf<double>(Layout, std::int64_t, std::int64_t, double*, std::int64_t, double*,
                                 const trncore::Options&);

@@ -22,6 +22,13 @@ template <class T>
 std::int64_t sim_syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
                        const trncore::Options& options);
 
+/// sygvd for Options::backend = sim: float matrices; B = L·Lᵀ by the blocked Cholesky, C = L⁻¹·A·L⁻ᵀ by fp32
+/// triangular solves, C's eigenpairs by eigh_jacobi, Z = L⁻ᵀ·Y. Returns 0, n + i when B's leading minor of
+/// order i is not positive definite, or 1 when Jacobi did not converge.
+template <class T>
+std::int64_t sim_sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* b,
+                       std::int64_t ldb, T* w, const trncore::Options& options);
+
 /// geqrf for Options::backend = sim: float matrices of any shape and layout (LAPACK's output format, so the
 /// host orgqr/ormqr-style consumers accept it).
 template <class T>
