@@ -337,6 +337,72 @@ TEST(SimFactor, SygvdByCholeskyAndJacobi) {
                                        b2.data(), 2, w2.data(), sim(trncore::MathMode::automatic, 1)));
 }
 
+// gesdd/svd on sim (one-sided Jacobi): singular values within c·max(m,n)·u₃₂·σ₁ of LAPACK dgesdd on the same
+// matrix (c = 8; Weyl's bound for singular values with the backward error of fp32 rotations), U and V
+// orthonormal and A = U·Σ·Vᵀ to that level, for tall, wide, square and rank-deficient inputs in both layouts;
+// the thin factors are bitwise the same for one and two threads.
+TEST(SimFactor, GesddByOneSidedJacobi) {
+  struct Shape {
+    std::int64_t m, n;
+    bool rank_deficient;
+  };
+  for (const Shape sh : {Shape{1, 1, false}, Shape{7, 3, false}, Shape{3, 7, false}, Shape{120, 80, false},
+                         Shape{80, 120, false}, Shape{60, 60, true}})
+    for (const Layout layout : {Layout::row_major, Layout::col_major}) {
+      const std::int64_t m = sh.m, n = sh.n, k = std::min(m, n);
+      std::mt19937_64 rng(static_cast<std::uint64_t>(m * 7 + n));
+      std::normal_distribution<float> g;
+      std::vector<float> a(static_cast<std::size_t>(m * n));
+      const std::int64_t lda = layout == Layout::row_major ? n : m;
+      const auto idx = [&](std::int64_t i, std::int64_t j, std::int64_t ld) {
+        return static_cast<std::size_t>(layout == Layout::row_major ? i * ld + j : i + j * ld);
+      };
+      for (std::int64_t i = 0; i < m; ++i)
+        for (std::int64_t j = 0; j < n; ++j) a[idx(i, j, lda)] = g(rng);
+      if (sh.rank_deficient)  // columns 1 and 2 copies of column 0: rank ≤ n − 2
+        for (std::int64_t i = 0; i < m; ++i) a[idx(i, 1, lda)] = a[idx(i, 2, lda)] = a[idx(i, 0, lda)];
+      std::vector<double> ad(a.begin(), a.end()), sref(static_cast<std::size_t>(k));
+      ASSERT_EQ(0, trnsolver::gesdd<double>(layout, trnsolver::Job::values_only, m, n, ad.data(), lda, sref.data(),
+                                            nullptr, 1, nullptr, 1));
+      const std::int64_t ldu = layout == Layout::row_major ? k : m, ldvt = layout == Layout::row_major ? n : k;
+      std::vector<float> s(static_cast<std::size_t>(k)), u(static_cast<std::size_t>(m * k)), vt(static_cast<std::size_t>(k * n));
+      std::vector<float> a_copy = a, u2(u.size()), vt2(vt.size()), s2(s.size());
+      ASSERT_EQ(0, trnsolver::gesdd<float>(layout, trnsolver::Job::thin, m, n, a_copy.data(), lda, s.data(), u.data(), ldu,
+                                           vt.data(), ldvt, sim(trncore::MathMode::automatic, 2)));
+      a_copy = a;
+      ASSERT_EQ(0, trnsolver::gesdd<float>(layout, trnsolver::Job::thin, m, n, a_copy.data(), lda, s2.data(), u2.data(),
+                                           ldu, vt2.data(), ldvt, sim(trncore::MathMode::automatic, 1)));
+      EXPECT_EQ(u, u2);
+      EXPECT_EQ(vt, vt2);
+      const double tol = 8.0 * static_cast<double>(std::max(m, n)) * 0x1p-24;
+      const std::string what = std::to_string(m) + "x" + std::to_string(n) + " " + std::string(trncore::to_string(layout));
+      for (std::int64_t i = 0; i < k; ++i)
+        EXPECT_LE(std::abs(s[static_cast<std::size_t>(i)] - sref[static_cast<std::size_t>(i)]), tol * sref[0]) << what << " " << i;
+      double orth_u = 0, orth_v = 0, res = 0;
+      for (std::int64_t p = 0; p < k; ++p)
+        for (std::int64_t q = 0; q < k; ++q) {
+          double du = p == q ? -1.0 : 0.0, dv = du;
+          for (std::int64_t i = 0; i < m; ++i) du += static_cast<double>(u[idx(i, p, ldu)]) * u[idx(i, q, ldu)];
+          for (std::int64_t j = 0; j < n; ++j) dv += static_cast<double>(vt[idx(p, j, ldvt)]) * vt[idx(q, j, ldvt)];
+          orth_u = std::max(orth_u, std::abs(du));
+          orth_v = std::max(orth_v, std::abs(dv));
+        }
+      for (std::int64_t i = 0; i < m; ++i)
+        for (std::int64_t j = 0; j < n; ++j) {
+          double r = a[idx(i, j, lda)];
+          for (std::int64_t p = 0; p < k; ++p) r -= static_cast<double>(u[idx(i, p, ldu)]) * s[static_cast<std::size_t>(p)] * vt[idx(p, j, ldvt)];
+          res = std::max(res, std::abs(r));
+        }
+      EXPECT_LE(orth_u, tol) << what;
+      EXPECT_LE(orth_v, tol) << what;
+      EXPECT_LE(res, tol * sref[0]) << what;
+    }
+  std::vector<float> a(6, 1.0f), s(2), u(4), vt(6);
+  EXPECT_THROW(trnsolver::gesdd<float>(Layout::row_major, trnsolver::Job::full, 2, 3, a.data(), 3, s.data(), u.data(), 2,
+                                       vt.data(), 3, sim(trncore::MathMode::automatic, 1)),
+               trncore::NotSupported);
+}
+
 TEST(SimFactor, WhatTheSimBackendLacksThrows) {
   std::vector<double> d(16, 1.0);
   std::vector<float> f(12, 1.0f);

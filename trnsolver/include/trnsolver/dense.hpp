@@ -22,11 +22,11 @@
 ///   square roots), a NaN rcond/anorm or invalid options; trncore::DimensionMismatch for a leading
 ///   dimension below its minimum, a pivot/tau/eigenvalue array that is too short, views whose shapes or
 ///   layouts do not agree; trncore::NotSupported for sizes beyond LAPACK's 32-bit integers, the sim
-///   backend (except getrf, potrf, geqrf, syevd/eigh, sygvd/eigh_generalized and inv_sqrt_spd below), a math
-///   mode other than automatic or the data's own precision, or a target_forward_error.
+///   backend (except getrf, potrf, geqrf, gesdd/svd (not Job::full), syevd/eigh, sygvd/eigh_generalized and
+///   inv_sqrt_spd below), a math mode other than automatic or the data's own precision, or a target_forward_error.
 /// - Options::backend = sim, float data: syevd/eigh run the cyclic Jacobi of <trnsolver/jacobi.hpp> (fp32
 ///   VectorEngine arithmetic; info 1 if it does not converge), sygvd/eigh_generalized reduce with the blocked
-///   Cholesky of B and solve the reduced problem by Jacobi; geqrf runs a blocked Householder QR whose
+///   Cholesky of B and solve the reduced problem by Jacobi; gesdd/svd run one-sided Jacobi; geqrf runs a blocked Householder QR whose
 ///   compact-WY trailing updates are sim GEMMs (LAPACK's output format); inv_sqrt_spd's products are sim
 ///   GEMMs in options.core.math_mode; getrf (square) and potrf run the blocked right-looking
 ///   factorizations of the NeuronCore model — 128-column fp32 panels with every operation rounded on its

@@ -4,6 +4,7 @@
 #include "mixed/blocked_cholesky.hpp"
 #include "mixed/blocked_lu.hpp"
 #include "mixed/blocked_qr.hpp"
+#include "jacobi/one_sided_jacobi.hpp"
 
 #include <trnsolver/jacobi.hpp>
 
@@ -205,6 +206,39 @@ template std::int64_t sim_sygvd<float>(Layout, EigJob, Uplo, std::int64_t, float
                                        float*, const trncore::Options&);
 template std::int64_t sim_sygvd<double>(Layout, EigJob, Uplo, std::int64_t, double*, std::int64_t, double*,
                                         std::int64_t, double*, const trncore::Options&);
+template <class T>
+std::int64_t sim_gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* s, T* u,
+                       std::int64_t ldu, T* vt, std::int64_t ldvt, const trncore::Options& options) {
+  constexpr const char* f = "trnsolver::gesdd";
+  check_sizes(f, {{"m", m}, {"n", n}});
+  if (job != Job::values_only && job != Job::thin && job != Job::full)
+    throw trncore::InvalidArgument(f, "job has the invalid value " + std::to_string(static_cast<int>(job)),
+                                   "pass Job::values_only, Job::thin or Job::full");
+  check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
+  const std::int64_t k = m < n ? m : n;
+  check_array(f, "s", s, {"min(m, n)", k});
+  if (job == Job::thin) {
+    check_matrix(f, "u", layout, {"m", m}, {"min(m, n)", k}, u, ldu, sizeof(T));
+    check_matrix(f, "vt", layout, {"min(m, n)", k}, {"n", n}, vt, ldvt, sizeof(T));
+  }
+  check_sim<T>(f, options);
+  if (job == Job::full)
+    throw trncore::NotSupported(f, "Job::full on the sim backend (its one-sided Jacobi gives the thin factors)",
+                                "use Job::thin, or the host backend for the full square factors");
+  check_finite(f, "a", layout, m, n, a, lda);
+  if constexpr (std::is_same_v<T, float>) {
+    if (k == 0) return 0;
+    const bool thin = job == Job::thin;
+    return svd_one_sided_jacobi(layout, m, n, a, lda, s, thin ? u : nullptr, ldu, thin ? vt : nullptr, ldvt, options);
+  } else {
+    return 0;
+  }
+}
+
+template std::int64_t sim_gesdd<float>(Layout, Job, std::int64_t, std::int64_t, float*, std::int64_t, float*, float*,
+                                       std::int64_t, float*, std::int64_t, const trncore::Options&);
+template std::int64_t sim_gesdd<double>(Layout, Job, std::int64_t, std::int64_t, double*, std::int64_t, double*,
+                                        double*, std::int64_t, double*, std::int64_t, const trncore::Options&);
 template void sim_geqrf<float>(Layout, std::int64_t, std::int64_t, float*, std::int64_t, float*, const trncore::Options&);
 template void sim_geqrf<double>(Layout, std::int64_t, std::int64_t, double*, std::int64_t, double*,
                                 const trncore::Options&);

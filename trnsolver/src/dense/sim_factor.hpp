@@ -29,6 +29,12 @@ template <class T>
 std::int64_t sim_sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* b,
                        std::int64_t ldb, T* w, const trncore::Options& options);
 
+/// gesdd for Options::backend = sim: float matrices, values only or the thin factors, by one-sided Jacobi.
+/// @throws NotSupported for Job::full (no basis completion on sim) and double data.
+template <class T>
+std::int64_t sim_gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* s, T* u,
+                       std::int64_t ldu, T* vt, std::int64_t ldvt, const trncore::Options& options);
+
 /// geqrf for Options::backend = sim: float matrices of any shape and layout (LAPACK's output format, so the
 /// host orgqr/ormqr-style consumers accept it).
 template <class T>

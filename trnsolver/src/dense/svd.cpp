@@ -4,6 +4,7 @@
 // LAPACK's SVD of it returns, in column-major order, Aᵀ's left vectors (A's V, which read row-major are
 // A's Vᵀ) and Aᵀ's Vᵀ (A's Uᵀ, which read row-major is A's U): the caller's u and vt swap places.
 #include "common.hpp"
+#include "sim_factor.hpp"
 
 #include <trnblas/gemm.hpp>
 
@@ -32,6 +33,7 @@ std::int64_t gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a,
                    std::type_identity_t<T>* u, std::int64_t ldu, std::type_identity_t<T>* vt, std::int64_t ldvt,
                    const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gesdd";
+  if (options.backend == trncore::Backend::sim) return sim_gesdd(layout, job, m, n, a, lda, s, u, ldu, vt, ldvt, options);
   check_call<T>(f, {{"m", m}, {"n", n}}, options);
   check_job(f, job);
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
@@ -79,7 +81,7 @@ std::int64_t gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a,
 template <class T>
 SvdResult<T> svd(trncore::MatrixView<const T> a, Job job, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::svd";
-  check_options(f, options, std::is_same_v<T, double>);
+  if (options.backend != trncore::Backend::sim) check_options(f, options, std::is_same_v<T, double>);
   check_job(f, job);
   const std::int64_t m = a.rows(), n = a.cols(), k = m < n ? m : n;
   const Layout layout = a.layout();
