@@ -403,6 +403,60 @@ TEST(SimFactor, GesddByOneSidedJacobi) {
                trncore::NotSupported);
 }
 
+// The solves after a sim factorization accept the sim options (fp32 triangular solves): getrs and potrs
+// solve A·x = b to the factorization's accuracy — ‖b − A·x‖∞ ≤ c·n·ε·‖A‖∞‖x‖∞ with ε the trailing updates'
+// bound (c = 4) — and gecon's estimate lies within [1/(10·n), 10]× the true 1-norm reciprocal condition number.
+TEST(SimFactor, SolvesAndConditionEstimateAfterSimFactorizations) {
+  const std::int64_t n = 150;
+  std::mt19937_64 rng(21);
+  std::uniform_real_distribution<float> d(-1, 1);
+  std::vector<float> a(static_cast<std::size_t>(n * n)), b(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j <= i; ++j)
+      a[static_cast<std::size_t>(i * n + j)] = a[static_cast<std::size_t>(j * n + i)] = d(rng) + (i == j ? 20.0f : 0.0f);
+  for (float& v : b) v = d(rng);
+  const auto o = sim(trncore::MathMode::bf16, 2);
+  const double eps = (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 0x1p-8) - 1;
+  const auto check = [&](const std::vector<float>& x, const char* what) {
+    double rmax = 0, anorm = 0, xmax = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+      double r = b[static_cast<std::size_t>(i)], row = 0;
+      for (std::int64_t j = 0; j < n; ++j) {
+        r -= static_cast<double>(a[static_cast<std::size_t>(i * n + j)]) * x[static_cast<std::size_t>(j)];
+        row += std::abs(a[static_cast<std::size_t>(i * n + j)]);
+      }
+      rmax = std::max(rmax, std::abs(r));
+      anorm = std::max(anorm, row);
+      xmax = std::max(xmax, std::abs(static_cast<double>(x[static_cast<std::size_t>(i)])));
+    }
+    EXPECT_LE(rmax, 4.0 * n * eps * anorm * xmax) << what;
+  };
+  std::vector<float> lu = a, x = b;
+  std::vector<std::int64_t> piv(static_cast<std::size_t>(n));
+  ASSERT_EQ(0, trnsolver::getrf<float>(Layout::row_major, n, n, lu.data(), n, piv.data(), o));
+  trnsolver::getrs<float>(Layout::row_major, trnblas::Op::no_trans, n, 1, lu.data(), n, piv.data(), x.data(), 1, o);
+  check(x, "getrs");
+  std::vector<float> ch = a, y = b;
+  ASSERT_EQ(0, trnsolver::potrf<float>(Layout::row_major, Uplo::lower, n, ch.data(), n, o));
+  trnsolver::potrs<float>(Layout::row_major, Uplo::lower, n, 1, ch.data(), n, y.data(), 1, o);
+  check(y, "potrs");
+  // The true 1-norm condition number from LAPACK in double (inverse of the double matrix).
+  std::vector<double> ad(a.begin(), a.end()), inv = ad;
+  std::vector<std::int64_t> pd(static_cast<std::size_t>(n));
+  ASSERT_EQ(0, trnsolver::getrf<double>(Layout::row_major, n, n, inv.data(), n, pd.data()));
+  std::vector<double> e(static_cast<std::size_t>(n * n), 0.0);
+  for (std::int64_t i = 0; i < n; ++i) e[static_cast<std::size_t>(i * n + i)] = 1.0;
+  trnsolver::getrs<double>(Layout::row_major, trnblas::Op::no_trans, n, n, inv.data(), n, pd.data(), e.data(), n);
+  const double a1 = trnsolver::lange<double>(Layout::row_major, trnsolver::Norm::one, n, n, ad.data(), n);
+  const double inv1 = trnsolver::lange<double>(Layout::row_major, trnsolver::Norm::one, n, n, e.data(), n);
+  float rcond = 0;
+  ASSERT_EQ(0, trnsolver::gecon<float>(Layout::row_major, trnsolver::Norm::one, n, lu.data(), n, static_cast<float>(a1),
+                                       &rcond, o));
+  const double truth = 1.0 / (a1 * inv1);
+  EXPECT_GE(rcond, truth / (10.0 * n));
+  EXPECT_LE(rcond, 10.0 * truth);
+}
+
 TEST(SimFactor, WhatTheSimBackendLacksThrows) {
   std::vector<double> d(16, 1.0);
   std::vector<float> f(12, 1.0f);

@@ -66,7 +66,7 @@ template <class T>
 void potrs(Layout layout, Uplo uplo, std::int64_t n, std::int64_t nrhs, const T* a, std::int64_t lda, T* b,
            std::int64_t ldb, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::potrs";
-  check_call<T>(f, {{"n", n}, {"nrhs", nrhs}}, options);
+  check_call<T>(f, {{"n", n}, {"nrhs", nrhs}}, solves_on_host<T>(f, options));
   check_uplo(f, uplo);
   check_square_matrix(f, "a", layout, n, a, lda);
   check_matrix(f, "b", layout, {"n", n}, {"nrhs", nrhs}, b, ldb, sizeof(T));

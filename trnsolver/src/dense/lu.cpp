@@ -49,7 +49,7 @@ template <class T>
 void getrs(Layout layout, Op trans, std::int64_t n, std::int64_t nrhs, const T* a, std::int64_t lda,
            const std::int64_t* ipiv, T* b, std::int64_t ldb, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::getrs";
-  check_call<T>(f, {{"n", n}, {"nrhs", nrhs}}, options);
+  check_call<T>(f, {{"n", n}, {"nrhs", nrhs}}, solves_on_host<T>(f, options));
   check_getrs(f, layout, n, nrhs, a, lda, b, ldb);
   check_array(f, "ipiv", ipiv, {"n", n});
   if (n == 0 || nrhs == 0) return;
@@ -99,7 +99,7 @@ template <class T>
 std::int64_t gecon(Layout layout, Norm norm, std::int64_t n, const T* lu, std::int64_t lda, std::type_identity_t<T> anorm,
                    T* rcond, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gecon";
-  check_call<T>(f, {{"n", n}}, options);
+  check_call<T>(f, {{"n", n}}, solves_on_host<T>(f, options));
   if (norm != Norm::one && norm != Norm::inf)
     throw trncore::InvalidArgument(f, "norm = " + std::string(to_string(norm)) + " has no condition estimator",
                                    "pass Norm::one or Norm::inf");

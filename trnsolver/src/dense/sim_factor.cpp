@@ -35,6 +35,18 @@ void check_sim(const char* f, const trncore::Options& options) {
 }  // namespace
 
 template <class T>
+trncore::Options solves_on_host(const char* f, const trncore::Options& options) {
+  if (options.backend != trncore::Backend::sim) return options;
+  check_sim<T>(f, options);
+  trncore::Options host;
+  host.threads = options.threads;
+  return host;
+}
+
+template trncore::Options solves_on_host<float>(const char*, const trncore::Options&);
+template trncore::Options solves_on_host<double>(const char*, const trncore::Options&);
+
+template <class T>
 std::int64_t sim_getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, std::int64_t* ipiv,
                        const trncore::Options& options) {
   constexpr const char* f = "trnsolver::getrf";

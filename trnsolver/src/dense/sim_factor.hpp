@@ -10,6 +10,12 @@
 
 namespace trnsolver::detail {
 
+/// The options the triangular-solve routines (getrs, potrs, gecon) run with: on Options::backend = sim, float
+/// data solve with the sim factors in fp32 on the host (the VectorEngine's precision, not modelled
+/// instruction by instruction); otherwise `options` unchanged. @throws NotSupported for double data on sim.
+template <class T>
+trncore::Options solves_on_host(const char* f, const trncore::Options& options);
+
 /// getrf for Options::backend = sim: square float matrices (the TensorEngine has no fp64).
 /// @throws NotSupported for double data, m ≠ n or a target_forward_error; the checks of getrf otherwise.
 template <class T>
