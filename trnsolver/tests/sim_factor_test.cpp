@@ -457,6 +457,31 @@ TEST(SimFactor, SolvesAndConditionEstimateAfterSimFactorizations) {
   EXPECT_LE(rcond, 10.0 * truth);
 }
 
+// pinv on sim (thin one-sided Jacobi SVD, sim GEMM for V_r·Σ_r⁻¹·U_rᵀ) against the host double pinv: within
+// c·max(m,n)·u₃₂·κ·‖A⁺‖ entrywise (c = 8; the pseudo-inverse's perturbation grows with κ = σ₁/σ_n).
+TEST(SimFactor, PinvByOneSidedJacobi) {
+  const std::int64_t m = 40, n = 25;
+  std::mt19937_64 rng(33);
+  std::normal_distribution<float> g;
+  std::vector<float> a(static_cast<std::size_t>(m * n));
+  for (float& v : a) v = g(rng);
+  const auto r = trnsolver::pinv<float>(trncore::MatrixView<const float>(a.data(), m, n, n), std::nullopt,
+                                        sim(trncore::MathMode::automatic, 2));
+  ASSERT_EQ(r.info, 0);
+  EXPECT_EQ(r.rank, n);
+  std::vector<double> ad(a.begin(), a.end());
+  const auto ref = trnsolver::pinv<double>(trncore::MatrixView<const double>(ad.data(), m, n, n), std::nullopt);
+  double xmax = 0, diff = 0;
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j < m; ++j) {
+      xmax = std::max(xmax, std::abs(ref.x(i, j)));
+      diff = std::max(diff, std::abs(static_cast<double>(r.x(i, j)) - ref.x(i, j)));
+    }
+  const auto sv = trnsolver::svd<double>(trncore::MatrixView<const double>(ad.data(), m, n, n), trnsolver::Job::values_only);
+  const double kappa = sv.s.front() / sv.s.back();
+  EXPECT_LE(diff, 8.0 * m * 0x1p-24 * kappa * xmax) << "kappa " << kappa;
+}
+
 TEST(SimFactor, WhatTheSimBackendLacksThrows) {
   std::vector<double> d(16, 1.0);
   std::vector<float> f(12, 1.0f);

@@ -108,7 +108,10 @@ PinvResult<T> pinv(trncore::MatrixView<const T> a, std::optional<std::type_ident
   if (rcond && !(*rcond >= T(0)))
     throw trncore::InvalidArgument(f, "rcond = " + std::to_string(static_cast<double>(*rcond)) + " is negative or NaN",
                                    "pass a relative threshold >= 0, or none for max(m, n)·eps");
-  check_options(f, options, std::is_same_v<T, double>);
+  // On the sim backend (float): the thin SVD by one-sided Jacobi and the product V_r·Σ_r⁻¹·U_rᵀ as a sim GEMM.
+  const bool sim = options.backend == trncore::Backend::sim;
+  if (sim) solves_on_host<T>(f, options);  // float data only
+  else check_options(f, options, std::is_same_v<T, double>);
   check_finite(f, "a", a.layout(), a.rows(), a.cols(), a.data(), a.ld());
   const std::int64_t m = a.rows(), n = a.cols(), k = m < n ? m : n;
   PinvResult<T> out;
@@ -125,7 +128,7 @@ PinvResult<T> pinv(trncore::MatrixView<const T> a, std::optional<std::type_ident
     for (std::int64_t j = 0; j < n; ++j) d.vt(l, j) /= d.s[static_cast<std::size_t>(l)];
   if (r > 0)
     trnblas::gemm<T>(a.layout(), Op::trans, Op::trans, n, m, r, T(1), d.vt.data.data(), d.vt.ld(), d.u.data.data(),
-                     d.u.ld(), T(0), out.x.data.data(), out.x.ld());
+                     d.u.ld(), T(0), out.x.data.data(), out.x.ld(), sim ? options : trncore::Options{});
   return out;
 }
 
