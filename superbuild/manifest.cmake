@@ -3,7 +3,7 @@
 # bumps its project(VERSION); the superbuild refuses a tree that does not satisfy these pins.
 #
 # Every pin can be overridden on the command line, e.g. -DTRNSCI_PIN_trnblas=0.3.0.
-set(TRNSCI_PACKAGES trncore trnrand trnfft trnblas trnsolver trnsparse trntensor)
+set(TRNSCI_PACKAGES trncore trnrand trnblas trnfft trnsolver trnsparse trntensor)
 
 set(TRNSCI_MANIFEST_trncore   0.4.1)
 set(TRNSCI_MANIFEST_trnrand   0.3.0)
@@ -16,7 +16,7 @@ set(TRNSCI_MANIFEST_trntensor 0.1.0)
 # The dependency graph of DESIGN.md §2 (direct trnsci dependencies only).
 set(TRNSCI_REQUIRES_trncore   "")
 set(TRNSCI_REQUIRES_trnrand   trncore)
-set(TRNSCI_REQUIRES_trnfft    trncore)
+set(TRNSCI_REQUIRES_trnfft    trnblas)
 set(TRNSCI_REQUIRES_trnblas   trncore)
 set(TRNSCI_REQUIRES_trnsolver trnblas trnrand)
 set(TRNSCI_REQUIRES_trnsparse trnblas)
