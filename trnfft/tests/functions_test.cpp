@@ -396,8 +396,10 @@ TEST(Functions, BadInput) {
   expect_error<InvalidArgument>([&] { (void)trnfft::ifftshift(x, {3, 4}, {0, 0}); }, "trnfft::ifftshift",
                                 {"axis 0 is repeated"});
   expect_error<trncore::NotSupported>(
-      [&] { (void)trnfft::fft(x, {}, Norm::backward, trncore::Options{}.with_backend(trncore::Backend::sim)); },
-      "trnfft::fft", {"backend sim"});
+      [&] {
+        (void)trnfft::fft2(x, {3, 4}, {}, {}, Norm::backward, trncore::Options{}.with_backend(trncore::Backend::sim));
+      },
+      "trnfft::fft2", {"sim backend computes 1-D", "2 axes"});
   expect_error<trncore::NotSupported>(
       [&] { (void)trnfft::rfft(x, {}, Norm::backward, trncore::Options{}.with_target(1e-6)); }, "trnfft::rfft",
       {"target_forward_error"});

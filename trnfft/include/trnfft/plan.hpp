@@ -40,6 +40,7 @@
 ///   target_forward_error.
 
 #include <trnfft/types.hpp>
+#include <trncore/accuracy_report.hpp>
 #include <trncore/error.hpp>
 #include <trncore/options.hpp>
 
@@ -108,8 +109,18 @@ public:
 
   /// Computes the transform on the arrays the plan was created with. No allocation; thread-safe
   /// against other plans (not against another execute of the same plan on the same arrays).
+  /// Sim plans allocate work buffers and throw TargetNotMet when options.target_forward_error was set and
+  /// a GEMM of this run could not certify its bound (e.g. inputs below bf16's normal range).
   /// @throws InvalidArgument on an empty plan.
   void execute() const;
+  /// Sim plans: execute() on the creation arrays, and the run's AccuracyReport: the normwise relative
+  /// bound ‖ŷ − y‖₂ ≤ bound·‖y‖₂ per transform composed from the bound each GEMM certified, met, the
+  /// algorithm and mode (trajectory), references and the modelled engine cost. Never throws TargetNotMet.
+  /// @throws NotSupported for a host plan; InvalidArgument on an empty plan.
+  void execute(trncore::AccuracyReport& report) const;
+  /// Sim plans: the a-priori report fixed at creation (mode chosen, bound, target and whether it is met;
+  /// no cost). @throws NotSupported for a host plan; InvalidArgument on an empty plan.
+  trncore::AccuracyReport accuracy() const;
 
 protected:
   explicit Plan(std::unique_ptr<detail::PlanState<T>> state) noexcept;

@@ -36,6 +36,12 @@ enum class Kind : std::uint8_t { c2c, r2c, c2r };
 /// ortho scales both by 1/√N (unitary).
 enum class Norm : std::uint8_t { backward, ortho, forward };
 
+/// The sim backend's precision mode (docs/trnfft.md, "Sim backend"): which TensorEngine math mode every
+/// DFT GEMM of the transform runs in. from_options takes Options::math_mode (automatic, fp32, bf16,
+/// compensated, ozaki); bf16_refined is a trnfft mode with no trncore::MathMode: a bf16 transform, its
+/// residual through an fp32-mode inverse transform, and a second bf16 transform of the residual.
+enum class SimMode : std::uint8_t { from_options, fp32, bf16, bf16_refined, compensated, ozaki };
+
 /// "forward" or "backward". Never throws.
 std::string_view to_string(Direction direction) noexcept;
 /// "estimate", "measure", "patient" or "exhaustive". Never throws.
@@ -46,6 +52,8 @@ std::string_view to_string(ComplexLayout layout) noexcept;
 std::string_view to_string(Kind kind) noexcept;
 /// "backward", "ortho" or "forward" (numpy's spelling). Never throws.
 std::string_view to_string(Norm norm) noexcept;
+/// "from_options", "fp32", "bf16", "bf16_refined", "compensated" or "ozaki". Never throws.
+std::string_view to_string(SimMode mode) noexcept;
 
 /// Parses to_string's name of a Direction. @throws trncore::ParseError naming the text and the accepted names.
 Direction parse_direction(std::string_view text);
@@ -57,6 +65,8 @@ ComplexLayout parse_complex_layout(std::string_view text);
 Kind parse_kind(std::string_view text);
 /// Parses numpy's norm names. @throws trncore::ParseError naming the text and the accepted names.
 Norm parse_norm(std::string_view text);
+/// Parses to_string's name of a SimMode. @throws trncore::ParseError naming the text and the accepted names.
+SimMode parse_sim_mode(std::string_view text);
 
 /// One dimension of a plan's geometry, as FFTW's fftw_iodim64: `n` points, the input `is` and output `os`
 /// elements apart. Strides count elements of the array's own type: T for real arrays and for both arrays
@@ -80,6 +90,9 @@ struct PlanFlags {
   /// Let new-array execute take arrays of any alignment (FFTW_UNALIGNED), at some cost in speed. Without
   /// it, arrays passed to execute must share the SIMD alignment of those the plan was created with.
   bool unaligned = false;
+  /// Sim backend only: the precision mode; from_options (default) uses Options::math_mode. Ignored by
+  /// host plans.
+  SimMode sim_mode = SimMode::from_options;
 };
 
 }  // namespace trnfft

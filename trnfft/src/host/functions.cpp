@@ -193,6 +193,15 @@ std::vector<std::int64_t> with_lengths(std::vector<std::int64_t> shape, const Co
   return shape;
 }
 
+// The sim backend computes 1-D transforms: refuse other ranks under the function's own name.
+void check_sim_rank(const char* function, const Cooked& c, const trncore::Options& options) {
+  if (options.backend == trncore::Backend::sim && c.axes.size() != 1)
+    throw trncore::NotSupported(function,
+                                "the sim backend computes 1-D transforms; this call transforms " +
+                                    std::to_string(c.axes.size()) + " axes",
+                                "transform one axis per call (fftn with one entry in axes), or use backend host");
+}
+
 std::int64_t product(const std::vector<std::int64_t>& v) {
   std::int64_t p = 1;
   for (auto x : v) p *= x;
@@ -211,6 +220,7 @@ Array<std::complex<real_of<E>>> c2c(const char* function, const E* x, std::int64
   check_options<T>(function, options);
   check_norm(function, norm);
   const Cooked c = cook(function, size, shape, s, axes, false);
+  check_sim_rank(function, c, options);
   Array<C> out{with_lengths(shape, c), {}};
   const std::int64_t count = element_count(function, out.shape);
   out.data.assign(static_cast<std::size_t>(count), C(0));
@@ -239,6 +249,7 @@ Array<std::complex<T>> r2c(const char* function, const T* x, std::int64_t size, 
   check_options<T>(function, options);
   check_norm(function, norm);
   const Cooked c = cook(function, size, shape, s, axes, false);
+  check_sim_rank(function, c, options);
   const auto real_shape = with_lengths(shape, c);
   Array<C> out{real_shape, {}};
   out.shape[static_cast<std::size_t>(c.axes.back())] = c.s.back() / 2 + 1;
@@ -268,6 +279,7 @@ Array<real_of<E>> c2r(const char* function, const E* x, std::int64_t size, const
   check_options<T>(function, options);
   check_norm(function, norm);
   const Cooked c = cook(function, size, shape, s, axes, true);
+  check_sim_rank(function, c, options);
   Array<T> out{with_lengths(shape, c), {}};
   const std::int64_t count = element_count(function, out.shape);
   out.data.assign(static_cast<std::size_t>(count), T(0));

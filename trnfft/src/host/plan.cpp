@@ -3,6 +3,7 @@
 #include "host/checks.hpp"
 #include "host/fftw_api.hpp"
 #include "host/plan_state.hpp"
+#include "sim/engine.hpp"
 
 #include <trncore/error.hpp>
 
@@ -238,6 +239,17 @@ std::unique_ptr<PlanState<T>> make_state(const char* function, Kind kind, Comple
                          ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
                          : 1;
 
+  if (options.backend == trncore::Backend::sim) {
+    if (dims.size() != 1)
+      throw NotSupported(function,
+                         "the sim backend computes 1-D transforms; this plan has rank " + std::to_string(dims.size()),
+                         "make one rank-1 sim plan per axis (the other axes as batch dimensions), or use backend "
+                         "host");
+    state->sim = sim::make_executor<T>(function, kind, dims[0].n, direction, flags.sim_mode, options);
+    state->unaligned = true;  // no SIMD alignment rule on the sim backend
+    return state;
+  }
+
   const auto fdims = to_fftw(dims);
   const auto fbatch = to_fftw(batch);
   const int rank = static_cast<int>(fdims.size());
@@ -346,6 +358,7 @@ std::vector<IoDim> many_batch(const char* function, std::int64_t howmany, std::i
 template <Real T>
 void check_options(const char* function, const trncore::Options& options) {
   trncore::validate(options, function);
+  if (options.backend == trncore::Backend::sim) return;  // modes and targets are checked by the sim planner
   if (options.backend != trncore::Backend::host)
     throw NotSupported(function, "backend " + std::string(trncore::to_string(options.backend)) +
                                      " is not available for trnfft plans in this release",
@@ -368,6 +381,84 @@ template void check_options<float>(const char*, const trncore::Options&);
 template void check_options<double>(const char*, const trncore::Options&);
 
 template <Real T>
+void PlanState<T>::sim_execute(const char* function, const std::array<const void*, 4>& a,
+                               trncore::AccuracyReport* report) const {
+  using C = std::complex<T>;
+  const std::int64_t n = dims[0].n;
+  const std::int64_t in_len = kind == Kind::c2r ? n / 2 + 1 : n;
+  const std::int64_t out_len = kind == Kind::r2c ? n / 2 + 1 : n;
+  const bool split = layout == ComplexLayout::split;
+  // Offsets of each transform, batch dimensions in row-major order.
+  std::vector<std::int64_t> ioff(static_cast<std::size_t>(batch_count)), ooff(ioff.size());
+  {
+    std::vector<std::int64_t> idx(batch.size(), 0);
+    for (std::int64_t b = 0; b < batch_count; ++b) {
+      std::int64_t io = 0, oo = 0;
+      for (std::size_t d = 0; d < batch.size(); ++d) {
+        io += idx[d] * batch[d].is;
+        oo += idx[d] * batch[d].os;
+      }
+      ioff[static_cast<std::size_t>(b)] = io;
+      ooff[static_cast<std::size_t>(b)] = oo;
+      for (std::size_t d = batch.size(); d-- > 0;) {
+        if (++idx[d] < batch[d].n) break;
+        idx[d] = 0;
+      }
+    }
+  }
+  const std::int64_t is = dims[0].is, os = dims[0].os;
+  auto read_complex = [&](std::vector<C>& buf) {
+    buf.resize(static_cast<std::size_t>(batch_count * in_len));
+    for (std::int64_t b = 0; b < batch_count; ++b)
+      for (std::int64_t j = 0; j < in_len; ++j) {
+        const std::int64_t at = ioff[static_cast<std::size_t>(b)] + j * is;
+        buf[static_cast<std::size_t>(b * in_len + j)] =
+            split ? C(static_cast<const T*>(a[0])[at], static_cast<const T*>(a[1])[at]) : static_cast<const C*>(a[0])[at];
+      }
+  };
+  auto write_complex = [&](const std::vector<C>& buf) {
+    for (std::int64_t b = 0; b < batch_count; ++b)
+      for (std::int64_t k = 0; k < out_len; ++k) {
+        const std::int64_t at = ooff[static_cast<std::size_t>(b)] + k * os;
+        const C v = buf[static_cast<std::size_t>(b * out_len + k)];
+        if (split) {
+          const_cast<T*>(static_cast<const T*>(a[nread]))[at] = v.real();
+          const_cast<T*>(static_cast<const T*>(a[nread + 1]))[at] = v.imag();
+        } else {
+          const_cast<C*>(static_cast<const C*>(a[nread]))[at] = v;
+        }
+      }
+  };
+  sim::RunLog log;
+  double bound = 0;
+  if (kind == Kind::c2c) {
+    std::vector<C> x, y(static_cast<std::size_t>(batch_count * out_len));
+    read_complex(x);
+    sim->run_c2c(x.data(), y.data(), batch_count, log, bound);
+    write_complex(y);
+  } else if (kind == Kind::r2c) {
+    std::vector<T> x(static_cast<std::size_t>(batch_count * n));
+    for (std::int64_t b = 0; b < batch_count; ++b)
+      for (std::int64_t j = 0; j < n; ++j)
+        x[static_cast<std::size_t>(b * n + j)] = static_cast<const T*>(a[0])[ioff[static_cast<std::size_t>(b)] + j * is];
+    std::vector<C> y(static_cast<std::size_t>(batch_count * out_len));
+    sim->run_r2c(x.data(), y.data(), batch_count, log, bound);
+    write_complex(y);
+  } else {
+    std::vector<C> x;
+    read_complex(x);
+    std::vector<T> y(static_cast<std::size_t>(batch_count * n));
+    sim->run_c2r(x.data(), y.data(), batch_count, log, bound);
+    T* out = const_cast<T*>(static_cast<const T*>(a[nread]));
+    for (std::int64_t b = 0; b < batch_count; ++b)
+      for (std::int64_t j = 0; j < n; ++j) out[ooff[static_cast<std::size_t>(b)] + j * os] = y[static_cast<std::size_t>(b * n + j)];
+  }
+  trncore::AccuracyReport r = sim->report(bound, log);
+  if (report != nullptr) *report = std::move(r);
+  else if (r.target && !r.met) trncore::require_target_met(r, function);
+}
+
+template <Real T>
 PlanState<T>::~PlanState() {
   if (fftw != nullptr) {
     std::lock_guard<std::mutex> lock(planner_mutex());
@@ -381,6 +472,7 @@ std::string PlanState<T>::description() const {
   if (kind == Kind::c2c) s += std::string(to_string(direction)) + " ";
   s += std::string(to_string(layout)) + (in_place ? " in-place" : " out-of-place");
   s += " dims " + dims_text(dims) + " batch " + dims_text(batch) + " threads " + std::to_string(threads);
+  if (sim) s += " backend sim mode " + std::string(to_string(sim->mode()));
   return s;
 }
 
@@ -498,6 +590,7 @@ std::string Plan<T>::description() const { return state("trnfft::Plan::descripti
 template <Real T>
 std::string Plan<T>::algorithm() const {
   const auto& s = state("trnfft::Plan::algorithm");
+  if (s.sim) return s.sim->description();
   char* text = nullptr;
   {
     std::lock_guard<std::mutex> lock(planner_mutex());
@@ -511,7 +604,33 @@ std::string Plan<T>::algorithm() const {
 template <Real T>
 void Plan<T>::execute() const {
   if (!state_) state("trnfft::Plan::execute");
+  if (state_->sim) {
+    const auto& a = state_->arrays;
+    state_->sim_execute("trnfft::Plan::execute", {a[0], a[1], a[2], a[3]}, nullptr);
+    return;
+  }
   host::Fftw<T>::execute(state_->fftw);
+}
+
+template <Real T>
+void Plan<T>::execute(trncore::AccuracyReport& report) const {
+  const auto& s = state("trnfft::Plan::execute");
+  if (!s.sim)
+    throw trncore::NotSupported("trnfft::Plan::execute",
+                                "a host (FFTW) plan certifies no error bound to report",
+                                "call execute() without a report, or make the plan with backend sim");
+  const auto& a = s.arrays;
+  s.sim_execute("trnfft::Plan::execute", {a[0], a[1], a[2], a[3]}, &report);
+}
+
+template <Real T>
+trncore::AccuracyReport Plan<T>::accuracy() const {
+  const auto& s = state("trnfft::Plan::accuracy");
+  if (!s.sim)
+    throw trncore::NotSupported("trnfft::Plan::accuracy", "a host (FFTW) plan certifies no error bound",
+                                "see docs/trnfft.md (Accuracy) for FFTW's O(u log2 N) error; make the plan with "
+                                "backend sim for a certified bound");
+  return s.sim->a_priori_report();
 }
 
 namespace {
@@ -542,6 +661,7 @@ template <Real T>
 void C2CPlan<T>::execute(const std::complex<T>* in, std::complex<T>* out) const {
   const auto& s = checked(this->state_.get(), "trnfft::C2CPlan::execute", ComplexLayout::interleaved);
   s.check_new_arrays("trnfft::C2CPlan::execute", {in, out, nullptr, nullptr});
+  if (s.sim) return s.sim_execute("trnfft::C2CPlan::execute", {in, out, nullptr, nullptr}, nullptr);
   host::Fftw<T>::execute_dft(s.fftw, const_cast<std::complex<T>*>(in), out);
 }
 
@@ -559,6 +679,7 @@ void C2CPlan<T>::execute_split(const T* ri, const T* ii, T* ro, T* io) const {
   s.check_new_arrays("trnfft::C2CPlan::execute_split", {ri, ii, ro, io});
   T* r = const_cast<T*>(ri);
   T* i = const_cast<T*>(ii);
+  if (s.sim) return s.sim_execute("trnfft::C2CPlan::execute_split", {ri, ii, ro, io}, nullptr);
   if (s.swap_parts) host::Fftw<T>::execute_split_dft(s.fftw, i, r, io, ro);
   else host::Fftw<T>::execute_split_dft(s.fftw, r, i, ro, io);
 }
@@ -567,6 +688,7 @@ template <Real T>
 void R2CPlan<T>::execute(const T* in, std::complex<T>* out) const {
   const auto& s = checked(this->state_.get(), "trnfft::R2CPlan::execute", ComplexLayout::interleaved);
   s.check_new_arrays("trnfft::R2CPlan::execute", {in, out, nullptr, nullptr});
+  if (s.sim) return s.sim_execute("trnfft::R2CPlan::execute", {in, out, nullptr, nullptr}, nullptr);
   host::Fftw<T>::execute_r2c(s.fftw, const_cast<T*>(in), out);
 }
 
@@ -582,6 +704,7 @@ template <Real T>
 void R2CPlan<T>::execute_split(const T* in, T* ro, T* io) const {
   const auto& s = checked(this->state_.get(), "trnfft::R2CPlan::execute_split", ComplexLayout::split);
   s.check_new_arrays("trnfft::R2CPlan::execute_split", {in, ro, io, nullptr});
+  if (s.sim) return s.sim_execute("trnfft::R2CPlan::execute_split", {in, ro, io, nullptr}, nullptr);
   host::Fftw<T>::execute_split_r2c(s.fftw, const_cast<T*>(in), ro, io);
 }
 
@@ -589,6 +712,7 @@ template <Real T>
 void C2RPlan<T>::execute(std::complex<T>* in, T* out) const {
   const auto& s = checked(this->state_.get(), "trnfft::C2RPlan::execute", ComplexLayout::interleaved);
   s.check_new_arrays("trnfft::C2RPlan::execute", {in, out, nullptr, nullptr});
+  if (s.sim) return s.sim_execute("trnfft::C2RPlan::execute", {in, out, nullptr, nullptr}, nullptr);
   host::Fftw<T>::execute_c2r(s.fftw, in, out);
 }
 
@@ -604,6 +728,7 @@ template <Real T>
 void C2RPlan<T>::execute_split(T* ri, T* ii, T* out) const {
   const auto& s = checked(this->state_.get(), "trnfft::C2RPlan::execute_split", ComplexLayout::split);
   s.check_new_arrays("trnfft::C2RPlan::execute_split", {ri, ii, out, nullptr});
+  if (s.sim) return s.sim_execute("trnfft::C2RPlan::execute_split", {ri, ii, out, nullptr}, nullptr);
   host::Fftw<T>::execute_split_c2r(s.fftw, ri, ii, out);
 }
 

@@ -4,6 +4,7 @@
 // its executor here, next to `fftw`, and dispatch on it in plan.cpp.
 
 #include <trnfft/plan.hpp>
+#include <trncore/accuracy_report.hpp>
 
 #include <array>
 #include <cstddef>
@@ -14,6 +15,11 @@
 #include <vector>
 
 namespace trnfft::detail {
+
+namespace sim {
+template <Real T>
+class Executor;
+}
 
 template <Real T>
 struct PlanState {
@@ -46,8 +52,10 @@ struct PlanState {
   std::ptrdiff_t read_separation = 0;
   std::ptrdiff_t write_separation = 0;
 
-  /// The FFTW plan (fftw_plan or fftwf_plan).
+  /// The FFTW plan (fftw_plan or fftwf_plan); null for a sim plan.
   void* fftw = nullptr;
+  /// The sim backend's transform (backend sim); null for a host plan.
+  std::shared_ptr<const sim::Executor<T>> sim;
 
   PlanState() = default;
   PlanState(const PlanState&) = delete;
@@ -62,6 +70,10 @@ struct PlanState {
   /// Checks arrays for a new-array execute against the creation arrays.
   void check_new_arrays(const char* function, const std::array<const void*, 4>& arrays) const;
   std::string description() const;
+  /// Runs the sim transform on arrays in the creation order (gather, transform, scatter). With `report`,
+  /// fills it; without, throws TargetNotMet when a target was set and the run could not certify it.
+  void sim_execute(const char* function, const std::array<const void*, 4>& arrays,
+                   trncore::AccuracyReport* report) const;
 };
 
 }  // namespace trnfft::detail
