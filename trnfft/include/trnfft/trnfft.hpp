@@ -5,6 +5,7 @@
 #include <trnfft/build_info.hpp>
 #include <trnfft/functions.hpp>
 #include <trnfft/plan.hpp>
+#include <trnfft/stft.hpp>
 #include <trnfft/types.hpp>
 #include <trnfft/version.hpp>
 #include <trnfft/wisdom.hpp>
