@@ -25,8 +25,12 @@
 ///   plan creation, plan destruction, wisdom, threads set-up — with one mutex (planner_mutex()).
 ///   Executing distinct plans, or one plan on distinct arrays via new-array execute, from many threads at
 ///   once is safe. A program that also calls FFTW's planner directly must hold planner_mutex() meanwhile.
-/// - Options: backend must be host; math_mode automatic or the precision of T (fp32 for float, fp64 for
-///   double); target_forward_error is not supported on plans (NotSupported). options.threads: FFTW
+/// - Options, backend sim (1-D plans only; docs/trnfft.md "Sim backend"): the transform runs as trnblas sim
+///   GEMMs (DFT-as-GEMM, Stockham, Bluestein) in the precision mode PlanFlags::sim_mode or
+///   options.math_mode (automatic, fp32, bf16, compensated, ozaki); target_forward_error picks the
+///   cheapest mode whose bound meets it; accuracy() and execute(report) give the certified bound.
+/// - Options, backend host: math_mode automatic or the precision of T (fp32 for float, fp64 for
+///   double); target_forward_error is not supported on host plans (NotSupported). options.threads: FFTW
 ///   threads for execution; 0 = one thread below 2^17 points per plan (where FFTW's threaded algorithms
 ///   cost more than they save), hardware concurrency from there. A threaded plan may round differently
 ///   from a one-thread plan of the same geometry (FFTW picks other algorithms); so may two plans made
@@ -36,8 +40,8 @@
 ///   pointer, read and written arrays that partly overlap, sizes whose extent overflows int64, invalid
 ///   options; DimensionMismatch for an embedding smaller than the transform (plan_many_*) or a span
 ///   shorter than the plan's extent; NotSupported when FFTW cannot plan the geometry (e.g. an in-place
-///   layout FFTW cannot do, or preserve_input on multi-dimensional c2r), for backend = sim and for
-///   target_forward_error.
+///   layout FFTW cannot do, or preserve_input on multi-dimensional c2r), for target_forward_error on host
+///   and for rank > 1 on sim; TargetNotMet when no sim mode certifies the target.
 
 #include <trnfft/types.hpp>
 #include <trncore/accuracy_report.hpp>
