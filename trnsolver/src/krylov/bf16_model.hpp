@@ -4,14 +4,19 @@
 // nearest or stochastically with counter-based random bits. Files using it are compiled with
 // -ffp-contract=off: every fp32 operation of the model rounds on its own.
 
+#include "common.hpp"
+
 #include <trncore/convert.hpp>
+#include <trncore/error.hpp>
 #include <trncore/detail/parallel.hpp>
 #include <trncore/rounding.hpp>
 #include <trncore/small_float.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace trnsolver::detail {
@@ -59,5 +64,68 @@ struct Model {
     trncore::convert<bf16>(std::span<const bf16>(scratch), out, c);
   }
 };
+
+/// The checks every bf16 variant makes first: a square A, b and x of n elements each, valid options and an
+/// update rounding the model has (nearest_even or stochastic).
+template <class In>
+void check_bf16_shapes(const char* fn, trncore::MatrixView<const In> a, std::span<const In> b, std::span<In> x,
+                       const KrylovOptions& options) {
+  check_square(fn, a.rows(), a.cols());
+  const std::int64_t n = a.rows();
+  if (static_cast<std::int64_t>(b.size()) != n || static_cast<std::int64_t>(x.size()) != n)
+    throw trncore::DimensionMismatch(fn,
+                                     "A is " + std::to_string(n) + "x" + std::to_string(n) + " but b has " +
+                                         std::to_string(b.size()) + " and x " + std::to_string(x.size()) + " elements",
+                                     "pass b and x with n elements each");
+  check_options(fn, options);
+  trncore::validate(options.update_rounding, fn);
+  const trncore::RoundingMode mode = options.update_rounding.mode;
+  if (mode != trncore::RoundingMode::nearest_even && mode != trncore::RoundingMode::stochastic)
+    throw trncore::InvalidArgument(fn,
+                                   "options.update_rounding.mode = " + std::string(trncore::to_string(mode)) +
+                                       " is not modelled",
+                                   "use RoundingMode::nearest_even or RoundingMode::stochastic");
+}
+
+/// Then: b, the initial guess x and A hold finite values (in that order).
+template <class In>
+void check_bf16_values(const char* fn, trncore::MatrixView<const In> a, std::span<const In> b, std::span<In> x) {
+  check_finite<In>(fn, "b", b);
+  check_finite<In>(fn, "x (the initial guess)", std::span<const In>(x));
+  for (std::int64_t i = 0; i < a.rows(); ++i)
+    for (std::int64_t j = 0; j < a.cols(); ++j)
+      if (!std::isfinite(a(i, j)))
+        throw trncore::InvalidArgument(fn,
+                                       "a(" + std::to_string(i) + ", " + std::to_string(j) + ") = " +
+                                           format_value(static_cast<double>(a(i, j))) + " is not finite",
+                                       "pass a matrix of finite values");
+}
+
+/// v rounded once to bf16, to nearest-even, as the float that holds it exactly.
+inline float to_bf16(double v) { return bf16::from_double(v, trncore::Rounding{}).to_float(); }
+
+/// The model of A (rounded to bf16, row-major) with the run's rounding, seed and threads.
+template <class In>
+Model make_model(trncore::MatrixView<const In> a, const KrylovOptions& options) {
+  const std::int64_t n = a.rows();
+  const auto un = static_cast<std::size_t>(n);
+  Model model{n, options.threads, options.update_rounding, options.seed, std::vector<float>(un * un), std::vector<bf16>(un)};
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j < n; ++j) model.a[static_cast<std::size_t>(i * n + j)] = to_bf16(static_cast<double>(a(i, j)));
+  return model;
+}
+
+/// ‖b − A·x‖₂ in double against the caller's A and b for the model's iterate x: a measurement of the
+/// modelled run, not part of it.
+template <class In>
+double true_residual_norm(trncore::MatrixView<const In> a, std::span<const In> b, const std::vector<float>& x) {
+  double s = 0;
+  for (std::int64_t i = 0; i < a.rows(); ++i) {
+    double e = static_cast<double>(b[static_cast<std::size_t>(i)]);
+    for (std::int64_t j = 0; j < a.cols(); ++j) e -= static_cast<double>(a(i, j)) * static_cast<double>(x[static_cast<std::size_t>(j)]);
+    s += e * e;
+  }
+  return std::sqrt(s);
+}
 
 }  // namespace trnsolver::detail

@@ -22,30 +22,9 @@ constexpr const char* kFn = "trnsolver::cg_bf16";
 template <class In>
 KrylovResult run_cg_bf16(trncore::MatrixView<const In> a, std::span<const In> b, std::span<In> x,
                          const KrylovOptions& options) {
-  check_square(kFn, a.rows(), a.cols());
+  check_bf16_shapes(kFn, a, b, x, options);
+  check_bf16_values(kFn, a, b, x);
   const std::int64_t n = a.rows();
-  if (static_cast<std::int64_t>(b.size()) != n || static_cast<std::int64_t>(x.size()) != n)
-    throw trncore::DimensionMismatch(kFn,
-                                     "A is " + std::to_string(n) + "x" + std::to_string(n) + " but b has " +
-                                         std::to_string(b.size()) + " and x " + std::to_string(x.size()) + " elements",
-                                     "pass b and x with n elements each");
-  check_options(kFn, options);
-  trncore::validate(options.update_rounding, kFn);
-  const trncore::RoundingMode mode = options.update_rounding.mode;
-  if (mode != trncore::RoundingMode::nearest_even && mode != trncore::RoundingMode::stochastic)
-    throw trncore::InvalidArgument(kFn,
-                                   "options.update_rounding.mode = " + std::string(trncore::to_string(mode)) +
-                                       " is not modelled",
-                                   "use RoundingMode::nearest_even or RoundingMode::stochastic");
-  check_finite<In>(kFn, "b", b);
-  check_finite<In>(kFn, "x (the initial guess)", std::span<const In>(x));
-  for (std::int64_t i = 0; i < n; ++i)
-    for (std::int64_t j = 0; j < n; ++j)
-      if (!std::isfinite(a(i, j)))
-        throw trncore::InvalidArgument(kFn,
-                                       "a(" + std::to_string(i) + ", " + std::to_string(j) + ") = " +
-                                           format_value(static_cast<double>(a(i, j))) + " is not finite",
-                                       "pass a matrix of finite values");
 
   KrylovResult result;
   const auto un = static_cast<std::size_t>(n);
@@ -63,25 +42,13 @@ KrylovResult run_cg_bf16(trncore::MatrixView<const In> a, std::span<const In> b,
   }
 
   const trncore::Rounding nearest{};
-  auto to_bf16 = [&](double v) { return bf16::from_double(v, nearest).to_float(); };
-  Model model{n, options.threads, options.update_rounding, options.seed, std::vector<float>(un * un), std::vector<bf16>(un)};
-  for (std::int64_t i = 0; i < n; ++i)
-    for (std::int64_t j = 0; j < n; ++j) model.a[static_cast<std::size_t>(i * n + j)] = to_bf16(static_cast<double>(a(i, j)));
+  Model model = make_model(a, options);
   std::vector<float> bb(un), xb(un), r(un), p(un), q(un), t(un), xnew(un);
   for (std::size_t i = 0; i < un; ++i) {
     bb[i] = to_bf16(static_cast<double>(b[i]));
     xb[i] = to_bf16(static_cast<double>(x[i]));
   }
-  // The measurement: ‖b − A x‖₂ in double against the caller's A and b.
-  auto true_residual = [&]() {
-    double s = 0;
-    for (std::int64_t i = 0; i < n; ++i) {
-      double e = static_cast<double>(b[static_cast<std::size_t>(i)]);
-      for (std::int64_t j = 0; j < n; ++j) e -= static_cast<double>(a(i, j)) * static_cast<double>(xb[static_cast<std::size_t>(j)]);
-      s += e * e;
-    }
-    return std::sqrt(s);
-  };
+  const auto true_residual = [&] { return true_residual_norm(a, b, xb); };
   // The model's own residual r = bf16(b − A x), rounded to nearest; returns rᵀr in fp32.
   auto model_residual = [&]() {
     model.matvec(xb, q);

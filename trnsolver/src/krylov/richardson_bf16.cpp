@@ -20,38 +20,14 @@ constexpr const char* kFn = "trnsolver::richardson_bf16";
 template <class In>
 KrylovResult run(trncore::MatrixView<const In> a, std::span<const In> b, std::span<In> x, double omega,
                  const KrylovOptions& options) {
-  check_square(kFn, a.rows(), a.cols());
-  const std::int64_t n = a.rows();
-  if (static_cast<std::int64_t>(b.size()) != n || static_cast<std::int64_t>(x.size()) != n)
-    throw trncore::DimensionMismatch(kFn,
-                                     "A is " + std::to_string(n) + "x" + std::to_string(n) + " but b has " +
-                                         std::to_string(b.size()) + " and x " + std::to_string(x.size()) + " elements",
-                                     "pass b and x with n elements each");
-  check_options(kFn, options);
-  trncore::validate(options.update_rounding, kFn);
-  const trncore::RoundingMode mode = options.update_rounding.mode;
-  if (mode != trncore::RoundingMode::nearest_even && mode != trncore::RoundingMode::stochastic)
-    throw trncore::InvalidArgument(kFn, "options.update_rounding.mode = " + std::string(trncore::to_string(mode)) +
-                                            " is not modelled",
-                                   "use RoundingMode::nearest_even or RoundingMode::stochastic");
+  check_bf16_shapes(kFn, a, b, x, options);
   if (!(omega > 0.0) || !std::isfinite(omega))
     throw trncore::InvalidArgument(kFn, "omega = " + format_value(omega), "pass a finite damping factor omega > 0");
-  check_finite<In>(kFn, "b", b);
-  check_finite<In>(kFn, "x (the initial guess)", std::span<const In>(x));
+  check_bf16_values(kFn, a, b, x);
+  const std::int64_t n = a.rows();
   const auto un = static_cast<std::size_t>(n);
-  const trncore::Rounding nearest{};
-  const auto to_bf16 = [&](double v) { return bf16::from_double(v, nearest).to_float(); };
-  Model model{n, options.threads, options.update_rounding, options.seed, std::vector<float>(un * un), std::vector<bf16>(un)};
+  Model model = make_model(a, options);
   std::vector<float> bb(un), xb(un), w(un), r(un), t(un), xnew(un);
-  for (std::int64_t i = 0; i < n; ++i)
-    for (std::int64_t j = 0; j < n; ++j) {
-      const double v = static_cast<double>(a(i, j));
-      if (!std::isfinite(v))
-        throw trncore::InvalidArgument(kFn, "a(" + std::to_string(i) + ", " + std::to_string(j) + ") = " +
-                                                format_value(v) + " is not finite",
-                                       "pass a matrix of finite values");
-      model.a[static_cast<std::size_t>(i * n + j)] = to_bf16(v);
-    }
   for (std::size_t i = 0; i < un; ++i) {
     const float d = model.a[i * un + i];
     if (d == 0.0f)
@@ -66,15 +42,7 @@ KrylovResult run(trncore::MatrixView<const In> a, std::span<const In> b, std::sp
   double bnorm = 0;
   for (In v : b) bnorm += static_cast<double>(v) * static_cast<double>(v);
   bnorm = std::sqrt(bnorm);
-  const auto true_residual = [&] {  // the measurement: ‖b − A x‖₂ in double against the caller's A and b
-    double s = 0;
-    for (std::int64_t i = 0; i < n; ++i) {
-      double e = static_cast<double>(b[static_cast<std::size_t>(i)]);
-      for (std::int64_t j = 0; j < n; ++j) e -= static_cast<double>(a(i, j)) * static_cast<double>(xb[static_cast<std::size_t>(j)]);
-      s += e * e;
-    }
-    return std::sqrt(s);
-  };
+  const auto true_residual = [&] { return true_residual_norm(a, b, xb); };
   const auto finish = [&](KrylovReason reason, std::string detail) {
     for (std::size_t i = 0; i < un; ++i) x[i] = static_cast<In>(xb[i]);
     const double truth = true_residual();
