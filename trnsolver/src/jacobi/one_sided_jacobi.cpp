@@ -1,5 +1,7 @@
 #include "jacobi/one_sided_jacobi.hpp"
 
+#include "scaled_norm.hpp"
+
 #include <trnsolver/jacobi.hpp>
 
 #include <trncore/detail/parallel.hpp>
@@ -11,23 +13,6 @@
 #include <vector>
 
 namespace trnsolver::detail {
-
-namespace {
-
-// ‖x‖₂ of len floats, scaled against overflow and underflow.
-float norm2(const float* x, std::int64_t len) {
-  float top = 0.0f;
-  for (std::int64_t i = 0; i < len; ++i) top = std::max(top, std::abs(x[i]));
-  if (top == 0.0f) return 0.0f;
-  float s = 0.0f;
-  for (std::int64_t i = 0; i < len; ++i) {
-    const float y = x[i] / top;
-    s += y * y;
-  }
-  return top * std::sqrt(s);
-}
-
-}  // namespace
 
 std::int64_t svd_one_sided_jacobi(trncore::Layout layout, std::int64_t m, std::int64_t n, const float* a,
                                   std::int64_t lda, float* s, float* u, std::int64_t ldu, float* vt, std::int64_t ldvt,
@@ -86,7 +71,7 @@ std::int64_t svd_one_sided_jacobi(trncore::Layout layout, std::int64_t m, std::i
   // σ_j = ‖g_j‖, descending; U's columns g_j/σ_j, and for σ_j = 0 unit vectors orthogonalized (twice) against
   // the columns already chosen, so U stays orthonormal on rank-deficient input.
   std::vector<float> sigma(C);
-  for (std::size_t j = 0; j < C; ++j) sigma[j] = norm2(g.data() + j * R, rows);
+  for (std::size_t j = 0; j < C; ++j) sigma[j] = scaled_norm2(g.data() + j * R, rows);
   std::vector<std::size_t> order(C);
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return sigma[x] > sigma[y]; });
@@ -109,7 +94,7 @@ std::int64_t svd_one_sided_jacobi(trncore::Layout layout, std::int64_t m, std::i
           for (std::size_t i = 0; i < R; ++i) d += other[i] * col[i];
           for (std::size_t i = 0; i < R; ++i) col[i] -= d * other[i];
         }
-      const float nrm = norm2(col, rows);
+      const float nrm = scaled_norm2(col, rows);
       if (nrm > 0.5f) {
         for (std::size_t i = 0; i < R; ++i) col[i] /= nrm;
         ++unit;

@@ -1,6 +1,7 @@
 #include "mixed/blocked_qr.hpp"
 
 #include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
+#include "scaled_norm.hpp"
 
 #include <trnblas/gemm.hpp>
 
@@ -12,26 +13,13 @@ namespace trnsolver::detail {
 
 namespace {
 
-// ‖x‖₂ of len floats, scaled so no square overflows or underflows (LAPACK's snrm2 does the same job).
-float norm2(const float* x, std::int64_t len) {
-  float top = 0.0f;
-  for (std::int64_t i = 0; i < len; ++i) top = std::max(top, std::abs(x[i]));
-  if (top == 0.0f || !std::isfinite(top)) return top;
-  float s = 0.0f;
-  for (std::int64_t i = 0; i < len; ++i) {
-    const float y = x[i] / top;
-    s += y * y;
-  }
-  return top * std::sqrt(s);
-}
-
 // Columns [j0, j1) of rows [j0, m): LAPACK's geqr2 — reflector j makes column j zero below the diagonal
 // (slarfg: β = −sign(α)‖(α, x)‖, τ = (β − α)/β, v = x/(α − β)), then is applied to the panel's later columns.
 void panel(std::int64_t m, float* a, std::int64_t lda, std::int64_t j0, std::int64_t j1, float* tau) {
   const auto at = [&](std::int64_t i, std::int64_t j) -> float& { return a[i + j * lda]; };
   for (std::int64_t j = j0; j < j1; ++j) {
     const float alpha = at(j, j);
-    const float xnorm = m - j - 1 > 0 ? norm2(&at(j + 1, j), m - j - 1) : 0.0f;
+    const float xnorm = m - j - 1 > 0 ? scaled_norm2(&at(j + 1, j), m - j - 1) : 0.0f;
     if (xnorm == 0.0f) {  // nothing below the diagonal: H = I
       tau[j] = 0.0f;
       continue;

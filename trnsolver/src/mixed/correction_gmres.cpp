@@ -1,23 +1,11 @@
 #include "mixed/correction_gmres.hpp"
 
+#include "scaled_norm.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 namespace trnsolver::detail {
-
-namespace {
-
-double norm2(const std::vector<double>& v) {
-  // Scaled so that no square overflows or underflows (the vectors here can carry tiny residuals).
-  double top = 0.0;
-  for (double x : v) top = std::max(top, std::abs(x));
-  if (top == 0.0 || !std::isfinite(top)) return top;
-  double s = 0.0;
-  for (double x : v) s += (x / top) * (x / top);
-  return top * std::sqrt(s);
-}
-
-}  // namespace
 
 GmresOutcome correction_gmres(std::int64_t n, const Apply& apply_a, const Precondition& precondition,
                               const double* rhs, double* d, double tolerance, std::int64_t max_iterations) {
@@ -26,7 +14,7 @@ GmresOutcome correction_gmres(std::int64_t n, const Apply& apply_a, const Precon
   const auto len = static_cast<std::size_t>(n);
   std::vector<double> w(rhs, rhs + n);
   precondition(w.data());
-  const double beta = norm2(w);
+  const double beta = scaled_norm2(w.data(), n);
   if (beta == 0.0 || !std::isfinite(beta)) {
     out.converged = beta == 0.0;
     return out;
@@ -51,7 +39,7 @@ GmresOutcome correction_gmres(std::int64_t n, const Apply& apply_a, const Precon
       h[kk][j] = dot;
       for (std::size_t i = 0; i < len; ++i) w[i] -= dot * v[j][i];
     }
-    const double hn = norm2(w);
+    const double hn = scaled_norm2(w.data(), n);
     h[kk][kk + 1] = hn;
     for (std::size_t j = 0; j < kk; ++j) {  // previous rotations on the new column
       const double t = cs[j] * h[kk][j] + sn[j] * h[kk][j + 1];
