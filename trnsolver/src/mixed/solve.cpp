@@ -230,6 +230,15 @@ detail::Inverse inverse_of(const System& s, const Factorization& f, Refinement h
   return {[solve](double* v) { solve(v, false); }, [solve](double* v) { solve(v, true); }};
 }
 
+// What the overloads without a report do with it: no solution (info > 0) or a target not met is an error.
+void require_solution(const SolveReport& report, const SolveOptions& options) {
+  if (report.info > 0)
+    throw trncore::InvalidArgument(kFunction, "A is singular to working precision: U(" + std::to_string(report.info) +
+                                                  ", " + std::to_string(report.info) + ") = 0 in the fp64 LU",
+                                   "check the matrix, or call the overload with a SolveReport to get info");
+  if (options.core.target_forward_error) trncore::require_target_met(report.accuracy, kFunction);
+}
+
 struct Attempt {
   Refinement how;
   FactorPrecision factor;
@@ -431,12 +440,8 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
 void solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const double* a, std::int64_t lda,
            const double* b, std::int64_t ldb, double* x, std::int64_t ldx, const SolveOptions& options) {
   SolveReport report;
-  const std::int64_t info = solve(layout, n, nrhs, a, lda, b, ldb, x, ldx, options, report);
-  if (info > 0)
-    throw trncore::InvalidArgument(kFunction, "A is singular to working precision: U(" + std::to_string(info) + ", " +
-                                                  std::to_string(info) + ") = 0 in the fp64 LU",
-                                   "check the matrix, or call the overload with a SolveReport to get info");
-  if (options.core.target_forward_error) trncore::require_target_met(report.accuracy, kFunction);
+  solve(layout, n, nrhs, a, lda, b, ldb, x, ldx, options, report);
+  require_solution(report, options);
 }
 
 std::vector<double> solve(trncore::MatrixView<const double> a, std::span<const double> b, const SolveOptions& options,
@@ -457,11 +462,7 @@ std::vector<double> solve(trncore::MatrixView<const double> a, std::span<const d
 std::vector<double> solve(trncore::MatrixView<const double> a, std::span<const double> b, const SolveOptions& options) {
   SolveReport report;
   std::vector<double> x = solve(a, b, options, report);
-  if (report.info > 0)
-    throw trncore::InvalidArgument(kFunction, "A is singular to working precision: U(" + std::to_string(report.info) +
-                                                  ", " + std::to_string(report.info) + ") = 0 in the fp64 LU",
-                                   "check the matrix, or call the overload with a SolveReport to get info");
-  if (options.core.target_forward_error) trncore::require_target_met(report.accuracy, kFunction);
+  require_solution(report, options);
   return x;
 }
 
