@@ -178,39 +178,43 @@ struct OzakiTerms {
 // are far below every digit (S·bits < 126 bits), so the sliced product ignores them as well.
 constexpr double kSmallestKept = 0x1p-511;
 
+// One operand's part of the Ozaki terms, per line (row of op(A), column of op(B)): the scaled magnitudes
+// |x|·2^-e with the entries below kSmallestKept zeroed (what M' is built from), each line's 1-norm of all of
+// them (summed in ascending order along the line), and whether the line left any entry out.
+struct LineMagnitudes {
+  std::vector<double> kept, norm;
+  std::vector<char> left_out;
+};
+
+template <class E>
+LineMagnitudes line_magnitudes(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines,
+                               const std::vector<int>& e) {
+  const std::size_t count = static_cast<std::size_t>(lines == Lines::rows ? rows : cols);
+  LineMagnitudes out{std::vector<double>(x.size()), std::vector<double>(count, 0.0), std::vector<char>(count, 0)};
+  for (std::int64_t i = 0; i < rows; ++i)
+    for (std::int64_t j = 0; j < cols; ++j) {
+      const auto at = static_cast<std::size_t>(i * cols + j);
+      const auto l = static_cast<std::size_t>(lines == Lines::rows ? i : j);
+      const double v = std::abs(scale_pow2(static_cast<double>(x[at]), e[l] == kZeroLineExponent ? 0 : -e[l]));
+      const bool kept = !(v < kSmallestKept) || x[at] == E(0);
+      out.kept[at] = kept ? v : 0.0;
+      out.left_out[l] |= static_cast<char>(!kept);
+      out.norm[l] += v;
+    }
+  return out;
+}
+
 template <class E>
 OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
                        std::span<const E> opb, const std::vector<int>& ea, const std::vector<int>& eb, int threads) {
-  const auto unscaled = [](int e) { return e == kZeroLineExponent ? 0 : -e; };
-  std::vector<double> abs_a(opa.size()), abs_b(opb.size()), kept_a(opa.size()), kept_b(opb.size());
-  std::vector<double> row_norm(static_cast<std::size_t>(m), 0.0), col_norm(static_cast<std::size_t>(n), 0.0);
-  std::vector<char> row_left_out(static_cast<std::size_t>(m), 0), col_left_out(static_cast<std::size_t>(n), 0);
-  for (std::int64_t i = 0; i < m; ++i)
-    for (std::int64_t p = 0; p < k; ++p) {
-      const auto at = static_cast<std::size_t>(i * k + p);
-      const double v = std::abs(scale_pow2(static_cast<double>(opa[at]), unscaled(ea[static_cast<std::size_t>(i)])));
-      const bool kept = !(v < kSmallestKept) || opa[at] == E(0);
-      abs_a[at] = v;
-      kept_a[at] = kept ? v : 0.0;
-      row_left_out[static_cast<std::size_t>(i)] |= static_cast<char>(!kept);
-      row_norm[static_cast<std::size_t>(i)] += v;
-    }
-  for (std::int64_t p = 0; p < k; ++p)
-    for (std::int64_t j = 0; j < n; ++j) {
-      const auto at = static_cast<std::size_t>(p * n + j);
-      const double v = std::abs(scale_pow2(static_cast<double>(opb[at]), unscaled(eb[static_cast<std::size_t>(j)])));
-      const bool kept = !(v < kSmallestKept) || opb[at] == E(0);
-      abs_b[at] = v;
-      kept_b[at] = kept ? v : 0.0;
-      col_left_out[static_cast<std::size_t>(j)] |= static_cast<char>(!kept);
-      col_norm[static_cast<std::size_t>(j)] += v;
-    }
+  const LineMagnitudes rows = line_magnitudes(opa, m, k, Lines::rows, ea);
+  const LineMagnitudes cols = line_magnitudes(opb, k, n, Lines::cols, eb);
   // M' over the kept entries in fp64: every product is a normal double (or 0) and every term non-negative,
   // so the computed value is at least (1 − γ_K(u64)) times the exact one, itself at most M'.
   std::vector<double> mag(static_cast<std::size_t>(m * n), 0.0);
   if (m > 0 && n > 0 && k > 0)
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(m), static_cast<int>(n),
-                static_cast<int>(k), 1.0, kept_a.data(), static_cast<int>(k), kept_b.data(), static_cast<int>(n), 0.0,
+                static_cast<int>(k), 1.0, rows.kept.data(), static_cast<int>(k), cols.kept.data(), static_cast<int>(n), 0.0,
                 mag.data(), static_cast<int>(n));
   const double low = 1.0 - gamma(static_cast<double>(k), kU64);
   // The norms may include subnormal terms: relative error γ_K plus at most 2^-1074 absolute per term.
@@ -227,11 +231,11 @@ OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, std::span
         if (!(mij > 0.0)) {
           // No kept pair: with nothing left out, M_ij = 0 and every digit product is 0, so P_ij = 0 exactly;
           // otherwise P_ij is computed as 0 and |P_ij| ≤ M_ij.
-          floor_hit[static_cast<std::size_t>(b)] |= static_cast<char>(row_left_out[static_cast<std::size_t>(i)] ||
-                                                                      col_left_out[static_cast<std::size_t>(j)]);
+          floor_hit[static_cast<std::size_t>(b)] |= static_cast<char>(rows.left_out[static_cast<std::size_t>(i)] ||
+                                                                      cols.left_out[static_cast<std::size_t>(j)]);
           continue;
         }
-        t.g[at] = (high * (col_norm[static_cast<std::size_t>(j)] + row_norm[static_cast<std::size_t>(i)]) + 2 * slack) / mij;
+        t.g[at] = (high * (cols.norm[static_cast<std::size_t>(j)] + rows.norm[static_cast<std::size_t>(i)]) + 2 * slack) / mij;
         t.h[at] = static_cast<double>(k) / mij;
       }
   });
