@@ -209,12 +209,15 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
   return out;
 }
 
+// v ↦ Â⁻¹v and v ↦ Â⁻ᵀv with the factors as they are (fp64 arithmetic).
+detail::Inverse factor_inverse(const Factorization& f) {
+  return {[&f](double* v) { f.solve_working(v, false); }, [&f](double* v) { f.solve_working(v, true); }};
+}
+
 detail::Inverse inverse_of(const System& s, const Factorization& f, Refinement how, const SolveOptions& o) {
   const std::int64_t n = s.n;
-  if (f.precision == FactorPrecision::fp64)
-    return {[&f](double* v) { f.solve_working(v, false); }, [&f](double* v) { f.solve_working(v, true); }};
-  if (how == Refinement::lu_ir)  // Â⁻¹ is a good inverse when LU-IR converges (corrections < ½ of the error)
-    return {[&f](double* v) { f.solve_working(v, false); }, [&f](double* v) { f.solve_working(v, true); }};
+  // fp64 factors, or LU-IR's: Â⁻¹ itself (a good inverse when LU-IR converges: corrections < ½ of the error).
+  if (f.precision == FactorPrecision::fp64 || how == Refinement::lu_ir) return factor_inverse(f);
   // GMRES-IR: Â⁻¹ alone can be a poor inverse; solve with the preconditioned GMRES to 1e-6.
   const auto solve = [&s, &f, n, &o](double* v, bool transpose) {
     trncore::Options host;
@@ -335,9 +338,7 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     Refinement how = at.how;
     bool adaptive = at.adaptive;
     if (target) {
-      const double kappa = s.anorm * detail::inverse_norm_estimate(
-                                         n, {[&f](double* v) { f.solve_working(v, false); },
-                                             [&f](double* v) { f.solve_working(v, true); }});
+      const double kappa = s.anorm * detail::inverse_norm_estimate(n, factor_inverse(f));
       report.condition_estimate = std::max(report.condition_estimate, kappa);
       if (!options.residual && 6.0 * static_cast<double>(n + 1) * kU * kappa > *target)
         rp = ResidualPrecision::double_double;
