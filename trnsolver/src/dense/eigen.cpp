@@ -33,7 +33,10 @@ template <class T>
 std::int64_t syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
                    const trncore::Options& options) {
   constexpr const char* f = "trnsolver::syevd";
-  if (options.backend == trncore::Backend::sim) return sim_syevd(layout, job, uplo, n, a, lda, w, options);
+  if (options.backend == trncore::Backend::sim) {
+    check_enums(f, job, &uplo);
+    return sim_syevd(layout, job, uplo, n, a, lda, w, options);
+  }
   check_call<T>(f, {{"n", n}}, options);
   check_enums(f, job, &uplo);
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
@@ -58,7 +61,10 @@ template <class T>
 std::int64_t sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* b,
                    std::int64_t ldb, T* w, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::sygvd";
-  if (options.backend == trncore::Backend::sim) return sim_sygvd(layout, job, uplo, n, a, lda, b, ldb, w, options);
+  if (options.backend == trncore::Backend::sim) {
+    check_enums(f, job, &uplo);
+    return sim_sygvd(layout, job, uplo, n, a, lda, b, ldb, w, options);
+  }
   check_call<T>(f, {{"n", n}}, options);
   check_enums(f, job, &uplo);
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));

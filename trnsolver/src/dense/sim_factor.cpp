@@ -32,6 +32,45 @@ void check_sim(const char* f, const trncore::Options& options) {
                                 "use trnsolver::solve, which certifies the solution");
 }
 
+// The sim factorizations work on dense column-major fp32 copies (leading dimension = rows); these move a
+// matrix, or one triangle of it, between the caller's storage and such a copy.
+
+// Element (i, j) of the caller's matrix.
+template <class T>
+T& element(Layout layout, T* a, std::int64_t lda, std::int64_t i, std::int64_t j) {
+  return layout == Layout::row_major ? a[i * lda + j] : a[i + j * lda];
+}
+
+std::vector<float> to_col_major(Layout layout, std::int64_t m, std::int64_t n, float* a, std::int64_t lda) {
+  std::vector<float> w(static_cast<std::size_t>(m * n));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) w[static_cast<std::size_t>(i + j * m)] = element(layout, a, lda, i, j);
+  return w;
+}
+
+void from_col_major(Layout layout, std::int64_t m, std::int64_t n, const std::vector<float>& w, float* a,
+                    std::int64_t lda) {
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) element(layout, a, lda, i, j) = w[static_cast<std::size_t>(i + j * m)];
+}
+
+// The `uplo` triangle of the n×n A as the lower triangle of a column-major copy (zero above), and back
+// (uplo = upper: the copy's L lands as U = Lᵀ).
+std::vector<float> lower_triangle(Layout layout, Uplo uplo, std::int64_t n, float* a, std::int64_t lda) {
+  std::vector<float> w(static_cast<std::size_t>(n * n), 0.0f);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i)
+      w[static_cast<std::size_t>(i + j * n)] = uplo == Uplo::lower ? element(layout, a, lda, i, j) : element(layout, a, lda, j, i);
+  return w;
+}
+
+void store_lower_triangle(Layout layout, Uplo uplo, std::int64_t n, const std::vector<float>& w, float* a,
+                          std::int64_t lda) {
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i)
+      (uplo == Uplo::lower ? element(layout, a, lda, i, j) : element(layout, a, lda, j, i)) = w[static_cast<std::size_t>(i + j * n)];
+}
+
 }  // namespace
 
 template <class T>
@@ -60,15 +99,10 @@ std::int64_t sim_getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std:
                                 "use the host backend for rectangular LU");
   if constexpr (std::is_same_v<T, float>) {
     if (n == 0) return 0;
-    // Column-major working copy (the blocked algorithm's layout), factored, copied back.
-    std::vector<float> w(static_cast<std::size_t>(n * n));
-    const bool rm = layout == Layout::row_major;
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = 0; i < n; ++i) w[static_cast<std::size_t>(i + j * n)] = rm ? a[i * lda + j] : a[i + j * lda];
+    std::vector<float> w = to_col_major(layout, n, n, a, lda);
     std::vector<std::int64_t> piv;
     const std::int64_t info = blocked_lu(n, w.data(), n, true, piv, options);
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = 0; i < n; ++i) (rm ? a[i * lda + j] : a[i + j * lda]) = w[static_cast<std::size_t>(i + j * n)];
+    from_col_major(layout, n, n, w, a, lda);
     for (std::int64_t i = 0; i < n; ++i) ipiv[i] = piv[static_cast<std::size_t>(i)];
     return info;
   } else {
@@ -85,16 +119,9 @@ std::int64_t sim_potrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int6
   check_sim<T>(f, options);
   if constexpr (std::is_same_v<T, float>) {
     if (n == 0) return 0;
-    // A(i, j) of the referenced triangle as the lower triangle of a column-major copy; L comes back to the
-    // same triangle (uplo = upper: U = Lᵀ).
-    const bool rm = layout == Layout::row_major, lower = uplo == Uplo::lower;
-    const auto at = [&](std::int64_t i, std::int64_t j) -> T& { return rm ? a[i * lda + j] : a[i + j * lda]; };
-    std::vector<float> w(static_cast<std::size_t>(n * n), 0.0f);
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = j; i < n; ++i) w[static_cast<std::size_t>(i + j * n)] = lower ? at(i, j) : at(j, i);
+    std::vector<float> w = lower_triangle(layout, uplo, n, a, lda);
     const std::int64_t info = blocked_cholesky(n, w.data(), n, options);
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = j; i < n; ++i) (lower ? at(i, j) : at(j, i)) = w[static_cast<std::size_t>(i + j * n)];
+    store_lower_triangle(layout, uplo, n, w, a, lda);
     return info;
   } else {
     return 0;
@@ -106,31 +133,21 @@ std::int64_t sim_syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* 
                        const trncore::Options& options) {
   constexpr const char* f = "trnsolver::syevd";
   check_sizes(f, {{"n", n}});
-  if (uplo != Uplo::upper && uplo != Uplo::lower)
-    throw trncore::InvalidArgument(f, "uplo has the invalid value " + std::to_string(static_cast<int>(uplo)),
-                                   "pass Uplo::upper or Uplo::lower");
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
   check_array(f, "w", w, {"n", n});
   check_sim<T>(f, options);
   if constexpr (std::is_same_v<T, float>) {
     if (n == 0) return 0;
-    // The `uplo` triangle as a full symmetric row-major matrix; the eigenvectors come back as the columns of
-    // the stored matrix in the caller's layout (as syevd's).
-    const bool rm = layout == Layout::row_major, lower = uplo == Uplo::lower;
-    const auto at = [&](std::int64_t i, std::int64_t j) -> T& { return rm ? a[i * lda + j] : a[i + j * lda]; };
-    std::vector<float> full(static_cast<std::size_t>(n * n)), v;
-    for (std::int64_t i = 0; i < n; ++i)
-      for (std::int64_t j = 0; j <= i; ++j)
-        full[static_cast<std::size_t>(i * n + j)] = full[static_cast<std::size_t>(j * n + i)] = lower ? at(i, j) : at(j, i);
+    // Jacobi reads the lower triangle; the eigenvectors come back as the columns of the stored matrix in the
+    // caller's layout (as syevd's).
+    const std::vector<float> l = lower_triangle(layout, uplo, n, a, lda);
     JacobiOptions jo;
     jo.core = options;
     jo.vectors = job == EigJob::vectors;
-    if (jo.vectors) v.resize(full.size());
+    std::vector<float> v(jo.vectors ? l.size() : 0);
     const JacobiResult r =
-        eigh_jacobi<float>(Layout::row_major, n, full.data(), n, w, jo.vectors ? v.data() : nullptr, n, jo);
-    if (jo.vectors)
-      for (std::int64_t i = 0; i < n; ++i)
-        for (std::int64_t j = 0; j < n; ++j) at(i, j) = v[static_cast<std::size_t>(i * n + j)];
+        eigh_jacobi<float>(Layout::col_major, n, l.data(), n, w, jo.vectors ? v.data() : nullptr, n, jo);
+    if (jo.vectors) from_col_major(layout, n, n, v, a, lda);
     return r.converged ? 0 : 1;
   } else {
     return 0;
@@ -148,13 +165,9 @@ void sim_geqrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t
   check_sim<T>(f, options);
   if constexpr (std::is_same_v<T, float>) {
     if (k == 0) return;
-    const bool rm = layout == Layout::row_major;
-    std::vector<float> w(static_cast<std::size_t>(m * n));
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = 0; i < m; ++i) w[static_cast<std::size_t>(i + j * m)] = rm ? a[i * lda + j] : a[i + j * lda];
+    std::vector<float> w = to_col_major(layout, m, n, a, lda);
     blocked_qr(m, n, w.data(), m, tau, options);
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = 0; i < m; ++i) (rm ? a[i * lda + j] : a[i + j * lda]) = w[static_cast<std::size_t>(i + j * m)];
+    from_col_major(layout, m, n, w, a, lda);
   }
 }
 
@@ -163,28 +176,17 @@ std::int64_t sim_sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* 
                        std::int64_t ldb, T* w, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::sygvd";
   check_sizes(f, {{"n", n}});
-  if (uplo != Uplo::upper && uplo != Uplo::lower)
-    throw trncore::InvalidArgument(f, "uplo has the invalid value " + std::to_string(static_cast<int>(uplo)),
-                                   "pass Uplo::upper or Uplo::lower");
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
   check_matrix(f, "b", layout, {"n", n}, {"n", n}, b, ldb, sizeof(T));
   check_array(f, "w", w, {"n", n});
   check_sim<T>(f, options);
   if constexpr (std::is_same_v<T, float>) {
     if (n == 0) return 0;
-    using trncore::Layout;
-    const bool rm = layout == Layout::row_major, lower = uplo == Uplo::lower;
-    const auto at = [&](T* p, std::int64_t ld, std::int64_t i, std::int64_t j) -> T& {
-      return rm ? p[i * ld + j] : p[i + j * ld];
-    };
     const auto N = static_cast<std::size_t>(n);
-    // Column-major working copies: C = A (full, from the `uplo` triangle), L = B's lower triangle.
-    std::vector<float> c(N * N), l(N * N, 0.0f);
+    // Column-major working copies: C = A (full: its `uplo` triangle mirrored), L = B's `uplo` triangle.
+    std::vector<float> c = lower_triangle(layout, uplo, n, a, lda), l = lower_triangle(layout, uplo, n, b, ldb);
     for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = j; i < n; ++i) {
-        c[static_cast<std::size_t>(i + j * n)] = c[static_cast<std::size_t>(j + i * n)] = lower ? at(a, lda, i, j) : at(a, lda, j, i);
-        l[static_cast<std::size_t>(i + j * n)] = lower ? at(b, ldb, i, j) : at(b, ldb, j, i);
-      }
+      for (std::int64_t i = j + 1; i < n; ++i) c[static_cast<std::size_t>(j + i * n)] = c[static_cast<std::size_t>(i + j * n)];
     if (const std::int64_t info = blocked_cholesky(n, l.data(), n, options); info != 0) return n + info;
     trncore::Options host;
     host.threads = options.threads;
@@ -203,11 +205,9 @@ std::int64_t sim_sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* 
       // Z = L⁻ᵀ·Y, so that ZᵀBZ = YᵀY = I.
       trnblas::trsm<float>(Layout::col_major, Side::left, Uplo::lower, Op::trans, Diag::non_unit, n, n, 1.0f, l.data(),
                            n, y.data(), n, host);
-      for (std::int64_t j = 0; j < n; ++j)
-        for (std::int64_t i = 0; i < n; ++i) at(a, lda, i, j) = y[static_cast<std::size_t>(i + j * n)];
+      from_col_major(layout, n, n, y, a, lda);
     }
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = j; i < n; ++i) (lower ? at(b, ldb, i, j) : at(b, ldb, j, i)) = l[static_cast<std::size_t>(i + j * n)];
+    store_lower_triangle(layout, uplo, n, l, b, ldb);
     return r.converged ? 0 : 1;
   } else {
     return 0;
@@ -223,9 +223,6 @@ std::int64_t sim_gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T
                        std::int64_t ldu, T* vt, std::int64_t ldvt, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gesdd";
   check_sizes(f, {{"m", m}, {"n", n}});
-  if (job != Job::values_only && job != Job::thin && job != Job::full)
-    throw trncore::InvalidArgument(f, "job has the invalid value " + std::to_string(static_cast<int>(job)),
-                                   "pass Job::values_only, Job::thin or Job::full");
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
   const std::int64_t k = m < n ? m : n;
   check_array(f, "s", s, {"min(m, n)", k});

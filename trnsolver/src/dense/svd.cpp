@@ -33,7 +33,10 @@ std::int64_t gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a,
                    std::type_identity_t<T>* u, std::int64_t ldu, std::type_identity_t<T>* vt, std::int64_t ldvt,
                    const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gesdd";
-  if (options.backend == trncore::Backend::sim) return sim_gesdd(layout, job, m, n, a, lda, s, u, ldu, vt, ldvt, options);
+  if (options.backend == trncore::Backend::sim) {
+    check_job(f, job);
+    return sim_gesdd(layout, job, m, n, a, lda, s, u, ldu, vt, ldvt, options);
+  }
   check_call<T>(f, {{"m", m}, {"n", n}}, options);
   check_job(f, job);
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
