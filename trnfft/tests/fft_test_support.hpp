@@ -19,11 +19,14 @@
 
 #include <fftw3.h>
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
 #include <cstdlib>
+#include <initializer_list>
 #include <limits>
 #include <new>
 #include <random>
@@ -191,6 +194,22 @@ inline std::string shape_text(const std::vector<std::int64_t>& s) {
   std::string t;
   for (std::size_t k = 0; k < s.size(); ++k) t += (k ? "x" : "") + std::to_string(s[k]);
   return t;
+}
+
+// Runs f, expects exception E whose what() contains the function and every fragment.
+template <class E, class F>
+void expect_error(F&& f, const std::string& function, std::initializer_list<std::string> fragments) {
+  try {
+    f();
+    ADD_FAILURE() << "no exception; expected one from " << function;
+  } catch (const E& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(e.function(), function) << what;
+    EXPECT_FALSE(e.hint().empty()) << what;
+    for (const auto& frag : fragments) EXPECT_NE(what.find(frag), std::string::npos) << "'" << frag << "' in " << what;
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "wrong exception type: " << e.what();
+  }
 }
 
 }  // namespace trnfft_test

@@ -345,21 +345,6 @@ TEST(Functions, EmptyArraysAndPaddingFromNothing) {
   EXPECT_EQ(trnfft::fftshift(std::vector<int>{}), std::vector<int>{});
 }
 
-template <class E, class F>
-void expect_error(F&& f, const std::string& function, std::initializer_list<std::string> fragments) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception; expected one from " << function;
-  } catch (const E& e) {
-    const std::string what = e.what();
-    EXPECT_EQ(e.function(), function) << what;
-    EXPECT_FALSE(e.hint().empty()) << what;
-    for (const auto& frag : fragments) EXPECT_NE(what.find(frag), std::string::npos) << "'" << frag << "' in " << what;
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "wrong exception type: " << e.what();
-  }
-}
-
 TEST(Functions, BadInput) {
   using trncore::DimensionMismatch;
   using trncore::InvalidArgument;

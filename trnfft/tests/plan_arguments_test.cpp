@@ -17,22 +17,6 @@ using trnfft::IoDim;
 using C = std::complex<double>;
 using Cf = std::complex<float>;
 
-// Runs f, expects exception E whose what() contains the function and every fragment.
-template <class E, class F>
-void expect_error(F&& f, const std::string& function, std::initializer_list<std::string> fragments) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception; expected one from " << function;
-  } catch (const E& e) {
-    const std::string what = e.what();
-    EXPECT_EQ(e.function(), function) << what;
-    EXPECT_FALSE(e.hint().empty()) << what;
-    for (const auto& frag : fragments) EXPECT_NE(what.find(frag), std::string::npos) << "'" << frag << "' in " << what;
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "wrong exception type: " << e.what();
-  }
-}
-
 TEST(PlanArguments, LengthsBelowOne) {
   std::vector<C> a(16), b(16);
   std::vector<double> r(16);
