@@ -208,6 +208,19 @@ std::int64_t product(const std::vector<std::int64_t>& v) {
   return p;
 }
 
+// What every free transform checks and derives first: options, norm, and the transform geometry (cook),
+// then whether the sim backend can run its rank.
+template <Real T>
+Cooked checked_geometry(const char* function, const trncore::Options& options, Norm norm, std::int64_t size,
+                        const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s,
+                        const std::vector<std::int64_t>& axes, bool c2r) {
+  check_options<T>(function, options);
+  check_norm(function, norm);
+  Cooked c = cook(function, size, shape, s, axes, c2r);
+  check_sim_rank(function, c, options);
+  return c;
+}
+
 }  // namespace
 
 template <Element E>
@@ -217,10 +230,7 @@ Array<std::complex<real_of<E>>> c2c(const char* function, const E* x, std::int64
                                     const trncore::Options& options) {
   using T = real_of<E>;
   using C = std::complex<T>;
-  check_options<T>(function, options);
-  check_norm(function, norm);
-  const Cooked c = cook(function, size, shape, s, axes, false);
-  check_sim_rank(function, c, options);
+  const Cooked c = checked_geometry<T>(function, options, norm, size, shape, s, axes, false);
   Array<C> out{with_lengths(shape, c), {}};
   const std::int64_t count = element_count(function, out.shape);
   out.data.assign(static_cast<std::size_t>(count), C(0));
@@ -246,10 +256,7 @@ Array<std::complex<T>> r2c(const char* function, const T* x, std::int64_t size, 
                            const std::vector<std::int64_t>& s, const std::vector<std::int64_t>& axes, Norm norm,
                            const trncore::Options& options) {
   using C = std::complex<T>;
-  check_options<T>(function, options);
-  check_norm(function, norm);
-  const Cooked c = cook(function, size, shape, s, axes, false);
-  check_sim_rank(function, c, options);
+  const Cooked c = checked_geometry<T>(function, options, norm, size, shape, s, axes, false);
   const auto real_shape = with_lengths(shape, c);
   Array<C> out{real_shape, {}};
   out.shape[static_cast<std::size_t>(c.axes.back())] = c.s.back() / 2 + 1;
@@ -276,10 +283,7 @@ Array<real_of<E>> c2r(const char* function, const E* x, std::int64_t size, const
                       bool conjugate, const trncore::Options& options) {
   using T = real_of<E>;
   using C = std::complex<T>;
-  check_options<T>(function, options);
-  check_norm(function, norm);
-  const Cooked c = cook(function, size, shape, s, axes, true);
-  check_sim_rank(function, c, options);
+  const Cooked c = checked_geometry<T>(function, options, norm, size, shape, s, axes, true);
   Array<T> out{with_lengths(shape, c), {}};
   const std::int64_t count = element_count(function, out.shape);
   out.data.assign(static_cast<std::size_t>(count), T(0));
