@@ -64,20 +64,6 @@ TYPED_TEST(Qr, GeqrfAndOrgqrWithinLapacksRatios) {
     }
 }
 
-// The least-squares oracle: x = (AᵀA)⁻¹Aᵀb (m ≥ n) or Aᵀ(AAᵀ)⁻¹b (m < n) in long double, and the
-// condition number of the Gram matrix (≈ κ₂(A)², the LS forward-error amplification).
-struct LsOracle {
-  W x;
-  LD gram_cond;
-};
-inline LsOracle ls_oracle(const W& a, const W& b) {
-  const bool tall = a.rows >= a.cols;
-  const W at = transpose(a);
-  const W gram = tall ? mul(at, a) : mul(a, at);
-  const W gi = inverse(gram);
-  return {tall ? mul(gi, mul(at, b)) : mul(at, mul(gi, b)), norm1(gram) * norm1(gi)};
-}
-
 // ‖x − x*‖₁/‖x*‖₁ ≤ 30·max(m, n)·u·κ(AᵀA): the first-order bound for a backward-stable LS solver
 // (Higham Thm 20.1: the κ₂(A)²·‖r‖ term dominates for random right-hand sides).
 TYPED_TEST(Qr, GelsAndLstsqMatchTheLongDoubleSolution) {

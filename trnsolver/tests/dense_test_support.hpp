@@ -342,6 +342,20 @@ inline std::vector<LD> jacobi_eigenvalues(W a) {
   return w;
 }
 
+/// The least-squares oracle: x = (AᵀA)⁻¹Aᵀb (m ≥ n) or Aᵀ(AAᵀ)⁻¹b (m < n) in long double, and the
+/// condition number of the Gram matrix (≈ κ₂(A)², the LS forward-error amplification).
+struct LsOracle {
+  W x;
+  LD gram_cond;
+};
+inline LsOracle ls_oracle(const W& a, const W& b) {
+  const bool tall = a.rows >= a.cols;
+  const W at = transpose(a);
+  const W gram = tall ? mul(at, a) : mul(a, at);
+  const W gi = inverse(gram);
+  return {tall ? mul(gi, mul(at, b)) : mul(at, mul(gi, b)), norm1(gram) * norm1(gi)};
+}
+
 /// Whether `call` throws E whose message starts with "trnsolver::<function>:" and contains `part`.
 template <class E, class F>
 ::testing::AssertionResult throws_named(F&& call, const std::string& function, const std::string& part = "") {

@@ -397,10 +397,7 @@ TEST(SimFactor, GesddByOneSidedJacobi) {
       EXPECT_LE(orth_v, tol) << what;
       EXPECT_LE(res, tol * sref[0]) << what;
     }
-  std::vector<float> a(6, 1.0f), s(2), u(4), vt(6);
-  EXPECT_THROW(trnsolver::gesdd<float>(Layout::row_major, trnsolver::Job::full, 2, 3, a.data(), 3, s.data(), u.data(), 2,
-                                       vt.data(), 3, sim(trncore::MathMode::automatic, 1)),
-               trncore::NotSupported);
+  // Job::full on sim: dense_sim_least_squares_test.cpp (SimSvd).
 }
 
 // The solves after a sim factorization accept the sim options (fp32 triangular solves): getrs and potrs

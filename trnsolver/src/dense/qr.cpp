@@ -56,6 +56,7 @@ template <class T>
 std::int64_t gels(Layout layout, Op trans, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* a, std::int64_t lda,
                   T* b, std::int64_t ldb, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gels";
+  if (options.backend == trncore::Backend::sim) return sim_gels(layout, trans, m, n, nrhs, a, lda, b, ldb, options);
   check_call<T>(f, {{"m", m}, {"n", n}, {"nrhs", nrhs}}, options);
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
   check_matrix(f, "b", layout, {"max(m, n)", m > n ? m : n}, {"nrhs", nrhs}, b, ldb, sizeof(T));
@@ -73,6 +74,8 @@ std::int64_t gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64_t n
                    std::int64_t ldb, T* s, std::type_identity_t<T> rcond, std::int64_t* rank,
                    const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gelsd";
+  if (options.backend == trncore::Backend::sim)
+    return sim_gelsd(layout, m, n, nrhs, a, lda, b, ldb, s, rcond, rank, options);
   check_call<T>(f, {{"m", m}, {"n", n}, {"nrhs", nrhs}}, options);
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
   check_matrix(f, "b", layout, {"max(m, n)", m > n ? m : n}, {"nrhs", nrhs}, b, ldb, sizeof(T));
@@ -117,7 +120,8 @@ template <class T>
 LstsqResult<T> lstsq(trncore::MatrixView<const T> a, std::type_identity_t<trncore::MatrixView<const T>> b,
                      LstsqMethod method, std::optional<std::type_identity_t<T>> rcond, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::lstsq";
-  check_options(f, options, std::is_same_v<T, double>);
+  if (options.backend == trncore::Backend::sim) solves_on_host<T>(f, options);  // float data only; gels/gelsd route
+  else check_options(f, options, std::is_same_v<T, double>);
   check_extent(f, "b", "rows", b.rows(), {"the rows of a", a.rows()});
   if (method != LstsqMethod::qr && method != LstsqMethod::svd)
     throw trncore::InvalidArgument(f, "method has the invalid value " + std::to_string(static_cast<int>(method)),

@@ -1,6 +1,8 @@
 #include "sim_factor.hpp"
 
 #include "common.hpp"
+#include "sim_storage.hpp"
+#include "mixed/block_reflector.hpp"
 #include "mixed/blocked_cholesky.hpp"
 #include "mixed/blocked_lu.hpp"
 #include "mixed/blocked_qr.hpp"
@@ -16,62 +18,6 @@
 #include <vector>
 
 namespace trnsolver::detail {
-
-namespace {
-
-// The sim backend's requirements beyond the host checks' sizes and storage.
-template <class T>
-void check_sim(const char* f, const trncore::Options& options) {
-  trncore::validate(options, f);
-  if constexpr (!std::is_same_v<T, float>)
-    throw trncore::NotSupported(f, "the sim backend factors float data only (the TensorEngine has no fp64)",
-                                "pass float data, or use trnsolver::solve with a bf16/fp32 factorization and fp64 "
-                                "refinement for double systems");
-  if (options.target_forward_error)
-    throw trncore::NotSupported(f, "target_forward_error on a factorization",
-                                "use trnsolver::solve, which certifies the solution");
-}
-
-// The sim factorizations work on dense column-major fp32 copies (leading dimension = rows); these move a
-// matrix, or one triangle of it, between the caller's storage and such a copy.
-
-// Element (i, j) of the caller's matrix.
-template <class T>
-T& element(Layout layout, T* a, std::int64_t lda, std::int64_t i, std::int64_t j) {
-  return layout == Layout::row_major ? a[i * lda + j] : a[i + j * lda];
-}
-
-std::vector<float> to_col_major(Layout layout, std::int64_t m, std::int64_t n, float* a, std::int64_t lda) {
-  std::vector<float> w(static_cast<std::size_t>(m * n));
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < m; ++i) w[static_cast<std::size_t>(i + j * m)] = element(layout, a, lda, i, j);
-  return w;
-}
-
-void from_col_major(Layout layout, std::int64_t m, std::int64_t n, const std::vector<float>& w, float* a,
-                    std::int64_t lda) {
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < m; ++i) element(layout, a, lda, i, j) = w[static_cast<std::size_t>(i + j * m)];
-}
-
-// The `uplo` triangle of the n×n A as the lower triangle of a column-major copy (zero above), and back
-// (uplo = upper: the copy's L lands as U = Lᵀ).
-std::vector<float> lower_triangle(Layout layout, Uplo uplo, std::int64_t n, float* a, std::int64_t lda) {
-  std::vector<float> w(static_cast<std::size_t>(n * n), 0.0f);
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = j; i < n; ++i)
-      w[static_cast<std::size_t>(i + j * n)] = uplo == Uplo::lower ? element(layout, a, lda, i, j) : element(layout, a, lda, j, i);
-  return w;
-}
-
-void store_lower_triangle(Layout layout, Uplo uplo, std::int64_t n, const std::vector<float>& w, float* a,
-                          std::int64_t lda) {
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = j; i < n; ++i)
-      (uplo == Uplo::lower ? element(layout, a, lda, i, j) : element(layout, a, lda, j, i)) = w[static_cast<std::size_t>(i + j * n)];
-}
-
-}  // namespace
 
 template <class T>
 trncore::Options solves_on_host(const char* f, const trncore::Options& options) {
@@ -229,16 +175,37 @@ std::int64_t sim_gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T
   if (job == Job::thin) {
     check_matrix(f, "u", layout, {"m", m}, {"min(m, n)", k}, u, ldu, sizeof(T));
     check_matrix(f, "vt", layout, {"min(m, n)", k}, {"n", n}, vt, ldvt, sizeof(T));
+  } else if (job == Job::full) {
+    check_matrix(f, "u", layout, {"m", m}, {"m", m}, u, ldu, sizeof(T));
+    check_matrix(f, "vt", layout, {"n", n}, {"n", n}, vt, ldvt, sizeof(T));
   }
   check_sim<T>(f, options);
-  if (job == Job::full)
-    throw trncore::NotSupported(f, "Job::full on the sim backend (its one-sided Jacobi gives the thin factors)",
-                                "use Job::thin, or the host backend for the full square factors");
   check_finite(f, "a", layout, m, n, a, lda);
   if constexpr (std::is_same_v<T, float>) {
-    if (k == 0) return 0;
-    const bool thin = job == Job::thin;
-    return svd_one_sided_jacobi(layout, m, n, a, lda, s, thin ? u : nullptr, ldu, thin ? vt : nullptr, ldvt, options);
+    if (job != Job::full) {
+      if (k == 0) return 0;
+      const bool thin = job == Job::thin;
+      return svd_one_sided_jacobi(layout, m, n, a, lda, s, thin ? u : nullptr, ldu, thin ? vt : nullptr, ldvt,
+                                  options);
+    }
+    // Full: the thin factors into the leading columns of U (m×m) and of V = (Vᵀ)ᵀ (n×n), column-major, then
+    // the one that is not yet square completed. An empty A gives identities, as on the host.
+    const std::vector<float> acm = to_col_major(layout, m, n, a, lda);
+    std::vector<float> uf(static_cast<std::size_t>(m * m), 0.0f), v(static_cast<std::size_t>(n * n), 0.0f);
+    std::vector<float> vtk(static_cast<std::size_t>(k * n));
+    if (k > 0)
+      if (const std::int64_t info =
+              svd_one_sided_jacobi(Layout::col_major, m, n, acm.data(), m, s, uf.data(), m, vtk.data(), k, options);
+          info != 0)
+        return info;
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < k; ++i) v[static_cast<std::size_t>(j + i * n)] = vtk[static_cast<std::size_t>(i + j * k)];
+    complete_basis(m, k, uf.data(), m, options);
+    complete_basis(n, k, v.data(), n, options);
+    from_col_major(layout, m, m, uf, u, ldu);
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = 0; j < n; ++j) element(layout, vt, ldvt, i, j) = v[static_cast<std::size_t>(j + i * n)];
+    return 0;
   } else {
     return 0;
   }

@@ -35,8 +35,9 @@ template <class T>
 std::int64_t sim_sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* b,
                        std::int64_t ldb, T* w, const trncore::Options& options);
 
-/// gesdd for Options::backend = sim: float matrices, values only or the thin factors, by one-sided Jacobi.
-/// @throws NotSupported for Job::full (no basis completion on sim) and double data.
+/// gesdd for Options::backend = sim: float matrices, by one-sided Jacobi; Job::full completes the thin U
+/// (m > n) or Vᵀ (m < n) to a square orthogonal matrix with the trailing columns of the Q of its blocked QR.
+/// @throws NotSupported for double data.
 template <class T>
 std::int64_t sim_gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* s, T* u,
                        std::int64_t ldu, T* vt, std::int64_t ldvt, const trncore::Options& options);
@@ -46,6 +47,19 @@ std::int64_t sim_gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T
 template <class T>
 void sim_geqrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda, T* tau,
                const trncore::Options& options);
+
+/// gels for Options::backend = sim: float data, both trans, any shape, by one blocked Householder QR of A
+/// (m ≥ n) or Aᵀ (m < n) whose trailing updates and applications of Q/Qᵀ to B are sim GEMMs. Returns 0, or
+/// i > 0 when R(i−1, i−1) is exactly zero (A rank deficient; B unchanged).
+template <class T>
+std::int64_t sim_gels(Layout layout, Op trans, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* a,
+                      std::int64_t lda, T* b, std::int64_t ldb, const trncore::Options& options);
+
+/// gelsd for Options::backend = sim: float data, the minimum-norm solution from the one-sided Jacobi SVD
+/// with the products by Uᵣᵀ and Vᵣ as sim GEMMs. Returns 0, or the SVD's 1 when Jacobi did not converge.
+template <class T>
+std::int64_t sim_gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* a, std::int64_t lda,
+                       T* b, std::int64_t ldb, T* s, T rcond, std::int64_t* rank, const trncore::Options& options);
 
 /// potrf for Options::backend = sim: float matrices, either triangle and layout.
 template <class T>
