@@ -7,7 +7,7 @@ set(TRNSCI_PACKAGES trncore trnrand trnblas trnfft trnsolver trnsparse trntensor
 
 set(TRNSCI_MANIFEST_trncore   0.4.1)
 set(TRNSCI_MANIFEST_trnrand   0.3.0)
-set(TRNSCI_MANIFEST_trnfft    0.3.0)
+set(TRNSCI_MANIFEST_trnfft    0.4.0)
 set(TRNSCI_MANIFEST_trnblas   0.3.1)
 set(TRNSCI_MANIFEST_trnsolver 0.2.0)
 set(TRNSCI_MANIFEST_trnsparse 0.1.0)

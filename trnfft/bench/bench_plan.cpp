@@ -186,12 +186,15 @@ void BM_R2c2d(benchmark::State& state) {
 
 // Args: n, howmany, mode (0 execute, 1 new-array, 2 control: a second raw FFTW plan in trnfft's place,
 // which shows the spread between two identical FFTW plans; double only).
+// N = 2^8 … 2^20, single and batched (the range).
 BENCHMARK_TEMPLATE(BM_C2c, double)
-    ->Args({1024, 1, 0})->Args({1024, 1, 1})->Args({1024, 1, 2})->Args({65536, 1, 0})->Args({65536, 1, 1})
-    ->Args({256, 64, 0})->Args({256, 64, 2})
+    ->Args({256, 1, 0})->Args({1024, 1, 0})->Args({1024, 1, 1})->Args({1024, 1, 2})->Args({4096, 1, 0})
+    ->Args({65536, 1, 0})->Args({65536, 1, 1})->Args({1 << 20, 1, 0})->Args({1 << 20, 1, 2})
+    ->Args({256, 64, 0})->Args({256, 64, 2})->Args({4096, 16, 0})
     ->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(BM_C2c, float)
-    ->Args({1024, 1, 0})->Args({1024, 1, 1})->Args({65536, 1, 0})
+    ->Args({256, 1, 0})->Args({1024, 1, 0})->Args({1024, 1, 1})->Args({65536, 1, 0})->Args({1 << 20, 1, 0})
+    ->Args({256, 64, 0})->Args({4096, 16, 0})
     ->Unit(benchmark::kMillisecond)->UseRealTime();
 // Args: n, new-array (0/1).
 BENCHMARK(BM_R2c2d)->Args({512, 0})->Args({512, 1})->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -100,13 +100,15 @@ BENCHMARK(BM_SimFft)->Apply(args)->Unit(benchmark::kMillisecond)->UseRealTime();
 // ---- the error table ----
 
 template <class T>
-void measure(std::int64_t n, SimMode mode, std::optional<trncore::sim::ProductModel> product, double& err,
-             double& bound) {
-  const std::int64_t batch = std::max<std::int64_t>(1, std::min<std::int64_t>(8, 4096 / n));
-  auto x = random_complex<T>(static_cast<std::size_t>(n * batch), static_cast<unsigned>(n));
+void measure(const std::vector<std::int64_t>& n, SimMode mode, std::optional<trncore::sim::ProductModel> product,
+             double& err, double& bound) {
+  std::int64_t size = 1;
+  for (auto v : n) size *= v;
+  const std::int64_t batch = std::max<std::int64_t>(1, std::min<std::int64_t>(8, 4096 / size));
+  auto x = random_complex<T>(static_cast<std::size_t>(size * batch), static_cast<unsigned>(size));
   std::vector<std::complex<T>> y(x.size());
-  auto plan = trnfft::plan_many_dft<T>({n}, batch, x.data(), {}, 1, n, y.data(), {}, 1, n, trnfft::Direction::forward,
-                                       {.sim_mode = mode}, sim_options(product));
+  auto plan = trnfft::plan_many_dft<T>(n, batch, x.data(), {}, 1, size, y.data(), {}, 1, size,
+                                       trnfft::Direction::forward, {.sim_mode = mode}, sim_options(product));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   bound = rep.a_priori_bound;
@@ -115,22 +117,48 @@ void measure(std::int64_t n, SimMode mode, std::optional<trncore::sim::ProductMo
     a[i][0] = x[i].real();
     a[i][1] = x[i].imag();
   }
-  const int ni = static_cast<int>(n);
-  fftwl_plan p = fftwl_plan_many_dft(1, &ni, static_cast<int>(batch), a.data(), nullptr, 1, ni, b.data(), nullptr, 1,
-                                     ni, FFTW_FORWARD, FFTW_ESTIMATE);
+  const std::vector<int> ni(n.begin(), n.end());
+  const int si = static_cast<int>(size);
+  fftwl_plan p = fftwl_plan_many_dft(static_cast<int>(ni.size()), ni.data(), static_cast<int>(batch), a.data(),
+                                     nullptr, 1, si, b.data(), nullptr, 1, si, FFTW_FORWARD, FFTW_ESTIMATE);
   fftwl_execute(p);
   fftwl_destroy_plan(p);
   err = 0;
   for (std::int64_t t = 0; t < batch; ++t) {
     long double num = 0, den = 0;
-    for (std::int64_t k = 0; k < n; ++k) {
-      const auto i = static_cast<std::size_t>(t * n + k);
+    for (std::int64_t k = 0; k < size; ++k) {
+      const auto i = static_cast<std::size_t>(t * size + k);
       const long double dr = y[i].real() - b[i][0], di = y[i].imag() - b[i][1];
       num += dr * dr + di * di;
       den += b[i][0] * b[i][0] + b[i][1] * b[i][1];
     }
     err = std::max(err, static_cast<double>(std::sqrt(num / den)));
   }
+}
+
+// Multi-dimensional c2c (one pass per axis; the bound composes the passes').
+int table_nd() {
+  const std::vector<std::vector<std::int64_t>> shapes{{64, 64}, {256, 256}, {16, 16, 16}, {8, 4096}, {17, 257}};
+  std::printf("measured / bound, multi-dimensional c2c (float data; ozaki64: double data), product model bf16\n\n");
+  std::printf("| shape | fp32 | bf16 | bf16_refined | compensated | ozaki | ozaki64 |\n|---|---|---|---|---|---|---|\n");
+  for (const auto& n : shapes) {
+    std::string label;
+    for (std::size_t k = 0; k < n.size(); ++k) {
+      if (k > 0) label += " × ";
+      label += std::to_string(n[k]);
+    }
+    std::printf("| %s |", label.c_str());
+    for (SimMode m : kModes) {
+      double e = 0, b = 0;
+      measure<float>(n, m, std::nullopt, e, b);
+      std::printf(" %.1e / %.1e |", e, b);
+    }
+    double e = 0, b = 0;
+    measure<double>(n, SimMode::ozaki, std::nullopt, e, b);
+    std::printf(" %.1e / %.1e |\n", e, b);
+    std::fflush(stdout);
+  }
+  return 0;
 }
 
 int table() {
@@ -143,11 +171,11 @@ int table() {
     std::printf("| %lld |", static_cast<long long>(n));
     for (SimMode m : kModes) {
       double e = 0, b = 0;
-      measure<float>(n, m, std::nullopt, e, b);
+      measure<float>({n}, m, std::nullopt, e, b);
       std::printf(" %.1e / %.1e |", e, b);
     }
     double e = 0, b = 0;
-    measure<double>(n, SimMode::ozaki, std::nullopt, e, b);
+    measure<double>({n}, SimMode::ozaki, std::nullopt, e, b);
     std::printf(" %.1e / %.1e |\n", e, b);
     std::fflush(stdout);
   }
@@ -157,7 +185,7 @@ int table() {
     std::printf("| %lld |", static_cast<long long>(n));
     for (SimMode m : {SimMode::fp32, SimMode::bf16, SimMode::bf16_refined, SimMode::compensated}) {
       double e = 0, b = 0;
-      measure<float>(n, m, trncore::sim::ProductModel::exact, e, b);
+      measure<float>({n}, m, trncore::sim::ProductModel::exact, e, b);
       std::printf(" %.1e / %.1e |", e, b);
     }
     std::printf("\n");
@@ -171,6 +199,8 @@ int table() {
 int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--table") == 0) return table();
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--table-nd") == 0) return table_nd();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

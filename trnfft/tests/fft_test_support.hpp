@@ -192,7 +192,10 @@ std::vector<cld> hermitian_input(const std::vector<std::int64_t>& shape, std::in
 
 inline std::string shape_text(const std::vector<std::int64_t>& s) {
   std::string t;
-  for (std::size_t k = 0; k < s.size(); ++k) t += (k ? "x" : "") + std::to_string(s[k]);
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    if (k > 0) t += 'x';
+    t += std::to_string(s[k]);
+  }
   return t;
 }
 

@@ -382,9 +382,11 @@ TEST(Functions, BadInput) {
                                 {"axis 0 is repeated"});
   expect_error<trncore::NotSupported>(
       [&] {
-        (void)trnfft::fft2(x, {3, 4}, {}, {}, Norm::backward, trncore::Options{}.with_backend(trncore::Backend::sim));
+        (void)trnfft::fft2(x, {3, 4}, {}, {}, Norm::backward,
+                           trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(
+                               trncore::MathMode::tf32));
       },
-      "trnfft::fft2", {"sim backend computes 1-D", "2 axes"});
+      "trnfft::fft2", {"math mode tf32", "no sim FFT"});
   expect_error<trncore::NotSupported>(
       [&] { (void)trnfft::rfft(x, {}, Norm::backward, trncore::Options{}.with_target(1e-6)); }, "trnfft::rfft",
       {"target_forward_error"});

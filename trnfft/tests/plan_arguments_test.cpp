@@ -139,13 +139,6 @@ TEST(PlanArguments, Options) {
   std::vector<C> a(8), b(8);
   std::vector<Cf> af(8), bf(8);
   auto plan = [&](trncore::Options o) { (void)trnfft::plan_dft_1d<double>(8, a.data(), b.data(), Direction::forward, {}, o); };
-  // The sim backend (trnfft 0.3) computes 1-D transforms; other ranks are refused.
-  expect_error<trncore::NotSupported>(
-      [&] {
-        (void)trnfft::plan_dft_2d<double>(2, 4, a.data(), b.data(), Direction::forward, {},
-                                          trncore::Options{}.with_backend(trncore::Backend::sim));
-      },
-      "trnfft::plan_dft", {"sim backend computes 1-D", "rank 2"});
   expect_error<trncore::NotSupported>([&] { plan(trncore::Options{}.with_math_mode(trncore::MathMode::bf16)); },
                                       "trnfft::plan_dft", {"math mode bf16", "fp64"});
   expect_error<trncore::NotSupported>(

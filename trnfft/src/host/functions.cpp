@@ -193,23 +193,13 @@ std::vector<std::int64_t> with_lengths(std::vector<std::int64_t> shape, const Co
   return shape;
 }
 
-// The sim backend computes 1-D transforms: refuse other ranks under the function's own name.
-void check_sim_rank(const char* function, const Cooked& c, const trncore::Options& options) {
-  if (options.backend == trncore::Backend::sim && c.axes.size() != 1)
-    throw trncore::NotSupported(function,
-                                "the sim backend computes 1-D transforms; this call transforms " +
-                                    std::to_string(c.axes.size()) + " axes",
-                                "transform one axis per call (fftn with one entry in axes), or use backend host");
-}
-
 std::int64_t product(const std::vector<std::int64_t>& v) {
   std::int64_t p = 1;
   for (auto x : v) p *= x;
   return p;
 }
 
-// What every free transform checks and derives first: options, norm, and the transform geometry (cook),
-// then whether the sim backend can run its rank.
+// What every free transform checks and derives first: options, norm, and the transform geometry (cook).
 template <Real T>
 Cooked checked_geometry(const char* function, const trncore::Options& options, Norm norm, std::int64_t size,
                         const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s,
@@ -217,7 +207,6 @@ Cooked checked_geometry(const char* function, const trncore::Options& options, N
   check_options<T>(function, options);
   check_norm(function, norm);
   Cooked c = cook(function, size, shape, s, axes, c2r);
-  check_sim_rank(function, c, options);
   return c;
 }
 

@@ -3,7 +3,7 @@
 #include "host/checks.hpp"
 #include "host/fftw_api.hpp"
 #include "host/plan_state.hpp"
-#include "sim/engine.hpp"
+#include "sim/transform.hpp"
 
 #include <trncore/error.hpp>
 
@@ -240,12 +240,9 @@ std::unique_ptr<PlanState<T>> make_state(const char* function, Kind kind, Comple
                          : 1;
 
   if (options.backend == trncore::Backend::sim) {
-    if (dims.size() != 1)
-      throw NotSupported(function,
-                         "the sim backend computes 1-D transforms; this plan has rank " + std::to_string(dims.size()),
-                         "make one rank-1 sim plan per axis (the other axes as batch dimensions), or use backend "
-                         "host");
-    state->sim = sim::make_executor<T>(function, kind, dims[0].n, direction, flags.sim_mode, options);
+    std::vector<std::int64_t> lengths;
+    for (const auto& d : dims) lengths.push_back(d.n);
+    state->sim = sim::make_transform<T>(function, kind, lengths, direction, flags.sim_mode, options);
     state->unaligned = true;  // no SIMD alignment rule on the sim backend
     return state;
   }
@@ -358,7 +355,12 @@ std::vector<IoDim> many_batch(const char* function, std::int64_t howmany, std::i
 template <Real T>
 void check_options(const char* function, const trncore::Options& options) {
   trncore::validate(options, function);
-  if (options.backend == trncore::Backend::sim) return;  // modes and targets are checked by the sim planner
+  if (options.backend == trncore::Backend::sim) {
+    // The math mode is checked here under the caller's name; the target by the sim planner, which knows the
+    // transform's bound.
+    (void)sim::requested_mode(function, SimMode::from_options, options);
+    return;
+  }
   if (options.backend != trncore::Backend::host)
     throw NotSupported(function, "backend " + std::string(trncore::to_string(options.backend)) +
                                      " is not available for trnfft plans in this release",
@@ -380,78 +382,85 @@ void check_options(const char* function, const trncore::Options& options) {
 template void check_options<float>(const char*, const trncore::Options&);
 template void check_options<double>(const char*, const trncore::Options&);
 
+namespace {
+// Element offsets of every point of a geometry in row-major order: the batch dimensions, then the
+// transform dimensions with lengths `len` (the half-spectrum length on the complex side of r2c/c2r).
+std::vector<std::int64_t> element_offsets(const std::vector<IoDim>& batch, const std::vector<IoDim>& dims,
+                                          const std::vector<std::int64_t>& len, bool input) {
+  std::vector<std::int64_t> extent, stride;
+  for (const auto& b : batch) {
+    extent.push_back(b.n);
+    stride.push_back(input ? b.is : b.os);
+  }
+  for (std::size_t k = 0; k < dims.size(); ++k) {
+    extent.push_back(len[k]);
+    stride.push_back(input ? dims[k].is : dims[k].os);
+  }
+  std::int64_t total = 1;
+  for (auto e : extent) total *= e;
+  std::vector<std::int64_t> out(static_cast<std::size_t>(total));
+  std::vector<std::int64_t> idx(extent.size(), 0);
+  std::int64_t at = 0;
+  for (std::int64_t i = 0; i < total; ++i) {
+    out[static_cast<std::size_t>(i)] = at;
+    for (std::size_t d = extent.size(); d-- > 0;) {
+      at += stride[d];
+      if (++idx[d] < extent[d]) break;
+      at -= stride[d] * extent[d];
+      idx[d] = 0;
+    }
+  }
+  return out;
+}
+}  // namespace
+
 template <Real T>
 void PlanState<T>::sim_execute(const char* function, const std::array<const void*, 4>& a,
                                trncore::AccuracyReport* report) const {
   using C = std::complex<T>;
-  const std::int64_t n = dims[0].n;
-  const std::int64_t in_len = kind == Kind::c2r ? n / 2 + 1 : n;
-  const std::int64_t out_len = kind == Kind::r2c ? n / 2 + 1 : n;
+  std::vector<std::int64_t> real_len, complex_len;
+  for (const auto& d : dims) real_len.push_back(d.n);
+  complex_len = real_len;
+  if (kind != Kind::c2c) complex_len.back() = real_len.back() / 2 + 1;
   const bool split = layout == ComplexLayout::split;
-  // Offsets of each transform, batch dimensions in row-major order.
-  std::vector<std::int64_t> ioff(static_cast<std::size_t>(batch_count)), ooff(ioff.size());
-  {
-    std::vector<std::int64_t> idx(batch.size(), 0);
-    for (std::int64_t b = 0; b < batch_count; ++b) {
-      std::int64_t io = 0, oo = 0;
-      for (std::size_t d = 0; d < batch.size(); ++d) {
-        io += idx[d] * batch[d].is;
-        oo += idx[d] * batch[d].os;
-      }
-      ioff[static_cast<std::size_t>(b)] = io;
-      ooff[static_cast<std::size_t>(b)] = oo;
-      for (std::size_t d = batch.size(); d-- > 0;) {
-        if (++idx[d] < batch[d].n) break;
-        idx[d] = 0;
-      }
-    }
-  }
-  const std::int64_t is = dims[0].is, os = dims[0].os;
-  auto read_complex = [&](std::vector<C>& buf) {
-    buf.resize(static_cast<std::size_t>(batch_count * in_len));
-    for (std::int64_t b = 0; b < batch_count; ++b)
-      for (std::int64_t j = 0; j < in_len; ++j) {
-        const std::int64_t at = ioff[static_cast<std::size_t>(b)] + j * is;
-        buf[static_cast<std::size_t>(b * in_len + j)] =
-            split ? C(static_cast<const T*>(a[0])[at], static_cast<const T*>(a[1])[at]) : static_cast<const C*>(a[0])[at];
-      }
+  const auto in_at = element_offsets(batch, dims, kind == Kind::c2r ? complex_len : real_len, true);
+  const auto out_at = element_offsets(batch, dims, kind == Kind::r2c ? complex_len : real_len, false);
+  auto read_complex = [&]() {
+    std::vector<C> buf(in_at.size());
+    for (std::size_t i = 0; i < in_at.size(); ++i)
+      buf[i] = split ? C(static_cast<const T*>(a[0])[in_at[i]], static_cast<const T*>(a[1])[in_at[i]])
+                     : static_cast<const C*>(a[0])[in_at[i]];
+    return buf;
   };
   auto write_complex = [&](const std::vector<C>& buf) {
-    for (std::int64_t b = 0; b < batch_count; ++b)
-      for (std::int64_t k = 0; k < out_len; ++k) {
-        const std::int64_t at = ooff[static_cast<std::size_t>(b)] + k * os;
-        const C v = buf[static_cast<std::size_t>(b * out_len + k)];
-        if (split) {
-          const_cast<T*>(static_cast<const T*>(a[nread]))[at] = v.real();
-          const_cast<T*>(static_cast<const T*>(a[nread + 1]))[at] = v.imag();
-        } else {
-          const_cast<C*>(static_cast<const C*>(a[nread]))[at] = v;
-        }
+    for (std::size_t i = 0; i < out_at.size(); ++i) {
+      if (split) {
+        const_cast<T*>(static_cast<const T*>(a[nread]))[out_at[i]] = buf[i].real();
+        const_cast<T*>(static_cast<const T*>(a[nread + 1]))[out_at[i]] = buf[i].imag();
+      } else {
+        const_cast<C*>(static_cast<const C*>(a[nread]))[out_at[i]] = buf[i];
       }
+    }
   };
   sim::RunLog log;
   double bound = 0;
   if (kind == Kind::c2c) {
-    std::vector<C> x, y(static_cast<std::size_t>(batch_count * out_len));
-    read_complex(x);
-    sim->run_c2c(x.data(), y.data(), batch_count, log, bound);
+    const auto x = read_complex();
+    std::vector<C> y(out_at.size());
+    bound = sim->run_c2c(x.data(), y.data(), batch_count, log);
     write_complex(y);
   } else if (kind == Kind::r2c) {
-    std::vector<T> x(static_cast<std::size_t>(batch_count * n));
-    for (std::int64_t b = 0; b < batch_count; ++b)
-      for (std::int64_t j = 0; j < n; ++j)
-        x[static_cast<std::size_t>(b * n + j)] = static_cast<const T*>(a[0])[ioff[static_cast<std::size_t>(b)] + j * is];
-    std::vector<C> y(static_cast<std::size_t>(batch_count * out_len));
-    sim->run_r2c(x.data(), y.data(), batch_count, log, bound);
+    std::vector<T> x(in_at.size());
+    for (std::size_t i = 0; i < in_at.size(); ++i) x[i] = static_cast<const T*>(a[0])[in_at[i]];
+    std::vector<C> y(out_at.size());
+    bound = sim->run_r2c(x.data(), y.data(), batch_count, log);
     write_complex(y);
   } else {
-    std::vector<C> x;
-    read_complex(x);
-    std::vector<T> y(static_cast<std::size_t>(batch_count * n));
-    sim->run_c2r(x.data(), y.data(), batch_count, log, bound);
+    const auto x = read_complex();
+    std::vector<T> y(out_at.size());
+    bound = sim->run_c2r(x.data(), y.data(), batch_count, log);
     T* out = const_cast<T*>(static_cast<const T*>(a[nread]));
-    for (std::int64_t b = 0; b < batch_count; ++b)
-      for (std::int64_t j = 0; j < n; ++j) out[ooff[static_cast<std::size_t>(b)] + j * os] = y[static_cast<std::size_t>(b * n + j)];
+    for (std::size_t i = 0; i < out_at.size(); ++i) out[out_at[i]] = y[i];
   }
   trncore::AccuracyReport r = sim->report(bound, log);
   if (report != nullptr) *report = std::move(r);

@@ -1,7 +1,7 @@
 #pragma once
 // The state behind a trnfft plan: the checked geometry, the creation arrays and what new arrays must
-// share with them, and the FFTW plan. Today every plan is a host (FFTW) plan; a second backend would add
-// its executor here, next to `fftw`, and dispatch on it in plan.cpp.
+// share with them, and either the FFTW plan (backend host) or the sim transform (backend sim); plan.cpp
+// dispatches on which one is set.
 
 #include <trnfft/plan.hpp>
 #include <trncore/accuracy_report.hpp>
@@ -18,7 +18,7 @@ namespace trnfft::detail {
 
 namespace sim {
 template <Real T>
-class Executor;
+class Transform;
 }
 
 template <Real T>
@@ -54,8 +54,8 @@ struct PlanState {
 
   /// The FFTW plan (fftw_plan or fftwf_plan); null for a sim plan.
   void* fftw = nullptr;
-  /// The sim backend's transform (backend sim); null for a host plan.
-  std::shared_ptr<const sim::Executor<T>> sim;
+  /// The sim backend's transform over all axes (backend sim); null for a host plan.
+  std::shared_ptr<const sim::Transform<T>> sim;
 
   PlanState() = default;
   PlanState(const PlanState&) = delete;

@@ -639,9 +639,7 @@ trncore::AccuracyReport Executor<T>::report(double bound, const RunLog& log) con
   return r;
 }
 
-template <Real T>
-std::unique_ptr<Executor<T>> make_executor(const char* function, Kind kind, std::int64_t n, Direction direction,
-                                           SimMode flags_mode, const trncore::Options& options) {
+SimMode requested_mode(const char* function, SimMode flags_mode, const trncore::Options& options) {
   SimMode mode = flags_mode;
   if (mode == SimMode::from_options) {
     switch (options.math_mode) {
@@ -661,40 +659,12 @@ std::unique_ptr<Executor<T>> make_executor(const char* function, Kind kind, std:
       mode != SimMode::bf16_refined && mode != SimMode::compensated && mode != SimMode::ozaki)
     throw trncore::InvalidArgument(function, "invalid sim mode " + std::to_string(static_cast<int>(mode)),
                                    "use a SimMode enumerator");
-  const auto& target = options.target_forward_error;
-  if (mode == SimMode::from_options && !target)
-    mode = std::is_same_v<T, float> ? SimMode::compensated : SimMode::ozaki;
-  if (mode != SimMode::from_options) {
-    auto e = std::make_unique<Executor<T>>(kind, n, direction, mode, options);
-    if (target && e->a_priori() > *target)
-      throw trncore::TargetNotMet(function,
-                                  "sim mode " + std::string(to_string(mode)) + " certifies " + sci(e->a_priori()) +
-                                      " for n = " + std::to_string(n) + ", above target_forward_error " +
-                                      sci(*target),
-                                  "loosen the target, choose a more accurate mode, or leave the mode automatic");
-    return e;
-  }
-  // automatic with a target: the cheapest mode (modelled TensorEngine work, in bf16-pass units: bf16 1,
-  // fp32 4, bf16_refined 1 + 4 + 1, compensated 6 or 21, ozaki more) whose a-priori bound meets it.
-  std::string tried;
-  for (SimMode m : {SimMode::bf16, SimMode::fp32, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki}) {
-    auto e = std::make_unique<Executor<T>>(kind, n, direction, m, options);
-    if (e->a_priori() <= *target) return e;
-    tried += (tried.empty() ? "" : ", ") + std::string(to_string(m)) + " " + sci(e->a_priori());
-  }
-  throw trncore::TargetNotMet(function,
-                              "no sim mode certifies target_forward_error " + sci(*target) + " for n = " +
-                                  std::to_string(n) + " (bounds: " + tried + ")",
-                              "loosen the target or use backend host");
+  return mode;
 }
 
 template class Core<float>;
 template class Core<double>;
 template class Executor<float>;
 template class Executor<double>;
-template std::unique_ptr<Executor<float>> make_executor<float>(const char*, Kind, std::int64_t, Direction, SimMode,
-                                                                const trncore::Options&);
-template std::unique_ptr<Executor<double>> make_executor<double>(const char*, Kind, std::int64_t, Direction, SimMode,
-                                                                  const trncore::Options&);
 
 }  // namespace trnfft::detail::sim

@@ -106,11 +106,9 @@ private:
   double a_priori_ = 0;
 };
 
-/// The mode a sim plan runs: `flags_mode` unless from_options, else options.math_mode; automatic without a
-/// target is compensated (float) or ozaki (double); with a target, the cheapest mode whose a-priori bound
-/// meets it. @throws NotSupported (a mode without a sim FFT), TargetNotMet (no mode meets the target).
-template <Real T>
-std::unique_ptr<Executor<T>> make_executor(const char* function, Kind kind, std::int64_t n, Direction direction,
-                                           SimMode flags_mode, const trncore::Options& options);
+/// The mode a plan asks for: `flags_mode` unless from_options, else options.math_mode mapped to its SimMode;
+/// from_options when the math mode is automatic (the caller picks: the default mode, or the cheapest one
+/// meeting a target). @throws NotSupported (a math mode without a sim FFT), InvalidArgument (a bad enumerator).
+SimMode requested_mode(const char* function, SimMode flags_mode, const trncore::Options& options);
 
 }  // namespace trnfft::detail::sim
