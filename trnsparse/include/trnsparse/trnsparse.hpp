@@ -3,4 +3,9 @@
 /// The whole public API of trnsparse.
 
 #include <trnsparse/build_info.hpp>
+#include <trnsparse/data.hpp>
+#include <trnsparse/eigen.hpp>
+#include <trnsparse/formats.hpp>
+#include <trnsparse/matrix_market.hpp>
+#include <trnsparse/ops.hpp>
 #include <trnsparse/version.hpp>

@@ -1,0 +1,65 @@
+#pragma once
+/// @file
+/// Host sparse operations: SpMV and SpMM (sparse × dense) with alpha/beta and transpose, sparse
+/// add/scale, and SpGEMM (sparse × sparse). BLAS semantics throughout: beta = 0 does not read the output.
+///
+/// Determinism: the non-transposed CSR products run rows in parallel (options.threads), each row
+/// summed by one thread in storage order, so results are bitwise identical for every thread count.
+/// Transposed products scatter and run on one thread for the same reason.
+///
+/// Accuracy (host, value type T with unit roundoff u): each output element y_i is a sum of at most
+/// m_i + 1 terms (m_i stored entries in row i), so |ŷ_i − y_i| ≤ γ_{m_i+2}·(|α|·Σ|a_ij||x_j| + |β||y_i|)
+/// with γ_n = n·u/(1 − n·u) (Higham, ASNA 2nd ed. §3.1).
+
+#include <trnsparse/formats.hpp>
+
+#include <trnblas/types.hpp>
+#include <trncore/options.hpp>
+
+#include <cstdint>
+#include <span>
+
+namespace trnsparse {
+
+/// y = alpha·op(A)·x + beta·y, op = trnblas::Op::no_trans or trans (conj_trans = trans for real T).
+/// x has op(A).cols entries and y op(A).rows. Duplicates in A are summed.
+/// @throws trncore::InvalidArgument for an invalid A or options (options.backend must be host);
+///         trncore::DimensionMismatch when x or y has the wrong length.
+template <class T, class I>
+void spmv(trnblas::Op op, T alpha, const Csr<T, I>& a, std::span<const T> x, T beta, std::span<T> y,
+          const trncore::Options& options = {});
+
+/// y = alpha·op(A)·x + beta·y for BSR A (each stored block multiplies its slice of x; rows summed in
+/// block order). Same conventions and errors as the CSR form.
+template <class T, class I>
+void spmv(trnblas::Op op, T alpha, const Bsr<T, I>& a, std::span<const T> x, T beta, std::span<T> y,
+          const trncore::Options& options = {});
+
+/// C = alpha·op(A)·B + beta·C with B (op(A).cols × n) and C (op(A).rows × n) dense row-major with
+/// leading dimensions ldb, ldc ≥ max(1, n).
+/// @throws trncore::InvalidArgument for an invalid A, negative n, null B/C with nonzero size, ld < n,
+///         or invalid options; trncore::DimensionMismatch when a span is too short for its matrix.
+template <class T, class I>
+void spmm(trnblas::Op op, T alpha, const Csr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta,
+          std::span<T> c, std::int64_t ldc, const trncore::Options& options = {});
+
+/// C = alpha·A + beta·B, canonical output (sorted, duplicates summed; entries that cancel to zero are
+/// kept as explicit zeros so the pattern is the union of the patterns).
+/// @throws trncore::InvalidArgument for invalid inputs; trncore::DimensionMismatch when shapes differ.
+template <class T, class I>
+Csr<T, I> add(T alpha, const Csr<T, I>& a, T beta, const Csr<T, I>& b);
+
+/// A ← alpha·A (values only; the pattern is kept even for alpha = 0).
+/// @throws trncore::InvalidArgument for an invalid A.
+template <class T, class I>
+void scale(T alpha, Csr<T, I>& a);
+
+/// C = A·B (sparse × sparse, Gustavson's row-by-row algorithm with a dense accumulator), canonical
+/// output; rows in parallel (options.threads), each row accumulated in A's and B's storage order, so
+/// bitwise identical for every thread count. Accuracy as SpMV with m_i the number of products in row i.
+/// @throws trncore::InvalidArgument for invalid inputs or an nnz(C) that does not fit I;
+///         trncore::DimensionMismatch when A.cols != B.rows.
+template <class T, class I>
+Csr<T, I> spgemm(const Csr<T, I>& a, const Csr<T, I>& b, const trncore::Options& options = {});
+
+}  // namespace trnsparse

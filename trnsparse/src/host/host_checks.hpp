@@ -1,0 +1,49 @@
+#pragma once
+// Checks every host operation makes on its options and dense operands.
+
+#include "checks.hpp"
+
+#include <trncore/error.hpp>
+#include <trncore/options.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace trnsparse::detail {
+
+/// Validates options and refuses the sim backend (host-only call) and math modes other than
+/// automatic/full precision of T.
+template <class T>
+void require_host(const trncore::Options& options, const char* fn) {
+  trncore::validate(options, fn);
+  if (options.backend != trncore::Backend::host)
+    throw trncore::NotSupported(fn, "backend " + std::string(trncore::to_string(options.backend)) + " is not offered here",
+                                "use the host backend, or bsr_spmm for the sim TensorEngine path");
+  const bool full = options.math_mode == trncore::MathMode::automatic ||
+                    options.math_mode == (sizeof(T) == 8 ? trncore::MathMode::fp64 : trncore::MathMode::fp32);
+  if (!full)
+    throw trncore::NotSupported(fn, "math_mode " + std::string(trncore::to_string(options.math_mode)) + " on the host",
+                                "host sparse products run in the value type's precision (automatic)");
+}
+
+/// Throws DimensionMismatch when a vector has the wrong length.
+inline void require_length(std::size_t have, std::int64_t need, const char* name, const char* fn) {
+  if (static_cast<std::int64_t>(have) != need)
+    throw trncore::DimensionMismatch(fn, std::string(name) + " has " + std::to_string(have) + " entries, op(A) needs " + std::to_string(need),
+                                     "pass vectors of op(A)'s column (x) and row (y) counts");
+}
+
+/// Checks a dense row-major rows×n operand with leading dimension ld held in a span of `have` entries.
+inline void require_dense(std::int64_t rows, std::int64_t n, std::int64_t ld, std::size_t have, const char* name, const char* fn) {
+  if (ld < std::max<std::int64_t>(1, n))
+    throw trncore::InvalidArgument(fn, std::string("ld") + name + " = " + std::to_string(ld) + " < max(1, n = " + std::to_string(n) + ")",
+                                   "pass a leading dimension >= n (row-major)");
+  const std::int64_t need = rows == 0 || n == 0 ? 0 : checked_product(rows - 1, ld, fn) + n;
+  if (static_cast<std::int64_t>(have) < need)
+    throw trncore::DimensionMismatch(fn,
+                                     std::string(name) + " has " + std::to_string(have) + " entries, a " + std::to_string(rows) + "x" +
+                                         std::to_string(n) + " matrix with ld " + std::to_string(ld) + " needs " + std::to_string(need),
+                                     "pass the whole matrix");
+}
+
+}  // namespace trnsparse::detail
