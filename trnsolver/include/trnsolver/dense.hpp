@@ -23,13 +23,15 @@
 ///   dimension below its minimum, a pivot/tau/eigenvalue array that is too short, views whose shapes or
 ///   layouts do not agree; trncore::NotSupported for sizes beyond LAPACK's 32-bit integers, the sim
 ///   backend (except getrf, getrs, potrf, potrs, gecon, geqrf, gels, gelsd, lstsq, gesdd/svd, pinv,
-///   syevd/eigh, sygvd/eigh_generalized and inv_sqrt_spd below; getrs/potrs/gecon solve with the factors in fp32 on the host), a math mode other than automatic or the data's own precision, or a target_forward_error.
+///   syevd/eigh, sygvd/eigh_generalized, gees/schur and inv_sqrt_spd below; getrs/potrs/gecon solve with the factors in fp32 on the host), a math mode other than automatic or the data's own precision, or a target_forward_error.
 /// - Options::backend = sim, float data: syevd/eigh run the cyclic Jacobi of <trnsolver/jacobi.hpp> (fp32
 ///   VectorEngine arithmetic; info 1 if it does not converge), sygvd/eigh_generalized reduce with the blocked
 ///   Cholesky of B and solve the reduced problem by Jacobi; gesdd/svd run one-sided Jacobi (Job::full completes the
 ///   shorter factor with the Q of its blocked QR); gels factors A (m ≥ n) or Aᵀ (m < n) by the blocked QR and
 ///   applies Qᵀ/Q to B as sim GEMMs, solving with R in fp32; gelsd (and lstsq's svd method) solve with the
-///   one-sided Jacobi SVD, the products by Uᵣᵀ and Vᵣ as sim GEMMs; geqrf runs a blocked Householder QR whose
+///   one-sided Jacobi SVD, the products by Uᵣᵀ and Vᵣ as sim GEMMs; gees/schur reduce to Hessenberg form by
+///   blocks (lahr2-style panels in VectorEngine fp32, trailing updates as sim GEMMs) and run the Francis
+///   double-shift QR in fp32 with LAPACK's standardized 2×2 blocks; geqrf runs a blocked Householder QR whose
 ///   compact-WY trailing updates are sim GEMMs (LAPACK's output format); inv_sqrt_spd's products are sim
 ///   GEMMs in options.core.math_mode; getrf (square) and potrf run the blocked right-looking
 ///   factorizations of the NeuronCore model — 128-column fp32 panels with every operation rounded on its

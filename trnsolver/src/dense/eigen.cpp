@@ -94,6 +94,10 @@ std::int64_t gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t 
                   std::type_identity_t<T>* wi, std::type_identity_t<T>* vs, std::int64_t ldvs,
                   const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gees";
+  if (options.backend == trncore::Backend::sim) {
+    check_enums(f, job, nullptr);
+    return sim_gees(layout, job, n, a, lda, wr, wi, vs, ldvs, options);
+  }
   check_call<T>(f, {{"n", n}}, options);
   check_enums(f, job, nullptr);
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
@@ -163,7 +167,7 @@ EighResult<T> eigh_generalized(trncore::MatrixView<const T> a, std::type_identit
 template <class T>
 SchurResult<T> schur(trncore::MatrixView<const T> a, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::schur";
-  check_options(f, options, std::is_same_v<T, double>);
+  if (options.backend != trncore::Backend::sim) check_options(f, options, std::is_same_v<T, double>);
   check_square(f, "a", a.rows(), a.cols());
   check_finite(f, "a", a.layout(), a.rows(), a.cols(), a.data(), a.ld());
   const std::int64_t n = a.rows();

@@ -61,6 +61,13 @@ template <class T>
 std::int64_t sim_gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* a, std::int64_t lda,
                        T* b, std::int64_t ldb, T* s, T rcond, std::int64_t* rank, const trncore::Options& options);
 
+/// gees for Options::backend = sim: float data; blocked Hessenberg reduction with sim GEMM updates, then the
+/// Francis double-shift QR iteration in VectorEngine fp32 (LAPACK's standardized 2×2 blocks). Returns 0, or
+/// i > 0 when the iteration did not converge (wr/wi i…n−1 hold the converged eigenvalues). The caller checked job.
+template <class T>
+std::int64_t sim_gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t lda, T* wr, T* wi, T* vs,
+                      std::int64_t ldvs, const trncore::Options& options);
+
 /// potrf for Options::backend = sim: float matrices, either triangle and layout.
 template <class T>
 std::int64_t sim_potrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int64_t lda,
