@@ -27,7 +27,10 @@ public:
   /// The next token, or throws ParseError naming `what` at the end of the line.
   std::string_view next(const char* what) {
     skip_space();
-    if (pos_ >= line_.size()) fail(std::string("missing ") + what, "the line ends too early (truncated or incomplete)");
+    if (pos_ >= line_.size()) {
+      token_column_ = static_cast<std::int64_t>(line_.size()) + 1;  // point just past the end of the line
+      fail(std::string("missing ") + what, "the line ends too early (truncated or incomplete)");
+    }
     const std::size_t start = pos_;
     while (pos_ < line_.size() && !std::isspace(static_cast<unsigned char>(line_[pos_]))) ++pos_;
     token_column_ = static_cast<std::int64_t>(start) + 1;
@@ -64,7 +67,7 @@ public:
   }
 
   [[noreturn]] void fail(const std::string& problem, const char* hint) const {
-    throw trncore::ParseError(kFunction, "line " + std::to_string(line_no_) + ", column " + std::to_string(token_column_) + ": " + problem,
+    throw trncore::ParseError(kFunction, problem,
                               hint, line_no_, token_column_);
   }
 
@@ -104,7 +107,10 @@ MmHeader parse_banner(const std::string& line) {
   const std::int64_t field_column = c.column();
   if (field == "real" || field == "double") h.field = MmField::real;
   else if (field == "integer") h.field = MmField::integer;
-  else if (field == "pattern") h.field = MmField::pattern;
+  else if (field == "pattern") {
+    if (h.format == MmFormat::array) c.fail("'pattern' with 'array'", "pattern is only valid for coordinate files");
+    h.field = MmField::pattern;
+  }
   else if (field == "complex")
     throw trncore::NotSupported(kFunction, "line 1, column " + std::to_string(field_column) + ": complex matrices",
                                 "convert the file to real, or split real and imaginary parts");
@@ -117,8 +123,6 @@ MmHeader parse_banner(const std::string& line) {
     throw trncore::NotSupported(kFunction, "line 1: hermitian matrices", "hermitian files are complex; convert to real");
   else c.fail("unknown symmetry '" + symmetry + "'", "use 'general', 'symmetric' or 'skew-symmetric'");
   c.expect_end();
-  if (h.field == MmField::pattern && h.format == MmFormat::array)
-    c.fail("'pattern' with 'array'", "pattern is only valid for coordinate files");
   return h;
 }
 
@@ -148,7 +152,7 @@ Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
     break;
   }
   if (!have_size)
-    throw trncore::ParseError(kFunction, "line " + std::to_string(line_no + 1) + ": the size line is missing (truncated file)",
+    throw trncore::ParseError(kFunction, "the size line is missing (truncated file)",
                               "after the banner and comments comes 'rows cols entries' (coordinate) or 'rows cols' (array)",
                               line_no + 1, 1);
   {
@@ -205,7 +209,7 @@ Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
   while (read < h.entries) {
     if (!std::getline(in, line)) {
       throw trncore::ParseError(kFunction,
-                                "line " + std::to_string(line_no + 1) + ": the file ends after " + std::to_string(read) +
+                                "the file ends after " + std::to_string(read) +
                                     " of " + std::to_string(h.entries) + " declared entries",
                                 "the file is truncated, or the size line overstates the entry count", line_no + 1, 1);
     }
