@@ -3,4 +3,8 @@
 /// The whole public API of trntensor.
 
 #include <trntensor/build_info.hpp>
+#include <trntensor/einsum.hpp>
+#include <trntensor/plan.hpp>
+#include <trntensor/subscripts.hpp>
+#include <trntensor/tensor.hpp>
 #include <trntensor/version.hpp>
