@@ -37,6 +37,10 @@ struct PlanOptions {
   int optimal_limit = 8;
   /// When set, no intermediate tensor of the path may hold more elements (the final output is exempt).
   std::optional<std::int64_t> memory_limit;
+
+  PlanOptions& with_algorithm(PathAlgorithm a) { algorithm = a; return *this; }
+  PlanOptions& with_optimal_limit(int n) { optimal_limit = n; return *this; }
+  PlanOptions& with_memory_limit(std::int64_t elements) { memory_limit = elements; return *this; }
 };
 
 /// What a step does.
