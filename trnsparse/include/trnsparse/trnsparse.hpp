@@ -3,6 +3,7 @@
 /// The whole public API of trnsparse.
 
 #include <trnsparse/build_info.hpp>
+#include <trnsparse/direct.hpp>
 #include <trnsparse/data.hpp>
 #include <trnsparse/eigen.hpp>
 #include <trnsparse/formats.hpp>
