@@ -7,5 +7,7 @@
 #include <trnsolver/hpl_mxp.hpp>
 #include <trnsolver/jacobi.hpp>
 #include <trnsolver/krylov.hpp>
+#include <trnsolver/randomized.hpp>
+#include <trnsolver/sketch.hpp>
 #include <trnsolver/solve.hpp>
 #include <trnsolver/version.hpp>

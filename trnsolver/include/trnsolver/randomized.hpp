@@ -1,0 +1,215 @@
+#pragma once
+/// @file
+/// Randomized numerical linear algebra: randomized SVD (Halko–Martinsson–Tropp) with power iterations and
+/// an adaptive-rank range finder, Hutchinson and Hutch++ trace estimation, diagonal estimation, Nyström
+/// approximation of PSD matrices and a randomized symmetric eigensolver — on dense matrices or on linear
+/// operators given as block callbacks. Full reference, bounds and sources: docs/trnsolver-randomized.md.
+///
+/// Conventions:
+/// - T is float or double. Dense inputs are trncore::MatrixView in either layout; every returned matrix
+///   is column-major (DenseMatrix with Layout::col_major).
+/// - Randomness comes only from the Sketch in the options (sketch.hpp): the same inputs, options and seed
+///   give bitwise identical results for every options.core.threads; a different seed an independent draw.
+///   (Host GEMMs and LAPACK calls are those of OpenBLAS, deterministic for a fixed OpenBLAS thread count.)
+/// - Backends: options.core.backend = host runs every product with OpenBLAS in T. sim runs every product
+///   with A (the O(m·n·l) work) as a trnblas sim GEMM in options.core.math_mode on the modelled
+///   TensorEngine (bf16, fp32, compensated, …; bitwise reproducible), while the small O((m + n)·l²)
+///   orthonormalisations and the l×l eigen/SVD problems run on the host in T.
+/// - Bad input throws: trncore::InvalidArgument for k < 1, k > min(m, n), non-finite entries of a dense A
+///   (naming the first one), non-finite values returned by an operator callback (naming the product),
+///   negative oversampling or power iterations, a tolerance that is not positive and finite, a matvec
+///   budget too small for the estimator; DimensionMismatch for a non-square matrix where one is needed.
+///   Messages read "trnsolver::<function>: <what is wrong, with the values>: <what to do>".
+
+#include <trnsolver/dense.hpp>
+#include <trnsolver/sketch.hpp>
+
+#include <trncore/options.hpp>
+#include <trncore/sim/engine_stats.hpp>
+#include <trncore/view.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace trnsolver {
+
+/// A linear operator A (rows×cols) known only through block products: Y = A·X and Y = Aᵀ·X for blocks of
+/// b columns, all column-major and contiguous (X has ld = cols resp. rows, Y ld = rows resp. cols).
+/// Copies share the callbacks' state.
+template <class T>
+class MatrixOperator {
+public:
+  /// y (rows×b) = A·x (x cols×b), or Aᵀ·x (x rows×b, y cols×b) for the transpose callback.
+  using Apply = std::function<void(std::int64_t b, const T* x, T* y)>;
+
+  MatrixOperator() = default;
+  /// @param apply_transpose  may be empty for square symmetric operators (then Aᵀ·X = A·X is used) and
+  ///                         for the estimators that need only A·X (trace, diagonal, Nyström).
+  /// @throws trncore::InvalidArgument for negative sizes or an empty `apply`.
+  MatrixOperator(std::int64_t rows, std::int64_t cols, Apply apply, Apply apply_transpose = {});
+
+  /// The operator of a dense matrix (no copy: `a` must outlive it); products run trnblas::gemm(options).
+  /// @throws as trncore::Options validation.
+  static MatrixOperator dense(trncore::MatrixView<const T> a, const trncore::Options& options = {});
+
+  std::int64_t rows() const noexcept { return rows_; }
+  std::int64_t cols() const noexcept { return cols_; }
+  bool has_transpose() const noexcept { return static_cast<bool>(apply_transpose_); }
+  /// y = A·x. No checks beyond b ≥ 0.
+  void apply(std::int64_t b, const T* x, T* y) const { apply_(b, x, y); }
+  /// y = Aᵀ·x; A·x for an operator built without a transpose callback (documented as symmetric).
+  void apply_transpose(std::int64_t b, const T* x, T* y) const {
+    if (apply_transpose_) apply_transpose_(b, x, y); else apply_(b, x, y);
+  }
+
+private:
+  std::int64_t rows_ = 0, cols_ = 0;
+  Apply apply_, apply_transpose_;
+};
+
+/// Options of rsvd and eigh_randomized.
+struct RsvdOptions {
+  /// p: the sketch has l = min(k + p, min(m, n)) columns. ≥ 0; 10 is HMT's recommendation (§4.2).
+  std::int64_t oversampling = 10;
+  /// q: power (subspace) iterations with A·Aᵀ, each followed by re-orthonormalisation (HMT Alg. 4.4);
+  /// the error factor in the bounds shrinks like (·)^{1/(2q+1)}. ≥ 0.
+  std::int64_t power_iterations = 2;
+  /// The test matrix; any kind. The HMT bounds quoted below are for SketchKind::gaussian.
+  Sketch sketch{};
+  /// Backend, math mode (sim) and threads; target_forward_error is not supported (NotSupported).
+  trncore::Options core{};
+};
+
+/// A truncated SVD A ≈ U·diag(s)·Vᵀ: s descending (rank entries), U m×rank, Vᵀ rank×n, column-major.
+template <class T>
+struct RsvdResult {
+  std::vector<T> s;
+  DenseMatrix<T> u, vt;
+  std::int64_t rank = 0;
+  /// rsvd_adaptive only: the a-posteriori estimate E of ‖A − U·diag(s)·Vᵀ‖₂ the range finder stopped at
+  /// (HMT Lemma 4.1 with r = block size); 0 for rsvd.
+  double error_estimate = 0.0;
+  /// Products with A or Aᵀ, counted in columns (one matvec = 1).
+  std::int64_t matvecs = 0;
+  /// Sim backend with a dense A: the modelled engine cost of all its GEMMs with A (an estimate from the
+  /// generation's spec table, DESIGN.md §4.4); unset on the host and for operators.
+  std::optional<trncore::sim::CostReport> cost;
+};
+
+/// Randomized SVD of rank k (Halko, Martinsson & Tropp, SIAM Review 53(2), 2011, Alg. 4.4 + 5.1):
+/// Y = A·Ω (l = min(k + p, min(m, n)) columns), Q = orth(Y); q times: Q = orth(A·orth(Aᵀ·Q)); Bᵀ = Aᵀ·Q,
+/// Bᵀ = W·Σ·Zᵀ (gesdd); U = Q·Z, V = W; truncated to the k largest.
+/// Accuracy (Gaussian Ω, exact arithmetic, HMT Cor. 10.10), with P = Q·Qᵀ before truncation:
+///   E‖(I − P)A‖₂ ≤ [(1 + √(k/(p−1)))·σ_{k+1}^{2q+1} + (e√(k+p)/p)·(Σ_{j>k} σ_j^{2(2q+1)})^{1/2}]^{1/(2q+1)}
+/// for p ≥ 2; truncating to rank k adds at most σ_{k+1} (HMT §9.4 / Tropp et al. 2017). Rounding adds
+/// O(u·‖A‖₂) on the host and the GEMM mode's bound relative to ‖A‖·‖Ω‖ on sim (bf16: about 2⁻⁸).
+/// Exactly rank-r matrices (r ≤ l) are recovered to rounding with probability 1.
+/// @throws as the file header; NotSupported for a target_forward_error.
+template <class T>
+RsvdResult<T> rsvd(trncore::MatrixView<const T> a, std::int64_t k, const RsvdOptions& options = {});
+
+/// rsvd of an operator (needs the transpose callback unless A is square and symmetric). Ω is formed
+/// (cols×l) and applied with the callback; non-finite callback output throws InvalidArgument.
+template <class T>
+RsvdResult<T> rsvd(const MatrixOperator<T>& a, std::int64_t k, const RsvdOptions& options = {});
+
+/// Options of rsvd_adaptive.
+struct AdaptiveRangeOptions {
+  /// Columns drawn per step, r ≥ 1: the a-posteriori bound below fails with probability ≤ min(m,n)·10^{−r}.
+  std::int64_t block_size = 10;
+  /// Largest rank to reach (0 = min(m, n)); when hit, the result has this rank and error_estimate says
+  /// how far it is from the tolerance.
+  std::int64_t max_rank = 0;
+  Sketch sketch{};
+  trncore::Options core{};
+};
+
+/// Randomized SVD to an absolute spectral tolerance: the blocked adaptive randomized range finder (HMT
+/// Alg. 4.2, blocked as in Martinsson & Voronin 2016) draws r = block_size Gaussian-type columns at a time,
+/// projects them off the current basis Q twice (CGS2), and stops once
+///   E = 10·√(2/π)·max_i ‖(I − Q·Qᵀ)·A·ω_i‖₂ ≤ tolerance,
+/// which certifies ‖A − Q·Qᵀ·A‖₂ ≤ E with probability ≥ 1 − min(m,n)·10^{−r} (HMT Lemma 4.1) for Gaussian
+/// ω; otherwise it orthonormalises the block and appends it. Then the SVD as in rsvd, not truncated (rank =
+/// columns of Q), so ‖A − U·diag(s)·Vᵀ‖₂ = ‖(I − QQᵀ)A‖₂ up to rounding. Needs the transpose callback.
+/// The rank is at least #{σ_i > tolerance} (Eckart–Young). It can be several times that on slowly decaying
+/// spectra: the criterion sees ‖(I − QQᵀ)A·ω‖ ≈ ‖(I − QQᵀ)A‖_F (times 10·√(2/π) ≈ 8) and no power
+/// iterations sharpen the basis; on exactly rank-r matrices it stops at r rounded up to a block, plus one.
+/// @throws as the file header; InvalidArgument for block_size < 1, max_rank < 0, tolerance ≤ 0 or not finite.
+template <class T>
+RsvdResult<T> rsvd_adaptive(trncore::MatrixView<const T> a, double tolerance, const AdaptiveRangeOptions& options = {});
+template <class T>
+RsvdResult<T> rsvd_adaptive(const MatrixOperator<T>& a, double tolerance, const AdaptiveRangeOptions& options = {});
+
+/// A trace estimate. Accumulation is in double.
+struct TraceEstimate {
+  double estimate = 0.0;
+  /// Standard error of the stochastic part: Hutchinson: sample s.d. of the m probes' ωᵀAω /√m; Hutch++:
+  /// the same for the residual part (the exact part tr(QᵀAQ) has none). 0 when fewer than 2 probes.
+  double standard_error = 0.0;
+  std::int64_t matvecs = 0;  ///< products with A used (columns)
+};
+
+/// Hutchinson's estimator tr(A) ≈ (1/m)·Σ ω_iᵀ·A·ω_i with m = matvecs probes ω_i, the columns of the
+/// sketch's test matrix (unbiased for every kind, since each column is isotropic: E[ωωᵀ] = I). Variance
+/// for Rademacher probes: 2(‖A‖_F² − Σ a_ii²)/m for symmetric A (Hutchinson 1990; Avron & Toledo 2011);
+/// Gaussian: 2‖A‖_F²/m. A must be square (DimensionMismatch otherwise).
+/// @throws InvalidArgument for matvecs < 1; as the file header.
+template <class T>
+TraceEstimate hutchinson(const MatrixOperator<T>& a, std::int64_t matvecs, const Sketch& sketch = {SketchKind::rademacher},
+                         const trncore::Options& options = {});
+
+/// Hutch++ (Meyer, Musco, Musco & Woodruff, SOSA 2021, Alg. 1) with a budget of m matvecs: s = ⌊m/3⌋
+/// (rounded so that the three stages use at most m): Q = orth(A·S) with S n×s, tr(A) ≈ tr(Qᵀ·A·Q) +
+/// (1/g)·tr(Gᵀ(I − QQᵀ)·A·(I − QQᵀ)G) with G n×g, g = m − 2s. For PSD A: |estimate − tr A| ≤ ε·tr A with
+/// probability 1 − δ once m = O(√log(1/δ)/ε + log(1/δ)), against O(log(1/δ)/ε²) for Hutchinson.
+/// S and G come from the sketch's subsequences stream and stream + 3 (independent).
+/// @throws InvalidArgument for matvecs < 3; as hutchinson.
+template <class T>
+TraceEstimate hutch_plus_plus(const MatrixOperator<T>& a, std::int64_t matvecs,
+                              const Sketch& sketch = {SketchKind::rademacher}, const trncore::Options& options = {});
+
+/// Diagonal estimate diag(A) ≈ (Σ_i ω_i ⊙ A·ω_i) ⊘ (Σ_i ω_i ⊙ ω_i) (Bekas, Kokiopoulou & Saad, APNUM 57,
+/// 2007) with m = matvecs probes; for Rademacher probes the denominator is m and entry j is unbiased with
+/// variance (Σ_{c≠j} a_jc²)/m. Returned in double, n entries.
+/// @throws InvalidArgument for matvecs < 1; as hutchinson.
+template <class T>
+std::vector<double> diagonal_estimate(const MatrixOperator<T>& a, std::int64_t matvecs,
+                                      const Sketch& sketch = {SketchKind::rademacher},
+                                      const trncore::Options& options = {});
+
+/// A symmetric low-rank approximation A ≈ U·diag(w)·Uᵀ: w descending (rank entries), U n×rank
+/// column-major with orthonormal columns.
+template <class T>
+struct LowRankEigen {
+  std::vector<T> w;
+  DenseMatrix<T> u;
+  std::int64_t rank = 0;
+  std::int64_t matvecs = 0;
+};
+
+/// The randomized Nyström approximation of a symmetric positive semidefinite A (n×n) from l = rank
+/// columns (Tropp, Yurtsever, Udell & Cevher, SIMAX 38, 2017, Alg. 3, with the stable shift ν = √n·u·‖Y‖_F):
+/// Y = A·Ω, Y_ν = Y + ν·Ω, C = chol(Ωᵀ·Y_ν), B = Y_ν·C⁻ᵀ, B = U·Σ·Vᵀ, w = max(Σ² − ν, 0). Error (Gaussian Ω,
+/// Gittens & Mahoney 2016; TYUC17 Thm 4.1): E‖A − Â‖_* ≤ (1 + k/(l − k − 1))·Σ_{j>k} λ_j for k < l − 1.
+/// Only A·X is used. @throws as the file header; InvalidArgument for rank < 1 or > n; when Ωᵀ·Y_ν is not
+/// numerically positive definite (A not PSD) the returned rank is 0 and w empty (a result, not a throw).
+template <class T>
+LowRankEigen<T> nystrom(const MatrixOperator<T>& a, std::int64_t rank, const Sketch& sketch = {},
+                        const trncore::Options& options = {});
+template <class T>
+LowRankEigen<T> nystrom(trncore::MatrixView<const T> a, std::int64_t rank, const Sketch& sketch = {},
+                        const trncore::Options& options = {});
+
+/// The k eigenpairs of largest magnitude of the symmetric n×n A (any sign), by the randomized range
+/// finder of rsvd (l = min(k + p, n) columns, q power iterations with A) and Rayleigh–Ritz on its range
+/// (HMT Alg. 5.3): T = Qᵀ·A·Q (l×l, symmetrised), T = V·Λ·Vᵀ (syevd), U = Q·V. Returned by descending
+/// |w|. Accuracy: each Ritz value lies in A's spectrum range; ‖A − U·diag(w)·Uᵀ‖₂ ≤ 2·‖(I − QQᵀ)A‖₂
+/// (HMT §5.3) with ‖(I − QQᵀ)A‖₂ bounded as in rsvd.
+template <class T>
+LowRankEigen<T> eigh_randomized(const MatrixOperator<T>& a, std::int64_t k, const RsvdOptions& options = {});
+template <class T>
+LowRankEigen<T> eigh_randomized(trncore::MatrixView<const T> a, std::int64_t k, const RsvdOptions& options = {});
+
+}  // namespace trnsolver

@@ -1,0 +1,96 @@
+// Range finder with power iterations, and the SVD on the basis it returns.
+#include "range_finder.hpp"
+
+#include <trnblas/gemm.hpp>
+
+#include <algorithm>
+#include <string>
+
+namespace trnsolver::randomized_detail {
+
+template <class T>
+MatrixOperator<T> ledger_operator(trncore::MatrixView<const T> a, CostLedger& ledger) {
+  const bool col = a.layout() == Layout::col_major;
+  auto product = [a, &ledger, col](bool transpose, std::int64_t b, const T* x, T* y) {
+    const Op op = (col != transpose) ? Op::no_trans : Op::trans;
+    const std::int64_t m = transpose ? a.cols() : a.rows(), k = transpose ? a.rows() : a.cols();
+    ledger.gemm(op, Op::no_trans, m, b, k, T(1), a.data(), a.ld(), x, std::max<std::int64_t>(k, 1), T(0), y,
+                std::max<std::int64_t>(m, 1));
+  };
+  return MatrixOperator<T>(
+      a.rows(), a.cols(), [product](std::int64_t b, const T* x, T* y) { product(false, b, x, y); },
+      [product](std::int64_t b, const T* x, T* y) { product(true, b, x, y); });
+}
+
+template <class T>
+DenseMatrix<T> sample_range(const MatrixOperator<T>& a, const trncore::MatrixView<const T>* dense, std::int64_t l,
+                            const Sketch& sketch, const trncore::Options& core, std::int64_t& matvecs,
+                            std::string_view function) {
+  const bool structured = sketch.kind == SketchKind::sparse_sign || sketch.kind == SketchKind::srht;
+  if (dense != nullptr && structured) {
+    trncore::Options host = host_options(core);
+    matvecs += l;
+    return sketch_right<T>(*dense, l, sketch, host);
+  }
+  const DenseMatrix<T> omega = sketch_matrix<T>(sketch, a.cols(), l, core.threads);
+  return apply(a, omega, matvecs, function);
+}
+
+template <class T>
+DenseMatrix<T> range_basis(const MatrixOperator<T>& a, const trncore::MatrixView<const T>* dense, std::int64_t l,
+                           std::int64_t power_iterations, const Sketch& sketch, const trncore::Options& core,
+                           std::int64_t& matvecs, std::string_view function) {
+  DenseMatrix<T> q = sample_range(a, dense, l, sketch, core, matvecs, function);
+  orthonormalize(q, core);
+  for (std::int64_t it = 0; it < power_iterations; ++it) {
+    DenseMatrix<T> w = apply_transpose(a, q, matvecs, function);
+    orthonormalize(w, core);
+    q = apply(a, w, matvecs, function);
+    orthonormalize(q, core);
+  }
+  return q;
+}
+
+template <class T>
+RsvdResult<T> svd_on_basis(const MatrixOperator<T>& a, const DenseMatrix<T>& q, std::int64_t rank,
+                           const trncore::Options& core, std::int64_t& matvecs, std::string_view function) {
+  const std::int64_t m = a.rows(), n = a.cols(), l = q.cols;
+  DenseMatrix<T> bt = apply_transpose(a, q, matvecs, function);  // n×l = (Qᵀ·A)ᵀ
+  std::vector<T> s(static_cast<std::size_t>(l));
+  DenseMatrix<T> w(n, l, Layout::col_major), zt(l, l, Layout::col_major);
+  const trncore::Options host = host_options(core);
+  const std::int64_t info = gesdd(Layout::col_major, Job::thin, n, l, bt.data.data(), bt.ld(), s.data(), w.data.data(),
+                                  w.ld(), zt.data.data(), zt.ld(), host);
+  if (info != 0)
+    throw trncore::InvalidArgument(function,
+                                   "the SVD of the " + std::to_string(n) + "x" + std::to_string(l) +
+                                       " projected matrix did not converge (gesdd info " + std::to_string(info) + ")",
+                                   "check A for extreme scaling; rescale it and retry");
+  RsvdResult<T> r;
+  r.rank = rank;
+  r.s.assign(s.begin(), s.begin() + rank);
+  // B = Qᵀ·A = Z·Σ·Wᵀ, so U = Q·Z (Z = ztᵀ) and Vᵀ = Wᵀ.
+  r.u = DenseMatrix<T>(m, rank, Layout::col_major);
+  trnblas::gemm(Layout::col_major, Op::no_trans, Op::trans, m, rank, l, T(1), q.data.data(), q.ld(), zt.data.data(),
+                zt.ld(), T(0), r.u.data.data(), r.u.ld(), host);
+  r.vt = DenseMatrix<T>(rank, n, Layout::col_major);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < rank; ++i) r.vt(i, j) = w(j, i);
+  return r;
+}
+
+#define TRNSOLVER_RANGE_FINDER(T)                                                                                \
+  template MatrixOperator<T> ledger_operator<T>(trncore::MatrixView<const T>, CostLedger&);                     \
+  template DenseMatrix<T> sample_range<T>(const MatrixOperator<T>&, const trncore::MatrixView<const T>*,         \
+                                          std::int64_t, const Sketch&, const trncore::Options&, std::int64_t&,   \
+                                          std::string_view);                                                     \
+  template DenseMatrix<T> range_basis<T>(const MatrixOperator<T>&, const trncore::MatrixView<const T>*,          \
+                                         std::int64_t, std::int64_t, const Sketch&, const trncore::Options&,     \
+                                         std::int64_t&, std::string_view);                                       \
+  template RsvdResult<T> svd_on_basis<T>(const MatrixOperator<T>&, const DenseMatrix<T>&, std::int64_t,          \
+                                         const trncore::Options&, std::int64_t&, std::string_view);
+TRNSOLVER_RANGE_FINDER(float)
+TRNSOLVER_RANGE_FINDER(double)
+#undef TRNSOLVER_RANGE_FINDER
+
+}  // namespace trnsolver::randomized_detail
