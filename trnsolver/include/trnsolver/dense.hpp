@@ -25,7 +25,8 @@
 ///   backend (except getrf, getrs, potrf, potrs, gecon, geqrf, gels, gelsd, lstsq, gesdd/svd, pinv,
 ///   syevd/eigh, sygvd/eigh_generalized, gees/schur and inv_sqrt_spd below; getrs/potrs/gecon solve with the factors in fp32 on the host), a math mode other than automatic or the data's own precision, or a target_forward_error.
 /// - Options::backend = sim, float data: syevd/eigh run the cyclic Jacobi of <trnsolver/jacobi.hpp> (fp32
-///   VectorEngine arithmetic; info 1 if it does not converge), sygvd/eigh_generalized reduce with the blocked
+///   VectorEngine arithmetic; info 1 if it does not converge) up to n = 128 and the blocked tridiagonal + QL
+///   path beyond (EighMethod selects either), sygvd/eigh_generalized reduce with the blocked
 ///   Cholesky of B and solve the reduced problem by Jacobi; gesdd/svd run one-sided Jacobi (Job::full completes the
 ///   shorter factor with the Q of its blocked QR); gels factors A (m ≥ n) or Aᵀ (m < n) by the blocked QR and
 ///   applies Qᵀ/Q to B as sim GEMMs, solving with R in fp32; gelsd (and lstsq's svd method) solve with the
@@ -73,6 +74,12 @@ enum class EigJob : std::uint8_t { values_only, vectors };
 enum class Norm : std::uint8_t { one, inf, fro, max };
 /// How lstsq solves: QR (gels; A must have full rank) or SVD (gelsd; any rank, minimum-norm solution).
 enum class LstsqMethod : std::uint8_t { qr, svd };
+/// Which algorithm syevd/eigh run on the sim backend (the host backend always runs LAPACK's syevd): cyclic
+/// Jacobi (eigenvalues of graded matrices to high relative accuracy; O(n³) work per sweep, all VectorEngine),
+/// blocked Householder tridiagonalization + implicit QL + back transformation (the scalable path: O(n³) once,
+/// the reduction's trailing updates and the back transformation as TensorEngine GEMMs; absolute accuracy
+/// u·‖A‖), or automatic: Jacobi up to n = 128 (one tile), tridiagonal beyond.
+enum class EighMethod : std::uint8_t { automatic, jacobi, tridiagonal };
 /// How inv_sqrt_spd computes A^{-1/2}: from the eigendecomposition (syevd), or by the coupled
 /// Newton–Schulz iteration (GEMMs only, the Trainium-friendly form).
 enum class InvSqrtMethod : std::uint8_t { eigh, newton_schulz };
@@ -87,12 +94,15 @@ std::string_view to_string(Norm norm) noexcept;
 std::string_view to_string(LstsqMethod method) noexcept;
 /// "eigh", "newton_schulz". Never throws.
 std::string_view to_string(InvSqrtMethod method) noexcept;
+/// "automatic", "jacobi", "tridiagonal". Never throws.
+std::string_view to_string(EighMethod method) noexcept;
 /// Parse to_string's names. @throws trncore::ParseError naming the text and the accepted names.
 Job parse_job(std::string_view text);
 EigJob parse_eig_job(std::string_view text);
 Norm parse_norm(std::string_view text);
 LstsqMethod parse_lstsq_method(std::string_view text);
 InvSqrtMethod parse_inv_sqrt_method(std::string_view text);
+EighMethod parse_eigh_method(std::string_view text);
 
 /// An owned dense rows×cols matrix in `layout` with ld = cols (row-major) or rows (column-major), at
 /// least 1: what the convenience drivers return.
@@ -341,6 +351,19 @@ template <class T>
 std::int64_t syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
                    const trncore::Options& options = {});
 
+/// syevd with the sim backend's algorithm chosen (EighMethod; the overload without it uses automatic).
+/// Options::backend = sim, float data: jacobi as above; tridiagonal reduces by blocks of 128 columns (panels in
+/// VectorEngine fp32, the rank-2·128 trailing updates as two sim GEMMs in options.math_mode), runs the
+/// implicit QL of eigh_tridiagonal_ql with the rotations accumulated in fp32, and back-transforms the vectors
+/// by the reflectors' compact-WY blocks as sim GEMMs; info 1 if QL does not converge.
+/// Accuracy (tridiagonal, fp32 GEMMs): as the host bound with u = 2⁻²⁴, |λ̂_i − λ_i| ≤ p(n)·u·‖A‖₂; bf16 GEMMs
+/// replace u by their single-pass bound (docs/trnblas-sim.md) in the reduction and back transformation.
+/// @throws NotSupported for a method other than automatic on the host backend; InvalidArgument for an invalid
+///         method; else as syevd.
+template <class T>
+std::int64_t syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
+                   EighMethod method, const trncore::Options& options = {});
+
 /// The generalized symmetric-definite problem A·x = λ·B·x (LAPACK ?sygvd, itype 1) with A symmetric and
 /// B symmetric positive definite (n×n, `uplo` triangles): w ascending; with vectors A is overwritten by
 /// Z normalized so that ZᵀBZ = I. B is overwritten by its Cholesky factor.
@@ -376,6 +399,11 @@ struct EighResult {
 /// modified). As syevd. @throws DimensionMismatch for a non-square A.
 template <class T>
 EighResult<T> eigh(trncore::MatrixView<const T> a, EigJob job = EigJob::vectors, Uplo uplo = Uplo::lower,
+                   const trncore::Options& options = {});
+
+/// eigh with the sim backend's algorithm chosen (see syevd with EighMethod).
+template <class T>
+EighResult<T> eigh(trncore::MatrixView<const T> a, EigJob job, Uplo uplo, EighMethod method,
                    const trncore::Options& options = {});
 
 /// A·x = λ·B·x for symmetric A and SPD B (not modified): Z with ZᵀBZ = I. As sygvd (info > n: B is not
@@ -550,6 +578,12 @@ template <class T>
 EighResult<T> eigh(trncore::MatrixView<T> a, EigJob job = EigJob::vectors, Uplo uplo = Uplo::lower,
                    const trncore::Options& options = {}) {
   return eigh<T>(trncore::MatrixView<const T>(a), job, uplo, options);
+}
+template <class T>
+  requires(!std::is_const_v<T>)
+EighResult<T> eigh(trncore::MatrixView<T> a, EigJob job, Uplo uplo, EighMethod method,
+                   const trncore::Options& options = {}) {
+  return eigh<T>(trncore::MatrixView<const T>(a), job, uplo, method, options);
 }
 template <class T>
   requires(!std::is_const_v<T>)

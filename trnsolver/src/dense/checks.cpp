@@ -21,6 +21,9 @@ constexpr EnumNames<Norm, 4> kNorms{
 constexpr EnumNames<LstsqMethod, 2> kLstsq{{{{"qr", LstsqMethod::qr}, {"svd", LstsqMethod::svd}}}};
 constexpr EnumNames<InvSqrtMethod, 2> kInvSqrt{
     {{{"eigh", InvSqrtMethod::eigh}, {"newton_schulz", InvSqrtMethod::newton_schulz}}}};
+constexpr EnumNames<EighMethod, 3> kEigh{{{{"automatic", EighMethod::automatic},
+                                           {"jacobi", EighMethod::jacobi},
+                                           {"tridiagonal", EighMethod::tridiagonal}}}};
 
 }  // namespace
 
@@ -29,6 +32,7 @@ std::string_view to_string(EigJob v) noexcept { return kEigJobs.name(v); }
 std::string_view to_string(Norm v) noexcept { return kNorms.name(v); }
 std::string_view to_string(LstsqMethod v) noexcept { return kLstsq.name(v); }
 std::string_view to_string(InvSqrtMethod v) noexcept { return kInvSqrt.name(v); }
+std::string_view to_string(EighMethod v) noexcept { return kEigh.name(v); }
 Job parse_job(std::string_view t) { return kJobs.parse(t, "trnsolver::parse_job", "job"); }
 EigJob parse_eig_job(std::string_view t) { return kEigJobs.parse(t, "trnsolver::parse_eig_job", "eigenvalue job"); }
 Norm parse_norm(std::string_view t) { return kNorms.parse(t, "trnsolver::parse_norm", "norm"); }
@@ -37,6 +41,10 @@ LstsqMethod parse_lstsq_method(std::string_view t) {
 }
 InvSqrtMethod parse_inv_sqrt_method(std::string_view t) {
   return kInvSqrt.parse(t, "trnsolver::parse_inv_sqrt_method", "inverse square root method");
+}
+
+EighMethod parse_eigh_method(std::string_view t) {
+  return kEigh.parse(t, "trnsolver::parse_eigh_method", "symmetric eigensolver method");
 }
 
 template <class T>

@@ -27,15 +27,32 @@ void check_enums(const char* f, EigJob job, const Uplo* uplo) {
                                    "pass Uplo::upper or Uplo::lower");
 }
 
+void check_method(const char* f, EighMethod method, const trncore::Options& options) {
+  if (method != EighMethod::automatic && method != EighMethod::jacobi && method != EighMethod::tridiagonal)
+    throw trncore::InvalidArgument(f, "method has the invalid value " + std::to_string(static_cast<int>(method)),
+                                   "pass EighMethod::automatic, jacobi or tridiagonal");
+  if (method != EighMethod::automatic && options.backend != trncore::Backend::sim)
+    throw trncore::NotSupported(f, "EighMethod::" + std::string(to_string(method)) + " on the host backend",
+                                "the host runs LAPACK's syevd: pass EighMethod::automatic, or use eigh_jacobi / "
+                                "eigh_tridiagonal_ql of <trnsolver/jacobi.hpp>");
+}
+
 }  // namespace
 
 template <class T>
 std::int64_t syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
                    const trncore::Options& options) {
+  return syevd<T>(layout, job, uplo, n, a, lda, w, EighMethod::automatic, options);
+}
+
+template <class T>
+std::int64_t syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
+                   EighMethod method, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::syevd";
+  check_method(f, method, options);
   if (options.backend == trncore::Backend::sim) {
     check_enums(f, job, &uplo);
-    return sim_syevd(layout, job, uplo, n, a, lda, w, options);
+    return sim_syevd(layout, job, uplo, n, a, lda, w, method, options);
   }
   check_call<T>(f, {{"n", n}}, options);
   check_enums(f, job, &uplo);
@@ -125,7 +142,14 @@ std::int64_t gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t 
 
 template <class T>
 EighResult<T> eigh(trncore::MatrixView<const T> a, EigJob job, Uplo uplo, const trncore::Options& options) {
+  return eigh<T>(a, job, uplo, EighMethod::automatic, options);
+}
+
+template <class T>
+EighResult<T> eigh(trncore::MatrixView<const T> a, EigJob job, Uplo uplo, EighMethod method,
+                   const trncore::Options& options) {
   constexpr const char* f = "trnsolver::eigh";
+  check_method(f, method, options);
   if (options.backend != trncore::Backend::sim) check_options(f, options, std::is_same_v<T, double>);
   check_square(f, "a", a.rows(), a.cols());
   check_enums(f, job, &uplo);
@@ -135,7 +159,7 @@ EighResult<T> eigh(trncore::MatrixView<const T> a, EigJob job, Uplo uplo, const 
   DenseMatrix<T> z(n, n, a.layout());
   copy_matrix(a.layout(), n, n, a.data(), a.ld(), z.data.data(), z.ld());
   out.w.assign(static_cast<std::size_t>(n), T(0));
-  out.info = syevd<T>(a.layout(), job, uplo, n, z.data.data(), z.ld(), out.w.data(), options);
+  out.info = syevd<T>(a.layout(), job, uplo, n, z.data.data(), z.ld(), out.w.data(), method, options);
   if (job == EigJob::vectors) out.z = std::move(z);
   return out;
 }
@@ -222,11 +246,14 @@ std::int64_t gees(EigJob job, trncore::MatrixView<T> a, std::type_identity_t<std
 
 #define TRNSOLVER_EIGEN(T)                                                                                            \
   template std::int64_t syevd<T>(Layout, EigJob, Uplo, std::int64_t, T*, std::int64_t, T*, const trncore::Options&); \
+  template std::int64_t syevd<T>(Layout, EigJob, Uplo, std::int64_t, T*, std::int64_t, T*, EighMethod,               \
+                                 const trncore::Options&);                                                            \
   template std::int64_t sygvd<T>(Layout, EigJob, Uplo, std::int64_t, T*, std::int64_t, T*, std::int64_t, T*,         \
                                  const trncore::Options&);                                                            \
   template std::int64_t gees<T>(Layout, EigJob, std::int64_t, T*, std::int64_t, T*, T*, T*, std::int64_t,            \
                                 const trncore::Options&);                                                             \
   template EighResult<T> eigh<T>(trncore::MatrixView<const T>, EigJob, Uplo, const trncore::Options&);                \
+  template EighResult<T> eigh<T>(trncore::MatrixView<const T>, EigJob, Uplo, EighMethod, const trncore::Options&);    \
   template EighResult<T> eigh_generalized<T>(trncore::MatrixView<const T>, trncore::MatrixView<const T>, EigJob,     \
                                              Uplo, const trncore::Options&);                                          \
   template SchurResult<T> schur<T>(trncore::MatrixView<const T>, const trncore::Options&);                            \

@@ -76,7 +76,7 @@ std::int64_t sim_potrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int6
 
 template <class T>
 std::int64_t sim_syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
-                       const trncore::Options& options) {
+                       EighMethod method, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::syevd";
   check_sizes(f, {{"n", n}});
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
@@ -84,12 +84,17 @@ std::int64_t sim_syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* 
   check_sim<T>(f, options);
   if constexpr (std::is_same_v<T, float>) {
     if (n == 0) return 0;
+    const bool vectors = job == EigJob::vectors;
+    if (method == EighMethod::tridiagonal || (method == EighMethod::automatic && n > kLuBlock)) {
+      check_finite(f, "a", layout, n, n, a, lda, &uplo);
+      return sim_syevd_tridiagonal(layout, vectors, uplo, n, a, lda, w, options);
+    }
     // Jacobi reads the lower triangle; the eigenvectors come back as the columns of the stored matrix in the
     // caller's layout (as syevd's).
     const std::vector<float> l = lower_triangle(layout, uplo, n, a, lda);
     JacobiOptions jo;
     jo.core = options;
-    jo.vectors = job == EigJob::vectors;
+    jo.vectors = vectors;
     std::vector<float> v(jo.vectors ? l.size() : 0);
     const JacobiResult r =
         eigh_jacobi<float>(Layout::col_major, n, l.data(), n, w, jo.vectors ? v.data() : nullptr, n, jo);
@@ -218,10 +223,10 @@ template std::int64_t sim_gesdd<double>(Layout, Job, std::int64_t, std::int64_t,
 template void sim_geqrf<float>(Layout, std::int64_t, std::int64_t, float*, std::int64_t, float*, const trncore::Options&);
 template void sim_geqrf<double>(Layout, std::int64_t, std::int64_t, double*, std::int64_t, double*,
                                 const trncore::Options&);
-template std::int64_t sim_syevd<float>(Layout, EigJob, Uplo, std::int64_t, float*, std::int64_t, float*,
+template std::int64_t sim_syevd<float>(Layout, EigJob, Uplo, std::int64_t, float*, std::int64_t, float*, EighMethod,
                                        const trncore::Options&);
 template std::int64_t sim_syevd<double>(Layout, EigJob, Uplo, std::int64_t, double*, std::int64_t, double*,
-                                        const trncore::Options&);
+                                        EighMethod, const trncore::Options&);
 template std::int64_t sim_getrf<float>(Layout, std::int64_t, std::int64_t, float*, std::int64_t, std::int64_t*,
                                        const trncore::Options&);
 template std::int64_t sim_getrf<double>(Layout, std::int64_t, std::int64_t, double*, std::int64_t, std::int64_t*,

@@ -23,10 +23,17 @@ std::int64_t sim_getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std:
                        const trncore::Options& options);
 
 /// syevd for Options::backend = sim: float matrices, by the cyclic Jacobi of eigh_jacobi (fp32 VectorEngine
-/// arithmetic). Returns 0, or 1 when Jacobi did not converge within its sweep limit.
+/// arithmetic) or the blocked tridiagonal reduction + implicit QL + GEMM back transformation (method; automatic:
+/// Jacobi up to n = 128). Returns 0, or 1 when Jacobi or QL did not converge.
 template <class T>
 std::int64_t sim_syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* w,
-                       const trncore::Options& options);
+                       EighMethod method, const trncore::Options& options);
+
+/// syevd's tridiagonal path (float, checked by sim_syevd): eigenvalues ascending into w, and with `vectors`
+/// the eigenvectors as the columns of the stored matrix a (caller's layout). Returns 0, or 1 when QL did not
+/// converge.
+std::int64_t sim_syevd_tridiagonal(Layout layout, bool vectors, Uplo uplo, std::int64_t n, float* a, std::int64_t lda,
+                                   float* w, const trncore::Options& options);
 
 /// sygvd for Options::backend = sim: float matrices; B = L·Lᵀ by the blocked Cholesky, C = L⁻¹·A·L⁻ᵀ by fp32
 /// triangular solves, C's eigenpairs by eigh_jacobi, Z = L⁻ᵀ·Y. Returns 0, n + i when B's leading minor of

@@ -10,4 +10,5 @@ target_sources(trnsolver PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/inv_sqrt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim_factor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim_least_squares.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/sim_schur.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/sim_schur.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sim_tridiagonal_eigen.cpp)

@@ -3,6 +3,7 @@
 #include <trnsolver/jacobi.hpp>
 
 #include "jacobi/symmetric_io.hpp"
+#include "jacobi/tridiagonal_ql.hpp"
 #include "jacobi/vector_cost.hpp"
 
 #include <trncore/error.hpp>
@@ -78,10 +79,14 @@ void tridiagonalize(std::int64_t n, std::vector<W>& a, std::vector<W>& d, std::v
   if (n >= 1) e[static_cast<std::size_t>(n - 1)] = 0;
 }
 
+}  // namespace
+
+namespace detail {
+
 // Implicit QL with shifts on (d, e); rotations accumulated into z (n×n row-major, columns = vectors) when
 // z is not empty. Returns the sweep count, or −1 when an eigenvalue did not deflate within 30·n sweeps.
 template <class W>
-std::int64_t ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, std::vector<W>& z, trncore::sim::EngineStats* stats,
+std::int64_t implicit_ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, std::vector<W>& z, trncore::sim::EngineStats* stats,
                 const trncore::sim::GenerationSpec& spec) {
   const auto N = static_cast<std::size_t>(n);
   const W eps = std::numeric_limits<W>::epsilon();
@@ -138,7 +143,12 @@ std::int64_t ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, std::vecto
   return sweeps;
 }
 
-}  // namespace
+template std::int64_t implicit_ql<float>(std::int64_t, std::vector<float>&, std::vector<float>&, std::vector<float>&,
+                                         trncore::sim::EngineStats*, const trncore::sim::GenerationSpec&);
+template std::int64_t implicit_ql<double>(std::int64_t, std::vector<double>&, std::vector<double>&, std::vector<double>&,
+                                          trncore::sim::EngineStats*, const trncore::sim::GenerationSpec&);
+
+}  // namespace detail
 
 template <class T>
 TridiagonalResult eigh_tridiagonal_ql(trncore::Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* w, T* v,
@@ -159,7 +169,7 @@ TridiagonalResult eigh_tridiagonal_ql(trncore::Layout layout, std::int64_t n, co
       for (std::size_t i = 0; i < N; ++i) z[i * N + i] = W(1);
     }
     TridiagonalResult r;
-    const std::int64_t sweeps = ql<W>(n, d, e, z, counters, spec);
+    const std::int64_t sweeps = detail::implicit_ql<W>(n, d, e, z, counters, spec);
     r.converged = sweeps >= 0;
     r.iterations = std::max<std::int64_t>(sweeps, 0);
     if (options.vectors) {
