@@ -3,6 +3,7 @@
 /// The whole public API of trntensor.
 
 #include <trntensor/build_info.hpp>
+#include <trntensor/chemistry.hpp>
 #include <trntensor/einsum.hpp>
 #include <trntensor/plan.hpp>
 #include <trntensor/subscripts.hpp>
