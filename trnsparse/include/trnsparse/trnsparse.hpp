@@ -7,6 +7,7 @@
 #include <trnsparse/data.hpp>
 #include <trnsparse/eigen.hpp>
 #include <trnsparse/formats.hpp>
+#include <trnsparse/iterative.hpp>
 #include <trnsparse/matrix_market.hpp>
 #include <trnsparse/ops.hpp>
 #include <trnsparse/version.hpp>
