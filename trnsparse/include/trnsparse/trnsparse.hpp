@@ -10,4 +10,5 @@
 #include <trnsparse/iterative.hpp>
 #include <trnsparse/matrix_market.hpp>
 #include <trnsparse/ops.hpp>
+#include <trnsparse/sim.hpp>
 #include <trnsparse/version.hpp>

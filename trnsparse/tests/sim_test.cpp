@@ -1,0 +1,145 @@
+// sim bsr_spmm (one trnblas sim GEMM per stored block) and the block-density report.
+// Oracle: a long-double dense product built from the COO triples. Tolerance: the componentwise bound the
+// call reports, |Ĉ − C| ≤ bound·(|α||A||B| + |β||C|) (sim.hpp; per-block bounds from docs/trnblas-sim.md),
+// checked element by element against the oracle's |·| products — so a mode that silently lost accuracy,
+// or a bound that was not a bound, fails.
+#include <trnsparse/sim.hpp>
+
+#include "sparse_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+using trncore::MathMode;
+using trnsparse_test::expect_error;
+using trnsparse_test::random_coo;
+
+template <class T>
+std::vector<T> random_dense(std::int64_t n, std::uint64_t seed) {
+  std::mt19937_64 gen(seed);
+  std::uniform_real_distribution<double> d(-1, 1);
+  std::vector<T> v(static_cast<std::size_t>(n));
+  for (auto& e : v) e = static_cast<T>(d(gen));
+  return v;
+}
+
+template <class T>
+void check_against_oracle(std::int64_t m, std::int64_t k, std::int64_t n, std::int64_t block, double density, MathMode mode,
+                          T alpha, T beta, std::uint64_t seed) {
+  const auto coo = random_coo<T, std::int32_t>(m, k, density, seed);
+  const auto bsr = trnsparse::to_bsr(trnsparse::to_csr(coo), block, block);
+  const std::int64_t ldb = n + 1, ldc = n + 2;
+  const auto b = random_dense<T>(std::max<std::int64_t>(0, k * ldb), seed + 1);
+  auto c = random_dense<T>(std::max<std::int64_t>(0, m * ldc), seed + 2);
+  const auto c0 = c;
+  trncore::AccuracyReport report;
+  const auto opts = trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(mode);
+  trnsparse::bsr_spmm<T, std::int32_t>(alpha, bsr, n, b, ldb, beta, c, ldc, opts, report);
+  EXPECT_TRUE(report.met);
+  ASSERT_TRUE(report.cost.has_value());
+  const auto a = trnsparse_test::dense_oracle(coo);
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      long double exact = 0, mag = 0;
+      for (std::int64_t l = 0; l < k; ++l) {
+        const long double p = a[static_cast<std::size_t>(i * k + l)] * b[static_cast<std::size_t>(l * ldb + j)];
+        exact += p;
+        mag += std::fabs(p);
+      }
+      const long double cij = c0[static_cast<std::size_t>(i * ldc + j)];
+      const long double want = alpha * exact + beta * cij;
+      const long double scale = std::fabs(alpha) * mag + std::fabs(beta) * std::fabs(cij);
+      ASSERT_LE(std::fabs(c[static_cast<std::size_t>(i * ldc + j)] - want), report.a_priori_bound * scale)
+          << m << "x" << k << "x" << n << " block " << block << " mode " << trncore::to_string(mode) << " at " << i << "," << j;
+    }
+  // Padding columns of C are untouched.
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t j = n; j < ldc; ++j) ASSERT_EQ(c[static_cast<std::size_t>(i * ldc + j)], c0[static_cast<std::size_t>(i * ldc + j)]);
+}
+
+TEST(SimBsrSpmm, MeetsItsReportedBoundInEveryModeAndShape) {
+  std::uint64_t seed = 1;
+  for (auto [m, k] : {std::pair<std::int64_t, std::int64_t>{0, 0}, {1, 1}, {7, 13}, {129, 127}, {200, 257}}) {
+    for (auto mode : {MathMode::fp32, MathMode::bf16, MathMode::compensated}) {
+      check_against_oracle<float>(m, k, 5, 128, 0.05, mode, 1.0f, 0.0f, seed++);
+      check_against_oracle<float>(m, k, 3, 4, 0.2, mode, -0.5f, 2.0f, seed++);
+    }
+    check_against_oracle<double>(m, k, 4, 128, 0.05, MathMode::ozaki, 1.5, -1.0, seed++);
+    check_against_oracle<double>(m, k, 4, 16, 0.1, MathMode::bf16, 1.0, 0.5, seed++);
+  }
+}
+
+TEST(SimBsrSpmm, RowsWithoutBlocksGetBetaTimesC) {
+  // Block rows 0 and 2 have blocks, block row 1 none (ragged), 4x4 blocks on a 10x8 matrix.
+  trnsparse::Coo<float> coo{10, 8, {0, 9, 3}, {7, 0, 3}, {2.0f, -1.0f, 4.0f}};
+  const auto bsr = trnsparse::to_bsr(trnsparse::to_csr(coo), 4, 4);
+  std::vector<float> b(8 * 2, 1.0f), c(10 * 2, 3.0f);
+  trncore::AccuracyReport report;
+  trnsparse::bsr_spmm<float, std::int32_t>(1.0f, bsr, 2, b, 2, 0.5f, c, 2,
+                                           trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(MathMode::fp32), report);
+  // Exact in fp32: small integers and halves.
+  const std::vector<float> want{3.5f, 3.5f, 1.5f, 1.5f, 1.5f, 1.5f, 5.5f, 5.5f, 1.5f, 1.5f,
+                                1.5f, 1.5f, 1.5f, 1.5f, 1.5f, 1.5f, 1.5f, 1.5f, 0.5f, 0.5f};
+  EXPECT_EQ(c, want);
+}
+
+TEST(SimBsrSpmm, BitwiseIdenticalForOneAndTwoThreads) {
+  const auto bsr = trnsparse::to_bsr(trnsparse::to_csr(random_coo<float, std::int32_t>(300, 260, 0.02, 9)), 128, 128);
+  const auto b = random_dense<float>(260 * 64, 3);
+  for (auto mode : {MathMode::bf16, MathMode::compensated}) {
+    std::vector<float> c1(300 * 64), c2(300 * 64);
+    trncore::AccuracyReport r1, r2;
+    auto o = trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(mode);
+    trnsparse::bsr_spmm<float, std::int32_t>(1.0f, bsr, 64, b, 64, 0.0f, c1, 64, o.with_threads(1), r1);
+    trnsparse::bsr_spmm<float, std::int32_t>(1.0f, bsr, 64, b, 64, 0.0f, c2, 64, o.with_threads(2), r2);
+    EXPECT_EQ(c1, c2);
+    EXPECT_EQ(r1.a_priori_bound, r2.a_priori_bound);
+    EXPECT_EQ(r1.cost->stats, r2.cost->stats);
+  }
+}
+
+TEST(SimBlockDensity, CountsStoredBlocksAndFill) {
+  // Block diagonal 256x256 of two dense 128x128 blocks, plus one entry in block (0, 1).
+  trnsparse::Coo<double> coo{256, 256, {}, {}, {}};
+  for (int blk = 0; blk < 2; ++blk)
+    for (int i = 0; i < 128; ++i)
+      for (int j = 0; j < 128; ++j) {
+        coo.row.push_back(blk * 128 + i);
+        coo.col.push_back(blk * 128 + j);
+        coo.values.push_back(1.0);
+      }
+  coo.row.push_back(5);
+  coo.col.push_back(200);
+  coo.values.push_back(1.0);
+  const auto a = trnsparse::to_csr(coo);
+  const auto d = trnsparse::block_density(a);
+  EXPECT_EQ(d.stored_blocks, 3);
+  EXPECT_EQ(d.total_blocks, 4);
+  EXPECT_DOUBLE_EQ(d.block_density, 0.75);
+  EXPECT_DOUBLE_EQ(d.fill, (2.0 * 128 * 128 + 1) / (3.0 * 128 * 128));
+  EXPECT_EQ(d.max_blocks_per_row, 2);
+  trnsparse::BlockDensity d2;
+  const auto bsr = trnsparse::to_bsr(a, 128, 128, d2);
+  EXPECT_EQ(bsr.block_count(), 3);
+  EXPECT_EQ(d2.stored_blocks, 3);
+  EXPECT_NE(d.to_string().find("3 of 4 stored"), std::string::npos) << d.to_string();
+}
+
+TEST(SimBsrSpmmErrors, BadArgumentsAreNamed) {
+  const auto bsr = trnsparse::to_bsr(trnsparse::to_csr(random_coo<float, std::int32_t>(8, 8, 0.5, 1)), 4, 4);
+  std::vector<float> b(64), c(64);
+  trncore::AccuracyReport r;
+  expect_error<trncore::NotSupported>([&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 8, 0, c, 8, {}, r); },
+                                      "trnsparse::bsr_spmm");
+  const auto sim = trncore::Options{}.with_backend(trncore::Backend::sim);
+  expect_error<trncore::DimensionMismatch>([&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 9, b, 9, 0, c, 9, sim, r); }, "b has 64");
+  expect_error<trncore::InvalidArgument>([&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 7, 0, c, 8, sim, r); }, "ldb");
+  expect_error<trncore::NotSupported>(
+      [&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 8, 0, c, 8, trncore::Options{sim}.with_math_mode(MathMode::fp64), r); },
+      "fp64");
+}
+
+}  // namespace
