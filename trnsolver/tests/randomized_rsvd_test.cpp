@@ -190,6 +190,35 @@ TEST(RandomizedRsvd, SimBackendBf16AndFp32) {
   }
 }
 
+// The refinement step: on an exactly rank-6 matrix the bf16 range's basis leans out of range(A) by angles of
+// order 2⁻⁸·σ₁/σ₆ (the bf16 GEMM error, docs/trnblas-sim.md), so the bf16-only residual sits near bf16
+// level; one compensated subspace step (fp32-level GEMMs: bound ≈ γ_K(2⁻²⁴)·|A||W| under the default bf16
+// product model, where plain `fp32` mode would still round products to bf16) maps the basis into range(A)
+// to fp32 accuracy, so the refined residual must meet the float exact-recovery tolerance 30·(m + n)·2⁻²⁴·σ₁
+// of the host test. The refined run reports more modelled TensorEngine time than the plain one.
+TEST(RandomizedRsvd, SimRefinementReachesFp32Accuracy) {
+  const std::int64_t m = 140, n = 90, r = 6;
+  std::vector<double> sigma(static_cast<std::size_t>(n), 0.0);
+  for (std::int64_t j = 0; j < r; ++j) sigma[static_cast<std::size_t>(j)] = std::pow(0.5, static_cast<double>(j));
+  const W a = with_spectrum(m, n, sigma, 41);
+  const auto ad = to_dense<float>(a, Layout::col_major);
+  RsvdOptions o = options_with(6, 1);
+  o.core.backend = trncore::Backend::sim;
+  o.core.math_mode = trncore::MathMode::bf16;
+  const auto plain = trnsolver::rsvd<float>(ad.view(), r, o);
+  o.refine_math_mode = trncore::MathMode::compensated;
+  const auto refined = trnsolver::rsvd<float>(ad.view(), r, o);
+  const double err_plain = spectral_norm(svd_residual(a, plain)), err_refined = spectral_norm(svd_residual(a, refined));
+  EXPECT_LE(err_refined, static_cast<double>(30 * (m + n) * dense_test::unit<float>()));
+  EXPECT_GT(err_plain, 10 * err_refined);
+  EXPECT_EQ(refined.matvecs, plain.matvecs + 2 * (r + 6));
+  ASSERT_TRUE(plain.cost && refined.cost);
+  EXPECT_GT(refined.cost->upper_bound_seconds, plain.cost->upper_bound_seconds);
+  RsvdOptions host;
+  host.refine_math_mode = trncore::MathMode::fp32;
+  EXPECT_THROW(trnsolver::rsvd<float>(ad.view(), r, host), trncore::InvalidArgument);
+}
+
 // Bitwise reproducibility: 1 vs 2 threads on host (every kind) and sim (bf16); another seed differs.
 TEST(RandomizedRsvd, BitwiseIdenticalForOneAndTwoThreads) {
   const W a = with_spectrum(140, 100, polynomial_spectrum(100, 2.0), 31);

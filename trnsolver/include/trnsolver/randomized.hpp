@@ -80,6 +80,15 @@ struct RsvdOptions {
   Sketch sketch{};
   /// Backend, math mode (sim) and threads; target_forward_error is not supported (NotSupported).
   trncore::Options core{};
+  /// Sim backend, dense A only: the refinement step. When set, the range is found in core.math_mode (e.g.
+  /// bf16) and then one more subspace iteration Q ← orth(A·orth(Aᵀ·Q)) and the projection Bᵀ = Aᵀ·Q run in
+  /// this mode — MathMode::compensated for fp32 accuracy (plain fp32 mode still rounds products to bf16 under
+  /// the default bf16 product model, docs/trnblas-sim.md) — which removes the low-precision angle error of the basis (its
+  /// component outside the dominant subspace shrinks by (σ_{l+1}/σ_k)² per step plus the refine mode's
+  /// rounding) and brings the result to the refine mode's accuracy, at the price of three more products
+  /// with A in the refine mode (compensated: 21 TensorEngine passes each under the bf16 product model,
+  /// against one per bf16 product; the cost member reports the total). Must be unset on the host backend (InvalidArgument).
+  std::optional<trncore::MathMode> refine_math_mode;
 };
 
 /// A truncated SVD A ≈ U·diag(s)·Vᵀ: s descending (rank entries), U m×rank, Vᵀ rank×n, column-major.

@@ -44,6 +44,8 @@ public:
   /// The estimate of everything recorded (unset on the host backend).
   std::optional<trncore::sim::CostReport> report() const;
   const trncore::Options& options() const noexcept { return core_; }
+  /// Later GEMMs run in `mode` (the refinement step of rsvd on sim).
+  void set_math_mode(trncore::MathMode mode) noexcept { core_.math_mode = mode; }
 
 private:
   trncore::Options core_;

@@ -24,6 +24,11 @@ void check_rank(std::int64_t k, std::int64_t m, std::int64_t n, const char* func
 
 void check_rsvd_options(const RsvdOptions& o, const char* function) {
   check_common(o.sketch, o.core, function);
+  if (o.refine_math_mode && o.core.backend != trncore::Backend::sim)
+    throw trncore::InvalidArgument(function,
+                                   "refine_math_mode = " + std::string(trncore::to_string(*o.refine_math_mode)) +
+                                       " on the host backend",
+                                   "the refinement step is for the sim backend; leave it unset on the host");
   if (o.oversampling < 0 || o.power_iterations < 0)
     throw trncore::InvalidArgument(function,
                                    "oversampling = " + std::to_string(o.oversampling) +
@@ -44,7 +49,14 @@ RsvdResult<T> rsvd_impl(const MatrixOperator<T>& a, const trncore::MatrixView<co
                         const RsvdOptions& o, CostLedger& ledger, const char* function) {
   const std::int64_t l = std::min(k + o.oversampling, std::min(a.rows(), a.cols()));
   std::int64_t matvecs = 0;
-  const DenseMatrix<T> q = range_basis(a, dense, l, o.power_iterations, o.sketch, o.core, matvecs, function);
+  DenseMatrix<T> q = range_basis(a, dense, l, o.power_iterations, o.sketch, o.core, matvecs, function);
+  if (o.refine_math_mode) {
+    ledger.set_math_mode(*o.refine_math_mode);
+    DenseMatrix<T> w = apply_transpose(a, q, matvecs, function);
+    orthonormalize(w, o.core);
+    q = apply(a, w, matvecs, function);
+    orthonormalize(q, o.core);
+  }
   RsvdResult<T> r = svd_on_basis(a, q, k, o.core, matvecs, function);
   r.matvecs = matvecs;
   r.cost = ledger.report();
@@ -138,6 +150,9 @@ RsvdResult<T> rsvd(const MatrixOperator<T>& a, std::int64_t k, const RsvdOptions
   check_rsvd_options(options, kFunction);
   check_rank(k, a.rows(), a.cols(), kFunction);
   require_transpose(a.has_transpose(), kFunction, a.rows(), a.cols());
+  if (options.refine_math_mode)
+    throw trncore::InvalidArgument(kFunction, "refine_math_mode is set for an operator",
+                                   "the refinement step needs a dense A; refine inside your callback instead");
   CostLedger ledger(options.core);
   return rsvd_impl<T>(a, nullptr, k, options, ledger, kFunction);
 }
