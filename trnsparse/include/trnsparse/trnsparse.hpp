@@ -10,5 +10,6 @@
 #include <trnsparse/iterative.hpp>
 #include <trnsparse/matrix_market.hpp>
 #include <trnsparse/ops.hpp>
+#include <trnsparse/screening.hpp>
 #include <trnsparse/sim.hpp>
 #include <trnsparse/version.hpp>
