@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace trnsolver {
@@ -220,5 +221,44 @@ template <class T>
 LowRankEigen<T> eigh_randomized(const MatrixOperator<T>& a, std::int64_t k, const RsvdOptions& options = {});
 template <class T>
 LowRankEigen<T> eigh_randomized(trncore::MatrixView<const T> a, std::int64_t k, const RsvdOptions& options = {});
+
+/// Options of lstsq_sketched.
+struct SketchedLstsqOptions {
+  /// The sketch has s = min(m, ⌈sketch_factor·n⌉) rows; ≥ 1. 4 gives a subspace embedding with distortion
+  /// ε ≤ 1/2 with high probability for sparse sign (ζ = 8) and SRHT sketches (Meng & Mahoney 2013;
+  /// Tropp 2011), hence κ(A·R⁻¹) ≤ (1 + ε)/(1 − ε) ≤ 3.
+  double sketch_factor = 4.0;
+  Sketch sketch{SketchKind::sparse_sign};
+  /// LSQR stops when ‖Āᵀr‖ ≤ rtol·‖Ā‖·‖r‖ (Ā = A·R⁻¹, norms as LSQR estimates them) or ‖r‖ ≤ rtol·‖b‖.
+  /// In (0, 1).
+  double rtol = 1e-12;
+  /// LSQR iteration limit; ≥ 1. With κ(Ā) ≤ 3 the error falls by ≥ 2× per step, so 100 is ample.
+  std::int64_t max_iterations = 100;
+  trncore::Options core{};
+};
+
+/// A sketch-and-precondition least-squares solution.
+template <class T>
+struct SketchedLstsqResult {
+  std::vector<T> x;  ///< n entries
+  std::int64_t iterations = 0;
+  bool converged = false;
+  /// 0; i > 0 when R(i−1, i−1) of the sketch's QR is zero: A is numerically rank deficient at the
+  /// sketch (x is empty; use lstsq with LstsqMethod::svd).
+  std::int64_t info = 0;
+  double residual_norm = 0.0;  ///< ‖b − A·x‖₂ computed in T
+};
+
+/// min ‖A·x − b‖₂ for a tall full-rank A (m×n, m ≥ n) by sketch-and-precondition (Rokhlin & Tygert 2008;
+/// Blendenpik, Avron, Maymounkov & Toledo 2010; LSRN, Meng, Saunders & Mahoney 2014): S·A = Q·R (s×n
+/// sketch, geqrf), x₀ = R⁻¹·Qᵀ·S·b (sketch-and-solve), then LSQR (Paige & Saunders 1982) on the
+/// preconditioned problem min ‖A·R⁻¹·y − (b − A·x₀)‖, x = x₀ + R⁻¹·y. Work O(nnz(A)·ζ + s·n² + iters·m·n).
+/// Accuracy: at convergence ‖x − x*‖/‖x*‖ ≲ κ(A)·κ(Ā)²·rtol plus the LS conditioning term
+/// u·κ(A)·(2 + κ(A)·‖r*‖/(‖A‖·‖x*‖)) of a backward-stable solver (Higham ASNA Thm 20.1).
+/// @throws InvalidArgument for m < n, n < 1, b of the wrong length (DimensionMismatch), non-finite A or b,
+///         bad options; as the file header.
+template <class T>
+SketchedLstsqResult<T> lstsq_sketched(trncore::MatrixView<const T> a, std::span<const T> b,
+                                      const SketchedLstsqOptions& options = {});
 
 }  // namespace trnsolver
