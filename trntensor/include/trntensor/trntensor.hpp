@@ -6,6 +6,7 @@
 #include <trntensor/chemistry.hpp>
 #include <trntensor/einsum.hpp>
 #include <trntensor/plan.hpp>
+#include <trntensor/sharded.hpp>
 #include <trntensor/subscripts.hpp>
 #include <trntensor/tensor.hpp>
 #include <trntensor/version.hpp>
