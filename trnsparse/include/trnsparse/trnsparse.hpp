@@ -2,6 +2,7 @@
 /// @file
 /// The whole public API of trnsparse.
 
+#include <trnsparse/attention.hpp>
 #include <trnsparse/build_info.hpp>
 #include <trnsparse/direct.hpp>
 #include <trnsparse/data.hpp>
