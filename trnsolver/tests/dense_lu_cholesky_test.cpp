@@ -35,16 +35,6 @@ LD lu_ratio(const Mat<T>& a0, const Mat<T>& lu, const std::vector<std::int64_t>&
   return ratio<T>(pa, mul(l, u), n);
 }
 
-// dget02: ‖B − op(A)·X‖₁ / (n·‖A‖₁·‖X‖₁·u).
-template <class T>
-LD solve_ratio(const Mat<T>& a, Op trans, const Mat<T>& x, const Mat<T>& b) {
-  W wa = widen(a);
-  if (trans != Op::no_trans) wa = transpose(wa);
-  const W wx = widen(x);
-  const LD r = norm1(sub(widen(b), mul(wa, wx)));
-  if (r == 0) return 0;
-  return r / (static_cast<LD>(std::max<std::int64_t>(a.rows, 1)) * norm1(wa) * norm1(wx) * unit<T>());
-}
 
 TYPED_TEST(Lu, GetrfFactorsEveryShapeWithinLapacksRatio) {
   using T = TypeParam;
@@ -206,50 +196,6 @@ TYPED_TEST(Cholesky, NonSpdReturnsInfo) {
       c(0, 1) = c(1, 0) = 2;
       EXPECT_EQ(trnsolver::potrf(uplo, c.view()), 2);
     }
-}
-
-// L·D·Lᵀ (or U·D·Uᵀ) rebuilt from sytrf's packed form exactly as LAPACK documents it: L = P(1)·L(1)·…
-// (lower, k increasing) or U = P(n)·U(n)·… (upper, k decreasing), each P(k) an interchange and L(k) a unit
-// block column; dsyt01's ratio ‖A − L·D·Lᵀ‖₁/(n·‖A‖₁·u).
-template <class T>
-LD ldl_ratio(const W& a, const Mat<T>& f, Uplo uplo, const std::vector<std::int64_t>& ipiv) {
-  const std::int64_t n = a.rows;
-  W l = identity(n), d(n, n);
-  const auto swap_cols = [&](std::int64_t c1, std::int64_t c2) {
-    for (std::int64_t i = 0; i < n; ++i) std::swap(l(i, c1), l(i, c2));
-  };
-  // l := l·(I + V) with V holding the block's multipliers in `rows` × block columns.
-  const auto apply = [&](std::int64_t c0, std::int64_t s, std::int64_t r0, std::int64_t r1) {
-    for (std::int64_t c = c0; c < c0 + s; ++c)
-      for (std::int64_t i = 0; i < n; ++i) {
-        LD add = 0;
-        for (std::int64_t r = r0; r < r1; ++r) add += l(i, r) * static_cast<LD>(f(r, c));
-        l(i, c) += add;
-      }
-  };
-  if (uplo == Uplo::lower) {
-    for (std::int64_t k = 0; k < n;) {
-      const std::int64_t s = ipiv[static_cast<std::size_t>(k)] > 0 ? 1 : 2;
-      const std::int64_t p = std::llabs(ipiv[static_cast<std::size_t>(k)]) - 1;
-      swap_cols(s == 1 ? k : k + 1, p);
-      apply(k, s, k + s, n);
-      for (std::int64_t i = k; i < k + s; ++i)
-        for (std::int64_t j = k; j <= i; ++j) d(i, j) = d(j, i) = f(i, j);
-      k += s;
-    }
-  } else {
-    for (std::int64_t k = n - 1; k >= 0;) {
-      const std::int64_t s = ipiv[static_cast<std::size_t>(k)] > 0 ? 1 : 2;
-      const std::int64_t p = std::llabs(ipiv[static_cast<std::size_t>(k)]) - 1;
-      const std::int64_t top = k - s + 1;
-      swap_cols(s == 1 ? k : k - 1, p);
-      apply(top, s, 0, top);
-      for (std::int64_t i = top; i <= k; ++i)
-        for (std::int64_t j = i; j <= k; ++j) d(i, j) = d(j, i) = f(i, j);
-      k -= s;
-    }
-  }
-  return ratio<T>(a, mul(mul(l, d), transpose(l)), n);
 }
 
 TYPED_TEST(Cholesky, SytrfAndSytrsOnIndefiniteMatrices) {

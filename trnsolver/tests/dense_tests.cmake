@@ -4,5 +4,5 @@ trnsci_add_test(trnsolver_dense_test
   LIBRARIES trnsci::trnsolver LAPACKE::LAPACKE)
 # The dense layer on the sim backend: least squares, full SVD, LDLᵀ, Schur, tridiagonal eigh.
 trnsci_add_test(trnsolver_dense_sim_test
-  SOURCES dense_sim_least_squares_test.cpp dense_sim_schur_test.cpp dense_sim_eigh_test.cpp
+  SOURCES dense_sim_least_squares_test.cpp dense_sim_schur_test.cpp dense_sim_eigh_test.cpp dense_sim_ldlt_test.cpp
   LIBRARIES trnsci::trnsolver LAPACKE::LAPACKE)

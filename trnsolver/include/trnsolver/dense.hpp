@@ -22,15 +22,17 @@
 ///   square roots), a NaN rcond/anorm or invalid options; trncore::DimensionMismatch for a leading
 ///   dimension below its minimum, a pivot/tau/eigenvalue array that is too short, views whose shapes or
 ///   layouts do not agree; trncore::NotSupported for sizes beyond LAPACK's 32-bit integers, the sim
-///   backend (except getrf, getrs, potrf, potrs, gecon, geqrf, gels, gelsd, lstsq, gesdd/svd, pinv,
-///   syevd/eigh, sygvd/eigh_generalized, gees/schur and inv_sqrt_spd below; getrs/potrs/gecon solve with the factors in fp32 on the host), a math mode other than automatic or the data's own precision, or a target_forward_error.
+///   backend (except getrf, getrs, potrf, potrs, sytrf, sytrs, gecon, geqrf, gels, gelsd, lstsq, gesdd/svd, pinv,
+///   syevd/eigh, sygvd/eigh_generalized, gees/schur and inv_sqrt_spd below; getrs/potrs/sytrs/gecon solve with the factors in fp32 on the host), a math mode other than automatic or the data's own precision, or a target_forward_error.
 /// - Options::backend = sim, float data: syevd/eigh run the cyclic Jacobi of <trnsolver/jacobi.hpp> (fp32
 ///   VectorEngine arithmetic; info 1 if it does not converge) up to n = 128 and the blocked tridiagonal + QL
 ///   path beyond (EighMethod selects either), sygvd/eigh_generalized reduce with the blocked
 ///   Cholesky of B and solve the reduced problem by Jacobi; gesdd/svd run one-sided Jacobi (Job::full completes the
 ///   shorter factor with the Q of its blocked QR); gels factors A (m ≥ n) or Aᵀ (m < n) by the blocked QR and
 ///   applies Qᵀ/Q to B as sim GEMMs, solving with R in fp32; gelsd (and lstsq's svd method) solve with the
-///   one-sided Jacobi SVD, the products by Uᵣᵀ and Vᵣ as sim GEMMs; gees/schur reduce to Hessenberg form by
+///   one-sided Jacobi SVD, the products by Uᵣᵀ and Vᵣ as sim GEMMs; sytrf runs a blocked Bunch–Kaufman LDLᵀ (lasyf-style fp32 panels, trailing
+///   updates L₂₁·W₂₁ᵀ as sim GEMMs; LAPACK's format, upper via the reversed matrix) and sytrs solves with it in
+///   fp32 on the host; gees/schur reduce to Hessenberg form by
 ///   blocks (lahr2-style panels in VectorEngine fp32, trailing updates as sim GEMMs) and run the Francis
 ///   double-shift QR in fp32 with LAPACK's standardized 2×2 blocks; geqrf runs a blocked Householder QR whose
 ///   compact-WY trailing updates are sim GEMMs (LAPACK's output format); inv_sqrt_spd's products are sim

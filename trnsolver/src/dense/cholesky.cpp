@@ -92,6 +92,10 @@ template <class T>
 std::int64_t sytrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, std::int64_t* ipiv,
                    const trncore::Options& options) {
   constexpr const char* f = "trnsolver::sytrf";
+  if (options.backend == trncore::Backend::sim) {
+    check_uplo(f, uplo);
+    return sim_sytrf(layout, uplo, n, a, lda, ipiv, options);
+  }
   check_call<T>(f, {{"n", n}}, options);
   check_uplo(f, uplo);
   check_square_matrix(f, "a", layout, n, a, lda);
@@ -112,7 +116,7 @@ template <class T>
 void sytrs(Layout layout, Uplo uplo, std::int64_t n, std::int64_t nrhs, const T* a, std::int64_t lda,
            const std::int64_t* ipiv, T* b, std::int64_t ldb, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::sytrs";
-  check_call<T>(f, {{"n", n}, {"nrhs", nrhs}}, options);
+  check_call<T>(f, {{"n", n}, {"nrhs", nrhs}}, solves_on_host<T>(f, options));
   check_uplo(f, uplo);
   check_square_matrix(f, "a", layout, n, a, lda);
   check_matrix(f, "b", layout, {"n", n}, {"nrhs", nrhs}, b, ldb, sizeof(T));

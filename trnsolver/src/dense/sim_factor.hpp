@@ -75,6 +75,13 @@ template <class T>
 std::int64_t sim_gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t lda, T* wr, T* wi, T* vs,
                       std::int64_t ldvs, const trncore::Options& options);
 
+/// sytrf for Options::backend = sim: float data, either triangle and layout, by the blocked Bunch–Kaufman LDLᵀ
+/// (fp32 panels, trailing updates as sim GEMMs) in LAPACK's format (the host sytrs solves with it). Returns 0, or
+/// i > 0 when D(i−1, i−1) is exactly zero.
+template <class T>
+std::int64_t sim_sytrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, std::int64_t* ipiv,
+                       const trncore::Options& options);
+
 /// potrf for Options::backend = sim: float matrices, either triangle and layout.
 template <class T>
 std::int64_t sim_potrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int64_t lda,

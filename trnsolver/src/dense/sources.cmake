@@ -11,4 +11,5 @@ target_sources(trnsolver PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/sim_factor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim_least_squares.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim_schur.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/sim_tridiagonal_eigen.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/sim_tridiagonal_eigen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sim_ldlt.cpp)
