@@ -222,6 +222,40 @@ LowRankEigen<T> eigh_randomized(const MatrixOperator<T>& a, std::int64_t k, cons
 template <class T>
 LowRankEigen<T> eigh_randomized(trncore::MatrixView<const T> a, std::int64_t k, const RsvdOptions& options = {});
 
+/// Ritz pairs from a sketched Rayleigh–Ritz step. Eigenvalues sorted by descending modulus (a complex
+/// conjugate pair stays adjacent, positive imaginary part first).
+template <class T>
+struct RitzPairs {
+  std::vector<T> values;  ///< real parts, rank entries
+  std::vector<T> imag;    ///< imaginary parts (0 for real values; ±pairs for complex ones)
+  /// n×rank, column-major, unit 2-norm columns; for a complex pair (j, j+1) the columns hold the real and
+  /// imaginary parts of the vector of values[j] + i·imag[j] (LAPACK geev's convention, jointly normalised).
+  DenseMatrix<T> vectors;
+  /// ‖A·x_j − λ_j·x_j‖₂ for real λ_j (computed from A·V, no extra products); for complex pairs the norm of
+  /// the complex residual, on both members.
+  std::vector<double> residuals;
+  /// Columns kept after whitening (singular values of S·V above rank_tolerance·σ₁).
+  std::int64_t rank = 0;
+  std::int64_t matvecs = 0;
+};
+
+/// Sketched Rayleigh–Ritz (Nakatsukasa & Tropp, "Fast and accurate randomized algorithms for linear systems
+/// and eigenvalue problems", SIMAX 45, 2024, §6 "sRR"): for a basis V (n×d, any conditioning, e.g. a Krylov
+/// basis built without full orthogonalisation) and a sketch S (s×n, s = sketch_rows ≥ d), solve
+/// min ‖S·(A·V·M − V·M·Λ)‖ instead of the orthogonal projection: S·V = U·Σ·Wᵀ (whitened, singular values
+/// below rank_tolerance·σ₁ dropped, rank r), M = Σ⁻¹·Uᵀ·(S·A·V)·W (r×r), M·Z = Z·Λ (LAPACK geev), Ritz vectors
+/// X = V·W·Z. Costs d matvecs with A and O(s·d² + n·d·r) work, no orthogonalisation of V.
+/// Accuracy: when S embeds range([V, A·V]) with distortion ε, the sketched residual is within (1+ε)/(1−ε)
+/// of the best over range(V) (NT24 Prop. 6.1) and the returned residuals certify each pair a posteriori;
+/// if range(V) contains an invariant subspace the corresponding eigenvalues are exact up to
+/// |Δλ| ≲ c·d·u·κ(V)²·‖A‖ (Bauer–Fike on M).
+/// @throws InvalidArgument for sketch_rows < d, rank_tolerance outside [0, 1), non-finite V or operator
+///         output; DimensionMismatch for a non-square A or V with ≠ n rows; as the file header.
+template <class T>
+RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixView<const T> basis,
+                                    std::int64_t sketch_rows, const Sketch& sketch = {SketchKind::sparse_sign},
+                                    double rank_tolerance = 1e-12, const trncore::Options& options = {});
+
 /// Options of lstsq_sketched.
 struct SketchedLstsqOptions {
   /// The sketch has s = min(m, ⌈sketch_factor·n⌉) rows; ≥ 1. 4 gives a subspace embedding with distortion

@@ -9,4 +9,5 @@ target_sources(trnsolver PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/rsvd.cpp
   ${CMAKE_CURRENT_LIST_DIR}/trace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/symmetric.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/lstsq_sketched.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/lstsq_sketched.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rayleigh_ritz_sketched.cpp)
