@@ -4,6 +4,7 @@
 
 #include <trntensor/build_info.hpp>
 #include <trntensor/chemistry.hpp>
+#include <trntensor/decompositions.hpp>
 #include <trntensor/einsum.hpp>
 #include <trntensor/plan.hpp>
 #include <trntensor/sharded.hpp>
