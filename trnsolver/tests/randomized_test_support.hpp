@@ -95,16 +95,29 @@ inline double spectral_norm(const W& r) {
   return s.empty() ? 0.0 : s.front();
 }
 
-/// A − U·diag(s)·Vᵀ in long double (U m×r, Vᵀ r×n as returned).
-template <class T>
-W svd_residual(const W& a, const trnsolver::RsvdResult<T>& f) {
-  W r = a;
-  for (std::int64_t p = 0; p < f.rank; ++p)
-    for (std::int64_t i = 0; i < a.rows; ++i) {
-      const LD left = static_cast<LD>(f.u(i, p)) * f.s[static_cast<std::size_t>(p)];
-      for (std::int64_t j = 0; j < a.cols; ++j) r(i, j) -= left * f.vt(p, j);
+/// A − Σ_p left(i, p)·values[p]·right(p, j) in long double, for p < rank.
+template <class T, class Left, class Right>
+W subtract_low_rank(W r, std::int64_t rank, Left left, const std::vector<T>& values, Right right) {
+  for (std::int64_t p = 0; p < rank; ++p)
+    for (std::int64_t i = 0; i < r.rows; ++i) {
+      const LD l = static_cast<LD>(left(i, p)) * values[static_cast<std::size_t>(p)];
+      for (std::int64_t j = 0; j < r.cols; ++j) r(i, j) -= l * right(p, j);
     }
   return r;
+}
+
+/// A − U·diag(s)·Vᵀ (U m×r, Vᵀ r×n as rsvd returns them).
+template <class T>
+W svd_residual(const W& a, const trnsolver::RsvdResult<T>& f) {
+  return subtract_low_rank(a, f.rank, [&](std::int64_t i, std::int64_t p) { return f.u(i, p); }, f.s,
+                           [&](std::int64_t p, std::int64_t j) { return f.vt(p, j); });
+}
+
+/// A − U·diag(w)·Uᵀ (nystrom, eigh_randomized).
+template <class T>
+W eigen_residual(const W& a, const trnsolver::LowRankEigen<T>& f) {
+  return subtract_low_rank(a, f.rank, [&](std::int64_t i, std::int64_t p) { return f.u(i, p); }, f.w,
+                           [&](std::int64_t p, std::int64_t j) { return f.u(j, p); });
 }
 
 /// ‖QᵀQ − I‖_max for the columns of a column-major result.

@@ -215,7 +215,7 @@ LowRankEigen<T> nystrom(trncore::MatrixView<const T> a, std::int64_t rank, const
 /// The k eigenpairs of largest magnitude of the symmetric n×n A (any sign), by the randomized range
 /// finder of rsvd (l = min(k + p, n) columns, q power iterations with A) and Rayleigh–Ritz on its range
 /// (HMT Alg. 5.3): T = Qᵀ·A·Q (l×l, symmetrised), T = V·Λ·Vᵀ (syevd), U = Q·V. Returned by descending
-/// |w|. Accuracy: each Ritz value lies in A's spectrum range; ‖A − U·diag(w)·Uᵀ‖₂ ≤ 2·‖(I − QQᵀ)A‖₂
+/// |w|. options.refine_math_mode is not used here. Accuracy: each Ritz value lies in A's spectrum range; ‖A − U·diag(w)·Uᵀ‖₂ ≤ 2·‖(I − QQᵀ)A‖₂
 /// (HMT §5.3) with ‖(I − QQᵀ)A‖₂ bounded as in rsvd.
 template <class T>
 LowRankEigen<T> eigh_randomized(const MatrixOperator<T>& a, std::int64_t k, const RsvdOptions& options = {});

@@ -1,6 +1,8 @@
 // Shared checks, host options, sim cost ledger, orthonormalisation and checked operator products.
 #include "common.hpp"
 
+#include "../dense/common.hpp"
+
 #include <trnblas/gemm.hpp>
 #include <trncore/accuracy_report.hpp>
 
@@ -13,15 +15,8 @@ std::string qualified(std::string_view name) { return "trnsolver::" + std::strin
 
 template <class T>
 void require_finite(trncore::MatrixView<const T> a, std::string_view function) {
-  for (std::int64_t i = 0; i < a.rows(); ++i)
-    for (std::int64_t j = 0; j < a.cols(); ++j) {
-      const T v = a.layout() == Layout::row_major ? a.data()[i * a.ld() + j] : a.data()[i + j * a.ld()];
-      if (!std::isfinite(v))
-        throw trncore::InvalidArgument(function,
-                                       "A(" + std::to_string(i) + ", " + std::to_string(j) + ") = " +
-                                           std::to_string(static_cast<double>(v)) + " is not finite",
-                                       "pass a matrix of finite values (replace or drop the NaN/inf entries)");
-    }
+  const std::string f(function);
+  detail::check_finite(f.c_str(), "A", a.layout(), a.rows(), a.cols(), a.data(), a.ld());
 }
 
 template <class T>
@@ -52,6 +47,20 @@ void check_common(const Sketch& sketch, const trncore::Options& core, std::strin
     throw trncore::InvalidArgument(function, "sketch.kind has the invalid value " +
                                                  std::to_string(static_cast<unsigned>(sketch.kind)),
                                    "use one of the SketchKind enumerators");
+}
+
+void check_rsvd_options(const RsvdOptions& o, std::string_view function) {
+  check_common(o.sketch, o.core, function);
+  if (o.oversampling < 0 || o.power_iterations < 0)
+    throw trncore::InvalidArgument(function,
+                                   "oversampling = " + std::to_string(o.oversampling) +
+                                       ", power_iterations = " + std::to_string(o.power_iterations),
+                                   "both must be >= 0 (defaults 10 and 2)");
+  if (o.refine_math_mode && o.core.backend != trncore::Backend::sim)
+    throw trncore::InvalidArgument(function,
+                                   "refine_math_mode = " + std::string(trncore::to_string(*o.refine_math_mode)) +
+                                       " on the host backend",
+                                   "the refinement step is for the sim backend; leave it unset on the host");
 }
 
 trncore::Options host_options(const trncore::Options& core) {
@@ -105,21 +114,15 @@ void project_off(const DenseMatrix<T>& q, DenseMatrix<T>& y, const trncore::Opti
 
 template <class T>
 DenseMatrix<T> apply(const MatrixOperator<T>& a, const DenseMatrix<T>& x, std::int64_t& matvecs,
-                     std::string_view function) {
-  DenseMatrix<T> y(a.rows(), x.cols, Layout::col_major);
-  if (x.cols > 0 && a.rows() > 0) a.apply(x.cols, x.data.data(), y.data.data());
+                     std::string_view function, bool transpose) {
+  const std::int64_t rows = transpose ? a.cols() : a.rows();
+  DenseMatrix<T> y(rows, x.cols, Layout::col_major);
+  if (x.cols > 0 && rows > 0) {
+    if (transpose) a.apply_transpose(x.cols, x.data.data(), y.data.data());
+    else a.apply(x.cols, x.data.data(), y.data.data());
+  }
   matvecs += x.cols;
-  require_finite_output(y, function, "product A*X");
-  return y;
-}
-
-template <class T>
-DenseMatrix<T> apply_transpose(const MatrixOperator<T>& a, const DenseMatrix<T>& x, std::int64_t& matvecs,
-                               std::string_view function) {
-  DenseMatrix<T> y(a.cols(), x.cols, Layout::col_major);
-  if (x.cols > 0 && a.cols() > 0) a.apply_transpose(x.cols, x.data.data(), y.data.data());
-  matvecs += x.cols;
-  require_finite_output(y, function, "product A^T*X");
+  require_finite_output(y, function, transpose ? "product A^T*X" : "product A*X");
   return y;
 }
 
@@ -131,9 +134,7 @@ DenseMatrix<T> apply_transpose(const MatrixOperator<T>& a, const DenseMatrix<T>&
   template void orthonormalize<T>(DenseMatrix<T>&, const trncore::Options&);                                    \
   template void project_off<T>(const DenseMatrix<T>&, DenseMatrix<T>&, const trncore::Options&);                \
   template DenseMatrix<T> apply<T>(const MatrixOperator<T>&, const DenseMatrix<T>&, std::int64_t&,              \
-                                   std::string_view);                                                           \
-  template DenseMatrix<T> apply_transpose<T>(const MatrixOperator<T>&, const DenseMatrix<T>&, std::int64_t&,    \
-                                             std::string_view);
+                                   std::string_view, bool);
 TRNSOLVER_RANDOMIZED_COMMON(float)
 TRNSOLVER_RANDOMIZED_COMMON(double)
 #undef TRNSOLVER_RANDOMIZED_COMMON

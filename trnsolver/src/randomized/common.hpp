@@ -29,6 +29,10 @@ void require_finite_output(const DenseMatrix<T>& y, std::string_view function, s
 /// for a target_forward_error (randomized results carry probabilistic bounds, not certified ones).
 void check_common(const Sketch& sketch, const trncore::Options& core, std::string_view function);
 
+/// check_common plus rsvd's own options: oversampling and power iterations ≥ 0, refine_math_mode only on
+/// sim. @throws InvalidArgument naming the values.
+void check_rsvd_options(const RsvdOptions& options, std::string_view function);
+
 /// The options of the small O((m + n)·l²) steps: host backend, T's precision, the caller's threads.
 trncore::Options host_options(const trncore::Options& core);
 
@@ -63,13 +67,15 @@ void orthonormalize(DenseMatrix<T>& y, const trncore::Options& core);
 template <class T>
 void project_off(const DenseMatrix<T>& q, DenseMatrix<T>& y, const trncore::Options& core);
 
-/// A·x for the operator, x cols×b column-major; counts b matvecs; checks the output is finite.
+/// A·x (x cols×b) or, with `transpose`, Aᵀ·x (x rows×b), column-major; counts b matvecs; checks the
+/// output is finite (InvalidArgument naming the product otherwise).
 template <class T>
 DenseMatrix<T> apply(const MatrixOperator<T>& a, const DenseMatrix<T>& x, std::int64_t& matvecs,
-                     std::string_view function);
-/// Aᵀ·x, x rows×b; as apply.
+                     std::string_view function, bool transpose = false);
 template <class T>
 DenseMatrix<T> apply_transpose(const MatrixOperator<T>& a, const DenseMatrix<T>& x, std::int64_t& matvecs,
-                               std::string_view function);
+                               std::string_view function) {
+  return apply(a, x, matvecs, function, true);
+}
 
 }  // namespace trnsolver::randomized_detail

@@ -22,20 +22,6 @@ void check_rank(std::int64_t k, std::int64_t m, std::int64_t n, const char* func
                                               : "choose k in [1, " + std::to_string(limit) + "]");
 }
 
-void check_rsvd_options(const RsvdOptions& o, const char* function) {
-  check_common(o.sketch, o.core, function);
-  if (o.refine_math_mode && o.core.backend != trncore::Backend::sim)
-    throw trncore::InvalidArgument(function,
-                                   "refine_math_mode = " + std::string(trncore::to_string(*o.refine_math_mode)) +
-                                       " on the host backend",
-                                   "the refinement step is for the sim backend; leave it unset on the host");
-  if (o.oversampling < 0 || o.power_iterations < 0)
-    throw trncore::InvalidArgument(function,
-                                   "oversampling = " + std::to_string(o.oversampling) +
-                                       ", power_iterations = " + std::to_string(o.power_iterations),
-                                   "both must be >= 0 (defaults 10 and 2)");
-}
-
 void require_transpose(bool has, const char* function, std::int64_t m, std::int64_t n) {
   if (!has && m != n)
     throw trncore::InvalidArgument(function,

@@ -142,12 +142,7 @@ LowRankEigen<T> nystrom(trncore::MatrixView<const T> a, std::int64_t rank, const
 template <class T>
 LowRankEigen<T> eigh_randomized(const MatrixOperator<T>& a, std::int64_t k, const RsvdOptions& options) {
   constexpr const char* kFunction = "trnsolver::eigh_randomized";
-  check_common(options.sketch, options.core, kFunction);
-  if (options.oversampling < 0 || options.power_iterations < 0)
-    throw trncore::InvalidArgument(kFunction,
-                                   "oversampling = " + std::to_string(options.oversampling) +
-                                       ", power_iterations = " + std::to_string(options.power_iterations),
-                                   "both must be >= 0");
+  check_rsvd_options(options, kFunction);
   check_symmetric_input(a, k, "k", kFunction);
   return eigh_impl<T>(a, nullptr, k, options, kFunction);
 }
@@ -159,14 +154,9 @@ LowRankEigen<T> eigh_randomized(trncore::MatrixView<const T> a, std::int64_t k, 
   if (a.rows() != a.cols())
     throw trncore::DimensionMismatch(kFunction, "the matrix is " + std::to_string(a.rows()) + "x" + std::to_string(a.cols()),
                                      "pass a square symmetric matrix");
-  check_common(options.sketch, options.core, kFunction);
+  check_rsvd_options(options, kFunction);
   CostLedger ledger(options.core);
   const MatrixOperator<T> op = ledger_operator(a, ledger);
-  if (options.oversampling < 0 || options.power_iterations < 0)
-    throw trncore::InvalidArgument(kFunction,
-                                   "oversampling = " + std::to_string(options.oversampling) +
-                                       ", power_iterations = " + std::to_string(options.power_iterations),
-                                   "both must be >= 0");
   check_symmetric_input(op, k, "k", kFunction);
   return eigh_impl(op, &a, k, options, kFunction);
 }
