@@ -19,17 +19,6 @@ using namespace dense_test;
 using trnsolver::EighMethod;
 using trnsolver::EigJob;
 
-trncore::Options sim(int threads, trncore::MathMode mode = trncore::MathMode::fp32) {
-  trncore::Options o;
-  o.backend = trncore::Backend::sim;
-  o.math_mode = mode;
-  o.threads = threads;
-  if (mode == trncore::MathMode::fp32) o.product = trncore::sim::ProductModel::exact;
-  return o;
-}
-
-const double kBf16Gemm = (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 128 * 0x1p-24) - 1;
-
 // LAPACK's dsyevd eigenvalues (fp64) of the symmetric matrix given by its `uplo` triangle.
 std::vector<double> lapack_eigenvalues(const Mat<float>& a, Uplo uplo) {
   const std::int64_t n = a.rows;
@@ -82,13 +71,13 @@ TEST(SimEighTridiagonal, MatchesLapackWithinItsBounds) {
         const auto N = static_cast<std::size_t>(n);
         std::vector<float> w1(N), w2(N), w3(N);
         ASSERT_EQ(trnsolver::syevd<float>(layout, EigJob::vectors, uplo, n, z1.data(), z1.ld, w1.data(),
-                                          EighMethod::tridiagonal, sim(1)),
+                                          EighMethod::tridiagonal, sim_options(1)),
                   0);
         ASSERT_EQ(trnsolver::syevd<float>(layout, EigJob::vectors, uplo, n, z2.data(), z2.ld, w2.data(),
-                                          EighMethod::tridiagonal, sim(2)),
+                                          EighMethod::tridiagonal, sim_options(2)),
                   0);
         ASSERT_EQ(trnsolver::syevd<float>(layout, EigJob::values_only, uplo, n, z3.data(), z3.ld, w3.data(),
-                                          EighMethod::tridiagonal, sim(2)),
+                                          EighMethod::tridiagonal, sim_options(2)),
                   0);
         EXPECT_EQ(z1.buf, z2.buf);
         EXPECT_EQ(w1, w2);
@@ -110,28 +99,28 @@ TEST(SimEighTridiagonal, ClusteredAutomaticAndBf16) {
   std::vector<LD> lambda(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) lambda[static_cast<std::size_t>(i)] = i < 4 ? 1 + (i == 3 ? 1e-5L : 0) : 1 + i;
   const Mat<float> a = narrow<float>(sym_with_spectrum(random_orthogonal(n, rng), lambda), Layout::col_major);
-  const auto r = trnsolver::eigh(a.view(), EigJob::vectors, Uplo::lower, EighMethod::tridiagonal, sim(2));
+  const auto r = trnsolver::eigh(a.view(), EigJob::vectors, Uplo::lower, EighMethod::tridiagonal, sim_options(2));
   ASSERT_EQ(r.info, 0);
   Mat<float> z(n, n, Layout::col_major);
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t j = 0; j < n; ++j) z(i, j) = r.z(i, j);
   expect_eigendecomposition(a, Uplo::lower, z, r.w, 0x1p-24, "clustered");
-  const auto automatic = trnsolver::eigh(a.view(), EigJob::vectors, Uplo::lower, sim(2));
+  const auto automatic = trnsolver::eigh(a.view(), EigJob::vectors, Uplo::lower, sim_options(2));
   EXPECT_EQ(automatic.w, r.w);
   EXPECT_EQ(automatic.z.data, r.z.data);
   // Below one tile automatic is Jacobi: the same as the explicit jacobi method, not the tridiagonal one.
   std::mt19937_64 rng2(103);
   const Mat<float> small = random_sym<float>(40, Layout::col_major, rng2);
-  const auto js = trnsolver::eigh(small.view(), EigJob::values_only, Uplo::lower, EighMethod::jacobi, sim(1));
-  const auto as = trnsolver::eigh(small.view(), EigJob::values_only, Uplo::lower, sim(1));
+  const auto js = trnsolver::eigh(small.view(), EigJob::values_only, Uplo::lower, EighMethod::jacobi, sim_options(1));
+  const auto as = trnsolver::eigh(small.view(), EigJob::values_only, Uplo::lower, sim_options(1));
   EXPECT_EQ(js.w, as.w);
   const auto b = trnsolver::eigh(a.view(), EigJob::vectors, Uplo::lower, EighMethod::tridiagonal,
-                                 sim(2, trncore::MathMode::bf16));
+                                 sim_options(2, trncore::MathMode::bf16));
   ASSERT_EQ(b.info, 0);
   Mat<float> zb(n, n, Layout::col_major);
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t j = 0; j < n; ++j) zb(i, j) = b.z(i, j);
-  expect_eigendecomposition(a, Uplo::lower, zb, b.w, kBf16Gemm, "bf16");
+  expect_eigendecomposition(a, Uplo::lower, zb, b.w, kBf16GemmBound, "bf16");
 }
 
 TEST(SimEighTridiagonal, BadArgumentsThrow) {
@@ -146,18 +135,18 @@ TEST(SimEighTridiagonal, BadArgumentsThrow) {
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
       [&] {
         trnsolver::syevd<float>(Layout::col_major, EigJob::vectors, Uplo::lower, 4, a.data(), a.ld, w.data(),
-                                static_cast<EighMethod>(9), sim(1));
+                                static_cast<EighMethod>(9), sim_options(1));
       },
       "syevd", "method"));
   a(3, 1) = std::numeric_limits<float>::infinity();
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
       [&] {
         trnsolver::syevd<float>(Layout::col_major, EigJob::vectors, Uplo::lower, 4, a.data(), a.ld, w.data(),
-                                EighMethod::tridiagonal, sim(1));
+                                EighMethod::tridiagonal, sim_options(1));
       },
       "syevd", "finite"));
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
-      [&] { trnsolver::eigh(a.view(), EigJob::vectors, Uplo::lower, EighMethod::tridiagonal, sim(1)); }, "eigh"));
+      [&] { trnsolver::eigh(a.view(), EigJob::vectors, Uplo::lower, EighMethod::tridiagonal, sim_options(1)); }, "eigh"));
   EXPECT_EQ(trnsolver::parse_eigh_method("tridiagonal"), EighMethod::tridiagonal);
   EXPECT_EQ(trnsolver::to_string(EighMethod::jacobi), "jacobi");
   EXPECT_THROW(trnsolver::parse_eigh_method("qr"), trncore::ParseError);

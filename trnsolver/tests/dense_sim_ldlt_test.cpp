@@ -15,15 +15,6 @@ namespace {
 
 using namespace dense_test;
 
-trncore::Options sim(int threads, trncore::MathMode mode = trncore::MathMode::fp32) {
-  trncore::Options o;
-  o.backend = trncore::Backend::sim;
-  o.math_mode = mode;
-  o.threads = threads;
-  if (mode == trncore::MathMode::fp32) o.product = trncore::sim::ProductModel::exact;
-  return o;
-}
-
 // Random symmetric indefinite matrices: sizes 0, 1, 2, 5, a prime, tile edges and three panels, both layouts
 // and triangles (the other one NaN: never read); 2×2 pivots occur; one and two threads bitwise equal.
 TEST(SimLdlt, SytrfWithinLapacksRatiosAndSolvesWithTheHostSytrs) {
@@ -38,8 +29,8 @@ TEST(SimLdlt, SytrfWithinLapacksRatiosAndSolvesWithTheHostSytrs) {
         poison_other(a, uplo);
         Mat<float> a2 = a;
         std::vector<std::int64_t> ipiv(static_cast<std::size_t>(n)), ipiv2(ipiv.size());
-        ASSERT_EQ(trnsolver::sytrf(uplo, a.view(), std::span(ipiv), sim(1)), 0);
-        ASSERT_EQ(trnsolver::sytrf(uplo, a2.view(), std::span(ipiv2), sim(2)), 0);
+        ASSERT_EQ(trnsolver::sytrf(uplo, a.view(), std::span(ipiv), sim_options(1)), 0);
+        ASSERT_EQ(trnsolver::sytrf(uplo, a2.view(), std::span(ipiv2), sim_options(2)), 0);
         EXPECT_EQ(ipiv, ipiv2);
         EXPECT_EQ(0, std::memcmp(a.buf.data(), a2.buf.data(), a.buf.size() * sizeof(float)));  // NaNs compare too
         EXPECT_TRUE(a.padding_intact());
@@ -52,7 +43,7 @@ TEST(SimLdlt, SytrfWithinLapacksRatiosAndSolvesWithTheHostSytrs) {
         EXPECT_LT(ldl_ratio(widen(a0), a, uplo, ipiv), kThreshold) << what;
         const Mat<float> b0 = random_mat<float>(n, 3, layout, rng);
         Mat<float> x = b0;
-        trnsolver::sytrs(uplo, a.view(), std::span<const std::int64_t>(ipiv), x.view(), sim(2));
+        trnsolver::sytrs(uplo, a.view(), std::span<const std::int64_t>(ipiv), x.view(), sim_options(2));
         EXPECT_LT(solve_ratio(a0, Op::no_trans, x, b0), kThreshold) << what;
       }
   EXPECT_TRUE(saw_2x2) << "no 2x2 pivot block was exercised";
@@ -63,12 +54,12 @@ TEST(SimLdlt, SytrfWithinLapacksRatiosAndSolvesWithTheHostSytrs) {
 TEST(SimLdlt, Bf16UpdatesWithinTheGemmBound) {
   std::mt19937_64 rng(112);
   const std::int64_t n = 260;
-  const double eps = (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 128 * 0x1p-24) - 1;
+  const double eps = kBf16GemmBound;
   for (const Uplo uplo : {Uplo::lower, Uplo::upper}) {
     const Mat<float> a0 = random_sym<float>(n, Layout::col_major, rng);
     Mat<float> a = a0;
     std::vector<std::int64_t> ipiv(static_cast<std::size_t>(n));
-    ASSERT_EQ(trnsolver::sytrf(uplo, a.view(), std::span(ipiv), sim(2, trncore::MathMode::bf16)), 0);
+    ASSERT_EQ(trnsolver::sytrf(uplo, a.view(), std::span(ipiv), sim_options(2, trncore::MathMode::bf16)), 0);
     EXPECT_LT(ldl_ratio(widen(a0), a, uplo, ipiv) * unit<float>() / static_cast<LD>(eps), kThreshold);
   }
 }
@@ -80,19 +71,19 @@ TEST(SimLdlt, SingularAndPivotingInputs) {
   for (const Uplo uplo : {Uplo::lower, Uplo::upper}) {
     Mat<float> z(3, 3, Layout::col_major);
     std::vector<std::int64_t> ipiv(3);
-    EXPECT_EQ(trnsolver::sytrf(uplo, z.view(), std::span(ipiv), sim(1)), uplo == Uplo::lower ? 1 : 3);
+    EXPECT_EQ(trnsolver::sytrf(uplo, z.view(), std::span(ipiv), sim_options(1)), uplo == Uplo::lower ? 1 : 3);
     std::mt19937_64 rng(113);
     Mat<float> m = random_sym<float>(6, Layout::row_major, rng);
     for (std::int64_t i = 0; i < 6; ++i) m(i, 3) = m(3, i) = 0.0f;
     std::vector<std::int64_t> p6(6);
-    const std::int64_t info = trnsolver::sytrf(uplo, m.view(), std::span(p6), sim(1));
+    const std::int64_t info = trnsolver::sytrf(uplo, m.view(), std::span(p6), sim_options(1));
     EXPECT_GT(info, 0);
     EXPECT_LE(info, 6);
     Mat<float> s(2, 2, Layout::col_major);
     s(0, 1) = s(1, 0) = 1.0f;
     const Mat<float> s0 = s;
     std::vector<std::int64_t> p2(2);
-    EXPECT_EQ(trnsolver::sytrf(uplo, s.view(), std::span(p2), sim(1)), 0);
+    EXPECT_EQ(trnsolver::sytrf(uplo, s.view(), std::span(p2), sim_options(1)), 0);
     EXPECT_LT(p2[0], 0);
     EXPECT_EQ(p2[0], p2[1]);
     EXPECT_LT(ldl_ratio(widen(s0), s, uplo, p2), kThreshold);
@@ -103,17 +94,17 @@ TEST(SimLdlt, BadArgumentsThrow) {
   Mat<float> a(4, 4, Layout::col_major);
   std::vector<std::int64_t> ipiv(4);
   EXPECT_TRUE(throws_named<trncore::DimensionMismatch>(
-      [&] { trnsolver::sytrf<float>(Layout::col_major, Uplo::lower, 4, a.data(), 3, ipiv.data(), sim(1)); }, "sytrf",
+      [&] { trnsolver::sytrf<float>(Layout::col_major, Uplo::lower, 4, a.data(), 3, ipiv.data(), sim_options(1)); }, "sytrf",
       "lda"));
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
-      [&] { trnsolver::sytrf<float>(Layout::col_major, Uplo::lower, 4, a.data(), a.ld, nullptr, sim(1)); }, "sytrf",
+      [&] { trnsolver::sytrf<float>(Layout::col_major, Uplo::lower, 4, a.data(), a.ld, nullptr, sim_options(1)); }, "sytrf",
       "ipiv"));
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
-      [&] { trnsolver::sytrf<float>(Layout::col_major, static_cast<Uplo>(9), 4, a.data(), a.ld, ipiv.data(), sim(1)); },
+      [&] { trnsolver::sytrf<float>(Layout::col_major, static_cast<Uplo>(9), 4, a.data(), a.ld, ipiv.data(), sim_options(1)); },
       "sytrf", "uplo"));
   std::vector<double> d(16, 1.0);
   EXPECT_TRUE(throws_named<trncore::NotSupported>(
-      [&] { trnsolver::sytrf<double>(Layout::col_major, Uplo::lower, 4, d.data(), 4, ipiv.data(), sim(1)); }, "sytrf",
+      [&] { trnsolver::sytrf<double>(Layout::col_major, Uplo::lower, 4, d.data(), 4, ipiv.data(), sim_options(1)); }, "sytrf",
       "float"));
 }
 

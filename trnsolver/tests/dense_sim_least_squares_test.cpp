@@ -20,17 +20,6 @@ namespace {
 
 using namespace dense_test;
 
-trncore::Options sim(int threads, trncore::MathMode mode = trncore::MathMode::fp32) {
-  trncore::Options o;
-  o.backend = trncore::Backend::sim;
-  o.math_mode = mode;
-  o.threads = threads;
-  if (mode == trncore::MathMode::fp32) o.product = trncore::sim::ProductModel::exact;
-  return o;
-}
-
-const double kBf16Gemm = (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 128 * 0x1p-24) - 1;
-
 // X = rows [0, rows) of the solution block B.
 W leading_rows(const Mat<float>& b, std::int64_t rows) {
   W x(rows, b.cols);
@@ -56,8 +45,8 @@ TEST(SimLeastSquares, GelsMatchesTheLongDoubleSolution) {
         for (std::int64_t i = 0; i < brows; ++i)
           for (std::int64_t j = 0; j < nrhs; ++j) b(i, j) = b0(i, j);
         Mat<float> a2 = a, b2 = b;
-        ASSERT_EQ(trnsolver::gels(trans, a.view(), b.view(), sim(1)), 0);
-        ASSERT_EQ(trnsolver::gels(trans, a2.view(), b2.view(), sim(2)), 0);
+        ASSERT_EQ(trnsolver::gels(trans, a.view(), b.view(), sim_options(1)), 0);
+        ASSERT_EQ(trnsolver::gels(trans, a2.view(), b2.view(), sim_options(2)), 0);
         EXPECT_EQ(b.buf, b2.buf);
         EXPECT_EQ(a.buf, a2.buf);
         EXPECT_TRUE(b.padding_intact());
@@ -81,13 +70,13 @@ TEST(SimLeastSquares, GelsWithBf16UpdatesWithinTheGemmBound) {
   const std::int64_t m = 300, n = 140, nrhs = 2;
   const Mat<float> a0 = random_mat<float>(m, n, Layout::col_major, rng), b0 = random_mat<float>(m, nrhs, Layout::col_major, rng);
   Mat<float> a = a0, b = b0;
-  ASSERT_EQ(trnsolver::gels(Op::no_trans, a.view(), b.view(), sim(2, trncore::MathMode::bf16)), 0);
+  ASSERT_EQ(trnsolver::gels(Op::no_trans, a.view(), b.view(), sim_options(2, trncore::MathMode::bf16)), 0);
   const LsOracle o = ls_oracle(widen(a0), widen(b0));
   const LD err = norm1(sub(leading_rows(b, n), o.x)) / norm1(o.x);
-  EXPECT_LT(err, kThreshold * static_cast<LD>(m) * static_cast<LD>(kBf16Gemm) * o.gram_cond);
+  EXPECT_LT(err, kThreshold * static_cast<LD>(m) * static_cast<LD>(kBf16GemmBound) * o.gram_cond);
   // and it is not the fp32 result: the mode reached the TensorEngine.
   Mat<float> a32 = a0, b32 = b0;
-  ASSERT_EQ(trnsolver::gels(Op::no_trans, a32.view(), b32.view(), sim(2)), 0);
+  ASSERT_EQ(trnsolver::gels(Op::no_trans, a32.view(), b32.view(), sim_options(2)), 0);
   EXPECT_NE(b.buf, b32.buf);
 }
 
@@ -103,8 +92,8 @@ TEST(SimLeastSquares, LstsqBothMethodsAndRankDeficiency) {
       const Mat<float> a = random_mat<float>(m, n, layout, rng), b = random_mat<float>(m, 2, layout, rng);
       const LsOracle o = ls_oracle(widen(a), widen(b));
       for (const auto method : {trnsolver::LstsqMethod::qr, trnsolver::LstsqMethod::svd}) {
-        const auto r1 = trnsolver::lstsq(a.view(), b.view(), method, std::nullopt, sim(1));
-        const auto r2 = trnsolver::lstsq(a.view(), b.view(), method, std::nullopt, sim(2));
+        const auto r1 = trnsolver::lstsq(a.view(), b.view(), method, std::nullopt, sim_options(1));
+        const auto r2 = trnsolver::lstsq(a.view(), b.view(), method, std::nullopt, sim_options(2));
         ASSERT_EQ(r1.info, 0);
         EXPECT_EQ(r1.rank, std::min(m, n));
         EXPECT_EQ(r1.x.data, r2.x.data);
@@ -118,7 +107,7 @@ TEST(SimLeastSquares, LstsqBothMethodsAndRankDeficiency) {
     const Mat<float> a = narrow<float>(mul(bw, cw), layout);
     const Mat<float> b = random_mat<float>(m, nrhs, layout, rng);
     // rcond 1e-4: σ_r/σ_1 of this product is ≈ 0.1, the rounding-level σ_{r+1…} are ≈ n·u·σ_1 ≈ 1e-6·σ_1.
-    const auto res = trnsolver::lstsq(a.view(), b.view(), trnsolver::LstsqMethod::svd, 1e-4f, sim(2));
+    const auto res = trnsolver::lstsq(a.view(), b.view(), trnsolver::LstsqMethod::svd, 1e-4f, sim_options(2));
     ASSERT_EQ(res.info, 0);
     EXPECT_EQ(res.rank, r);
     const W x = widen(res.x), aw = widen(a), ct = transpose(cw);
@@ -132,12 +121,12 @@ TEST(SimLeastSquares, LstsqBothMethodsAndRankDeficiency) {
     Mat<float> z = random_mat<float>(m, n, layout, rng);
     for (std::int64_t i = 0; i < m; ++i) z(i, 4) = 0;
     Mat<float> z2 = z, zb = b;
-    EXPECT_EQ(trnsolver::gels(Op::no_trans, z2.view(), zb.view(), sim(1)), 5);
+    EXPECT_EQ(trnsolver::gels(Op::no_trans, z2.view(), zb.view(), sim_options(1)), 5);
     EXPECT_EQ(zb.buf, b.buf);
-    const auto q = trnsolver::lstsq(z.view(), b.view(), trnsolver::LstsqMethod::qr, std::nullopt, sim(1));
+    const auto q = trnsolver::lstsq(z.view(), b.view(), trnsolver::LstsqMethod::qr, std::nullopt, sim_options(1));
     EXPECT_EQ(q.info, 5);
     EXPECT_EQ(q.rank, 0);
-    const auto sv = trnsolver::lstsq(z.view(), b.view(), trnsolver::LstsqMethod::svd, 1e-4f, sim(1));
+    const auto sv = trnsolver::lstsq(z.view(), b.view(), trnsolver::LstsqMethod::svd, 1e-4f, sim_options(1));
     EXPECT_EQ(sv.info, 0);
     EXPECT_EQ(sv.rank, n - 1);
   }
@@ -172,8 +161,8 @@ TEST(SimSvd, FullFactorsOrthogonalAndReconstructing) {
       if (m == 5) a0(0, 0) = 0, a0(1, 0) = 0, a0(2, 0) = 0, a0(3, 0) = 0, a0(4, 0) = 0;  // a zero column: σ_k = 0
       Mat<float> a = a0, a2 = a0, u(m, m, layout), u2 = u, vt(n, n, layout), vt2 = vt;
       std::vector<float> s(static_cast<std::size_t>(k)), s2(s.size());
-      ASSERT_EQ(trnsolver::gesdd(trnsolver::Job::full, a.view(), std::span(s), u.view(), vt.view(), sim(1)), 0);
-      ASSERT_EQ(trnsolver::gesdd(trnsolver::Job::full, a2.view(), std::span(s2), u2.view(), vt2.view(), sim(2)), 0);
+      ASSERT_EQ(trnsolver::gesdd(trnsolver::Job::full, a.view(), std::span(s), u.view(), vt.view(), sim_options(1)), 0);
+      ASSERT_EQ(trnsolver::gesdd(trnsolver::Job::full, a2.view(), std::span(s2), u2.view(), vt2.view(), sim_options(2)), 0);
       EXPECT_EQ(s, s2);
       EXPECT_EQ(u.buf, u2.buf);
       EXPECT_EQ(vt.buf, vt2.buf);
@@ -199,36 +188,36 @@ TEST(SimSvd, FullFactorArgumentsChecked) {
   EXPECT_TRUE(throws_named<trncore::DimensionMismatch>(
       [&] {
         trnsolver::gesdd<float>(Layout::col_major, trnsolver::Job::full, 4, 3, a.data(), a.ld, s.data(), u.data(), 3,
-                                vt.data(), vt.ld, sim(1));
+                                vt.data(), vt.ld, sim_options(1));
       },
       "gesdd", "ldu"));
   std::vector<double> ad(12, 1.0), sd(3), ud(16), vd(9);
   EXPECT_TRUE(throws_named<trncore::NotSupported>(
       [&] {
         trnsolver::gesdd<double>(Layout::col_major, trnsolver::Job::full, 4, 3, ad.data(), 4, sd.data(), ud.data(), 4,
-                                 vd.data(), 3, sim(1));
+                                 vd.data(), 3, sim_options(1));
       },
       "gesdd"));
   std::vector<double> bd(4, 1.0);
   EXPECT_TRUE(throws_named<trncore::NotSupported>(
-      [&] { trnsolver::gels<double>(Layout::col_major, Op::no_trans, 4, 3, 1, ad.data(), 4, bd.data(), 4, sim(1)); },
+      [&] { trnsolver::gels<double>(Layout::col_major, Op::no_trans, 4, 3, 1, ad.data(), 4, bd.data(), 4, sim_options(1)); },
       "gels", "float"));
   std::vector<float> af(12, 1.0f), bf(4, 1.0f), sf(3);
   std::int64_t rank = 0;
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
       [&] {
         trnsolver::gelsd<float>(Layout::col_major, 4, 3, 1, af.data(), 4, bf.data(), 4, sf.data(),
-                                std::numeric_limits<float>::quiet_NaN(), &rank, sim(1));
+                                std::numeric_limits<float>::quiet_NaN(), &rank, sim_options(1));
       },
       "gelsd", "NaN"));
   EXPECT_TRUE(throws_named<trncore::DimensionMismatch>(
-      [&] { trnsolver::gels<float>(Layout::col_major, Op::no_trans, 4, 3, 1, af.data(), 4, bf.data(), 3, sim(1)); },
+      [&] { trnsolver::gels<float>(Layout::col_major, Op::no_trans, 4, 3, 1, af.data(), 4, bf.data(), 3, sim_options(1)); },
       "gels", "ldb"));
   EXPECT_TRUE(throws_named<trncore::NotSupported>(
       [&] {
         trnsolver::lstsq<double>(trncore::MatrixView<const double>(ad.data(), 4, 3, 4, Layout::col_major),
                                  trncore::MatrixView<const double>(bd.data(), 4, 1, 4, Layout::col_major),
-                                 trnsolver::LstsqMethod::qr, std::nullopt, sim(1));
+                                 trnsolver::LstsqMethod::qr, std::nullopt, sim_options(1));
       },
       "lstsq"));
 }

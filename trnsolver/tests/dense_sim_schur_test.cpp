@@ -19,17 +19,6 @@ namespace {
 using namespace dense_test;
 using trnsolver::EigJob;
 
-trncore::Options sim(int threads, trncore::MathMode mode = trncore::MathMode::fp32) {
-  trncore::Options o;
-  o.backend = trncore::Backend::sim;
-  o.math_mode = mode;
-  o.threads = threads;
-  if (mode == trncore::MathMode::fp32) o.product = trncore::sim::ProductModel::exact;
-  return o;
-}
-
-const double kBf16Gemm = (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 128 * 0x1p-24) - 1;
-
 // T is quasi upper triangular with standardized 2×2 blocks, and wr/wi read off it as LAPACK's gees does.
 ::testing::AssertionResult standard_schur_form(const Mat<float>& t, const std::vector<float>& wr,
                                                const std::vector<float>& wi) {
@@ -112,10 +101,10 @@ TEST(SimSchur, GeesWithinLapacksRatiosAndEigenvalueBounds) {
       Mat<float> t = a0, t2 = a0, t3 = a0, z(n, n, layout), z2 = z;
       const auto N = static_cast<std::size_t>(n);
       std::vector<float> wr(N), wi(N), wr2(N), wi2(N), wr3(N), wi3(N);
-      ASSERT_EQ(trnsolver::gees(EigJob::vectors, t.view(), std::span(wr), std::span(wi), z.view(), sim(1)), 0);
-      ASSERT_EQ(trnsolver::gees(EigJob::vectors, t2.view(), std::span(wr2), std::span(wi2), z2.view(), sim(2)), 0);
+      ASSERT_EQ(trnsolver::gees(EigJob::vectors, t.view(), std::span(wr), std::span(wi), z.view(), sim_options(1)), 0);
+      ASSERT_EQ(trnsolver::gees(EigJob::vectors, t2.view(), std::span(wr2), std::span(wi2), z2.view(), sim_options(2)), 0);
       ASSERT_EQ(trnsolver::gees<float>(layout, EigJob::values_only, n, t3.data(), t3.ld, wr3.data(), wi3.data(), nullptr,
-                                       1, sim(2)),
+                                       1, sim_options(2)),
                 0);
       EXPECT_EQ(t.buf, t2.buf);
       EXPECT_EQ(z.buf, z2.buf);
@@ -144,7 +133,7 @@ TEST(SimSchur, KnownSpectraIncludingTheStallingPermutation) {
   b(4, 4) = -2, b(5, 5) = 0.5L;
   const W q = random_orthogonal(6, rng);
   const Mat<float> a = narrow<float>(mul(mul(q, b), transpose(q)), Layout::col_major);
-  const auto r = trnsolver::schur(a.view(), sim(2));
+  const auto r = trnsolver::schur(a.view(), sim_options(2));
   ASSERT_EQ(r.info, 0);
   std::vector<std::complex<double>> expected = {{1, std::sqrt(6.0)}, {1, -std::sqrt(6.0)}, {5, 0}, {-2, 1}, {-2, -1}, {0.5, 0}};
   for (const auto& e : expected) {
@@ -165,7 +154,7 @@ TEST(SimSchur, KnownSpectraIncludingTheStallingPermutation) {
   for (std::int64_t i = 0; i < n; ++i) p(i, (i + 1) % n) = 1.0f;
   std::vector<float> wr(7), wi(7);
   Mat<float> t = p;
-  ASSERT_EQ(trnsolver::gees(EigJob::vectors, t.view(), std::span(wr), std::span(wi), z.view(), sim(1)), 0);
+  ASSERT_EQ(trnsolver::gees(EigJob::vectors, t.view(), std::span(wr), std::span(wi), z.view(), sim_options(1)), 0);
   EXPECT_TRUE(standard_schur_form(t, wr, wi));
   for (std::int64_t k = 0; k < n; ++k) {
     const std::complex<double> root = std::polar(1.0, 2 * M_PI * static_cast<double>(k) / 7);
@@ -181,13 +170,13 @@ TEST(SimSchur, Bf16UpdatesWithinTheGemmBound) {
   std::mt19937_64 rng(93);
   const std::int64_t n = 200;
   const Mat<float> a = random_mat<float>(n, n, Layout::col_major, rng);
-  const auto r = trnsolver::schur(a.view(), sim(2, trncore::MathMode::bf16));
+  const auto r = trnsolver::schur(a.view(), sim_options(2, trncore::MathMode::bf16));
   ASSERT_EQ(r.info, 0);
   const W z = widen(r.z);
   const LD rec = norm1(sub(widen(a), mul(mul(z, widen(r.t)), transpose(z)))) /
-                 (static_cast<LD>(n) * norm1(widen(a)) * static_cast<LD>(kBf16Gemm));
+                 (static_cast<LD>(n) * norm1(widen(a)) * static_cast<LD>(kBf16GemmBound));
   EXPECT_LT(rec, kThreshold);
-  EXPECT_LT(norm1(sub(identity(n), mul(transpose(z), z))) / (static_cast<LD>(n) * static_cast<LD>(kBf16Gemm)),
+  EXPECT_LT(norm1(sub(identity(n), mul(transpose(z), z))) / (static_cast<LD>(n) * static_cast<LD>(kBf16GemmBound)),
             kThreshold);
 }
 
@@ -196,24 +185,24 @@ TEST(SimSchur, BadArgumentsThrow) {
   std::vector<float> wr(4), wi(4);
   a(2, 1) = std::numeric_limits<float>::quiet_NaN();
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
-      [&] { trnsolver::gees(EigJob::vectors, a.view(), std::span(wr), std::span(wi), vs.view(), sim(1)); }, "gees",
+      [&] { trnsolver::gees(EigJob::vectors, a.view(), std::span(wr), std::span(wi), vs.view(), sim_options(1)); }, "gees",
       "a"));
   a(2, 1) = 0;
   EXPECT_TRUE(throws_named<trncore::DimensionMismatch>(
-      [&] { trnsolver::gees<float>(Layout::col_major, EigJob::vectors, 4, a.data(), a.ld, wr.data(), wi.data(), vs.data(), 3, sim(1)); },
+      [&] { trnsolver::gees<float>(Layout::col_major, EigJob::vectors, 4, a.data(), a.ld, wr.data(), wi.data(), vs.data(), 3, sim_options(1)); },
       "gees", "ldvs"));
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
-      [&] { trnsolver::gees<float>(Layout::col_major, EigJob::vectors, 4, a.data(), a.ld, wr.data(), wi.data(), nullptr, 4, sim(1)); },
+      [&] { trnsolver::gees<float>(Layout::col_major, EigJob::vectors, 4, a.data(), a.ld, wr.data(), wi.data(), nullptr, 4, sim_options(1)); },
       "gees", "vs"));
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
       [&] {
         trnsolver::gees<float>(Layout::col_major, static_cast<EigJob>(7), 4, a.data(), a.ld, wr.data(), wi.data(),
-                               vs.data(), vs.ld, sim(1));
+                               vs.data(), vs.ld, sim_options(1));
       },
       "gees", "job"));
   std::vector<double> d(16, 1.0), dr(4), di(4), dv(16);
   EXPECT_TRUE(throws_named<trncore::NotSupported>(
-      [&] { trnsolver::gees<double>(Layout::col_major, EigJob::vectors, 4, d.data(), 4, dr.data(), di.data(), dv.data(), 4, sim(1)); },
+      [&] { trnsolver::gees<double>(Layout::col_major, EigJob::vectors, 4, d.data(), 4, dr.data(), di.data(), dv.data(), 4, sim_options(1)); },
       "gees", "float"));
 }
 

@@ -42,6 +42,22 @@ using Types = ::testing::Types<float, double>;
 /// The threshold of LAPACK's test programs for its normalised ratios.
 inline constexpr LD kThreshold = 30;
 
+/// Sim backend options for the dense sim tests: `threads`, GEMMs in `mode`; MathMode::fp32 runs under
+/// ProductModel::exact, so every TensorEngine product is an fp32 product accumulated in fp32 and the sim
+/// algorithms are LAPACK's in fp32, held to LAPACK's ratios with u = 2⁻²⁴.
+inline trncore::Options sim_options(int threads, trncore::MathMode mode = trncore::MathMode::fp32) {
+  trncore::Options o;
+  o.backend = trncore::Backend::sim;
+  o.math_mode = mode;
+  o.threads = threads;
+  if (mode == trncore::MathMode::fp32) o.product = trncore::sim::ProductModel::exact;
+  return o;
+}
+
+/// The single-pass bound of a bf16 sim GEMM under trn2's default bf16 product model (docs/trnblas-sim.md):
+/// (1+u_in)²(1+u_p)(1+γ₁₂₈(u₃₂)) − 1 with u_in = u_p = 2⁻⁸; it takes u's place wherever a GEMM's rounding enters.
+inline const double kBf16GemmBound = (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 128 * 0x1p-24) - 1;
+
 template <class T>
 LD unit() {
   return static_cast<LD>(std::numeric_limits<T>::epsilon()) / 2;

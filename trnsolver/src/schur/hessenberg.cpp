@@ -8,7 +8,7 @@
 
 #include "mixed/block_reflector.hpp"
 #include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
-#include "scaled_norm.hpp"
+#include "householder.hpp"
 
 #include <trnblas/gemm.hpp>
 
@@ -59,16 +59,8 @@ void blocked_hessenberg(std::int64_t n, float* a, std::int64_t lda, float* tau, 
         c[static_cast<std::size_t>(i)] = s;
       }
       // The reflector of c(j+1:n) (larfg: β = −sign(α)‖(α, x)‖, τ = (β − α)/β, v = x/(α − β)).
-      const float alpha = c[static_cast<std::size_t>(j + 1)];
-      const float xnorm = scaled_norm2(c.data() + j + 2, n - j - 2);
-      float tj = 0.0f, beta = alpha;
-      if (xnorm != 0.0f) {
-        const float norm = std::hypot(alpha, xnorm);
-        beta = alpha >= 0.0f ? -norm : norm;
-        tj = (beta - alpha) / beta;
-        const float scale = 1.0f / (alpha - beta);
-        for (std::int64_t i = j + 2; i < n; ++i) c[static_cast<std::size_t>(i)] *= scale;
-      }
+      const Reflection r = reflect(c[static_cast<std::size_t>(j + 1)], c.data() + j + 2, n - j - 2);
+      const float tj = r.tau, beta = r.beta;
       tau[j] = tj;
       for (std::int64_t i = 0; i <= j; ++i) at(i, j) = c[static_cast<std::size_t>(i)];
       at(j + 1, j) = beta;

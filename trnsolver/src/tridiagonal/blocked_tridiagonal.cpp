@@ -9,7 +9,7 @@
 #include "tridiagonal/blocked_tridiagonal.hpp"
 
 #include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
-#include "scaled_norm.hpp"
+#include "householder.hpp"
 
 #include <trnblas/gemm.hpp>
 
@@ -43,16 +43,8 @@ void blocked_tridiagonal(std::int64_t n, float* a, std::int64_t lda, std::vector
       }
       d[static_cast<std::size_t>(j)] = c[static_cast<std::size_t>(j)];
       // The reflector of c(j+1:n).
-      const float alpha = c[static_cast<std::size_t>(j + 1)];
-      const float xnorm = scaled_norm2(c.data() + j + 2, n - j - 2);
-      float tj = 0.0f, beta = alpha;
-      if (xnorm != 0.0f) {
-        const float norm = std::hypot(alpha, xnorm);
-        beta = alpha >= 0.0f ? -norm : norm;
-        tj = (beta - alpha) / beta;
-        const float scale = 1.0f / (alpha - beta);
-        for (std::int64_t i = j + 2; i < n; ++i) c[static_cast<std::size_t>(i)] *= scale;
-      }
+      const Reflection r = reflect(c[static_cast<std::size_t>(j + 1)], c.data() + j + 2, n - j - 2);
+      const float tj = r.tau, beta = r.beta;
       tau[j] = tj;
       e[static_cast<std::size_t>(j)] = beta;
       at(j, j) = c[static_cast<std::size_t>(j)];
