@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <array>
 #include <limits>
+#include <map>
 
 namespace {
 
@@ -21,7 +23,11 @@ void check(std::int64_t m, std::int64_t n, double kappa, double noise, SketchKin
   std::vector<double> sigma(static_cast<std::size_t>(n));
   for (std::int64_t j = 0; j < n; ++j)
     sigma[static_cast<std::size_t>(j)] = std::pow(kappa, -static_cast<double>(j) / static_cast<double>(std::max<std::int64_t>(n - 1, 1)));
-  const W aw = with_spectrum(m, n, sigma, 11);
+  // The matrix depends only on the shape and κ: build it once for all kinds and layouts.
+  static std::map<std::array<double, 3>, W> cache;
+  const std::array<double, 3> key{static_cast<double>(m), static_cast<double>(n), kappa};
+  if (cache.find(key) == cache.end()) cache.emplace(key, with_spectrum(m, n, sigma, 11));
+  const W& aw = cache.at(key);
   const auto a = to_dense<double>(aw, layout);
   std::mt19937_64 rng(5);
   std::normal_distribution<double> g;

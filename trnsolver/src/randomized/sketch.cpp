@@ -99,7 +99,9 @@ void apply_sparse_sign(trncore::MatrixView<const T> a, const Sketch& sketch, Den
   });
 }
 
-// Y(r, j) = (FWHT of A(r, :)·D)(P_j) per row r: O(N log N) per row, no Ω.
+// Y(r, j) = (FWHT of A(r, :)·D)(P_j) per row r: O(N log N) per row, no Ω. Rows go in blocks of kBlock,
+// interleaved in the buffer, so a column-major A is read contiguously and the butterflies vectorise; each
+// row's arithmetic is fwht's, so the block size and the thread split never change a bit.
 template <class T>
 void apply_srht(trncore::MatrixView<const T> a, const Sketch& sketch, DenseMatrix<T>& y, int threads,
                 const char* function) {
@@ -108,15 +110,18 @@ void apply_srht(trncore::MatrixView<const T> a, const Sketch& sketch, DenseMatri
   constexpr std::int64_t kBlock = 16;
   const std::int64_t blocks = (a.rows() + kBlock - 1) / kBlock;
   trncore::detail::parallel_for(blocks, threads, [&](std::int64_t b) {
-    std::vector<T> buf(static_cast<std::size_t>(d.length));
-    const std::int64_t r0 = b * kBlock, r1 = std::min(a.rows(), r0 + kBlock);
-    for (std::int64_t r = r0; r < r1; ++r) {
-      std::fill(buf.begin(), buf.end(), T(0));
-      for (std::int64_t i = 0; i < a.cols(); ++i)
-        buf[static_cast<std::size_t>(i)] =
-            d.signs[static_cast<std::size_t>(i)] * (row_major ? a.data()[r * a.ld() + i] : a.data()[r + i * a.ld()]);
-      randomized_detail::fwht(buf.data(), d.length);
-      for (std::int64_t j = 0; j < y.cols; ++j) y(r, j) = buf[static_cast<std::size_t>(d.picks[static_cast<std::size_t>(j)])];
+    const std::int64_t r0 = b * kBlock, width = std::min(a.rows(), r0 + kBlock) - r0;
+    std::vector<T> buf(static_cast<std::size_t>(d.length * width), T(0));
+    for (std::int64_t i = 0; i < a.cols(); ++i) {
+      const T sign = d.signs[static_cast<std::size_t>(i)];
+      for (std::int64_t c = 0; c < width; ++c)
+        buf[static_cast<std::size_t>(i * width + c)] =
+            sign * (row_major ? a.data()[(r0 + c) * a.ld() + i] : a.data()[r0 + c + i * a.ld()]);
+    }
+    randomized_detail::fwht_interleaved(buf.data(), d.length, width);
+    for (std::int64_t j = 0; j < y.cols; ++j) {
+      const T* src = buf.data() + d.picks[static_cast<std::size_t>(j)] * width;
+      for (std::int64_t c = 0; c < width; ++c) y(r0 + c, j) = src[c];
     }
   });
 }

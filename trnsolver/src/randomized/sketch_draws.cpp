@@ -84,13 +84,17 @@ SrhtDraws<T> srht_draws(const Sketch& sketch, std::int64_t n, std::int64_t l, co
 }
 
 template <class T>
-void fwht(T* x, std::int64_t length) {
+void fwht_interleaved(T* x, std::int64_t length, std::int64_t width) {
   for (std::int64_t h = 1; h < length; h *= 2)
     for (std::int64_t i = 0; i < length; i += 2 * h)
       for (std::int64_t j = i; j < i + h; ++j) {
-        const T a = x[j], b = x[j + h];
-        x[j] = a + b;
-        x[j + h] = a - b;
+        T* lo = x + j * width;
+        T* hi = x + (j + h) * width;
+        for (std::int64_t c = 0; c < width; ++c) {
+          const T a = lo[c], b = hi[c];
+          lo[c] = a + b;
+          hi[c] = a - b;
+        }
       }
 }
 
@@ -98,7 +102,7 @@ template SparseSignRows<float> sparse_sign_rows<float>(const Sketch&, std::int64
 template SparseSignRows<double> sparse_sign_rows<double>(const Sketch&, std::int64_t, std::int64_t, int);
 template SrhtDraws<float> srht_draws<float>(const Sketch&, std::int64_t, std::int64_t, const char*);
 template SrhtDraws<double> srht_draws<double>(const Sketch&, std::int64_t, std::int64_t, const char*);
-template void fwht<float>(float*, std::int64_t);
-template void fwht<double>(double*, std::int64_t);
+template void fwht_interleaved<float>(float*, std::int64_t, std::int64_t);
+template void fwht_interleaved<double>(double*, std::int64_t, std::int64_t);
 
 }  // namespace trnsolver::randomized_detail

@@ -32,9 +32,10 @@ struct SrhtDraws {
 template <class T>
 SrhtDraws<T> srht_draws(const Sketch& sketch, std::int64_t n, std::int64_t l, const char* function);
 
-/// In-place unnormalised fast Walsh–Hadamard transform of x[0, N), N a power of two (Sylvester order:
-/// result_p = Σ_i (−1)^{popcount(i & p)}·x_i).
+/// In-place unnormalised fast Walsh–Hadamard transform (Sylvester order: result_p = Σ_i (−1)^{popcount(i & p)}·x_i,
+/// N = length a power of two) of `width` interleaved vectors at once: vector c is x[c], x[width + c],
+/// x[2·width + c], …; every vector sees the same butterflies in the same order whatever the width.
 template <class T>
-void fwht(T* x, std::int64_t length);
+void fwht_interleaved(T* x, std::int64_t length, std::int64_t width);
 
 }  // namespace trnsolver::randomized_detail
