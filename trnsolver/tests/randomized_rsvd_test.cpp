@@ -130,6 +130,26 @@ TEST(RandomizedRsvd, OperatorFormMatchesDenseForm) {
   EXPECT_EQ(viaop.matvecs, (8 + 10) * (2 + 2 * 2));  // Ω, two power iterations (Aᵀ, A each), Bᵀ
 }
 
+// The same holds for rsvd_adaptive and eigh_randomized (Gaussian sketches form Ω in both forms).
+TEST(RandomizedRsvd, AdaptiveAndEighOperatorFormsMatchDenseForms) {
+  const W a = with_spectrum(70, 70, exponential_spectrum(70, 5.0), 4);
+  const auto ad = to_dense<double>(a, Layout::row_major);
+  const auto op = trnsolver::MatrixOperator<double>::dense(ad.view());
+  const auto d1 = trnsolver::rsvd_adaptive<double>(ad.view(), 1e-4), o1 = trnsolver::rsvd_adaptive<double>(op, 1e-4);
+  EXPECT_EQ(d1.rank, o1.rank);
+  EXPECT_TRUE(bitwise_equal(d1.s, o1.s));
+  // A symmetric matrix for eigh_randomized: A·Aᵀ.
+  W sym(70, 70);
+  for (int i = 0; i < 70; ++i)
+    for (int j = 0; j < 70; ++j)
+      for (int p = 0; p < 70; ++p) sym(i, j) += a(i, p) * a(j, p);
+  const auto sd = to_dense<double>(sym, Layout::col_major);
+  const auto sop = trnsolver::MatrixOperator<double>::dense(sd.view());
+  const auto d2 = trnsolver::eigh_randomized<double>(sd.view(), 5), o2 = trnsolver::eigh_randomized<double>(sop, 5);
+  EXPECT_TRUE(bitwise_equal(d2.w, o2.w));
+  EXPECT_TRUE(bitwise_equal(d2.u.data, o2.u.data));
+}
+
 // Adaptive rank: stops when HMT Lemma 4.1's estimate E ≤ tol; then ‖A − UΣVᵀ‖₂ ≤ E ≤ tol except with
 // probability ≤ min(m,n)·10⁻¹⁰ (block of 10 Gaussian columns). Eckart–Young forces rank ≥ #{σ_j > tol}.
 // (No upper bound on the rank is asserted: the criterion sees ‖(I − P)A·ω‖ ≈ ‖(I − P)A‖_F, so on slowly
