@@ -58,7 +58,7 @@ public:
   std::int64_t rows() const noexcept { return rows_; }
   std::int64_t cols() const noexcept { return cols_; }
   bool has_transpose() const noexcept { return static_cast<bool>(apply_transpose_); }
-  /// y = A·x. No checks beyond b ≥ 0.
+  /// y = A·x, the callback as given (no checks; the routines here check what it returns).
   void apply(std::int64_t b, const T* x, T* y) const { apply_(b, x, y); }
   /// y = Aᵀ·x; A·x for an operator built without a transpose callback (documented as symmetric).
   void apply_transpose(std::int64_t b, const T* x, T* y) const {
