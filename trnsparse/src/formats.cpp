@@ -1,6 +1,7 @@
 #include <trnsparse/formats.hpp>
 
 #include "checks.hpp"
+#include "structure.hpp"
 
 #include <trncore/error.hpp>
 
@@ -27,7 +28,7 @@ void check_sizes(int64_t rows, int64_t cols, const char* fn) {
 // increasing within each major slice. `slice` names the slice ("row", "column", "block row") in messages.
 template <class I>
 void check_compressed(int64_t major, int64_t minor, const std::vector<I>& indptr, const std::vector<I>& indices,
-                      int64_t nnz, bool canonical, const char* slice, const char* fn) {
+                      int64_t nnz, bool canonical, const char* slice, const char* fn, bool check_entries = true) {
   if (static_cast<int64_t>(indptr.size()) != major + 1)
     throw trncore::InvalidArgument(fn,
                                    "indptr has " + std::to_string(indptr.size()) + " entries for " + std::to_string(major) +
@@ -49,6 +50,7 @@ void check_compressed(int64_t major, int64_t minor, const std::vector<I>& indptr
       throw trncore::InvalidArgument(fn, "indptr decreases at " + std::string(slice) + " " + std::to_string(r) + " (" +
                                              std::to_string(b) + " > " + std::to_string(e) + ")",
                                      "indptr must be nondecreasing");
+    if (!check_entries) continue;
     for (int64_t k = b; k < e; ++k) {
       const int64_t j = indices[static_cast<std::size_t>(k)];
       if (j < 0 || j >= minor)
@@ -185,6 +187,12 @@ void validate(const Bsr<T, I>& a, const char* fn, bool canonical) {
                                        " blocks of " + std::to_string(a.block_rows) + "x" + std::to_string(a.block_cols),
                                    "store block_rows*block_cols values per block, row-major");
   check_compressed(a.block_row_count(), a.block_col_count(), a.indptr, a.indices, blocks, canonical, "block row", fn);
+}
+
+template <class T, class I>
+void detail::validate_structure(const Csr<T, I>& a, const char* fn) {
+  check_sizes<I>(a.rows, a.cols, fn);
+  check_compressed(a.rows, a.cols, a.indptr, a.indices, a.nnz(), false, "row", fn, false);
 }
 
 template <class T, class I>
@@ -441,6 +449,7 @@ Csr<T, I> csr_from_dense(int64_t rows, int64_t cols, const T* a, int64_t ld, dou
   template void validate(const Csc<T, I>&, const char*, bool);                                       \
   template void validate(const Bsr<T, I>&, const char*, bool);                                       \
   template bool is_canonical(const Csr<T, I>&);                                                      \
+  template void detail::validate_structure(const Csr<T, I>&, const char*);                           \
   template Csr<T, I> to_csr(const Coo<T, I>&, SumDuplicates);                                        \
   template Csc<T, I> to_csc(const Coo<T, I>&, SumDuplicates);                                        \
   template Coo<T, I> to_coo(const Csr<T, I>&);                                                       \

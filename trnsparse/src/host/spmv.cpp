@@ -2,10 +2,12 @@
 
 #include "host/host_checks.hpp"
 #include "host/row_partition.hpp"
+#include "structure.hpp"
 
 #include <trncore/detail/parallel.hpp>
 
 #include <algorithm>
+#include <type_traits>
 
 namespace trnsparse {
 namespace {
@@ -27,7 +29,8 @@ void spmv(trnblas::Op op, T alpha, const Csr<T, I>& a, std::span<const T> x, T b
           const trncore::Options& options) {
   constexpr const char* fn = "trnsparse::spmv";
   detail::require_host<T>(options, fn);
-  validate(a, fn);
+  // Column indices are checked inside the kernels as they are read (one pass over the matrix, not two).
+  detail::validate_structure(a, fn);
   const bool trans = op != trnblas::Op::no_trans;
   detail::require_length(x.size(), trans ? a.rows : a.cols, "x", fn);
   detail::require_length(y.size(), trans ? a.cols : a.rows, "y", fn);
@@ -41,7 +44,11 @@ void spmv(trnblas::Op op, T alpha, const Csr<T, I>& a, std::span<const T> x, T b
     if (alpha == T(0)) return;
     for (std::int64_t r = 0; r < a.rows; ++r) {
       const T ax = alpha * xp[r];
-      for (I k = indptr[r]; k < indptr[r + 1]; ++k) yp[indices[k]] += values[k] * ax;
+      for (I k = indptr[r]; k < indptr[r + 1]; ++k) {
+        if (!detail::index_in_range(indices[k], a.cols)) [[unlikely]]
+          detail::throw_bad_index(fn, k, indices[k], a.cols);
+        yp[indices[k]] += values[k] * ax;
+      }
     }
     return;
   }
@@ -50,9 +57,19 @@ void spmv(trnblas::Op op, T alpha, const Csr<T, I>& a, std::span<const T> x, T b
     return;
   }
   auto rows = [&](std::int64_t begin, std::int64_t end) {
+    using U = std::make_unsigned_t<I>;
+    const auto ucols = static_cast<U>(a.cols);
     for (std::int64_t r = begin; r < end; ++r) {
+      const std::int64_t first = indptr[r], len = static_cast<std::int64_t>(indptr[r + 1]) - first;
+      const I* idx = indices + first;
+      const T* val = values + first;
       T sum = T(0);
-      for (I k = indptr[r]; k < indptr[r + 1]; ++k) sum += values[k] * xp[indices[k]];
+      for (std::int64_t k = 0; k < len; ++k) {
+        const auto j = static_cast<U>(idx[k]);
+        if (j >= ucols) [[unlikely]]
+          detail::throw_bad_index(fn, first + k, idx[k], a.cols);
+        sum += val[k] * xp[j];
+      }
       yp[r] = beta == T(0) ? alpha * sum : alpha * sum + beta * yp[r];
     }
   };
