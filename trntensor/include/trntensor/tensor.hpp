@@ -58,10 +58,15 @@ public:
     return TensorView<const T>(data_, shape_, strides_);
   }
 
+  /// The element at index (0, …, 0).
   T* data() const noexcept { return data_; }
+  /// The number of axes.
   int rank() const noexcept { return static_cast<int>(shape_.size()); }
+  /// Extents, outermost first.
   const Shape& shape() const noexcept { return shape_; }
+  /// Strides in elements, one per axis.
   const Shape& strides() const noexcept { return strides_; }
+  /// Extent / stride of one axis (unchecked: 0 <= axis < rank()).
   std::int64_t extent(int axis) const noexcept { return shape_[static_cast<std::size_t>(axis)]; }
   std::int64_t stride(int axis) const noexcept { return strides_[static_cast<std::size_t>(axis)]; }
   /// The number of elements (1 for rank 0).
@@ -125,15 +130,18 @@ public:
   /// A dense row-major copy of any view.
   static Tensor copy_of(TensorView<const T> view);
 
+  /// The number of axes, the extents, one extent (unchecked), the number of elements.
   int rank() const noexcept { return static_cast<int>(shape_.size()); }
   const Shape& shape() const noexcept { return shape_; }
   std::int64_t extent(int axis) const noexcept { return shape_[static_cast<std::size_t>(axis)]; }
   std::int64_t size() const noexcept { return static_cast<std::int64_t>(data_.size()); }
+  /// The row-major elements (resizing values() breaks the tensor's invariant; assign same-size vectors).
   T* data() noexcept { return data_.data(); }
   const T* data() const noexcept { return data_.data(); }
   std::vector<T>& values() noexcept { return data_; }
   const std::vector<T>& values() const noexcept { return data_; }
 
+  /// A dense row-major view of the elements (valid while the tensor lives and is not resized).
   TensorView<T> view() { return TensorView<T>(data_.data(), shape_); }
   TensorView<const T> view() const { return TensorView<const T>(data_.data(), shape_); }
   operator TensorView<const T>() const { return view(); }  // NOLINT(google-explicit-constructor)
