@@ -68,10 +68,25 @@ TEST(EinsumCorpus, GeneratedExpressionsMatchTheOracle) {
     check_against_oracle<double>(e, rng, {}, 1e-12);
     if (t % 3 == 0) check_against_oracle<float>(e, rng, {}, 2e-3);
   }
-  // The corpus exercises what it claims to (fixed seed: these counts are properties of the corpus).
   EXPECT_GE(with_ellipsis, 20);
   EXPECT_GE(implicit, 40);
   EXPECT_GE(many, 20);
+}
+
+TEST(EinsumCorpus, GeneratedExpressionsOnTheSimBackend) {
+  // 75 generated expressions on sim, in bf16 (bound ≈ 2^-7 per GEMM step) and ozaki (fp64 level): each element
+  // must lie within the composed bound the call reports (≤ 0.5 for bf16 with at most 4 GEMM steps).
+  std::mt19937_64 rng(2027), values(5);
+  const trncore::Options bf16 =
+      trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::bf16);
+  const trncore::Options ozaki =
+      trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::ozaki);
+  for (int t = 0; t < 300; ++t) {
+    const Expr e = random_expr(rng);
+    if (t % 4 != 0) continue;
+    check_against_oracle<double>(e, values, bf16, 0.5);
+    check_against_oracle<double>(e, values, ozaki, 1e-12);
+  }
 }
 
 }  // namespace
