@@ -1,6 +1,8 @@
 // The suite's showcase: what ci/demo runs against an installed prefix. It prints every installed
 // package's version and what it runs on, and runs a real computation from each library that has one.
 // Exits non-zero if a linked library disagrees with the version its installed CMake config declared.
+#include "showcase_parts.hpp"
+
 #include <trnblas/trnblas.hpp>
 #include <trncore/io/npy.hpp>
 #include <trncore/sim/matmul.hpp>
@@ -325,6 +327,9 @@ int main() {
   trnblas_gemm_table();
   trnblas_df_mp2_water();
   trnsolver_solve_and_hpl_mxp();
+  showcase_rnla();
+  showcase_trnsparse();
+  showcase_trntensor(TRNSCI_SHARED_DATA_DIR);
 
   if (mismatches != 0) {
     std::fprintf(stderr, "showcase: %d package(s) disagree with their installed config version\n", mismatches);
