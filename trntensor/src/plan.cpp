@@ -195,6 +195,7 @@ ContractionPlan::ContractionPlan(std::string_view subscripts, std::span<const Sh
     s.result_size = product(s.result_labels, ext);
     s.flops = detail::pair_flops(la, lb, needed, ext);
     s.method = (s.k.empty() && backend_ == trncore::Backend::host) ? StepMethod::direct : StepMethod::gemm;
+    s.backend = s.method == StepMethod::gemm ? backend_ : trncore::Backend::host;
     s.result = next_id++;
     id_labels.push_back(s.result_labels);
     path_to_id.push_back(s.result);
@@ -271,8 +272,9 @@ std::string ContractionPlan::to_string() const {
     if (s.kind == StepKind::contract) {
       r.append("contract t").append(std::to_string(s.operands[0])).append(",t").append(std::to_string(s.operands[1]));
       r.append(" -> t").append(std::to_string(s.result)).append(" [").append(labels_string(subs_, s.result_labels));
-      std::snprintf(buf, sizeof buf, "] %s batch=%lld m=%lld n=%lld k=%lld mode=%s%s",
-                    s.method == StepMethod::gemm ? "gemm" : "direct", static_cast<long long>(s.batch_size),
+      std::snprintf(buf, sizeof buf, "] %s %s batch=%lld m=%lld n=%lld k=%lld mode=%s%s",
+                    s.method == StepMethod::gemm ? "gemm" : "direct",
+                    std::string(trncore::to_string(s.backend)).c_str(), static_cast<long long>(s.batch_size),
                     static_cast<long long>(s.m_size), static_cast<long long>(s.n_size),
                     static_cast<long long>(s.k_size), std::string(trncore::to_string(s.mode)).c_str(),
                     s.writes_output ? " ->out" : "");
@@ -281,7 +283,7 @@ std::string ContractionPlan::to_string() const {
       r.append(s.kind == StepKind::reduce ? "reduce t" : "finish t").append(std::to_string(s.operands[0]));
       r.append(s.kind == StepKind::reduce ? " -> t" + std::to_string(s.result) : std::string(" -> out"));
       r.append(" [").append(labels_string(subs_, s.result_labels)).append("] summing [");
-      r.append(labels_string(subs_, s.summed)).append("]");
+      r.append(labels_string(subs_, s.summed)).append("] host loop");
     }
     std::snprintf(buf, sizeof buf, " flops=%.6g size=%lld\n", s.flops, static_cast<long long>(s.result_size));
     r.append(buf);

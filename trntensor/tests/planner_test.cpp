@@ -161,6 +161,11 @@ TEST(Planner, PlanIsReusableAndPrintable) {
   EXPECT_NE(text.find("gemm"), std::string::npos) << text;
   // (BC) 2·4·5·2 = 80, then A(BC) 2·3·4·2 = 48 (the other order: 120 + 60).
   EXPECT_NE(text.find("total flops=128"), std::string::npos) << text;
+  EXPECT_NE(text.find("gemm host"), std::string::npos) << text;
+  const ContractionPlan sim("ij,jk,kl->il", shapes, trncore::Options{}.with_backend(trncore::Backend::sim));
+  for (const auto& s : sim.steps())
+    EXPECT_EQ(s.backend, s.kind == StepKind::contract ? trncore::Backend::sim : trncore::Backend::host);
+  EXPECT_NE(sim.to_string().find("gemm sim"), std::string::npos) << sim.to_string();
   plan.set_mode(0, trncore::MathMode::fp64);
   EXPECT_EQ(plan.steps()[0].mode, trncore::MathMode::fp64);
   EXPECT_THROW(plan.set_mode(plan.steps().size() - 1, trncore::MathMode::fp64), trncore::InvalidArgument);

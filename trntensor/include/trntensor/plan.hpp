@@ -75,6 +75,9 @@ struct PlanStep {
   double flops = 0;
   /// Elements of the result.
   std::int64_t result_size = 0;
+  /// Where the step runs: contract steps on the plan's backend; reduce/finish loops (and direct products) on
+  /// the host in T, also in a sim plan (their VectorEngine cost is not modelled).
+  trncore::Backend backend = trncore::Backend::host;
   /// The precision mode of this step's GEMMs (settable on a plan; see ContractionPlan::set_mode).
   trncore::MathMode mode = trncore::MathMode::automatic;
   /// True when the step writes the einsum's output directly (the last contract step, when the output's
