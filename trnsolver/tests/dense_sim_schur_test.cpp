@@ -180,6 +180,37 @@ TEST(SimSchur, Bf16UpdatesWithinTheGemmBound) {
             kThreshold);
 }
 
+// Exact structure: an upper triangular A is its own Schur form — every reflector of the Hessenberg reduction
+// is the identity (nothing below the subdiagonal) and every subdiagonal entry is zero, so Francis deflates at
+// once: T = A and Z = I bit for bit, wr = diag(A), wi = 0. A block upper triangular A with a zero subdiagonal
+// entry splits into two problems, and a 2×2 block already in standard form ([1 2; −3 1]) is left as it is.
+TEST(SimSchur, TriangularAndSplitInputsKeptExactly) {
+  std::mt19937_64 rng(94);
+  for (const std::int64_t n : {1, 2, 7, 130}) {
+    Mat<float> a = random_mat<float>(n, n, Layout::col_major, rng);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = j + 1; i < n; ++i) a(i, j) = 0.0f;
+    Mat<float> t = a, z(n, n, Layout::col_major);
+    std::vector<float> wr(static_cast<std::size_t>(n)), wi(wr.size());
+    ASSERT_EQ(trnsolver::gees(EigJob::vectors, t.view(), std::span(wr), std::span(wi), z.view(), sim_options(2)), 0);
+    EXPECT_EQ(t.buf, a.buf) << n;
+    for (std::int64_t i = 0; i < n; ++i) {
+      EXPECT_EQ(wr[static_cast<std::size_t>(i)], a(i, i));
+      EXPECT_EQ(wi[static_cast<std::size_t>(i)], 0.0f);
+      for (std::int64_t j = 0; j < n; ++j) EXPECT_EQ(z(i, j), i == j ? 1.0f : 0.0f);
+    }
+  }
+  Mat<float> b(4, 4, Layout::row_major);
+  b(0, 0) = 1, b(0, 1) = 2, b(1, 0) = -3, b(1, 1) = 1, b(0, 2) = 4, b(2, 2) = 5, b(2, 3) = 1, b(3, 3) = -1;
+  Mat<float> t = b, z(4, 4, Layout::row_major);
+  std::vector<float> wr(4), wi(4);
+  ASSERT_EQ(trnsolver::gees(EigJob::vectors, t.view(), std::span(wr), std::span(wi), z.view(), sim_options(1)), 0);
+  EXPECT_EQ(t.buf, b.buf);
+  EXPECT_EQ(wr, (std::vector<float>{1, 1, 5, -1}));
+  const float im = std::sqrt(2.0f) * std::sqrt(3.0f);
+  EXPECT_EQ(wi, (std::vector<float>{im, -im, 0, 0}));
+}
+
 TEST(SimSchur, BadArgumentsThrow) {
   Mat<float> a(4, 4, Layout::col_major), vs(4, 4, Layout::col_major);
   std::vector<float> wr(4), wi(4);
