@@ -1,6 +1,8 @@
 // trntensor's part of the showcase: the plan of a 3-operand contraction (order, GEMM shapes, FLOPs, modes),
 // the same contraction on the sim backend with a target, and the DF-MP2 energy of H2O computed by einsum
 // against psi4's reference in shared/data/dfmp2/H2O/meta.json.
+#include "showcase_parts.hpp"
+
 #include <trntensor/trntensor.hpp>
 
 #include <trncore/io/npy.hpp>
