@@ -148,6 +148,29 @@ TEST(RandomizedTrace, BitwiseIdenticalForOneAndTwoThreads) {
   }
 }
 
+// With a sim operator (bf16 TensorEngine GEMMs via MatrixOperator::dense) the estimate is still bitwise
+// reproducible across thread counts, and within bf16 GEMM error of the host estimate on the same probes:
+// each ωᵀAω differs by ≤ (2·2⁻⁸ + n·2⁻²⁴ + 2⁻²⁴)·|ω|ᵀ|A||ω| (docs/trnblas-sim.md, bf16 mode, plus the float
+// rounding of A) = 0.0079·Σ|a_ij| for ±1 probes; the mean over probes obeys the same bound, 0.01·Σ|a_ij|.
+TEST(RandomizedTrace, SimOperatorIsReproducible) {
+  const Fixture f(polynomial_spectrum(150, 1.0), 5);
+  const auto af = to_dense<float>(f.exact, Layout::col_major);
+  trncore::Options sim;
+  sim.backend = trncore::Backend::sim;
+  sim.math_mode = trncore::MathMode::bf16;
+  const Sketch s{SketchKind::rademacher, 3};
+  sim.threads = 1;
+  const auto e1 = trnsolver::hutch_plus_plus<float>(trnsolver::MatrixOperator<float>::dense(af.view(), sim), 30, s, sim);
+  sim.threads = 2;
+  const auto e2 = trnsolver::hutch_plus_plus<float>(trnsolver::MatrixOperator<float>::dense(af.view(), sim), 30, s, sim);
+  EXPECT_EQ(std::memcmp(&e1.estimate, &e2.estimate, sizeof(double)), 0);
+  const auto h1 = trnsolver::hutchinson<float>(trnsolver::MatrixOperator<float>::dense(af.view(), sim), 20, s, sim);
+  const auto host = trnsolver::hutchinson<double>(f.op, 20, s);
+  double abs_sum = 0.0;
+  for (double v : f.a.data) abs_sum += std::fabs(v);
+  EXPECT_NEAR(h1.estimate, host.estimate, 0.01 * abs_sum);
+}
+
 TEST(RandomizedTrace, BadInputThrows) {
   const Fixture f(polynomial_spectrum(5, 1.0), 1);
   EXPECT_THROW(trnsolver::hutchinson<double>(f.op, 0), trncore::InvalidArgument);
