@@ -2,8 +2,9 @@
 /// @file
 /// Randomized numerical linear algebra: randomized SVD (Halko–Martinsson–Tropp) with power iterations and
 /// an adaptive-rank range finder, Hutchinson and Hutch++ trace estimation, diagonal estimation, Nyström
-/// approximation of PSD matrices and a randomized symmetric eigensolver — on dense matrices or on linear
-/// operators given as block callbacks. Full reference, bounds and sources: docs/trnsolver-randomized.md.
+/// approximation of PSD matrices, a randomized symmetric eigensolver, sketched Rayleigh–Ritz and
+/// sketch-and-precondition least squares — on dense matrices or on linear operators given as block
+/// callbacks. Full reference, bounds and sources: docs/trnsolver-randomized.md.
 ///
 /// Conventions:
 /// - T is float or double. Dense inputs are trncore::MatrixView in either layout; every returned matrix
@@ -11,8 +12,9 @@
 /// - Randomness comes only from the Sketch in the options (sketch.hpp): the same inputs, options and seed
 ///   give bitwise identical results for every options.core.threads; a different seed an independent draw.
 ///   (Host GEMMs and LAPACK calls are those of OpenBLAS, deterministic for a fixed OpenBLAS thread count.)
-/// - Backends: options.core.backend = host runs every product with OpenBLAS in T. sim runs every product
-///   with A (the O(m·n·l) work) as a trnblas sim GEMM in options.core.math_mode on the modelled
+/// - Backends: options.core.backend = host runs every product with OpenBLAS in T. sim (rsvd,
+///   rsvd_adaptive and eigh_randomized on a dense A; any routine on MatrixOperator::dense(A, sim options))
+///   runs every product with A (the O(m·n·l) work) as a trnblas sim GEMM in options.core.math_mode on the modelled
 ///   TensorEngine (bf16, fp32, compensated, …; bitwise reproducible), while the small O((m + n)·l²)
 ///   orthonormalisations and the l×l eigen/SVD problems run on the host in T.
 /// - Bad input throws: trncore::InvalidArgument for k < 1, k > min(m, n), non-finite entries of a dense A
