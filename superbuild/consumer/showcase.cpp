@@ -180,15 +180,9 @@ void trnblas_gemm_table() {
 void trnblas_df_mp2_water() {
   const std::string dir = std::string(TRNSCI_SHARED_DATA_DIR) + "/dfmp2/H2O/";
   std::printf("\ntrnblas: DF-MP2 correlation energy of H2O (cc-pVDZ / cc-pVDZ-RI, nocc 5, nvir 19, naux 84)\n");
-  trncore::io::NpyArray b, eo, ev;
-  try {
-    b = trncore::io::read_npy(dir + "B_iaQ.npy");
-    eo = trncore::io::read_npy(dir + "eps_occ.npy");
-    ev = trncore::io::read_npy(dir + "eps_vir.npy");
-  } catch (const trncore::Error& e) {
-    std::printf("  skipped: %s\n", e.what());
-    return;
-  }
+  const auto fixture = read_dfmp2_fixture(dir);
+  if (!fixture) return;
+  const auto& [b, eo, ev] = *fixture;
   constexpr double psi4 = -0.2039447517274171;  // psi4 1.3.2 DF-MP2, shared/data/dfmp2/H2O/meta.json
   struct Row {
     const char* name;

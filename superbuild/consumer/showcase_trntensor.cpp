@@ -62,15 +62,9 @@ void chain_plan() {
 void dfmp2_water(const std::string& shared_data_dir) {
   const std::string dir = shared_data_dir + "/dfmp2/H2O/";
   std::printf("\ntrntensor: DF-MP2 correlation energy of H2O by einsum (iaQ,jbQ->iajb, then iajb,iajb,iajb->)\n");
-  trncore::io::NpyArray b, eo, ev;
-  try {
-    b = trncore::io::read_npy(dir + "B_iaQ.npy");
-    eo = trncore::io::read_npy(dir + "eps_occ.npy");
-    ev = trncore::io::read_npy(dir + "eps_vir.npy");
-  } catch (const trncore::Error& e) {
-    std::printf("  skipped: %s\n", e.what());
-    return;
-  }
+  const auto fixture = read_dfmp2_fixture(dir);
+  if (!fixture) return;
+  const auto& [b, eo, ev] = *fixture;
   std::ifstream meta_file(dir + "meta.json");
   std::stringstream meta;
   meta << meta_file.rdbuf();
