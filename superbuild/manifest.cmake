@@ -9,7 +9,7 @@ set(TRNSCI_MANIFEST_trncore   0.4.1)
 set(TRNSCI_MANIFEST_trnrand   0.3.0)
 set(TRNSCI_MANIFEST_trnfft    0.4.0)
 set(TRNSCI_MANIFEST_trnblas   0.3.1)
-set(TRNSCI_MANIFEST_trnsolver 0.2.0)
+set(TRNSCI_MANIFEST_trnsolver 0.3.0)
 set(TRNSCI_MANIFEST_trnsparse 0.2.0)
 set(TRNSCI_MANIFEST_trntensor 0.2.0)
 
