@@ -107,16 +107,22 @@ double Transform<T>::run_c2c(const std::complex<T>* in, std::complex<T>* out, st
 }
 
 template <Real T>
+std::vector<std::int64_t> Transform<T>::half_spectrum_extent() const {
+  std::vector<std::int64_t> extent = n_;
+  extent.back() = n_.back() / 2 + 1;
+  return extent;
+}
+
+template <Real T>
 double Transform<T>::run_r2c(const T* in, std::complex<T>* out, std::int64_t batch, RunLog& log) const {
   const std::size_t d = n_.size();
-  std::vector<std::int64_t> extent = n_;
-  extent[d - 1] = n_[d - 1] / 2 + 1;
-  const std::int64_t rows = batch * product(n_, 0, d - 1);
   std::vector<double> eps(d);
   if (d == 1) {
     axis_[0]->run_r2c(in, out, batch, log, eps[0]);
     return eps[0];
   }
+  const auto extent = half_spectrum_extent();
+  const std::int64_t rows = batch * product(n_, 0, d - 1);  // rows of the last axis
   std::vector<std::complex<T>> data(static_cast<std::size_t>(rows * extent[d - 1]));
   axis_[d - 1]->run_r2c(in, data.data(), rows, log, eps[d - 1]);
   for (std::size_t k = d - 1; k-- > 0;) eps[k] = pass(k, data, extent, batch, log);
@@ -127,14 +133,13 @@ double Transform<T>::run_r2c(const T* in, std::complex<T>* out, std::int64_t bat
 template <Real T>
 double Transform<T>::run_c2r(const std::complex<T>* in, T* out, std::int64_t batch, RunLog& log) const {
   const std::size_t d = n_.size();
-  std::vector<std::int64_t> extent = n_;
-  extent[d - 1] = n_[d - 1] / 2 + 1;
-  const std::int64_t rows = batch * product(n_, 0, d - 1);
   std::vector<double> eps(d);
   if (d == 1) {
     axis_[0]->run_c2r(in, out, batch, log, eps[0]);
     return eps[0];
   }
+  const auto extent = half_spectrum_extent();
+  const std::int64_t rows = batch * product(n_, 0, d - 1);  // rows of the last axis
   std::vector<std::complex<T>> data(in, in + rows * extent[d - 1]);
   for (std::size_t k = d - 1; k-- > 0;) eps[k] = pass(k, data, extent, batch, log);
   axis_[d - 1]->run_c2r(data.data(), out, rows, log, eps[d - 1]);

@@ -53,6 +53,8 @@ public:
 
 private:
   double compose(const std::vector<double>& axis_bounds) const;
+  /// The complex side's extents of r2c/c2r: n with the last length halved to n/2 + 1.
+  std::vector<std::int64_t> half_spectrum_extent() const;
   /// Runs axis `axis`'s executor in place on a complex array whose extents are `extent` (row-major,
   /// after the leading batch): gathers the axis into rows, transforms, scatters back.
   double pass(std::size_t axis, std::vector<std::complex<T>>& data, const std::vector<std::int64_t>& extent,
