@@ -5,7 +5,7 @@
 # Every pin can be overridden on the command line, e.g. -DTRNSCI_PIN_trnblas=0.3.0.
 set(TRNSCI_PACKAGES trncore trnrand trnblas trnfft trnsolver trnsparse trntensor)
 
-set(TRNSCI_MANIFEST_trncore   0.4.1)
+set(TRNSCI_MANIFEST_trncore   0.4.2)
 set(TRNSCI_MANIFEST_trnrand   0.3.0)
 set(TRNSCI_MANIFEST_trnfft    0.4.0)
 set(TRNSCI_MANIFEST_trnblas   0.3.1)

@@ -77,9 +77,15 @@ endfunction()
 #   CMAKE_FILES   files installed beside the config, e.g. the Find<X>.cmake modules THIRD_PARTY uses
 #   PC_REQUIRES   pkg-config modules the static library needs (Requires.private)
 #   PC_LIBS       extra link flags for libraries without a .pc file (Libs.private)
+#   PC_CFLAGS     extra compile flags consumers need (Cflags), e.g. the definitions the CMake target
+#                 hands out through INTERFACE_COMPILE_DEFINITIONS; may use ${prefix} and the other
+#                 .pc variables, so an install-relative path stays relocatable (since trncore 0.4.2)
 function(trnsci_install_package pkg)
   cmake_parse_arguments(ARG "" "DESCRIPTION"
-                        "SIBLINGS;THIRD_PARTY;CMAKE_FILES;PC_REQUIRES;PC_LIBS" ${ARGN})
+                        "SIBLINGS;THIRD_PARTY;CMAKE_FILES;PC_REQUIRES;PC_LIBS;PC_CFLAGS" ${ARGN})
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "trnsci_install_package(${pkg}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
   set(cmakedir "${CMAKE_INSTALL_LIBDIR}/cmake/${pkg}")
   set(gen "${CMAKE_CURRENT_BINARY_DIR}/generated")
 
@@ -130,6 +136,7 @@ function(trnsci_install_package pkg)
   list(JOIN pc_requires ", " TRNSCI_PC_REQUIRES)
   list(JOIN ARG_PC_REQUIRES ", " TRNSCI_PC_REQUIRES_PRIVATE)
   list(JOIN ARG_PC_LIBS " " TRNSCI_PC_LIBS_PRIVATE)
+  list(JOIN ARG_PC_CFLAGS " " TRNSCI_PC_CFLAGS)
   configure_file("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/trnsci.pc.in" "${gen}/${pkg}.pc" @ONLY)
   install(FILES "${gen}/${pkg}.pc" DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 
