@@ -26,9 +26,12 @@ void check_sizes(int64_t rows, int64_t cols, const char* fn) {
 
 // indptr of length major+1, from 0 to nnz, nondecreasing; indices in [0, minor); optionally strictly
 // increasing within each major slice. `slice` names the slice ("row", "column", "block row") in messages.
+// `depth` = ends stops after the O(1) checks (lengths, first and last indptr entry).
+enum class Depth { ends, everything };
+
 template <class I>
 void check_compressed(int64_t major, int64_t minor, const std::vector<I>& indptr, const std::vector<I>& indices,
-                      int64_t nnz, bool canonical, const char* slice, const char* fn, bool check_entries = true) {
+                      int64_t nnz, bool canonical, const char* slice, const char* fn, Depth depth = Depth::everything) {
   if (static_cast<int64_t>(indptr.size()) != major + 1)
     throw trncore::InvalidArgument(fn,
                                    "indptr has " + std::to_string(indptr.size()) + " entries for " + std::to_string(major) +
@@ -44,13 +47,10 @@ void check_compressed(int64_t major, int64_t minor, const std::vector<I>& indptr
                                    "indptr[" + std::to_string(major) + "] = " +
                                        std::to_string(indptr[static_cast<std::size_t>(major)]) + " but nnz = " + std::to_string(nnz),
                                    "the last indptr entry must equal the number of stored values");
+  if (depth == Depth::ends) return;
   for (int64_t r = 0; r < major; ++r) {
     const int64_t b = indptr[static_cast<std::size_t>(r)], e = indptr[static_cast<std::size_t>(r) + 1];
-    if (e < b)
-      throw trncore::InvalidArgument(fn, "indptr decreases at " + std::string(slice) + " " + std::to_string(r) + " (" +
-                                             std::to_string(b) + " > " + std::to_string(e) + ")",
-                                     "indptr must be nondecreasing");
-    if (!check_entries) continue;
+    if (e < b) detail::throw_bad_indptr(fn, slice, r, b, e);
     for (int64_t k = b; k < e; ++k) {
       const int64_t j = indices[static_cast<std::size_t>(k)];
       if (j < 0 || j >= minor)
@@ -190,9 +190,9 @@ void validate(const Bsr<T, I>& a, const char* fn, bool canonical) {
 }
 
 template <class T, class I>
-void detail::validate_structure(const Csr<T, I>& a, const char* fn) {
+void detail::validate_ends(const Csr<T, I>& a, const char* fn) {
   check_sizes<I>(a.rows, a.cols, fn);
-  check_compressed(a.rows, a.cols, a.indptr, a.indices, a.nnz(), false, "row", fn, false);
+  check_compressed(a.rows, a.cols, a.indptr, a.indices, a.nnz(), false, "row", fn, Depth::ends);
 }
 
 template <class T, class I>
@@ -449,7 +449,7 @@ Csr<T, I> csr_from_dense(int64_t rows, int64_t cols, const T* a, int64_t ld, dou
   template void validate(const Csc<T, I>&, const char*, bool);                                       \
   template void validate(const Bsr<T, I>&, const char*, bool);                                       \
   template bool is_canonical(const Csr<T, I>&);                                                      \
-  template void detail::validate_structure(const Csr<T, I>&, const char*);                           \
+  template void detail::validate_ends(const Csr<T, I>&, const char*);                                \
   template Csr<T, I> to_csr(const Coo<T, I>&, SumDuplicates);                                        \
   template Csc<T, I> to_csc(const Coo<T, I>&, SumDuplicates);                                        \
   template Coo<T, I> to_coo(const Csr<T, I>&);                                                       \

@@ -10,7 +10,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -217,6 +220,45 @@ TEST(OpsErrors, BadArgumentsAreNamed) {
   expect_error<trncore::InvalidArgument>([&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, -1, b, 2, 0.0, c, 2); }, "negative");
   expect_error<trncore::DimensionMismatch>([&] { (void)trnsparse::spgemm(a, a); }, "trnsparse::spgemm");
   expect_error<trncore::DimensionMismatch>([&] { (void)trnsparse::add(1.0, a, 1.0, trnsparse::transpose(a)); }, "trnsparse::add");
+}
+
+// spmv checks row extents and column indices inside its kernel instead of validating first, so every
+// malformed matrix must still be refused, for both ops and for one and two threads, before any entry
+// outside the arrays is read (ci/sanitize runs this under ASan).
+TEST(OpsErrors, SpmvRefusesMalformedStructureOnEveryPath) {
+  const auto big = trnsparse::to_csr(random_coo<double, std::int32_t>(3001, 2003, 0.03, 78));
+  ASSERT_GT(big.nnz(), 2 * (1 << 15));  // two threads really split the rows
+  const auto mid = static_cast<std::size_t>(big.rows / 2 + 7);
+  const auto nnz = static_cast<std::int32_t>(big.nnz());
+  struct Case {
+    const char* what;
+    std::function<void(trnsparse::Csr<double, std::int32_t>&)> breakit;
+    const char* message;
+  };
+  const std::vector<Case> cases = {
+      {"index = cols late in the matrix", [&](auto& a) { a.indices[a.indices.size() - 3] = static_cast<std::int32_t>(a.cols); }, "outside [0, 2003)"},
+      {"negative index", [&](auto& a) { a.indices[a.indices.size() / 2] = -1; }, "index -1"},
+      {"indptr decreases mid-matrix", [&](auto& a) { a.indptr[mid] = a.indptr[mid - 1] - 1; }, "indptr decreases"},
+      {"indptr overshoots nnz", [&](auto& a) { a.indptr[mid] = nnz + 1000; }, "indptr"},
+      {"indptr negative", [&](auto& a) { a.indptr[mid] = -5; }, "indptr"},
+      {"indptr ends short of nnz", [&](auto& a) { a.indptr.back() = nnz - 1; }, "nnz"},
+      {"indptr too short", [&](auto& a) { a.indptr.pop_back(); }, "indptr has"},
+  };
+  const auto x = random_vector<double>(big.cols, 3);
+  const auto xt = random_vector<double>(big.rows, 4);
+  for (const auto& c : cases) {
+    auto a = big;
+    c.breakit(a);
+    for (int threads : {1, 2}) {
+      SCOPED_TRACE(std::string(c.what) + ", threads " + std::to_string(threads));
+      const auto opts = trncore::Options{}.with_threads(threads);
+      std::vector<double> y(static_cast<std::size_t>(a.rows)), yt(static_cast<std::size_t>(a.cols));
+      expect_error<trncore::InvalidArgument>(
+          [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.5, y, opts); }, c.message);
+      expect_error<trncore::InvalidArgument>(
+          [&] { trnsparse::spmv<double, std::int32_t>(Op::trans, 1.0, a, xt, 0.0, yt, opts); }, c.message);
+    }
+  }
 }
 
 }  // namespace
