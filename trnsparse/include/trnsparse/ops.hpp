@@ -22,9 +22,13 @@
 namespace trnsparse {
 
 /// y = alpha·op(A)·x + beta·y, op = trnblas::Op::no_trans or trans (conj_trans = trans for real T).
-/// x has op(A).cols entries and y op(A).rows. Duplicates in A are summed.
-/// @throws trncore::InvalidArgument for an invalid A or options (options.backend must be host);
-///         trncore::DimensionMismatch when x or y has the wrong length.
+/// x has op(A).cols entries and y op(A).rows. Duplicates in A are summed. beta = 0 never reads y.
+/// Accuracy: |ŷ_i − y_i| ≤ γ_{m+3}·(|α|Σ_j|a_ij||x_j| + |β||y_i|), m the stored entries of the row.
+/// Threads (options.threads; no_trans only) split rows by nonzeros; each row is summed by one thread in
+/// storage order, so the result is bitwise identical for every thread count.
+/// @throws trncore::InvalidArgument for an invalid A (found while the kernel reads it: y is then
+///         unspecified, and nothing outside A's arrays is read) or invalid options (options.backend
+///         must be host); trncore::DimensionMismatch when x or y has the wrong length.
 template <class T, class I>
 void spmv(trnblas::Op op, T alpha, const Csr<T, I>& a, std::span<const T> x, T beta, std::span<T> y,
           const trncore::Options& options = {});
