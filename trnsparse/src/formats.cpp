@@ -141,6 +141,16 @@ void transpose_compressed(int64_t n_major, int64_t n_minor, const std::vector<I>
     }
 }
 
+// The major index of every stored entry (the row of each CSR entry, the column of each CSC entry).
+template <class I>
+std::vector<I> expand_indptr(int64_t n_major, const std::vector<I>& indptr) {
+  std::vector<I> major(static_cast<std::size_t>(indptr[static_cast<std::size_t>(n_major)]));
+  for (int64_t i = 0; i < n_major; ++i)
+    std::fill(major.begin() + indptr[static_cast<std::size_t>(i)], major.begin() + indptr[static_cast<std::size_t>(i) + 1],
+              static_cast<I>(i));
+  return major;
+}
+
 }  // namespace
 
 template <class T, class I>
@@ -233,32 +243,14 @@ Csc<T, I> to_csc(const Coo<T, I>& a, SumDuplicates sum) {
 template <class T, class I>
 Coo<T, I> to_coo(const Csr<T, I>& a) {
   validate(a, "trnsparse::to_coo");
-  Coo<T, I> out;
-  out.rows = a.rows;
-  out.cols = a.cols;
-  out.col = a.indices;
-  out.values = a.values;
-  out.row.resize(a.values.size());
-  for (int64_t r = 0; r < a.rows; ++r)
-    for (auto k = static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r)]);
-         k < static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r) + 1]); ++k)
-      out.row[k] = static_cast<I>(r);
+  Coo<T, I> out{a.rows, a.cols, expand_indptr(a.rows, a.indptr), a.indices, a.values};
   return out;
 }
 
 template <class T, class I>
 Coo<T, I> to_coo(const Csc<T, I>& a) {
   validate(a, "trnsparse::to_coo");
-  Coo<T, I> out;
-  out.rows = a.rows;
-  out.cols = a.cols;
-  out.row = a.indices;
-  out.values = a.values;
-  out.col.resize(a.values.size());
-  for (int64_t c = 0; c < a.cols; ++c)
-    for (auto k = static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(c)]);
-         k < static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(c) + 1]); ++k)
-      out.col[k] = static_cast<I>(c);
+  Coo<T, I> out{a.rows, a.cols, a.indices, expand_indptr(a.cols, a.indptr), a.values};
   return out;
 }
 

@@ -17,11 +17,7 @@ using trnsparse_test::expect_error;
 
 template <class T>
 std::vector<T> random_matrix(std::int64_t rows, std::int64_t cols, std::uint64_t seed, double spread) {
-  std::mt19937_64 gen(seed);
-  std::uniform_real_distribution<double> d(-spread, spread);
-  std::vector<T> m(static_cast<std::size_t>(rows * cols));
-  for (auto& e : m) e = static_cast<T>(d(gen));
-  return m;
+  return trnsparse_test::random_vector<T>(rows * cols, seed, spread);
 }
 
 template <class T>

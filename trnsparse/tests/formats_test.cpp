@@ -22,14 +22,7 @@ using trnsparse_test::random_coo;
 
 template <class P>
 class Formats : public ::testing::Test {};
-template <class T_, class I_>
-struct Types {
-  using T = T_;
-  using I = I_;
-};
-using AllTypes = ::testing::Types<Types<float, std::int32_t>, Types<float, std::int64_t>, Types<double, std::int32_t>,
-                                  Types<double, std::int64_t>>;
-TYPED_TEST_SUITE(Formats, AllTypes);
+TYPED_TEST_SUITE(Formats, trnsparse_test::AllTypes);
 
 template <class T>
 void expect_dense_near(const std::vector<T>& got, const std::vector<long double>& want, const std::string& what) {

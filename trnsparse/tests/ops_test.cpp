@@ -57,23 +57,9 @@ void oracle_spmm(bool trans, T alpha, const trnsparse::Coo<T, I>& a, std::int64_
 
 template <class P>
 class Ops : public ::testing::Test {};
-template <class T_, class I_>
-struct Types {
-  using T = T_;
-  using I = I_;
-};
-using AllTypes = ::testing::Types<Types<float, std::int32_t>, Types<float, std::int64_t>, Types<double, std::int32_t>,
-                                  Types<double, std::int64_t>>;
-TYPED_TEST_SUITE(Ops, AllTypes);
+TYPED_TEST_SUITE(Ops, trnsparse_test::AllTypes);
 
-template <class T>
-std::vector<T> random_vector(std::int64_t n, std::uint64_t seed) {
-  std::mt19937_64 gen(seed);
-  std::uniform_real_distribution<double> d(-1, 1);
-  std::vector<T> v(static_cast<std::size_t>(n));
-  for (auto& e : v) e = static_cast<T>(d(gen));
-  return v;
-}
+using trnsparse_test::random_vector;
 
 TYPED_TEST(Ops, SpmvAndSpmmMeetTheirBoundsForEveryShapeOpAlphaBeta) {
   using T = typename TypeParam::T;

@@ -19,11 +19,7 @@ using trnsparse_test::random_coo;
 
 template <class T>
 std::vector<T> random_dense(std::int64_t n, std::uint64_t seed) {
-  std::mt19937_64 gen(seed);
-  std::uniform_real_distribution<double> d(-1, 1);
-  std::vector<T> v(static_cast<std::size_t>(n));
-  for (auto& e : v) e = static_cast<T>(d(gen));
-  return v;
+  return trnsparse_test::random_vector<T>(n, seed);
 }
 
 template <class T>

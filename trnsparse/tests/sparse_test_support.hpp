@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -50,6 +51,25 @@ trnsparse::Coo<T, I> random_coo(std::int64_t rows, std::int64_t cols, double den
     s.values[k] = a.values[perm[k]];
   }
   return s;
+}
+
+/// The value/index type pairs of the typed tests.
+template <class T_, class I_>
+struct Types {
+  using T = T_;
+  using I = I_;
+};
+using AllTypes = ::testing::Types<Types<float, std::int32_t>, Types<float, std::int64_t>, Types<double, std::int32_t>,
+                                  Types<double, std::int64_t>>;
+
+/// n values uniform in [-spread, spread].
+template <class T>
+std::vector<T> random_vector(std::int64_t n, std::uint64_t seed, double spread = 1.0) {
+  std::mt19937_64 gen(seed);
+  std::uniform_real_distribution<double> d(-spread, spread);
+  std::vector<T> v(static_cast<std::size_t>(std::max<std::int64_t>(0, n)));
+  for (auto& e : v) e = static_cast<T>(d(gen));
+  return v;
 }
 
 /// Dense row-major long-double matrix of the COO (duplicates summed).
