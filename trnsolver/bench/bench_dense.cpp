@@ -13,6 +13,8 @@
 // Run as a ctest smoke test (--benchmark_min_time=0.001) it registers n = 64 only.
 #include <trnsolver/dense.hpp>
 
+#include "smoke_run.hpp"
+
 #include <benchmark/benchmark.h>
 #include <lapacke.h>
 
@@ -135,12 +137,7 @@ void BM_Copy(benchmark::State& state, Routine r) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool smoke = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const std::string key = "--benchmark_min_time=";
-    if (arg.rfind(key, 0) == 0 && std::strtod(arg.c_str() + key.size(), nullptr) < 0.01) smoke = true;
-  }
+  const bool smoke = trnsolver_bench::smoke_run(argc, argv);
   const std::vector<std::int64_t> sizes = smoke ? std::vector<std::int64_t>{64} : std::vector<std::int64_t>{500, 1000, 2000};
   const std::pair<const char*, Routine> routines[] = {
       {"getrf", Routine::getrf}, {"potrf", Routine::potrf}, {"geqrf", Routine::geqrf}};

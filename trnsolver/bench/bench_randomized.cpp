@@ -19,6 +19,8 @@
 
 #include <trnblas/gemm.hpp>
 
+#include "smoke_run.hpp"
+
 #include <benchmark/benchmark.h>
 #include <lapacke.h>
 
@@ -182,11 +184,7 @@ void BM_Rsvd(benchmark::State& state, std::string spectrum, std::int64_t n, std:
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool smoke = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i], key = "--benchmark_min_time=";
-    if (arg.rfind(key, 0) == 0 && std::strtod(arg.c_str() + key.size(), nullptr) < 0.01) smoke = true;
-  }
+  const bool smoke = trnsolver_bench::smoke_run(argc, argv);
   const std::int64_t n = smoke ? 160 : 4000, k = smoke ? 10 : 50, n_sim = smoke ? 160 : 1000;
   using trnsolver::SketchKind;
   for (const std::string spectrum : {"exp", "poly"}) {
