@@ -26,7 +26,9 @@ void scale_output(T beta, T* y, std::int64_t n) {
 // lambda over the matrix: GCC then keeps the loop's pointers in registers (the lambda form ran ~40%
 // slower than Eigen's loop). The only validation before the kernel is O(1) (validate_ends); each row's
 // extent and each column index are checked as they are read — predictable branches, where separate
-// passes over indptr and indices would add a third to the kernel's memory traffic.
+// passes over indptr and indices would add a third to the kernel's memory traffic. beta = 0 is a
+// template parameter so the row loop carries no test of it (moving it out took the 3-D Poisson ratio
+// to Eigen from 0.87 to 1.15, single-threaded; docs/benchmarks.md).
 template <bool BetaZero, class T, class I>
 void csr_rows(const I* indptr, const I* indices, const T* values, std::int64_t cols, std::int64_t nnz, T alpha, const T* x,
               T beta, T* y, std::int64_t begin, std::int64_t end, const char* fn) {
