@@ -7,7 +7,6 @@
 #include <trncore/detail/parallel.hpp>
 
 #include <algorithm>
-#include <type_traits>
 
 namespace trnsparse {
 namespace {
@@ -32,8 +31,6 @@ void scale_output(T beta, T* y, std::int64_t n) {
 template <bool BetaZero, class T, class I>
 void csr_rows(const I* indptr, const I* indices, const T* values, std::int64_t cols, std::int64_t nnz, T alpha, const T* x,
               T beta, T* y, std::int64_t begin, std::int64_t end, const char* fn) {
-  using U = std::make_unsigned_t<I>;
-  const auto ucols = static_cast<U>(cols);
   std::int64_t first = indptr[begin];
   if (!detail::row_extent_ok(0, first, nnz)) [[unlikely]]  // begin > 0 here: validate_ends checked indptr[0] = 0
     detail::throw_bad_extent(fn, begin - 1, indptr[begin - 1], first, nnz);
@@ -43,9 +40,9 @@ void csr_rows(const I* indptr, const I* indices, const T* values, std::int64_t c
       detail::throw_bad_extent(fn, r, first, stop, nnz);
     T sum = T(0);
     for (std::int64_t k = first; k < stop; ++k) {
-      const auto j = static_cast<U>(indices[k]);
-      if (j >= ucols) [[unlikely]]
-        detail::throw_bad_index(fn, k, indices[k], cols);
+      const I j = indices[k];
+      if (!detail::index_in_range(j, cols)) [[unlikely]]
+        detail::throw_bad_index(fn, k, j, cols);
       sum += values[k] * x[j];
     }
     if constexpr (BetaZero) y[r] = alpha * sum;
