@@ -175,15 +175,13 @@ void trnblas_gemm_table() {
   std::printf("\n%s", report.cost->to_string().c_str());
 }
 
-// DF-MP2 correlation energy of water (cc-pVDZ, psi4's fitted integrals from shared/data/dfmp2/H2O) on the
+// DF-MP2 correlation energy of water (cc-pVDZ, psi4's fitted integrals from data/dfmp2/H2O) on the
 // host and in three sim modes, against psi4's own energy.
 void trnblas_df_mp2_water() {
-  const std::string dir = std::string(TRNSCI_SHARED_DATA_DIR) + "/dfmp2/H2O/";
+  const std::string dir = std::string(TRNSCI_DATA_DIR) + "/dfmp2/H2O/";
   std::printf("\ntrnblas: DF-MP2 correlation energy of H2O (cc-pVDZ / cc-pVDZ-RI, nocc 5, nvir 19, naux 84)\n");
-  const auto fixture = read_dfmp2_fixture(dir);
-  if (!fixture) return;
-  const auto& [b, eo, ev] = *fixture;
-  constexpr double psi4 = -0.2039447517274171;  // psi4 1.3.2 DF-MP2, shared/data/dfmp2/H2O/meta.json
+  const auto [b, eo, ev] = read_dfmp2_fixture(dir);
+  constexpr double psi4 = -0.2039447517274171;  // psi4 1.3.2 DF-MP2, data/dfmp2/H2O/meta.json
   struct Row {
     const char* name;
     trncore::Options options;
@@ -323,7 +321,7 @@ int main() {
   trnsolver_solve_and_hpl_mxp();
   showcase_rnla();
   showcase_trnsparse();
-  showcase_trntensor(TRNSCI_SHARED_DATA_DIR);
+  showcase_trntensor(TRNSCI_DATA_DIR);
 
   if (mismatches != 0) {
     std::fprintf(stderr, "showcase: %d package(s) disagree with their installed config version\n", mismatches);

@@ -1,6 +1,6 @@
 // trntensor's part of the showcase: the plan of a 3-operand contraction (order, GEMM shapes, FLOPs, modes),
 // the same contraction on the sim backend with a target, and the DF-MP2 energy of H2O computed by einsum
-// against psi4's reference in shared/data/dfmp2/H2O/meta.json.
+// against psi4's reference in data/dfmp2/H2O/meta.json.
 #include "showcase_parts.hpp"
 
 #include <trntensor/trntensor.hpp>
@@ -59,12 +59,10 @@ void chain_plan() {
   }
 }
 
-void dfmp2_water(const std::string& shared_data_dir) {
-  const std::string dir = shared_data_dir + "/dfmp2/H2O/";
+void dfmp2_water(const std::string& data_dir) {
+  const std::string dir = data_dir + "/dfmp2/H2O/";
   std::printf("\ntrntensor: DF-MP2 correlation energy of H2O by einsum (iaQ,jbQ->iajb, then iajb,iajb,iajb->)\n");
-  const auto fixture = read_dfmp2_fixture(dir);
-  if (!fixture) return;
-  const auto& [b, eo, ev] = *fixture;
+  const auto [b, eo, ev] = read_dfmp2_fixture(dir);
   std::ifstream meta_file(dir + "meta.json");
   std::stringstream meta;
   meta << meta_file.rdbuf();
@@ -91,7 +89,7 @@ void dfmp2_water(const std::string& shared_data_dir) {
 }  // namespace
 
 /// trntensor's showcase section: prints a 3-operand contraction plan and the DF-MP2 energy of H2O via einsum.
-void showcase_trntensor(const std::string& shared_data_dir) {
+void showcase_trntensor(const std::string& data_dir) {
   chain_plan();
-  dfmp2_water(shared_data_dir);
+  dfmp2_water(data_dir);
 }

@@ -43,7 +43,7 @@ const Molecule& molecule(const std::string& name) {
   static std::map<std::string, Molecule> cache;
   auto it = cache.find(name);
   if (it != cache.end()) return it->second;
-  const std::string dir = std::string(TRNSCI_SHARED_DATA_DIR) + "/dfmp2/" + name + "/";
+  const std::string dir = std::string(TRNSCI_DATA_DIR) + "/dfmp2/" + name + "/";
   Molecule m;
   m.name = name;
   const auto b = trncore::io::read_npy(dir + "B_iaQ.npy");

@@ -1,5 +1,5 @@
 // .npy reading and writing. Oracles: byte strings built by hand from the format's definition (NEP 1 /
-// shared/data/dfmp2/README.md), and the shared DF-MP2 fixtures, whose shapes are documented in their README.
+// data/dfmp2/README.md), and the DF-MP2 fixtures in data/, whose shapes are documented in their README.
 #include <trncore/error.hpp>
 #include <trncore/io/npy.hpp>
 
@@ -90,10 +90,10 @@ TEST(Npy, WriteThenReadIsExactWithNumpysLayout) {
 }
 
 TEST(Npy, ReadsTheSharedDfmp2Fixture) {
-  // Shapes from shared/data/dfmp2/README.md: H2O has nocc 5, nvir 19, naux 84.
-  const auto b = trncore::io::read_npy(TRNSCI_SHARED_DATA_DIR "/dfmp2/H2O/B_iaQ.npy");
+  // Shapes from data/dfmp2/README.md: H2O has nocc 5, nvir 19, naux 84.
+  const auto b = trncore::io::read_npy(TRNSCI_DATA_DIR "/dfmp2/H2O/B_iaQ.npy");
   EXPECT_EQ(b.shape, (std::vector<std::int64_t>{5, 19, 84}));
-  const auto e = trncore::io::read_npy(TRNSCI_SHARED_DATA_DIR "/dfmp2/H2O/eps_occ.npy");
+  const auto e = trncore::io::read_npy(TRNSCI_DATA_DIR "/dfmp2/H2O/eps_occ.npy");
   ASSERT_EQ(e.shape, (std::vector<std::int64_t>{5}));
   // The README: ascending, index 0 the oxygen 1s core orbital (about -20.5 Ha).
   EXPECT_LT(e.values[0], -20.0);

@@ -1,4 +1,4 @@
-// Philox4x32-10 against the published known-answer vectors (../shared/data/random123/kat_vectors.txt)
+// Philox4x32-10 against the published known-answer vectors (data/random123/kat_vectors.txt)
 // and against Random123's own implementation (Debian librandom123-dev) on many random counters and keys.
 #include <trncore/philox.hpp>
 #include <trncore/random_words.hpp>
@@ -15,8 +15,8 @@
 namespace {
 
 TEST(Philox, PublishedKnownAnswerVectors) {
-  std::ifstream file(std::string(TRNSCI_SHARED_DATA_DIR) + "/random123/kat_vectors.txt");
-  ASSERT_TRUE(file) << "cannot open " << TRNSCI_SHARED_DATA_DIR << "/random123/kat_vectors.txt";
+  std::ifstream file(std::string(TRNSCI_DATA_DIR) + "/random123/kat_vectors.txt");
+  ASSERT_TRUE(file) << "cannot open " << TRNSCI_DATA_DIR << "/random123/kat_vectors.txt";
   int checked = 0;
   for (std::string line; std::getline(file, line);) {
     std::istringstream in(line);

@@ -1,6 +1,6 @@
 #pragma once
 // Oracles for the QMC tests, independent of the library code under test:
-//  * a Sobol reference that parses Joe & Kuo's raw file from ../shared/data (not the library's compiled
+//  * a Sobol reference that parses Joe & Kuo's raw file in trnrand/data (not the library's compiled
 //    table), runs the recurrence on the integers m_i (Bratley–Fox form, not the library's left-aligned
 //    form) and builds point n directly as ⊕ of v_j over the set bits of gray(n) (no Gray-code walk);
 //  * the t-value of a point set in base 2, by counting points in every elementary interval.
@@ -20,13 +20,13 @@ struct JoeKuoRecord {
   std::vector<std::uint32_t> v;    // v_1 … v_32 scaled by 2^32
 };
 
-/// Direction numbers of dimensions 1 … 21201, parsed from TRNSCI_SHARED_DATA_DIR/sobol/new-joe-kuo-6.21201.
+/// Direction numbers of dimensions 1 … 21201, parsed from trnrand/data/new-joe-kuo-6.21201.
 inline const std::vector<JoeKuoRecord>& joe_kuo_reference() {
   static const std::vector<JoeKuoRecord> records = [] {
     std::vector<JoeKuoRecord> out(1);
     out[0].degree = 1;
     for (int i = 1; i <= 32; ++i) out[0].v.push_back(std::uint32_t{1} << (32 - i));  // van der Corput
-    std::ifstream in(std::string(TRNSCI_SHARED_DATA_DIR) + "/sobol/new-joe-kuo-6.21201");
+    std::ifstream in(std::string(TRNRAND_DATA_DIR) + "/new-joe-kuo-6.21201");
     if (!in) return out;  // the tests that need it fail on the size check
     std::string header;
     std::getline(in, header);

@@ -41,7 +41,7 @@ std::uint32_t oracle_word(Generator g, std::uint64_t seed, std::uint64_t subsequ
 }
 
 TEST(Threefry, PublishedKnownAnswerVectorsAndRandom123) {
-  std::ifstream file(std::string(TRNSCI_SHARED_DATA_DIR) + "/random123/kat_vectors.txt");
+  std::ifstream file(std::string(TRNSCI_DATA_DIR) + "/random123/kat_vectors.txt");
   ASSERT_TRUE(file);
   int checked = 0;
   for (std::string line; std::getline(file, line);) {

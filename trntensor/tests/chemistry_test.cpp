@@ -25,7 +25,7 @@ double json_number(const std::string& text, const std::string& key) {
 class DfMp2 : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(DfMp2, EinsumEnergyMatchesPsi4AndTrnblas) {
-  const std::string dir = std::string(TRNSCI_SHARED_DATA_DIR) + "/dfmp2/" + GetParam() + "/";
+  const std::string dir = std::string(TRNSCI_DATA_DIR) + "/dfmp2/" + GetParam() + "/";
   const auto b = trncore::io::read_npy(dir + "B_iaQ.npy");
   const auto eo = trncore::io::read_npy(dir + "eps_occ.npy").values;
   const auto ev = trncore::io::read_npy(dir + "eps_vir.npy").values;

@@ -29,7 +29,7 @@ struct Mp2Energy {
 ///
 /// @param nocc, nvir, naux  occupied orbitals, virtual orbitals, auxiliary functions (≥ 0; any of them 0
 ///                          gives zero energy)
-/// @param b        B[i][a][Q], row-major nocc×nvir×naux (e.g. shared/data/dfmp2/<mol>/B_iaQ.npy)
+/// @param b        B[i][a][Q], row-major nocc×nvir×naux (e.g. data/dfmp2/<mol>/B_iaQ.npy in the repository)
 /// @param eps_occ  nocc occupied orbital energies
 /// @param eps_vir  nvir virtual orbital energies; every occupied energy must lie below every virtual one
 ///                 (so every denominator is negative)

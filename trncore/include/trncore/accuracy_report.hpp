@@ -24,6 +24,13 @@ struct AccuracyReport {
   double a_priori_bound = 0.0;
   /// An a-posteriori estimate where one is computable (e.g. from a residual).
   std::optional<double> a_posteriori_estimate;
+  /// True when a_priori_bound is proven for this very input: every hypothesis of the bound's theorem
+  /// held (finite inputs, no operand outside the format's normal range where the bound needs it, the
+  /// method ran to completion). False means the bound is not a guarantee; uncertified_reason says why.
+  /// The contract (docs/trncore.md, "Certificates"): met == certified && (!target || bound <= *target).
+  bool certified = false;
+  /// Why the result is not certified (empty when certified), e.g. "NaN or Inf in the input".
+  std::string uncertified_reason;
   /// True when the bound is certified and meets the target (or there is no target).
   bool met = false;
   /// Methods and precisions in the order they ran; the last one produced the result.
@@ -35,12 +42,20 @@ struct AccuracyReport {
   /// Engine statistics and cost estimate of sim runs.
   std::optional<sim::CostReport> cost;
 
+  /// Marks the result certified with `bound` and sets met from the target (the one formula every
+  /// package uses).
+  void certify(double bound);
+  /// Marks the result uncertified: `reason` says which hypothesis failed; met becomes false. The bound
+  /// stays as given (it may still be informative) but is no guarantee.
+  void uncertify(std::string_view reason);
+
   /// A readable multi-line summary.
   std::string to_string() const;
 };
 
-/// What the overloads without a report do: @throws trncore::TargetNotMet naming `function`, the target
-/// and the bound when report.met is false.
+/// What every overload without a report does with its result (docs/trncore.md, "Certificates"):
+/// @throws trncore::TargetNotMet naming `function` when report.met is false — for an uncertified result
+/// with report.uncertified_reason, otherwise with the bound and the target.
 void require_target_met(const AccuracyReport& report, std::string_view function);
 
 }  // namespace trncore

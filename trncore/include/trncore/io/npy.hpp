@@ -1,7 +1,7 @@
 #pragma once
 /// @file
 /// NumPy `.npy` arrays (format versions 1.0, 2.0 and 3.0) for reference data and results: the suite's
-/// fixtures (shared/data/dfmp2) are .npy files, and users exchange tensors with NumPy through them.
+/// fixtures (data/dfmp2 in the repository) are .npy files, and users exchange tensors with NumPy through them.
 
 #include <cstdint>
 #include <filesystem>
