@@ -147,14 +147,24 @@ endfunction()
 
 # A GoogleTest executable whose cases register with ctest as <pkg>.<Suite>.<Case>. Discovery runs just
 # before the tests, not at build time, so a build under sanitizers never executes test code.
+#
+# ADVERSARIAL marks a test of the adversarial layer (trnsci_testing/adversarial.hpp): its cases run with the
+# reduced count like any test, and the whole executable is registered once more as
+# <pkg>.adversarial_full.<name> with TRNSCI_ADVERSARIAL=full and the ctest label `adversarial`, which the
+# ci/test run excludes (`ctest -L '^adversarial$'` runs the full counts).
 function(trnsci_add_test name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "ADVERSARIAL" "" "SOURCES;LIBRARIES" ${ARGN})
   find_package(GTest REQUIRED)
   include(GoogleTest)
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_LIBRARIES} GTest::gmock GTest::gtest_main)
   trnsci_target_defaults(${name})
   gtest_discover_tests(${name} TEST_PREFIX "${PROJECT_NAME}." DISCOVERY_MODE PRE_TEST)
+  if(ARG_ADVERSARIAL)
+    add_test(NAME ${PROJECT_NAME}.adversarial_full.${name} COMMAND ${name})
+    set_tests_properties(${PROJECT_NAME}.adversarial_full.${name} PROPERTIES
+      ENVIRONMENT "TRNSCI_ADVERSARIAL=full" LABELS adversarial)
+  endif()
 endfunction()
 
 # The test every package has: <pkg>/version.hpp and <pkg>::version() agree with project(VERSION).
@@ -198,4 +208,19 @@ function(trnsci_require_mpfr)
   add_library(trnsci_test_mpfr INTERFACE)
   target_include_directories(trnsci_test_mpfr INTERFACE "${MPFR_INCLUDE_DIR}")
   target_link_libraries(trnsci_test_mpfr INTERFACE "${MPFR_LIBRARY}" "${GMP_LIBRARY}")
+endfunction()
+
+# The adversarial test layer's header-only support (<trnsci_testing/adversarial.hpp>: hard-input generators,
+# binary128 oracles, the violation tally) as the interface target trnsci_test_adversarial. Tests only. Found
+# beside this file in a source tree (trncore/testing) or, for a package built against an installed trncore,
+# under the prefix's share/trncore/testing.
+function(trnsci_require_adversarial)
+  if(TARGET trnsci_test_adversarial)
+    return()
+  endif()
+  find_path(TRNSCI_TESTING_INCLUDE_DIR trnsci_testing/adversarial.hpp REQUIRED NO_DEFAULT_PATH
+            PATHS "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../testing"
+                  "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../../../share/trncore/testing")
+  add_library(trnsci_test_adversarial INTERFACE)
+  target_include_directories(trnsci_test_adversarial INTERFACE "${TRNSCI_TESTING_INCLUDE_DIR}")
 endfunction()
