@@ -5,13 +5,13 @@
 # Every pin can be overridden on the command line, e.g. -DTRNSCI_PIN_trnblas=0.3.0.
 set(TRNSCI_PACKAGES trncore trnrand trnblas trnfft trnsolver trnsparse trntensor)
 
-set(TRNSCI_MANIFEST_trncore   0.4.2)
-set(TRNSCI_MANIFEST_trnrand   0.3.0)
-set(TRNSCI_MANIFEST_trnfft    0.4.0)
-set(TRNSCI_MANIFEST_trnblas   0.3.1)
-set(TRNSCI_MANIFEST_trnsolver 0.3.0)
-set(TRNSCI_MANIFEST_trnsparse 0.2.0)
-set(TRNSCI_MANIFEST_trntensor 0.2.0)
+set(TRNSCI_MANIFEST_trncore   0.5.0)
+set(TRNSCI_MANIFEST_trnrand   0.4.0)
+set(TRNSCI_MANIFEST_trnfft    0.5.0)
+set(TRNSCI_MANIFEST_trnblas   0.4.0)
+set(TRNSCI_MANIFEST_trnsolver 0.4.0)
+set(TRNSCI_MANIFEST_trnsparse 0.3.0)
+set(TRNSCI_MANIFEST_trntensor 0.3.0)
 
 # The dependency graph of DESIGN.md §2 (direct trnsci dependencies only).
 set(TRNSCI_REQUIRES_trncore   "")
