@@ -1,8 +1,10 @@
 // The routed Level-3 entry points: sgemm_/dgemm_ (gfortran ABI: every argument by reference, hidden string
 // lengths last) and cblas_sgemm/cblas_dgemm. Valid calls run trnblas::gemm with the TRNBLAS_MODE options;
-// host mode, invalid arguments (so XERBLA reports them exactly as the reference does) and calls without a
-// product (m, n or k zero, alpha = 0) go to OpenBLAS unchanged. trnblas's own cblas_?gemm calls inside this library are bound to OpenBLAS
+// host mode, invalid arguments (so XERBLA reports them exactly as the reference does), calls without a
+// product (m, n or k zero, alpha = 0) and calls trnblas cannot certify to the mode's documented bound
+// (certified_gemm.hpp) go to OpenBLAS unchanged. trnblas's own cblas_?gemm calls inside this library are bound to OpenBLAS
 // by the linker (--wrap), so routing never recurses.
+#include "certified_gemm.hpp"
 #include "dropin_mode.hpp"
 #include "openblas.hpp"
 
@@ -11,6 +13,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <exception>
+#include <vector>
 
 namespace {
 
@@ -32,7 +35,9 @@ std::optional<Op> cblas_op(int t) {
                                                             : t == 113 ? std::optional(Op::conj_trans) : std::nullopt;
 }
 
-// Runs the routed GEMM; false when the call must go to OpenBLAS instead.
+// Runs the routed GEMM; false when the call must go to OpenBLAS instead (host mode, no product, refused or
+// not certified). The product goes to a work copy of C, stored into C only once certified, so a call that
+// falls back reaches OpenBLAS with C untouched.
 template <class T>
 bool routed(trncore::Layout layout, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha,
             const T* a, std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc) {
@@ -41,13 +46,22 @@ bool routed(trncore::Layout layout, Op ta, Op tb, std::int64_t m, std::int64_t n
   // No product to compute: m = 0 or n = 0 (nothing to do), k = 0 or alpha = 0 (C = beta*C, A and B not
   // referenced, so inf/NaN in them must not reach C, as alpha*P would make them). OpenBLAS does these.
   if (m == 0 || n == 0 || k == 0 || alpha == T(0)) return false;
+  const bool col = layout == trncore::Layout::col_major;
+  const std::int64_t lines = col ? n : m, line = col ? m : n;  // C's stored columns (col-major) or rows
+  std::vector<T> work;
   try {
-    trnblas::gemm(layout, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, *options);
-    return true;
-  } catch (const std::exception& e) {  // trnblas writes C only after everything that can throw
+    work.assign(static_cast<std::size_t>(m * n), T(0));
+  } catch (const std::exception& e) {
     trnblas::dropin::note_fallback(e.what());
     return false;
   }
+  if (beta != T(0))  // beta = 0: C is not read (BLAS), so NaN in it does not propagate
+    for (std::int64_t l = 0; l < lines; ++l) std::copy_n(c + l * ldc, line, work.data() + l * line);
+  if (!trnblas::dropin::certified_gemm(*options, layout, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, work.data(),
+                                       line))
+    return false;
+  for (std::int64_t l = 0; l < lines; ++l) std::copy_n(work.data() + l * line, line, c + l * ldc);
+  return true;
 }
 
 // The reference DGEMM's argument rules (its INFO = 1 … 13 checks), column-major.

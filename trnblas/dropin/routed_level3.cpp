@@ -1,18 +1,23 @@
 // The routed real Level-3 routines besides GEMM: ssymm_/dsymm_, ssyrk_/dsyrk_, ssyr2k_/dsyr2k_,
 // strmm_/dtrmm_ (gfortran ABI) and their cblas_ forms (row- or column-major). Each valid call with a product
-// to compute runs as ONE trnblas::gemm on the sim backend in the TRNBLAS_MODE options, so it gets that
-// mode's GEMM bound (docs/trnblas-sim.md) with the inner dimension K below:
+// to compute runs as trnblas::gemm on the sim backend in the TRNBLAS_MODE options (one GEMM, two for syr2k),
+// so it gets that mode's GEMM bound (docs/trnblas-sim.md) with the inner dimension K below:
 //   symm   C = alpha*A*B + beta*C (or alpha*B*A + beta*C), the referenced triangle of A expanded to the
 //          full symmetric matrix; K = m (left) or n (right)
 //   syrk   C = alpha*op(A)*op(A)^T + beta*C computed on an n x n copy of C's referenced triangle, of which
 //          only that triangle is stored back; K = k
-//   syr2k  C = alpha*[op(A) op(B)]*[op(B) op(A)]^T + beta*C: the two products as one GEMM; K = 2k
+//   syr2k  W = alpha*op(A)*op(B)^T + beta*C, then C = alpha*op(B)*op(A)^T + W: two GEMMs with K = k, each
+//          certified on its own (bound ε1 + ε2 + ε1ε2 of the sum of magnitudes, see syr2k below)
 //   trmm   B = alpha*op(A)*B (or alpha*B*op(A)) with A expanded to a full matrix (zeros outside the
 //          triangle, ones on a unit diagonal, which is not read); K = m (left) or n (right)
 // As for GEMM (routed_gemm.cpp): host mode, invalid arguments (OpenBLAS reports them through xerbla_, with
 // reference BLAS's parameter numbers) and calls without a product (a zero dimension, k = 0, alpha = 0: C or B
-// is only scaled, A and B are not referenced) go to OpenBLAS unchanged, and so does a call trnblas refuses.
+// is only scaled, A and B are not referenced) go to OpenBLAS unchanged, and so does a call trnblas refuses or
+// cannot certify to the mode's documented bound (certified_gemm.hpp): the output is written only after every
+// GEMM of the call was certified. No routed routine concatenates operands of different magnitudes into one
+// GEMM (the complex ?her2k/?herk/?hemm are not routed: the sim backend has no complex GEMM).
 // ?trsm stays with OpenBLAS: a triangular solve is not a product.
+#include "certified_gemm.hpp"
 #include "dropin_mode.hpp"
 #include "openblas.hpp"
 
@@ -34,7 +39,7 @@ using trnblas::Uplo;
 using trncore::Layout;
 using i64 = std::int64_t;
 
-// ---- The four routines as one GEMM each ----
+// ---- The four routines as GEMMs (one each, two for syr2k) ----
 
 // Element (i, j) of the logical matrix stored at p in `layout` with leading dimension ld.
 template <class P>
@@ -56,20 +61,41 @@ struct Dense {
 
 bool in_triangle(Uplo uplo, i64 i, i64 j) { return uplo == Uplo::upper ? i <= j : i >= j; }
 
-// Runs f(options) when a mode is routed; false (the caller forwards to OpenBLAS) in host mode or when trnblas
-// threw. f writes the caller's output only after its GEMM returned, so a refused call leaves it untouched.
+// Runs f(options) when a mode is routed; false (the caller forwards to OpenBLAS) in host mode, when trnblas
+// threw, or when f's GEMMs could not be certified to the mode's bound (f returns false). f computes into work
+// matrices and writes the caller's output only after every GEMM was certified, so a call that falls back
+// reaches OpenBLAS with its output untouched.
 template <class F>
 bool run_routed(F&& f) {
   const auto& options = trnblas::dropin::routed_options();
   if (!options) return false;
   try {
-    f(*options);
-    return true;
+    return f(*options);
   } catch (const std::exception& e) {
     trnblas::dropin::note_fallback(e.what());
     return false;
   }
 }
+
+using trnblas::dropin::certified_gemm;
+
+// A work copy of the m×n output X (its stored values where beta ≠ 0 and `inside`, else 0) and the store back.
+template <class T, class Inside>
+Dense<T> work_copy(Layout layout, i64 m, i64 n, const T* x, i64 ldx, T beta, Inside inside) {
+  Dense<T> w(layout, m, n);
+  if (beta != T(0))  // beta = 0: the output is not read (BLAS), so NaN in it does not propagate
+    for (i64 j = 0; j < n; ++j)
+      for (i64 i = 0; i < m; ++i)
+        if (inside(i, j)) w(i, j) = at(x, layout, ldx, i, j);
+  return w;
+}
+template <class T, class Inside>
+void store(Dense<T>& w, T* x, i64 ldx, Inside inside) {
+  for (i64 j = 0; j < w.cols; ++j)
+    for (i64 i = 0; i < w.rows; ++i)
+      if (inside(i, j)) at(x, w.layout, ldx, i, j) = w(i, j);
+}
+const auto everywhere = [](i64, i64) { return true; };
 
 template <class T>
 bool symm(Layout layout, Side side, Uplo uplo, i64 m, i64 n, T alpha, const T* a, i64 lda, const T* b, i64 ldb,
@@ -80,65 +106,52 @@ bool symm(Layout layout, Side side, Uplo uplo, i64 m, i64 n, T alpha, const T* a
     for (i64 j = 0; j < ka; ++j)
       for (i64 i = 0; i < ka; ++i)
         full(i, j) = in_triangle(uplo, i, j) ? at(a, layout, lda, i, j) : at(a, layout, lda, j, i);
-    if (side == Side::left)
-      trnblas::gemm(layout, Op::no_trans, Op::no_trans, m, n, m, alpha, full.data(), full.ld(), b, ldb, beta, c, ldc,
-                    options);
-    else
-      trnblas::gemm(layout, Op::no_trans, Op::no_trans, m, n, n, alpha, b, ldb, full.data(), full.ld(), beta, c, ldc,
-                    options);
+    Dense<T> work = work_copy(layout, m, n, c, ldc, beta, everywhere);
+    const bool ok =
+        side == Side::left
+            ? certified_gemm(options, layout, Op::no_trans, Op::no_trans, m, n, m, alpha, full.data(), full.ld(), b, ldb,
+                             beta, work.data(), work.ld())
+            : certified_gemm(options, layout, Op::no_trans, Op::no_trans, m, n, n, alpha, b, ldb, full.data(),
+                             full.ld(), beta, work.data(), work.ld());
+    if (ok) store(work, c, ldc, everywhere);
+    return ok;
   });
 }
 
 template <class T>
 bool syrk(Layout layout, Uplo uplo, Op trans, i64 n, i64 k, T alpha, const T* a, i64 lda, T beta, T* c, i64 ldc) {
   return run_routed([&](const trncore::Options& options) {
-    Dense<T> work(layout, n, n);
-    if (beta != T(0))  // beta = 0: C is not read (BLAS), so NaN in C does not propagate
-      for (i64 j = 0; j < n; ++j)
-        for (i64 i = 0; i < n; ++i)
-          if (in_triangle(uplo, i, j)) work(i, j) = at(c, layout, ldc, i, j);
+    const auto tri = [&](i64 i, i64 j) { return in_triangle(uplo, i, j); };
+    Dense<T> work = work_copy(layout, n, n, c, ldc, beta, tri);
     const Op first = trans == Op::no_trans ? Op::no_trans : Op::trans;
     const Op second = trans == Op::no_trans ? Op::trans : Op::no_trans;
-    trnblas::gemm(layout, first, second, n, n, k, alpha, a, lda, a, lda, beta, work.data(), work.ld(), options);
-    for (i64 j = 0; j < n; ++j)
-      for (i64 i = 0; i < n; ++i)
-        if (in_triangle(uplo, i, j)) at(c, layout, ldc, i, j) = work(i, j);
+    if (!certified_gemm(options, layout, first, second, n, n, k, alpha, a, lda, a, lda, beta, work.data(), work.ld()))
+      return false;
+    store(work, c, ldc, tri);
+    return true;
   });
 }
 
+// Two GEMMs, each certified on its own: W = alpha·op(A)·op(B)ᵀ + beta·C, then C = alpha·op(B)·op(A)ᵀ + W.
+// (One GEMM of [op(A) op(B)]·[op(B) op(A)]ᵀ would give each row of the left factor the magnitudes of both A
+// and B, and ozaki's fixed-point slices of a row are set by its largest entry: with |A| ≈ 1 and |B| ≈ 1e20 the
+// A part lost 20 digits.) With ε1, ε2 the two certified bounds, |W − W*| ≤ ε1·M1 (M1 = |α||A||B|ᵀ + |β||C|)
+// and the second error is ≤ ε2·(|α||B||A|ᵀ + |W|) ≤ ε2·(|α||B||A|ᵀ + (1 + ε1)M1), so C's error is
+// ≤ (ε1 + ε2 + ε1ε2)·(|α||A||B|ᵀ + |α||B||A|ᵀ + |β||C|) componentwise.
 template <class T>
 bool syr2k(Layout layout, Uplo uplo, Op trans, i64 n, i64 k, T alpha, const T* a, i64 lda, const T* b, i64 ldb,
            T beta, T* c, i64 ldc) {
   return run_routed([&](const trncore::Options& options) {
-    const Layout col = Layout::col_major;
-    const i64 k2 = 2 * k;
-    Dense<T> work(col, n, n);
-    if (beta != T(0))
-      for (i64 j = 0; j < n; ++j)
-        for (i64 i = 0; i < n; ++i)
-          if (in_triangle(uplo, i, j)) work(i, j) = at(c, layout, ldc, i, j);
-    if (trans == Op::no_trans) {  // A, B n x k: C = alpha*[A B]*[B A]^T + beta*C
-      Dense<T> left(col, n, k2), right(col, n, k2);
-      for (i64 l = 0; l < k; ++l)
-        for (i64 i = 0; i < n; ++i) {
-          left(i, l) = right(i, l + k) = at(a, layout, lda, i, l);
-          left(i, l + k) = right(i, l) = at(b, layout, ldb, i, l);
-        }
-      trnblas::gemm(col, Op::no_trans, Op::trans, n, n, k2, alpha, left.data(), left.ld(), right.data(), right.ld(),
-                    beta, work.data(), work.ld(), options);
-    } else {  // A, B k x n: C = alpha*[A; B]^T*[B; A] + beta*C
-      Dense<T> top(col, k2, n), bottom(col, k2, n);
-      for (i64 j = 0; j < n; ++j)
-        for (i64 l = 0; l < k; ++l) {
-          top(l, j) = bottom(l + k, j) = at(a, layout, lda, l, j);
-          top(l + k, j) = bottom(l, j) = at(b, layout, ldb, l, j);
-        }
-      trnblas::gemm(col, Op::trans, Op::no_trans, n, n, k2, alpha, top.data(), top.ld(), bottom.data(), bottom.ld(),
-                    beta, work.data(), work.ld(), options);
-    }
-    for (i64 j = 0; j < n; ++j)
-      for (i64 i = 0; i < n; ++i)
-        if (in_triangle(uplo, i, j)) at(c, layout, ldc, i, j) = work(i, j);
+    const auto tri = [&](i64 i, i64 j) { return in_triangle(uplo, i, j); };
+    Dense<T> work = work_copy(layout, n, n, c, ldc, beta, tri);
+    const Op first = trans == Op::no_trans ? Op::no_trans : Op::trans;
+    const Op second = trans == Op::no_trans ? Op::trans : Op::no_trans;
+    if (!certified_gemm(options, layout, first, second, n, n, k, alpha, a, lda, b, ldb, beta, work.data(), work.ld()))
+      return false;
+    if (!certified_gemm(options, layout, first, second, n, n, k, alpha, b, ldb, a, lda, T(1), work.data(), work.ld()))
+      return false;
+    store(work, c, ldc, tri);
+    return true;
   });
 }
 
@@ -154,16 +167,17 @@ bool trmm(Layout layout, Side side, Uplo uplo, Op transa, Diag diag, i64 m, i64 
           full(i, j) = diag == Diag::unit ? T(1) : at(a, layout, lda, i, j);
         else if (in_triangle(uplo, i, j))
           full(i, j) = at(a, layout, lda, i, j);
-    Dense<T> copy(layout, m, n);
-    for (i64 j = 0; j < n; ++j)
-      for (i64 i = 0; i < m; ++i) copy(i, j) = at(b, layout, ldb, i, j);
+    Dense<T> copy = work_copy(layout, m, n, static_cast<const T*>(b), ldb, T(1), everywhere);
+    Dense<T> work(layout, m, n);  // beta = 0: B is overwritten, not read
     const Op op = transa == Op::no_trans ? Op::no_trans : Op::trans;
-    if (side == Side::left)  // beta = 0: B is overwritten, not read
-      trnblas::gemm(layout, op, Op::no_trans, m, n, m, alpha, full.data(), full.ld(), copy.data(), copy.ld(), T(0), b,
-                    ldb, options);
-    else
-      trnblas::gemm(layout, Op::no_trans, op, m, n, n, alpha, copy.data(), copy.ld(), full.data(), full.ld(), T(0), b,
-                    ldb, options);
+    const bool ok =
+        side == Side::left
+            ? certified_gemm(options, layout, op, Op::no_trans, m, n, m, alpha, full.data(), full.ld(), copy.data(),
+                             copy.ld(), T(0), work.data(), work.ld())
+            : certified_gemm(options, layout, Op::no_trans, op, m, n, n, alpha, copy.data(), copy.ld(), full.data(),
+                             full.ld(), T(0), work.data(), work.ld());
+    if (ok) store(work, b, ldb, everywhere);
+    return ok;
   });
 }
 

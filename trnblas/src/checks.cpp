@@ -3,13 +3,13 @@
 
 #include <trnblas/detail/view_checks.hpp>
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <openblas_config.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <limits>
 #include <string>
 #include <tuple>
@@ -62,6 +62,33 @@ bool runs_overlap(const Region& a, const Region& c) {
 }
 
 }  // namespace
+
+EnumArg enum_arg(const char* name, Layout v) {
+  return {name, static_cast<int>(v), v == Layout::row_major || v == Layout::col_major,
+          "Layout::row_major or Layout::col_major"};
+}
+EnumArg enum_arg(const char* name, Op v) {
+  return {name, static_cast<int>(v), v == Op::no_trans || v == Op::trans || v == Op::conj_trans,
+          "Op::no_trans, Op::trans or Op::conj_trans"};
+}
+EnumArg enum_arg(const char* name, Uplo v) {
+  return {name, static_cast<int>(v), v == Uplo::upper || v == Uplo::lower, "Uplo::upper or Uplo::lower"};
+}
+EnumArg enum_arg(const char* name, Diag v) {
+  return {name, static_cast<int>(v), v == Diag::non_unit || v == Diag::unit, "Diag::non_unit or Diag::unit"};
+}
+EnumArg enum_arg(const char* name, Side v) {
+  return {name, static_cast<int>(v), v == Side::left || v == Side::right, "Side::left or Side::right"};
+}
+
+void check_enums(const char* function, std::initializer_list<EnumArg> args) {
+  for (const EnumArg& a : args)
+    if (!a.valid)
+      throw trncore::InvalidArgument(function, std::string(a.name) + " has the invalid value " + str(a.value),
+                                     std::string("pass ") + a.accepted);
+}
+
+void check_op(const char* function, const char* name, Op op) { check_enums(function, {enum_arg(name, op)}); }
 
 void check_sizes(const char* function, std::initializer_list<Named> sizes) {
   if (std::none_of(sizes.begin(), sizes.end(), [](const Named& s) { return s.value < 0; })) return;
@@ -150,10 +177,8 @@ void check_host_options(const char* function, const trncore::Options& options, b
   check_host_math_mode(function, options, double_precision,
                        "use MathMode::automatic: host routines compute in the precision of their data");
   if (options.target_forward_error) {
-    char value[32];
-    std::snprintf(value, sizeof value, "%.3g", *options.target_forward_error);
     throw trncore::NotSupported(function,
-                                std::string("target_forward_error = ") + value +
+                                "target_forward_error = " + trncore::detail::sci(*options.target_forward_error) +
                                     " is certified by gemm only; this routine has a fixed (documented) bound",
                                 "leave target_forward_error unset for this call");
   }

@@ -21,6 +21,25 @@ struct Named {
   std::int64_t value;
 };
 
+/// An enum argument with the name the caller knows it by ("transa", "layout"): built by enum_arg, checked
+/// by check_enums.
+struct EnumArg {
+  const char* name;
+  int value;        // the underlying value, for the message
+  bool valid;       // one of the enumerators
+  const char* accepted;  // "Op::no_trans, Op::trans or Op::conj_trans"
+};
+EnumArg enum_arg(const char* name, Layout value);
+EnumArg enum_arg(const char* name, Op value);
+EnumArg enum_arg(const char* name, Uplo value);
+EnumArg enum_arg(const char* name, Diag value);
+EnumArg enum_arg(const char* name, Side value);
+
+/// Every public entry point's first check: each enum argument is one of its enumerators, so a value made
+/// with static_cast (Op(7), Layout(9)) never reaches a backend.
+/// @throws InvalidArgument "<name> has the invalid value <v>: pass <accepted>" for the first invalid one.
+void check_enums(const char* function, std::initializer_list<EnumArg> args);
+
 /// @throws InvalidArgument listing every size when any is negative.
 void check_sizes(const char* function, std::initializer_list<Named> sizes);
 

@@ -70,7 +70,7 @@ TEST(HostBlasArguments, OptionsOfHostOnlyRoutines) {
   EXPECT_THROW(axpy(Options{}.with_math_mode(MathMode::fp64)), trncore::NotSupported);
   EXPECT_NO_THROW(axpy(Options{}.with_math_mode(MathMode::fp32)));
   EXPECT_EQ(message_of([&] { axpy(Options{}.with_target(1e-6)); }),
-            "trnblas::axpy: target_forward_error = 1e-06 is certified by gemm only; this routine has a fixed "
+            "trnblas::axpy: target_forward_error = 1.000e-06 is certified by gemm only; this routine has a fixed "
             "(documented) bound: leave target_forward_error unset for this call");
   EXPECT_THROW(axpy(Options{}.with_target(2.0)), trncore::InvalidArgument);  // invalid options come first
   std::vector<std::complex<double>> z(4);

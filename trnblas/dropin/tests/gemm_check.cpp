@@ -157,7 +157,13 @@ int main(int argc, char** argv) {
     check(said.empty(), "host mode printed: " + said);
     check(host_bits, "host mode differs from OpenBLAS");
   } else {
-    check(said.empty(), "mode " + mode + " printed: " + said);
+    // fp8_e4m3 has 15 binades of normal range below its row-scaled maximum: uniform(-1, 1) entries smaller
+    // than 2^-15 of their row's largest occur, the bound is then not certified and the drop-in forwards the
+    // call to OpenBLAS, saying so once (docs/trncore.md, "Certificates"). Every other mode certifies these data.
+    const bool fp8_fallback = mode == "fp8_e4m3" && lines(said) == 1 &&
+                              said.find("cannot certify a routed product") != std::string::npos &&
+                              said.find("fall below fp8_e4m3's normal range") != std::string::npos;
+    check(said.empty() || fp8_fallback, "mode " + mode + " printed: " + said);
     if (mode == "bf16") check(!host_bits, "bf16 mode returned OpenBLAS's bits: the call was not routed");
   }
   const std::string bound_mode = mode.rfind("invalid", 0) == 0 ? "host" : mode;

@@ -118,6 +118,7 @@ void gemv(Op trans, std::type_identity_t<T> alpha, trncore::MatrixView<A> a, trn
           std::type_identity_t<T> beta, trncore::VectorView<T> y, const trncore::Options& options = {}) {
   static_assert(std::is_same_v<std::remove_const_t<A>, T> && std::is_same_v<std::remove_const_t<X>, T>,
                 "trnblas::gemv: A, x and y must hold the same type");
+  detail::check_op("trnblas::gemv", "trans", trans);
   const bool t = trans != Op::no_trans;
   detail::check_same_size("trnblas::gemv", "x", x.size(), t ? "op(A)'s columns = A's rows" : "A's columns",
                           t ? a.rows() : a.cols());

@@ -25,6 +25,7 @@ template <class T>
 void check_shape(const char* f, Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k,
                  std::int64_t lda, std::int64_t ldb, std::int64_t ldc, std::int64_t batch,
                  const trncore::Options& options) {
+  check_enums(f, {enum_arg("layout", layout), enum_arg("transa", transa), enum_arg("transb", transb)});
   check_host_call<T>(f, {{"m", m}, {"n", n}, {"k", k}, {"batch", batch}}, options);
   const T stand_in{};
   check_matrix(f, "a", layout, transa, m, k, &stand_in, lda, sizeof(T));

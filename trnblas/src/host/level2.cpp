@@ -75,6 +75,7 @@ bool check_tr(const char* f, Layout layout, std::int64_t n, const T* a, std::int
 template <class T>
 void sym_or_herm_mv(const char* f, Layout layout, Uplo uplo, std::int64_t n, T alpha, const T* a, std::int64_t lda,
                     const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy, const trncore::Options& options) {
+  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo)});
   check_host_call<T>(f, {{"n", n}}, options);
   if (!check_mv(f, layout, n, n, a, lda, n, x, incx, n, y, incy)) return;
   pick<T>(cblas_ssymv, cblas_dsymv, cblas_chemv, cblas_zhemv)(cblas_order(layout), cblas_uplo(uplo), bi(n),
@@ -86,6 +87,7 @@ template <class T>
 void general_update(const char* f, bool conjugate, Layout layout, std::int64_t m, std::int64_t n, T alpha, const T* x,
                     std::int64_t incx, const T* y, std::int64_t incy, T* a, std::int64_t lda,
                     const trncore::Options& options) {
+  check_enums(f, {enum_arg("layout", layout)});
   check_host_call<T>(f, {{"m", m}, {"n", n}}, options);
   if (!check_update(f, layout, m, n, x, incx, y, incy, true, a, lda)) return;
   const auto order = cblas_order(layout);
@@ -108,6 +110,7 @@ void gemv(Layout layout, Op trans, std::int64_t m, std::int64_t n, std::type_ide
           std::int64_t lda, const T* x, std::int64_t incx, std::type_identity_t<T> beta, T* y, std::int64_t incy,
           const trncore::Options& options) {
   constexpr const char* f = "trnblas::gemv";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("trans", trans)});
   check_host_call<T>(f, {{"m", m}, {"n", n}}, options);
   const bool t = trans != Op::no_trans;
   if (!check_mv(f, layout, m, n, a, lda, t ? m : n, x, incx, t ? n : m, y, incy)) return;
@@ -136,6 +139,7 @@ template <class T>
 void trmv(Layout layout, Uplo uplo, Op trans, Diag diag, std::int64_t n, const T* a, std::int64_t lda, T* x,
           std::int64_t incx, const trncore::Options& options) {
   constexpr const char* f = "trnblas::trmv";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo), enum_arg("trans", trans), enum_arg("diag", diag)});
   check_host_call<T>(f, {{"n", n}}, options);
   if (!check_tr(f, layout, n, a, lda, x, incx)) return;
   pick<T>(cblas_strmv, cblas_dtrmv, cblas_ctrmv, cblas_ztrmv)(cblas_order(layout), cblas_uplo(uplo), cblas_trans(trans),
@@ -146,6 +150,7 @@ template <class T>
 void trsv(Layout layout, Uplo uplo, Op trans, Diag diag, std::int64_t n, const T* a, std::int64_t lda, T* x,
           std::int64_t incx, const trncore::Options& options) {
   constexpr const char* f = "trnblas::trsv";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo), enum_arg("trans", trans), enum_arg("diag", diag)});
   check_host_call<T>(f, {{"n", n}}, options);
   if (!check_tr(f, layout, n, a, lda, x, incx)) return;
   pick<T>(cblas_strsv, cblas_dtrsv, cblas_ctrsv, cblas_ztrsv)(cblas_order(layout), cblas_uplo(uplo), cblas_trans(trans),
@@ -178,6 +183,7 @@ template <class T>
 void syr(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx, T* a,
          std::int64_t lda, const trncore::Options& options) {
   constexpr const char* f = "trnblas::syr";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo)});
   check_host_call<T>(f, {{"n", n}}, options);
   if (!check_update<T>(f, layout, n, n, x, incx, nullptr, 1, false, a, lda)) return;
   pick<T>(cblas_ssyr, cblas_dsyr, nullptr, nullptr)(cblas_order(layout), cblas_uplo(uplo), bi(n), alpha, x, bi(incx), a,
@@ -189,6 +195,7 @@ template <class T>
 void syr2(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
           const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options) {
   constexpr const char* f = "trnblas::syr2";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo)});
   check_host_call<T>(f, {{"n", n}}, options);
   if (!check_update(f, layout, n, n, x, incx, y, incy, true, a, lda)) return;
   pick<T>(cblas_ssyr2, cblas_dsyr2, nullptr, nullptr)(cblas_order(layout), cblas_uplo(uplo), bi(n), alpha, x, bi(incx),
@@ -200,6 +207,7 @@ template <class T>
 void her(Layout layout, Uplo uplo, std::int64_t n, real_type<T> alpha, const T* x, std::int64_t incx, T* a,
          std::int64_t lda, const trncore::Options& options) {
   constexpr const char* f = "trnblas::her";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo)});
   check_host_call<T>(f, {{"n", n}}, options);
   if (!check_update<T>(f, layout, n, n, x, incx, nullptr, 1, false, a, lda)) return;
   pick<T>(nullptr, nullptr, cblas_cher, cblas_zher)(cblas_order(layout), cblas_uplo(uplo), bi(n), alpha, x, bi(incx), a,
@@ -211,6 +219,7 @@ template <class T>
 void her2(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
           const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options) {
   constexpr const char* f = "trnblas::her2";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo)});
   check_host_call<T>(f, {{"n", n}}, options);
   if (!check_update(f, layout, n, n, x, incx, y, incy, true, a, lda)) return;
   pick<T>(nullptr, nullptr, cblas_cher2, cblas_zher2)(cblas_order(layout), cblas_uplo(uplo), bi(n), scalar(alpha), x,

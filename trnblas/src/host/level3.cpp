@@ -27,6 +27,7 @@ template <class T>
 void sym_or_herm_mm(const char* f, Layout layout, Side side, Uplo uplo, std::int64_t m, std::int64_t n, T alpha,
                     const T* a, std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc,
                     const trncore::Options& options, bool hermitian) {
+  check_enums(f, {enum_arg("layout", layout), enum_arg("side", side), enum_arg("uplo", uplo)});
   check_host_call<T>(f, {{"m", m}, {"n", n}}, options);
   const std::int64_t ka = side == Side::left ? m : n;
   check_matrix(f, "a", layout, Op::no_trans, ka, ka, a, lda, sizeof(T), false);
@@ -114,6 +115,7 @@ void syrk(Layout layout, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, st
           const T* a, std::int64_t lda, std::type_identity_t<T> beta, T* c, std::int64_t ldc,
           const trncore::Options& options) {
   constexpr const char* f = "trnblas::syrk";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo), enum_arg("trans", trans)});
   check_host_call<T>(f, {{"n", n}, {"k", k}}, options);
   if (!check_rank_k<T>(f, layout, trans, n, k, a, lda, nullptr, 1, false, c, ldc, false)) return;
   pick<T>(cblas_ssyrk, cblas_dsyrk, cblas_csyrk, cblas_zsyrk)(cblas_order(layout), cblas_uplo(uplo), cblas_trans(trans),
@@ -126,6 +128,7 @@ template <class T>
 void herk(Layout layout, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, real_type<T> alpha, const T* a,
           std::int64_t lda, real_type<T> beta, T* c, std::int64_t ldc, const trncore::Options& options) {
   constexpr const char* f = "trnblas::herk";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo), enum_arg("trans", trans)});
   check_host_call<T>(f, {{"n", n}, {"k", k}}, options);
   if (!check_rank_k<T>(f, layout, trans, n, k, a, lda, nullptr, 1, false, c, ldc, true)) return;
   pick<T>(nullptr, nullptr, cblas_cherk, cblas_zherk)(cblas_order(layout), cblas_uplo(uplo), cblas_trans(trans), bi(n),
@@ -137,6 +140,7 @@ void syr2k(Layout layout, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, s
            const T* a, std::int64_t lda, const T* b, std::int64_t ldb, std::type_identity_t<T> beta, T* c,
            std::int64_t ldc, const trncore::Options& options) {
   constexpr const char* f = "trnblas::syr2k";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo), enum_arg("trans", trans)});
   check_host_call<T>(f, {{"n", n}, {"k", k}}, options);
   if (!check_rank_k(f, layout, trans, n, k, a, lda, b, ldb, true, c, ldc, false)) return;
   pick<T>(cblas_ssyr2k, cblas_dsyr2k, cblas_csyr2k, cblas_zsyr2k)(cblas_order(layout), cblas_uplo(uplo),
@@ -150,6 +154,7 @@ void her2k(Layout layout, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, s
            const T* a, std::int64_t lda, const T* b, std::int64_t ldb, real_type<T> beta, T* c, std::int64_t ldc,
            const trncore::Options& options) {
   constexpr const char* f = "trnblas::her2k";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo), enum_arg("trans", trans)});
   check_host_call<T>(f, {{"n", n}, {"k", k}}, options);
   if (!check_rank_k(f, layout, trans, n, k, a, lda, b, ldb, true, c, ldc, true)) return;
   pick<T>(nullptr, nullptr, cblas_cher2k, cblas_zher2k)(cblas_order(layout), cblas_uplo(uplo), cblas_trans(trans), bi(n),
@@ -161,6 +166,8 @@ void trmm(Layout layout, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t
           std::type_identity_t<T> alpha, const T* a, std::int64_t lda, T* b, std::int64_t ldb,
           const trncore::Options& options) {
   constexpr const char* f = "trnblas::trmm";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("side", side), enum_arg("uplo", uplo), enum_arg("trans", trans),
+                  enum_arg("diag", diag)});
   check_host_call<T>(f, {{"m", m}, {"n", n}}, options);
   if (!check_tr_mm(f, layout, side, m, n, a, lda, b, ldb)) return;
   pick<T>(cblas_strmm, cblas_dtrmm, cblas_ctrmm, cblas_ztrmm)(cblas_order(layout), cblas_side(side), cblas_uplo(uplo),
@@ -173,6 +180,8 @@ void trsm(Layout layout, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t
           std::type_identity_t<T> alpha, const T* a, std::int64_t lda, T* b, std::int64_t ldb,
           const trncore::Options& options) {
   constexpr const char* f = "trnblas::trsm";
+  check_enums(f, {enum_arg("layout", layout), enum_arg("side", side), enum_arg("uplo", uplo), enum_arg("trans", trans),
+                  enum_arg("diag", diag)});
   check_host_call<T>(f, {{"m", m}, {"n", n}}, options);
   if (!check_tr_mm(f, layout, side, m, n, a, lda, b, ldb)) return;
   pick<T>(cblas_strsm, cblas_dtrsm, cblas_ctrsm, cblas_ztrsm)(cblas_order(layout), cblas_side(side), cblas_uplo(uplo),

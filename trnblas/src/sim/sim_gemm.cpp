@@ -8,13 +8,13 @@
 #include "sim/row_blocks.hpp"
 #include "sim/sim_product.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 #include <trncore/philox.hpp>
 #include <trncore/sim/spec.hpp>
 #include <trncore/small_float.hpp>
 
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -33,10 +33,18 @@ double output_bound(double eps) {
   return eps + (1 + eps) * output_term(std::numeric_limits<T>::epsilon() / 2);
 }
 
-std::string sci(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3e", x);
-  return buf;
+using trncore::detail::sci;
+
+// What the output stage saw that voids the relative rounding model of output_bound, counted per row block.
+struct OutputFlags {
+  std::int64_t underflows = 0;      // a nonzero value rounded to a subnormal or zero on the output path
+  std::int64_t nonfinite_c = 0;     // inf/NaN in C read with beta != 0
+  std::int64_t nonfinite_out = 0;   // inf/NaN written to C
+};
+
+template <class T>
+bool below_normal(T x) {
+  return x != T(0) && !(std::abs(x) >= std::numeric_limits<T>::min());
 }
 
 // SR to bf16 of the stored value: the result is one of the two neighbours, so the error is below one
@@ -48,7 +56,7 @@ constexpr double kSrStore = 0x1p-7;
 template <class T>
 void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha,
               const T* a, std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc,
-              const trncore::Options& options, trncore::AccuracyReport* report) {
+              const trncore::Options& options, trncore::AccuracyReport& report) {
   constexpr double u_out = std::numeric_limits<T>::epsilon() / 2;
   const bool stochastic = options.math_mode == trncore::MathMode::sr;
   ChoiceInputs in;
@@ -88,28 +96,50 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
                     (product.certified ? "" : " (not certified: " + product.caveat + ")"));
   }
 
-  // Output stage on the VectorEngine: C = α·P + β·C in T; β = 0 does not read C (BLAS semantics).
+  // Output stage on the VectorEngine: C = α·P + β·C in T; β = 0 does not read C (BLAS semantics). Every
+  // rounding on this path is relative (output_bound) unless its result leaves T's normal range: such
+  // values are counted, and void the certificate.
   const bool row_major = layout == trncore::Layout::row_major;
   const trncore::RandomBits bits{options.seed, options.stream};
-  for_row_blocks(m, row_block_count(m, n, options.threads), options.threads,
-                 [&](std::int64_t, std::int64_t begin, std::int64_t end) {
+  const std::int64_t blocks = row_block_count(m, n, options.threads);
+  std::vector<OutputFlags> flags(static_cast<std::size_t>(blocks));
+  for_row_blocks(m, blocks, options.threads, [&](std::int64_t block, std::int64_t begin, std::int64_t end) {
+    OutputFlags& f = flags[static_cast<std::size_t>(block)];
     std::vector<double> p(static_cast<std::size_t>(n));
     for (std::int64_t i = begin; i < end; ++i) {
-      product.row(i, n, p.data());
+      f.underflows += product.row(i, n, p.data());
       for (std::int64_t j = 0; j < n; ++j) {
         T& out = row_major ? c[i * ldc + j] : c[i + j * ldc];
-        const T scaled = alpha * static_cast<T>(p[static_cast<std::size_t>(j)]);
-        T value = beta == T(0) ? scaled : scaled + beta * out;
+        const double pj = p[static_cast<std::size_t>(j)];
+        const T pt = static_cast<T>(pj);
+        const T scaled = alpha * pt;
+        f.underflows += (pj != 0 && below_normal(pt)) || (alpha != T(0) && pt != T(0) && below_normal(scaled));
+        T value = scaled;
+        if (beta != T(0)) {
+          f.nonfinite_c += !std::isfinite(out);
+          const T old = beta * out;
+          f.underflows += out != T(0) && below_normal(old);
+          value = scaled + old;
+        }
         if (stochastic) {
           // Element (i, j)'s random word is keyed by its row-major index: the same for any layout or thread count.
           const auto word = bits(static_cast<std::uint64_t>(i * n + j));
-          value = static_cast<T>(trncore::bf16::from_double(static_cast<double>(value), trncore::RoundingMode::stochastic,
-                                                            word).to_double());
+          const T stored = static_cast<T>(
+              trncore::bf16::from_double(static_cast<double>(value), trncore::RoundingMode::stochastic, word).to_double());
+          f.underflows += value != T(0) && !(std::abs(stored) >= std::numeric_limits<float>::min());
+          value = stored;
         }
+        f.nonfinite_out += !std::isfinite(value);
         out = value;
       }
     }
   });
+  OutputFlags total;
+  for (const OutputFlags& f : flags) {
+    total.underflows += f.underflows;
+    total.nonfinite_c += f.nonfinite_c;
+    total.nonfinite_out += f.nonfinite_out;
+  }
   {  // the output stage: one VectorEngine pass over C
     const auto& spec = trncore::sim::spec(options.generation);
     auto& v = product.stats[trncore::sim::Engine::vector];
@@ -119,36 +149,39 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
                 spec.instruction_overhead_cycles;
   }
 
-  const double bound = total_bound(product.bound);
-  const bool met = product.certified && (!options.target_forward_error || bound <= *options.target_forward_error);
-  if (report != nullptr) {
-    trncore::AccuracyReport r;
-    r.target = options.target_forward_error;
-    r.a_priori_bound = bound;
-    r.met = met;
-    for (const std::string& t : tried) r.trajectory.push_back({"tried " + t});
-    r.trajectory.push_back({product.method + (stochastic ? ", result stored to bf16 with stochastic rounding" : "")});
-    if (!product.certified) r.trajectory.push_back({"bound not certified: " + product.caveat});
-    r.references = {"componentwise bound relative to |alpha||A||B| + |beta||C| (Higham, Accuracy and Stability of "
-                    "Numerical Algorithms, 2nd ed., SIAM 2002, sec. 3.5)"};
-    if (product.method.rfind("ozaki", 0) == 0)
-      r.references.push_back("error-free splitting of matrix products: Ozaki, Ogita, Oishi, Rump, Numer. Algorithms "
-                             "59 (2012) 95-118; slice width chosen so every product and PSUM sum is exact");
-    r.cost = trncore::sim::estimate_cost(product.stats, options.generation);
-    *report = std::move(r);
-  } else if (options.target_forward_error && !met) {
-    throw trncore::TargetNotMet("trnblas::gemm",
-                                "no sim method certifies target_forward_error = " +
-                                    sci(*options.target_forward_error) + " (best bound " + sci(bound) + ")",
-                                "loosen the target, use Backend::host, or call the overload with an AccuracyReport");
+  trncore::AccuracyReport r;
+  r.target = options.target_forward_error;
+  for (const std::string& t : tried) r.trajectory.push_back({"tried " + t});
+  r.trajectory.push_back({product.method + (stochastic ? ", result stored to bf16 with stochastic rounding" : "")});
+  r.references = {"componentwise bound relative to |alpha||A||B| + |beta||C| (Higham, Accuracy and Stability of "
+                  "Numerical Algorithms, 2nd ed., SIAM 2002, sec. 3.5)"};
+  if (product.method.rfind("ozaki", 0) == 0)
+    r.references.push_back("error-free splitting of matrix products: Ozaki, Ogita, Oishi, Rump, Numer. Algorithms "
+                           "59 (2012) 95-118; slice width chosen so every product and PSUM sum is exact");
+  r.cost = trncore::sim::estimate_cost(product.stats, options.generation);
+  r.certify(total_bound(product.bound));
+  const std::string out_format = std::is_same_v<T, float> ? "fp32" : "fp64";
+  std::string reason = product.certified ? std::string() : product.caveat;
+  const auto add = [&](const std::string& what) { reason += (reason.empty() ? "" : "; ") + what; };
+  if (total.nonfinite_c > 0) add(std::to_string(total.nonfinite_c) + " entries of C are inf/NaN and read (beta != 0)");
+  if (total.underflows > 0)
+    add(std::to_string(total.underflows) + " value(s) of alpha*P + beta*C fall below " + out_format +
+        (stochastic ? " (or the stored bf16)" : "") +
+        "'s normal range on the output path, where the relative rounding bound does not hold");
+  if (total.nonfinite_out > 0 && reason.empty())
+    add(std::to_string(total.nonfinite_out) + " result entries overflow " + out_format + "'s range (inf/NaN from finite inputs)");
+  if (!reason.empty()) {
+    r.trajectory.push_back({"bound not certified: " + reason});
+    r.uncertify(reason);
   }
+  report = std::move(r);
 }
 
 template void sim_gemm<float>(trncore::Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, float, const float*,
                               std::int64_t, const float*, std::int64_t, float, float*, std::int64_t,
-                              const trncore::Options&, trncore::AccuracyReport*);
+                              const trncore::Options&, trncore::AccuracyReport&);
 template void sim_gemm<double>(trncore::Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, double,
                                const double*, std::int64_t, const double*, std::int64_t, double, double*,
-                               std::int64_t, const trncore::Options&, trncore::AccuracyReport*);
+                               std::int64_t, const trncore::Options&, trncore::AccuracyReport&);
 
 }  // namespace trnblas::detail

@@ -6,6 +6,7 @@
 #include "sim/row_blocks.hpp"
 #include "sim/slices.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/sim/matmul.hpp>
 #include <trncore/sim/spec.hpp>
 
@@ -71,13 +72,20 @@ int product_exponent(int ea, int eb, int extra) {
   return ea == kZeroLineExponent || eb == kZeroLineExponent ? 0 : ea + eb + extra;
 }
 
-std::string caveat_of(std::int64_t underflows, std::int64_t nonfinite, const char* what) {
+// Why a method's bound does not hold for these operands, per operand ("" when it does): inputs that are
+// inf/NaN or overflow `what`, and nonzero inputs below `what`'s normal range after scaling.
+std::string caveat_of(const Sliced& a, const Sliced& b, const std::string& what) {
   std::string c;
-  if (nonfinite > 0)
-    c += std::to_string(nonfinite) + " input(s) are inf/NaN or overflow " + what + "; ";
-  if (underflows > 0)
-    c += std::to_string(underflows) + " nonzero input(s) fall below " + what +
-         "'s normal range, where the relative rounding bound does not hold; ";
+  const auto one = [&](const Sliced& x, const char* name) {
+    if (x.nonfinite > 0)
+      c += std::to_string(x.nonfinite) + " entries of " + name + " are inf/NaN or overflow " + what + "; ";
+    if (x.underflows > 0)
+      c += std::to_string(x.underflows) + " nonzero entries of " + name + " fall below " + what +
+           "'s normal range after the per-line power-of-two scaling (the rounding to " + what +
+           " is then not relative); ";
+  };
+  one(a, "op(A)");
+  one(b, "op(B)");
   if (!c.empty()) c.resize(c.size() - 2);
   return c;
 }
@@ -114,7 +122,7 @@ SimProduct run_single_pass(std::int64_t m, std::int64_t n, std::int64_t k, std::
   r.row_exponents = a.exponents;
   r.col_exponents = b.exponents;
   r.bound = single_pass_bound(plan, k);
-  r.caveat = caveat_of(a.underflows + b.underflows, a.nonfinite + b.nonfinite, std::string(plan.format.name).c_str());
+  r.caveat = caveat_of(a, b, std::string(plan.format.name));
   r.certified = r.caveat.empty();
   r.method = std::string(plan.format.name) + " inputs (power-of-two scaled per row/column), one pass, " +
              std::string(trncore::sim::to_string(plan.product)) + " products, fp32 PSUM";
@@ -153,7 +161,7 @@ SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, std::
   r.col_exponents = b.exponents;
   ieee_nonfinite_entries(m, n, k, opa, opb, a.nonfinite + b.nonfinite, r.psum);
   r.bound = compensated_bound(plan, k);
-  r.caveat = caveat_of(a.underflows + b.underflows, a.nonfinite + b.nonfinite, "fp32");
+  r.caveat = caveat_of(a, b, "the fp32 slices");
   r.certified = r.caveat.empty();
   r.method = "compensated: " + std::to_string(S) + " floating slices of " + std::to_string(plan.bits) +
              " bits per operand (exact under " + std::string(trncore::sim::to_string(plan.product)) +
@@ -280,20 +288,38 @@ SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, std::span<c
     S = 1;
     while (S < most && ozaki_bound(terms, S, plan.bits) > plan.target) ++S;
   }
+  const bool capped = S >= most;
   S = std::min(S, most);
   const Sliced a = split_fixed(opa, m, k, Lines::rows, S, plan.bits, plan.threads);
   const Sliced b = split_fixed(opb, k, n, Lines::cols, S, plan.bits, plan.threads);
   const std::vector<Int128> z = exact_digit_product(m, n, k, a.parts, b.parts, plan.bits, plan.threads);
   r.exact.resize(z.size());
+  std::int64_t subnormal = 0;  // results whose final rounding left fp64's normal range (not relative then)
   for (std::int64_t i = 0; i < m; ++i)
     for (std::int64_t j = 0; j < n; ++j) {
       const auto at = static_cast<std::size_t>(i * n + j);
       const int e = product_exponent(ea[static_cast<std::size_t>(i)], eb[static_cast<std::size_t>(j)], -plan.bits * (S + 1));
       r.exact[at] = scale_pow2(static_cast<double>(z[at]), e);  // one rounding to nearest, then exact
+      subnormal += z[at] != 0 && !(std::abs(r.exact[at]) >= std::numeric_limits<double>::min());
     }
   ieee_nonfinite_entries(m, n, k, opa, opb, a.nonfinite + b.nonfinite, r.exact);
   r.bound = ozaki_bound(terms, S, plan.bits);
-  r.caveat = caveat_of(0, a.nonfinite + b.nonfinite, "the fixed-point slices");
+  Sliced finite_a, finite_b;  // ozaki has no underflow hypothesis for its inputs (exact digits)
+  finite_a.nonfinite = a.nonfinite;
+  finite_b.nonfinite = b.nonfinite;
+  r.caveat = caveat_of(finite_a, finite_b, "the fixed-point slices");
+  const auto add = [&](const std::string& what) { r.caveat += (r.caveat.empty() ? "" : "; ") + what; };
+  // The slice count is capped by the 128-bit exact combination. When the cap stops the slices short of the
+  // target (a row of op(A) or column of op(B) whose entries span more than about bits·S binades, or entries
+  // too small to carry any digit), the bound is above what the mode documents: not a certificate of it.
+  if (capped && r.bound > plan.target)
+    add("ozaki's slice count is capped at " + std::to_string(most) + " slices of " + std::to_string(plan.bits) +
+        " bits (the 128-bit exact combination, K = " + std::to_string(k) + "), which leaves the bound " +
+        trncore::detail::sci(r.bound) + " above the target " + trncore::detail::sci(plan.target) +
+        ": a row of op(A) or column of op(B) spans too many binades (relative to its largest entry)");
+  if (subnormal > 0)
+    add(std::to_string(subnormal) + " result(s) fall below fp64's normal range, where the final rounding is not "
+        "relative");
   r.certified = r.caveat.empty();
   // Exact PSUM sums need K-blocks with K·(2^bits − 1)² < 2^24; each block's integer result is then
   // combined exactly on the VectorEngine (modelled as multi-word integer adds).
@@ -374,15 +400,19 @@ double compensated_bound(const ProductPlan& plan, std::int64_t k) {
   return t.truncation + t.dropped + (gk + gp * (1 + gk)) * t.kept;
 }
 
-void SimProduct::row(std::int64_t i, std::int64_t n, double* out) const {
-  if (!exact.empty()) {
+std::int64_t SimProduct::row(std::int64_t i, std::int64_t n, double* out) const {
+  if (!exact.empty()) {  // ozaki: its final rounding is checked where it happens (run_ozaki)
     std::copy_n(exact.data() + i * n, n, out);
-    return;
+    return 0;
   }
   const float* p = psum.data() + i * n;
   const int ea = row_exponents[static_cast<std::size_t>(i)];
-  for (std::int64_t j = 0; j < n; ++j)
+  std::int64_t underflows = 0;
+  for (std::int64_t j = 0; j < n; ++j) {
     out[j] = scale_pow2(static_cast<double>(p[j]), product_exponent(ea, col_exponents[static_cast<std::size_t>(j)], 0));
+    underflows += p[j] != 0.0f && !(std::abs(out[j]) >= std::numeric_limits<double>::min());
+  }
+  return underflows;
 }
 
 std::vector<double> SimProduct::values(std::int64_t m, std::int64_t n) const {

@@ -51,15 +51,17 @@ struct SimProduct {
   /// Componentwise: |P − op(A)op(B)| ≤ bound · (|op(A)||op(B)|), when `certified`.
   double bound = 0.0;
   bool certified = true;
-  /// Why the bound is not certified (inputs below the format's normal range, inf/NaN inputs).
+  /// Why the bound is not certified (inputs below the format's normal range, inf/NaN inputs, ozaki's slice
+  /// cap, a result below fp64's normal range).
   std::string caveat;
   std::string method;              // e.g. "ozaki: 9 fixed-point slices of 4 bits, 45 slice products"
   std::int64_t tensor_passes = 0;  // full matmuls over the K extent
   trncore::sim::EngineStats stats;
 
   /// Row i of P (n values), each the correctly rounded double of the scaled PSUM value (exact unless it
-  /// leaves double's range).
-  void row(std::int64_t i, std::int64_t n, double* out) const;
+  /// leaves double's range). Returns how many nonzero values fell below double's normal range in the
+  /// scaling (rounded to a subnormal or to zero, where the relative bound does not hold).
+  std::int64_t row(std::int64_t i, std::int64_t n, double* out) const;
   /// P as m×n row-major doubles.
   std::vector<double> values(std::int64_t m, std::int64_t n) const;
 };
