@@ -347,26 +347,12 @@ TEST(DistributionsOracle, EverySampleDependsOnlyOnItsPosition) {
   const trnrand::AliasTable table(std::vector<double>{1, 2, 3, 0, 4});
   check_positions<std::int64_t>("alias", 2, [&](Stream s, std::span<std::int64_t> o) { return table.sample(s, o); });
   check_positions<double>("exponential", 2, [](Stream s, std::span<double> o) { return trnrand::exponential(s, o, 2.0); });
-  // Normals come in Box–Muller pairs: pair j uses words 2j, 2j+1 (float) or 4j … 4j+3 (double); a fill at
-  // the pair's offset reproduces both values.
-  for (int per : {1, 2}) {
-    std::vector<double> all(40), two(2);
-    std::vector<float> allf(40), twof(2);
-    const Stream s = trnrand::make_stream(291);
-    for (std::size_t j : {0u, 7u, 19u}) {
-      if (per == 2) {
-        trnrand::normal(s, std::span<double>(all));
-        trnrand::normal(trnrand::skip_ahead(s, 4 * j), std::span<double>(two));
-        EXPECT_EQ(two[0], all[2 * j]);
-        EXPECT_EQ(two[1], all[2 * j + 1]);
-      } else {
-        trnrand::normal(s, std::span<float>(allf));
-        trnrand::normal(trnrand::skip_ahead(s, 2 * j), std::span<float>(twof));
-        EXPECT_EQ(twof[0], allf[2 * j]);
-        EXPECT_EQ(twof[1], allf[2 * j + 1]);
-      }
-    }
-  }
+  // Normals: each value owns the words of its two uniforms (2 for float, 4 for double), odd samples too.
+  check_positions<float>("normal float", 2, [](Stream s, std::span<float> o) { return trnrand::normal(s, o); });
+  check_positions<double>("normal", 4, [](Stream s, std::span<double> o) { return trnrand::normal(s, o, 1.0, 2.0); });
+  check_positions<double>("lognormal", 4, [](Stream s, std::span<double> o) { return trnrand::lognormal(s, o); });
+  check_positions<float>("exponential float", 1, [](Stream s, std::span<float> o) { return trnrand::exponential(s, o, 2.0f); });
+  // trnrand/tests/partition_test.cpp checks slices of every length and start for every sampler.
 }
 
 // ---- normal quantile -----------------------------------------------------------------------------

@@ -32,8 +32,8 @@ using trncore::sim::NeuronCore;
 
 constexpr std::size_t kTile = 128 * 512;
 
-// Output sizes: empty, one, odd, the 128 × 512 layout's edges in elements and in pairs (a normal tile
-// holds 2·128·512 outputs), partition counts 127/128/129 of full rows, and several tiles with a short tail.
+// Output sizes: empty, one, odd, the 128 × 512 layout's edges (one value per lane for both kernels; the
+// 2·128·512 sizes are two-tile fills), partition counts 127/128/129 of full rows, and several tiles with a short tail.
 const std::size_t kSizes[] = {0, 1, 2, 3, 5, 127, 128, 129, 511, 512, 513, 1023, 1024, 1025, 1027,
                               127 * 512, kTile - 1, kTile, kTile + 1, 129 * 512, 2 * 127 * 512, 2 * kTile - 1,
                               2 * kTile, 2 * kTile + 1, 2 * kTile + 2, 2 * 129 * 512 + 1, 2 * kTile + 2 * 512 + 7};
@@ -101,13 +101,13 @@ TEST(SimDistributions, NormalEqualsTheEngineOrderHostFunctionBitForBit) {
       }
 }
 
-// The bound (docs/trnrand.md). With u = 2^-24, u1, u2 the pair's uniforms, r = √(−2 ln u1), θ = 2πu2:
+// The bound (docs/trnrand.md). With u = 2^-24, u1, u2 the value's two uniforms, r = √(−2 ln u1), θ = 2πu2:
 //   a = ln u1·(1 + δ1); r̂ = fl(√(−2a)) = r·(1 + ε), |ε| ≤ u/2 + u + O(u²);
 //   t = fl(fl(π)·2^-23·m) with π·2^-23·m = θ − π: |t − (θ − π)| ≤ |fl(π) − π| + u·π ≤ 1.4663u + 3.1416u = 4.608u;
 //   ĉ = fl(cos t): |ĉ − cos(θ − π)| ≤ 4.608u + u (|cos′| ≤ 1, then one rounding of a value ≤ 1);
 //   p = fl(ĉ·r̂), q = fl(p·(−σ)): two more relative roundings; out = fl(q + mean): u·|out|.
 // Since cos(θ − π) = −cos θ, |out − (mean + σ·r·cos θ)| ≤ σ·r·(1.5u + 5.608u + 2u + O(u²)) + u·|out|, i.e.
-// ≤ u·(9.11·σ·r + |out|), the same for sin; 2^-147 covers underflow of p, q for tiny σ·r (absolute
+// ≤ u·(9.11·σ·r + |out|); 2^-147 covers underflow of p, q for tiny σ·r (absolute
 // errors ≤ 2^-150 each). The double reference errs by < 2^-45·(σ·r + |mean|), added too.
 double bound(double stddev, double r, double mean, double out) {
   return 0x1p-24 * (9.11 * stddev * r + std::fabs(out)) + 0x1p-147 + 0x1p-45 * (stddev * r + std::fabs(mean));
@@ -121,15 +121,14 @@ TEST(SimDistributions, NormalIsWithinTheDerivedBoundOfTheExactBoxMullerAndOfTheH
     NeuronCore core;
     trnrand::sim::normal(s, sim, mean, stddev, core);
     trnrand::normal(s, std::span<float>(host), mean, stddev);
-    std::vector<std::uint32_t> w(n);
+    std::vector<std::uint32_t> w(2 * n);  // value i: words 2i (u1) and 2i + 1 (u2)
     trnrand::fill_uint32(s, w);
     double worst = 0, worst_host = 0, worst_ulp = 0;
     std::size_t differ = 0;
     for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t p = i / 2;
-      const double u1 = ((w[2 * p] >> 8) + 1) * 0x1p-24, u2 = (w[2 * p + 1] >> 8) * 0x1p-24;
+      const double u1 = ((w[2 * i] >> 8) + 1) * 0x1p-24, u2 = (w[2 * i + 1] >> 8) * 0x1p-24;
       const double r = std::sqrt(-2 * std::log(u1)), theta = 2 * std::numbers::pi * u2;
-      const double z = mean + stddev * r * (i % 2 == 0 ? std::cos(theta) : std::sin(theta));
+      const double z = mean + stddev * r * std::cos(theta);
       const double e = std::fabs(sim[i] - z), b = bound(stddev, r, mean, sim[i]);
       ASSERT_LE(e, b) << "mean " << mean << " stddev " << stddev << " i " << i;
       // The host rounds z (to within 2^-45) once: |host − z| ≤ u·|host|.
@@ -174,9 +173,10 @@ float correct(int f, float x) {
   return out;
 }
 
-// Every value the kernel can feed to log (2^-24·k1, k1 = 1 … 2^24) and to cos/sin (fl(fl(π)·2^-23·m),
+// Every value the kernel can feed to log (2^-24·k1, k1 = 1 … 2^24) and to cos (fl(fl(π)·2^-23·m),
 // m = −2^23 … 2^23 − 1) gives the correctly rounded result: the normal's bits are a function of the words
-// and IEEE-defined operations only, reproducible with any correctly rounded libm.
+// and IEEE-defined operations only, reproducible with any correctly rounded libm. (sin on the same
+// arguments too: the kernel's first version used the sine half, and the ScalarEngine model offers it.)
 TEST(SimDistributions, TheKernelsTranscendentalStepsAreCorrectlyRoundedOnTheirWholeDomain) {
   const float arg_scale = std::numbers::pi_v<float> * 0x1p-23f;
   std::size_t checked = 0;
@@ -202,29 +202,30 @@ TEST(SimDistributions, NormalPassesKolmogorovSmirnovAgainstPhi) {
   }
 }
 
-// Instructions and elements by hand for pairs = 128·512 + 512 + 1: tiles of 128 × 512, 1 × 512, 1 × 1.
-// Per tile: GpSimd 4 integer ops (two shifts, add, subtract); Vector 8 (two int→fp32 copies, and per half
-// ×r, ×(−σ), +mean); Scalar 4 (log, sqrt, cos, sin); DMA 4 (two word loads, two result stores); plus one
-// GpSimd iota per constant (8, 1, 2^23) per tile shape. The generator's own work is measured separately.
+// Instructions and elements by hand for n = 128·512 + 512 + 1 values: tiles of 128 × 512, 1 × 512, 1 × 1.
+// Per tile: GpSimd 4 integer ops (two shifts, add, subtract); Vector 5 (two int→fp32 copies, ×r, ×(−σ),
+// +mean); Scalar 3 (log, sqrt, cos); DMA 3 (two word loads, one result store: 12 bytes per value); plus one
+// GpSimd iota per constant (8, 1, 2^23) per tile shape. The generator's own work (2n words) is measured
+// separately.
 TEST(SimDistributions, NormalEngineWorkMatchesACountByHand) {
-  const std::int64_t pairs = 128 * 512 + 512 + 1, tiles = 3;
+  const std::int64_t n = 128 * 512 + 512 + 1, tiles = 3;
   const auto s = trnrand::make_stream(7);
   NeuronCore gen;
-  std::vector<std::uint32_t> w(static_cast<std::size_t>(2 * pairs));
+  std::vector<std::uint32_t> w(static_cast<std::size_t>(2 * n));
   trnrand::sim::fill_uint32(s, w, gen);
   NeuronCore core;
-  std::vector<float> x(static_cast<std::size_t>(2 * pairs - 1));  // odd: the last pair's sine is dropped
+  std::vector<float> x(static_cast<std::size_t>(n));
   trnrand::sim::normal(s, x, 0.0f, 1.0f, core);
   const auto& st = core.stats();
   const auto& g = gen.stats();
-  EXPECT_EQ(st[Engine::scalar].instructions, 4 * tiles);
-  EXPECT_EQ(st[Engine::scalar].elements, 4 * pairs);
-  EXPECT_EQ(st[Engine::vector].instructions, 8 * tiles);
-  EXPECT_EQ(st[Engine::vector].elements, 8 * pairs);
+  EXPECT_EQ(st[Engine::scalar].instructions, 3 * tiles);
+  EXPECT_EQ(st[Engine::scalar].elements, 3 * n);
+  EXPECT_EQ(st[Engine::vector].instructions, 5 * tiles);
+  EXPECT_EQ(st[Engine::vector].elements, 5 * n);
   EXPECT_EQ(st[Engine::gpsimd].instructions - g[Engine::gpsimd].instructions, 4 * tiles + 3 * tiles);
-  EXPECT_EQ(st[Engine::gpsimd].elements - g[Engine::gpsimd].elements, 4 * pairs + 3 * pairs);
-  EXPECT_EQ(st[Engine::dma].instructions - g[Engine::dma].instructions, 4 * tiles);
-  EXPECT_EQ(st[Engine::dma].bytes - g[Engine::dma].bytes, 4 * 4 * pairs);
+  EXPECT_EQ(st[Engine::gpsimd].elements - g[Engine::gpsimd].elements, 4 * n + 3 * n);
+  EXPECT_EQ(st[Engine::dma].instructions - g[Engine::dma].instructions, 3 * tiles);
+  EXPECT_EQ(st[Engine::dma].bytes - g[Engine::dma].bytes, 12 * n);
   EXPECT_EQ(st[Engine::tensor].instructions, 0);
 }
 

@@ -3,17 +3,21 @@
 /// Random variates from a Stream (stream.hpp). Each function fills a span and returns the stream
 /// advanced past the words it used, so calls compose like the fills do.
 ///
-/// Word budget, which fixes every sample's words and so makes results reproducible:
+/// Word budget b, which fixes every sample's words and so makes results reproducible: sample i of a fill
+/// uses only words b·i … b·i + b − 1 after the stream's offset, never another sample's, so a fill of n
+/// values equals n fills of one value at skip_ahead(s, b·i), and any slice [begin, end) filled from
+/// skip_ahead(s, b·begin) reproduces the single fill bit for bit (docs/trnrand.md, "Partitioning"):
 /// - samplers with a fixed number of uniforms use consecutive words: one per float uniform, two per
-///   double uniform (normal: one pair of uniforms per pair of outputs);
-///   (exponential, geometric, bernoulli, AliasTable::sample: one uniform per sample; normal, lognormal,
-///   multivariate_normal: Box–Muller pairs);
+///   double uniform (exponential, geometric, bernoulli, AliasTable::sample: one uniform per sample;
+///   normal, lognormal, multivariate_normal: two uniforms per value, the cosine half of Box–Muller, so
+///   b = 2 for float and 4 for double);
 /// - samplers with a variable number of words (randint, randperm, gamma, beta, chi_squared, student_t,
 ///   poisson, binomial, truncated_normal — for every parameter value, including constant cases) give
 ///   sample i its own window of 2^32 words starting at offset + i·2^32 and advance the stream by n·2^32:
 ///   sample i never depends on how many attempts another sample needed. (The expected use per sample is
 ///   a handful of words; needing more than 2^32 has probability far below 2^-1000 for every sampler.)
-/// Parameters are checked: a bad one throws trncore::InvalidArgument naming the function and value.
+/// Parameters are checked: a bad one throws trncore::InvalidArgument naming the function and value; so
+/// does a stream whose generator is not a Generator value, and a negative thread count.
 ///
 /// Uniform variates are fill_uniform in stream.hpp (float: one word, 24-bit grid; double: two words,
 /// 53-bit grid; Interval::open_closed = (0, 1], the default and cuRAND's, or Interval::closed_open =
@@ -28,28 +32,28 @@
 
 namespace trnrand {
 
-/// Normal(mean, stddev) by Box–Muller: for each pair, u1 ∈ (0, 1], u2 ∈ [0, 1), r = √(−2 ln u1),
-/// z = (r cos 2πu2, r sin 2πu2), computed in double and rounded once to the output type. An odd count
-/// uses the cosine half of a last pair (and consumes the pair). Tails are truncated where u1 is: |z| ≤
-/// √(2·24 ln 2) ≈ 5.77 for float, ≈ 8.57 for double. @throws InvalidArgument unless mean is finite and
-/// stddev is finite and ≥ 0.
+/// Normal(mean, stddev) by Box–Muller, one value per pair of uniforms: value i takes u1 ∈ (0, 1] and
+/// u2 ∈ [0, 1) from its own words (float: words 2i, 2i + 1, 24-bit grid; double: words 4i … 4i + 3, 53-bit
+/// grid) and is mean + stddev·√(−2 ln u1)·cos 2πu2, computed in double and rounded once to the output type
+/// (the sine half is not used, so no value shares words with another). Returns skip_ahead(s, 2n) (float) or
+/// skip_ahead(s, 4n) (double). Tails are truncated where u1 is: |z| ≤ √(2·24 ln 2) ≈ 5.77 for float,
+/// ≈ 8.57 for double. @throws InvalidArgument unless mean is finite and stddev is finite and ≥ 0.
 Stream normal(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f);
 Stream normal(Stream s, std::span<double> out, double mean = 0.0, double stddev = 1.0);
 
 /// Normal(mean, stddev) floats by the Box–Muller instruction sequence of trnrand::sim::normal, run on the
-/// host: the words and pairs of normal() (u1 = ((w_{2p} >> 8) + 1)·2^-24 ∈ (0, 1], u2 from w_{2p+1}; the cosine
-/// half to out[2p], the sine half to out[2p + 1]; an odd count consumes the last pair), each step rounded
-/// to fp32 as the NeuronCore engines round it:
-///   a = fl(ln u1),  r = fl(√(−2a)),  t = fl(fl(π)·2^-23·m) with m = (w_{2p+1} >> 8) − 2^23,
-///   out[2p] = fl(fl(fl(cos t · r)·(−stddev)) + mean),  out[2p + 1] the same with sin t,
-/// where ln, cos, sin are correctly rounded (trncore/correctly_rounded.hpp). t = 2π·u2 − π up to the
-/// rounding of π and of the product, so −cos t, −sin t are cos 2πu2, sin 2πu2 with the argument kept in
-/// [−π, π) and half the rounding error of fl(2π)·u2. out is bitwise equal to trnrand::sim::normal(s, out,
+/// host: the words of normal() (value i: u1 = ((w_{2i} >> 8) + 1)·2^-24 ∈ (0, 1], u2 from w_{2i+1}), each
+/// step rounded to fp32 as the NeuronCore engines round it:
+///   a = fl(ln u1),  r = fl(√(−2a)),  t = fl(fl(π)·2^-23·m) with m = (w_{2i+1} >> 8) − 2^23,
+///   out[i] = fl(fl(fl(cos t · r)·(−stddev)) + mean),
+/// where ln and cos are correctly rounded (trncore/correctly_rounded.hpp). t = 2π·u2 − π up to the
+/// rounding of π and of the product, so −cos t is cos 2πu2 with the argument kept in [−π, π) and half the
+/// rounding error of fl(2π)·u2. out is bitwise equal to trnrand::sim::normal(s, out,
 /// mean, stddev, core), for any `threads` (0 = hardware concurrency); use it to reproduce a sim run at
 /// host speed. It is less accurate than normal() (double evaluation, one rounding): |out[i] − z_i| ≤
 /// 2^-24·(9.11·stddev·r + |out[i]|) + 2^-147 for z_i the exact Box–Muller value of the same words and
-/// r = √(−2 ln u1) ≤ 5.77 (docs/trnrand.md derives it). Returns the stream advanced past the 2⌈n/2⌉ words.
-/// @throws InvalidArgument unless mean is finite and stddev is finite and ≥ 0.
+/// r = √(−2 ln u1) ≤ 5.77 (docs/trnrand.md derives it). Returns skip_ahead(s, 2n), as normal() does.
+/// @throws InvalidArgument unless mean is finite and stddev is finite and ≥ 0, and for threads < 0.
 Stream normal_engine_order(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f, int threads = 0);
 
 /// LogNormal: exp of normal(mean, stddev) (the parameters of the underlying normal). Same checks.
@@ -156,7 +160,7 @@ Stream truncated_normal(Stream s, std::span<float> out, float mean, float stddev
 
 /// Multivariate normal N(mean, L·Lᵀ): row r of out (n × d, row-major) is mean + L·z_r, where z_r holds
 /// standard normals r·d … r·d + d − 1 of the stream exactly as normal() of n·d values of the same type would
-/// draw them (Box–Muller, consecutive words: 1 word per uniform for float, 2 for double), L the d × d
+/// draw them (2 words per normal for float, 4 for double, so row r uses only its own d·b words), L the d × d
 /// lower-triangular Cholesky factor of the covariance (row-major; the strict upper triangle is ignored).
 /// Each entry is summed in double and rounded once to T. Returns the stream advanced as normal() would be.
 /// @throws DimensionMismatch unless d = mean.size() ≥ 1, L.size() = d², out.size() a multiple of d;

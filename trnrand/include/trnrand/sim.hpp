@@ -17,7 +17,8 @@ namespace trnrand::sim {
 /// multiply_low, xor, add; Threefry4x32-20: add, rotate_left, xor), and a strided DMA of the four words
 /// of each counter to HBM. out is bitwise equal to trnrand::fill_uint32(s, out); the work is added to
 /// core.stats(). Returns skip_ahead(s, out.size()).
-/// @throws trncore::ResourceExhausted when the core lacks the SBUF for the working tiles (≤ 13 tiles of
+/// @throws trncore::InvalidArgument when s.generator is not a Generator value;
+///         trncore::ResourceExhausted when the core lacks the SBUF for the working tiles (≤ 13 tiles of
 ///         2 KiB per partition).
 Stream fill_uint32(Stream s, std::span<std::uint32_t> out, trncore::sim::NeuronCore& core);
 
@@ -26,18 +27,18 @@ Stream fill_uint32(Stream s, std::span<std::uint32_t> out, trncore::sim::NeuronC
 /// integer→fp32 copy (exact: every value is ≤ 2^24) and an exact multiply by 2^-24. Every step is exact, so
 /// out is bitwise equal to trnrand::fill_uniform(s, out, interval) (for any thread count of the host fill).
 /// Returns skip_ahead(s, out.size()); the work is added to core.stats().
-/// @throws trncore::InvalidArgument for an interval that is not an Interval value;
+/// @throws trncore::InvalidArgument for an interval that is not an Interval value or a stream whose generator
+///         is not a Generator value;
 ///         trncore::ResourceExhausted when the core lacks the SBUF for the working tiles (at most 13
 ///         tiles of 2 KiB per partition at a time, as for fill_uint32).
 Stream fill_uniform(Stream s, std::span<float> out, Interval interval, trncore::sim::NeuronCore& core);
 
-/// Normal(mean, stddev) floats by Box–Muller on the modelled NeuronCore, from exactly the words and pairs
-/// trnrand::normal(s, out, mean, stddev) uses (u1 ∈ (0, 1] from word 2p, u2 ∈ [0, 1) from word 2p + 1,
-/// cosine half to out[2p], sine half to out[2p + 1]; an odd count consumes the last pair). Per tile of
-/// pairs: GpSimdEngine k1 = (w_{2p} >> 8) + 1 and m = (w_{2p+1} >> 8) − 2^23; VectorEngine copies to fp32
-/// (exact); ScalarEngine a = ln(2^-24·k1) = ln u1 and r = √(−2a) (exact pre-scales), t = fl(fl(π)·2^-23·m)
-/// = 2πu2 − π up to rounding (so |t| ≤ π) as the pre-scale of cos and sin; VectorEngine products
-/// cos t·r, ·(−stddev) and + mean, and the same for sin — every instruction rounded to fp32, the
+/// Normal(mean, stddev) floats by Box–Muller on the modelled NeuronCore, from exactly the words
+/// trnrand::normal(s, out, mean, stddev) uses (value i: u1 ∈ (0, 1] from word 2i, u2 ∈ [0, 1) from word
+/// 2i + 1, the cosine half). Per tile of values: GpSimdEngine k1 = (w_{2i} >> 8) + 1 and m = (w_{2i+1} >> 8)
+/// − 2^23; VectorEngine copies to fp32 (exact); ScalarEngine a = ln(2^-24·k1) = ln u1 and r = √(−2a) (exact
+/// pre-scales), t = fl(fl(π)·2^-23·m) = 2πu2 − π up to rounding (so |t| ≤ π) as the pre-scale of cos;
+/// VectorEngine products cos t·r, ·(−stddev) and + mean — every instruction rounded to fp32, the
 /// transcendental ones correctly rounded (trncore/correctly_rounded.hpp).
 ///
 /// Bits: out is bitwise equal to trnrand::normal_engine_order(s, out, mean, stddev) (the same roundings on
@@ -46,8 +47,9 @@ Stream fill_uniform(Stream s, std::span<float> out, Interval interval, trncore::
 /// |out[i] − z_i| ≤ 2^-24·(9.11·stddev·r + |out[i]|) + 2^-147 for z_i the exact Box–Muller value of the
 /// same words, r = √(−2 ln u1) ≤ 5.77 (docs/trnrand.md derives it); hence |out[i] − normal()'s value| ≤
 /// that + 2^-24·|normal()'s value|. The law is tested by Kolmogorov–Smirnov against Φ. Returns the stream
-/// advanced past the 2⌈n/2⌉ words; the work is added to core.stats().
-/// @throws trncore::InvalidArgument unless mean is finite and stddev finite and ≥ 0;
+/// skip_ahead(s, 2n), as normal() does; the work is added to core.stats().
+/// @throws trncore::InvalidArgument unless mean is finite and stddev finite and ≥ 0, or for an invalid
+///         generator;
 ///         trncore::ResourceExhausted as fill_uniform.
 Stream normal(Stream s, std::span<float> out, float mean, float stddev, trncore::sim::NeuronCore& core);
 

@@ -55,13 +55,17 @@ constexpr Stream skip_ahead_sequence(Stream s, std::uint64_t n) noexcept {
 }
 
 /// Word `offset + i` of the stream, computed directly (one generator call). Pure and thread-safe.
-std::uint32_t word(const Stream& s, std::uint64_t i) noexcept;
+/// @throws trncore::InvalidArgument when s.generator is not a Generator value (e.g. Generator(7)).
+std::uint32_t word(const Stream& s, std::uint64_t i);
 
 /// out[j] = word(s, j); returns skip_ahead(s, out.size()). Vectorised (AVX-512 Philox where available)
 /// and split over `threads` threads (0 = hardware concurrency); the result never depends on either.
+/// @throws trncore::InvalidArgument for threads < 0 or an s.generator that is not a Generator value
+/// (every fill and distribution in trnrand checks these the same way, naming itself).
 Stream fill_uint32(Stream s, std::span<std::uint32_t> out, int threads = 0);
 
 /// out[j] = word(s, 2j) | word(s, 2j + 1) << 32; returns skip_ahead(s, 2·out.size()).
+/// @throws trncore::InvalidArgument as fill_uint32.
 Stream fill_uint64(Stream s, std::span<std::uint64_t> out, int threads = 0);
 
 /// Which end of the unit interval a uniform variate may take.
@@ -72,10 +76,12 @@ enum class Interval : std::uint8_t {
 
 /// Uniform floats from one word each: w ↦ ((w >> 8) + 1)·2^-24 for (0, 1], (w >> 8)·2^-24 for [0, 1):
 /// the 2^24 equally likely values of that grid, exactly. Returns skip_ahead(s, out.size()).
+/// @throws trncore::InvalidArgument for threads < 0, an interval that is not an Interval value, or an
+/// invalid s.generator.
 Stream fill_uniform(Stream s, std::span<float> out, Interval interval = Interval::open_closed, int threads = 0);
 
 /// Uniform doubles from two words each (53 bits: (w_{2j} · 2^32 + w_{2j+1}) >> 11), mapped like the
-/// float version onto the 2^-53 grid. Returns skip_ahead(s, 2·out.size()).
+/// float version onto the 2^-53 grid. Returns skip_ahead(s, 2·out.size()). Throws as the float version.
 Stream fill_uniform(Stream s, std::span<double> out, Interval interval = Interval::open_closed, int threads = 0);
 
 /// The slice of a global stream of `total` words that worker `rank` of `workers` produces: contiguous,
@@ -91,7 +97,8 @@ Slice partition(std::uint64_t total, std::int64_t workers, std::int64_t rank);
 /// Convenience object over a Stream for scalar use: each call returns the next word.
 class Engine {
 public:
-  explicit Engine(Stream s) noexcept : stream_(s) {}
+  /// @throws trncore::InvalidArgument when s.generator is not a Generator value.
+  explicit Engine(Stream s);
   /// The next 32-bit word.
   std::uint32_t operator()() noexcept {
     const std::uint32_t w = word(stream_, 0);

@@ -32,6 +32,7 @@ Stream per_sample(Stream s, std::span<T> out, F&& f) {
 
 template <class T>
 Stream beta_impl(Stream s, std::span<T> out, double a, double b) {
+  check_generator("trnrand::beta", s);
   check_positive("trnrand::beta", "a", a);
   check_positive("trnrand::beta", "b", b);
   if (a >= 1 && b >= 1)  // neither gamma can underflow: the plain ratio, a few ulps
@@ -50,12 +51,14 @@ Stream beta_impl(Stream s, std::span<T> out, double a, double b) {
 
 template <class T>
 Stream chi_squared_impl(Stream s, std::span<T> out, double k) {
+  check_generator("trnrand::chi_squared", s);
   check_positive("trnrand::chi_squared", "k", k);
   return per_sample(s, out, [&](Window& w) { return 2.0 * standard_gamma(w, k / 2); });
 }
 
 template <class T>
 Stream student_t_impl(Stream s, std::span<T> out, double nu) {
+  check_generator("trnrand::student_t", s);
   check_positive("trnrand::student_t", "nu", nu);
   if (nu >= 2)  // V = 2·Gamma(ν/2 ≥ 1) cannot underflow
     return per_sample(s, out, [&](Window& w) {
@@ -159,6 +162,7 @@ namespace {
 template <class T>
 Stream truncated_normal_impl(Stream s, std::span<T> out, T mean, T stddev, T low, T high) {
   const char* function = "trnrand::truncated_normal";
+  check_generator(function, s);
   if (!std::isfinite(mean)) bad(function, "mean = " + str(mean) + " is not finite", "pass a finite mean");
   check_positive(function, "stddev", stddev);
   if (std::isnan(low) || std::isnan(high) || !(low <= high) || low == std::numeric_limits<T>::infinity() ||
@@ -181,6 +185,7 @@ Stream truncated_normal_impl(Stream s, std::span<T> out, T mean, T stddev, T low
 template <class T>
 Stream multivariate_normal_impl(Stream s, std::span<T> out, std::span<const T> mean, std::span<const T> L) {
   const char* function = "trnrand::multivariate_normal";
+  check_generator(function, s);
   const std::size_t d = mean.size();
   if (d == 0 || L.size() != d * d || out.size() % d != 0)
     throw trncore::DimensionMismatch(function,

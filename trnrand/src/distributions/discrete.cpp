@@ -102,6 +102,7 @@ private:
 }  // namespace
 
 Stream binomial(Stream s, std::span<std::int64_t> out, std::int64_t n, double p) {
+  check_generator("trnrand::binomial", s);
   if (n < 0) bad("trnrand::binomial", "n = " + std::to_string(n) + " is negative", "pass n >= 0");
   if (!(p >= 0 && p <= 1)) bad("trnrand::binomial", "p = " + str(p) + " is outside [0, 1]", "pass 0 <= p <= 1");
   const bool flip = p > 0.5;
@@ -120,6 +121,7 @@ Stream binomial(Stream s, std::span<std::int64_t> out, std::int64_t n, double p)
 }
 
 Stream geometric(Stream s, std::span<std::int64_t> out, double p) {
+  check_generator("trnrand::geometric", s);
   if (!(p > 0 && p <= 1)) bad("trnrand::geometric", "p = " + str(p) + " is outside (0, 1]", "pass 0 < p <= 1");
   std::vector<std::uint32_t> words(2 * out.size());
   const Stream next = fill_uint32(s, words);
@@ -172,6 +174,7 @@ AliasTable::AliasTable(std::span<const double> weights) {
 }
 
 Stream AliasTable::sample(Stream s, std::span<std::int64_t> out) const {
+  check_generator("trnrand::AliasTable::sample", s);
   std::vector<std::uint32_t> words(2 * out.size());
   const Stream next = fill_uint32(s, words);
   const double n = static_cast<double>(threshold_.size());
@@ -184,6 +187,7 @@ Stream AliasTable::sample(Stream s, std::span<std::int64_t> out) const {
 }
 
 Stream categorical(Stream s, std::span<std::int64_t> out, std::span<const double> weights) {
+  check_generator("trnrand::categorical", s);
   return AliasTable(weights).sample(s, out);
 }
 

@@ -45,6 +45,7 @@ using namespace detail;
 
 template <class T>
 Stream normal_impl(const char* function, Stream s, std::span<T> out, double mean, double stddev, bool exponentiate) {
+  check_generator(function, s);
   check_normal(function, mean, stddev);
   return box_muller(s, out.size(), sizeof(T) == 4 ? 1 : 2, [&](std::size_t i, double z) {
     const double x = mean + stddev * z;
@@ -54,6 +55,7 @@ Stream normal_impl(const char* function, Stream s, std::span<T> out, double mean
 
 template <class T>
 Stream exponential_impl(Stream s, std::span<T> out, double rate) {
+  check_generator("trnrand::exponential", s);
   if (!(rate > 0) || !std::isfinite(rate))
     bad("trnrand::exponential", "rate = " + str(rate) + " is not a finite value > 0", "pass a finite rate > 0");
   const std::size_t per = sizeof(T) == 4 ? 1 : 2;
@@ -100,6 +102,7 @@ Stream exponential(Stream s, std::span<float> out, float rate) { return exponent
 Stream exponential(Stream s, std::span<double> out, double rate) { return exponential_impl(s, out, rate); }
 
 Stream bernoulli(Stream s, std::span<std::uint8_t> out, double p) {
+  check_generator("trnrand::bernoulli", s);
   if (!(p >= 0 && p <= 1)) bad("trnrand::bernoulli", "p = " + str(p) + " is outside [0, 1]", "pass 0 <= p <= 1");
   std::vector<std::uint32_t> w(2 * out.size());
   const Stream next = fill_uint32(s, w);
@@ -108,6 +111,7 @@ Stream bernoulli(Stream s, std::span<std::uint8_t> out, double p) {
 }
 
 Stream randint(Stream s, std::span<std::int64_t> out, std::int64_t low, std::int64_t high) {
+  check_generator("trnrand::randint", s);
   if (low > high)
     bad("trnrand::randint", "low = " + std::to_string(low) + " is greater than high = " + std::to_string(high),
         "pass low <= high");
@@ -122,6 +126,7 @@ Stream randint(Stream s, std::span<std::int64_t> out, std::int64_t low, std::int
 }
 
 Stream randperm(Stream s, std::span<std::int64_t> out) {
+  check_generator("trnrand::randperm", s);
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::int64_t>(i);
   for (std::size_t k = out.size(); k-- > 1;) {
     Window w(s, k);
@@ -131,6 +136,7 @@ Stream randperm(Stream s, std::span<std::int64_t> out) {
 }
 
 Stream gamma(Stream s, std::span<double> out, double shape, double scale) {
+  check_generator("trnrand::gamma", s);
   if (!(shape > 0) || !std::isfinite(shape))
     bad("trnrand::gamma", "shape = " + str(shape) + " is not a finite value > 0", "pass a finite shape > 0");
   if (!(scale > 0) || !std::isfinite(scale))
@@ -143,6 +149,7 @@ Stream gamma(Stream s, std::span<double> out, double shape, double scale) {
 }
 
 Stream poisson(Stream s, std::span<std::int64_t> out, double lambda) {
+  check_generator("trnrand::poisson", s);
   if (!(lambda >= 0 && lambda <= 1e15))
     bad("trnrand::poisson", "lambda = " + str(lambda) + " is outside [0, 1e15]", "pass a finite lambda >= 0");
   for (std::size_t i = 0; i < out.size(); ++i) {

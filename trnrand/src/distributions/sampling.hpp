@@ -5,6 +5,8 @@
 #include <trncore/error.hpp>
 #include <trnrand/stream.hpp>
 
+#include "generators/arguments.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -83,25 +85,21 @@ inline void check_normal(const char* function, double mean, double stddev) {
     bad(function, "stddev = " + str(stddev) + " is not a finite value >= 0", "pass a finite stddev >= 0");
 }
 
-// Standard normals in double, pair by pair from consecutive words; `words_per_uniform` is 1 (24-bit grid,
-// for float output) or 2 (53-bit grid). Returns the stream after the words used.
+// Standard normals in double by Box–Muller, each value from its own words: value i uses the
+// 2·`words_per_uniform` words at 2·words_per_uniform·i … (u1 ∈ (0, 1] then u2 ∈ [0, 1); `words_per_uniform`
+// is 1 (24-bit grid, float output) or 2 (53-bit grid)) and is the cosine half r·cos 2πu2 (the sine half is
+// not used: sharing it would make value i depend on the words of value i ± 1, and then a slice of a fill
+// starting at an odd value would not reproduce it). Returns the stream after the words used.
 template <class Sink>
 Stream box_muller(Stream s, std::size_t n, int words_per_uniform, Sink&& sink) {
-  const std::size_t pairs = (n + 1) / 2;
-  std::vector<std::uint32_t> w(pairs * 2 * static_cast<std::size_t>(words_per_uniform));
+  const std::size_t per = 2 * static_cast<std::size_t>(words_per_uniform);
+  std::vector<std::uint32_t> w(n * per);
   const Stream next = fill_uint32(s, w);
-  for (std::size_t p = 0; p < pairs; ++p) {
-    double u1, u2;
-    if (words_per_uniform == 1) {
-      u1 = u24_open_closed(w[2 * p]);
-      u2 = u24_closed_open(w[2 * p + 1]);
-    } else {
-      u1 = u53_open_closed(w[4 * p], w[4 * p + 1]);
-      u2 = u53_closed_open(w[4 * p + 2], w[4 * p + 3]);
-    }
-    const double r = std::sqrt(-2.0 * std::log(u1)), theta = 2.0 * std::numbers::pi * u2;
-    sink(2 * p, r * std::cos(theta));
-    if (2 * p + 1 < n) sink(2 * p + 1, r * std::sin(theta));
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t* v = w.data() + i * per;
+    const double u1 = words_per_uniform == 1 ? u24_open_closed(v[0]) : u53_open_closed(v[0], v[1]);
+    const double u2 = words_per_uniform == 1 ? u24_closed_open(v[1]) : u53_closed_open(v[2], v[3]);
+    sink(i, std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2));
   }
   return next;
 }

@@ -4,6 +4,8 @@
 #include <trnrand/stream.hpp>
 #include <trnrand/threefry.hpp>
 
+#include "generators/arguments.hpp"
+
 #include <algorithm>
 #include <string>
 #include <thread>
@@ -56,19 +58,62 @@ Generator parse_generator(std::string_view text) {
                             "use philox4x32_10 or threefry4x32_20", 1, 1);
 }
 
-std::uint32_t word(const Stream& s, std::uint64_t i) noexcept {
-  const std::uint64_t n = s.offset + i;
-  if (s.generator == Generator::threefry4x32_20) return threefry_word(s, n);
-  return trncore::RandomBits{s.seed, s.subsequence}(n);
+namespace detail {
+
+void check_threads(const char* function, int threads) {
+  if (threads < 0)
+    throw trncore::InvalidArgument(function, "threads = " + std::to_string(threads) + " is negative",
+                                   "pass 0 (hardware concurrency) or a positive thread count");
 }
 
-Stream fill_uint32(Stream s, std::span<std::uint32_t> out, int threads) {
+void check_generator(const char* function, const Stream& s) {
+  if (to_string(s.generator) == "invalid")
+    throw trncore::InvalidArgument(function,
+                                   "stream.generator = " + std::to_string(static_cast<int>(s.generator)) +
+                                       " is not a Generator",
+                                   "pass Generator::philox4x32_10 or Generator::threefry4x32_20");
+}
+
+void check_interval(const char* function, Interval interval) {
+  if (interval != Interval::open_closed && interval != Interval::closed_open)
+    throw trncore::InvalidArgument(function, "interval = " + std::to_string(static_cast<int>(interval)) + " is not an Interval",
+                                   "pass Interval::open_closed or Interval::closed_open");
+}
+
+}  // namespace detail
+
+std::uint32_t word(const Stream& s, std::uint64_t i) {
+  const std::uint64_t n = s.offset + i;
+  switch (s.generator) {
+    case Generator::philox4x32_10: return trncore::RandomBits{s.seed, s.subsequence}(n);
+    case Generator::threefry4x32_20: return threefry_word(s, n);
+  }
+  detail::check_generator("trnrand::word", s);  // throws: not a Generator value
+  return 0;
+}
+
+Engine::Engine(Stream s) : stream_(s) { detail::check_generator("trnrand::Engine", s); }
+
+namespace {
+
+// fill_uint32 after its arguments were checked (by it or by a caller that names itself in errors).
+void fill_words(const Stream& s, std::span<std::uint32_t> out, int threads) {
   if (s.generator == Generator::threefry4x32_20) fill_threefry(s, out, threads);
   else trncore::fill_random_words(trncore::RandomBits{s.seed, s.subsequence}, s.offset, out, threads);
+}
+
+}  // namespace
+
+Stream fill_uint32(Stream s, std::span<std::uint32_t> out, int threads) {
+  detail::check_generator("trnrand::fill_uint32", s);
+  detail::check_threads("trnrand::fill_uint32", threads);
+  fill_words(s, out, threads);
   return skip_ahead(s, out.size());
 }
 
 Stream fill_uint64(Stream s, std::span<std::uint64_t> out, int threads) {
+  detail::check_generator("trnrand::fill_uint64", s);
+  detail::check_threads("trnrand::fill_uint64", threads);
   std::vector<std::uint32_t> words(2 * out.size());
   fill_uint32(s, words, threads);
   for (std::size_t j = 0; j < out.size(); ++j)
@@ -77,6 +122,9 @@ Stream fill_uint64(Stream s, std::span<std::uint64_t> out, int threads) {
 }
 
 Stream fill_uniform(Stream s, std::span<float> out, Interval interval, int threads) {
+  detail::check_generator("trnrand::fill_uniform", s);
+  detail::check_interval("trnrand::fill_uniform", interval);
+  detail::check_threads("trnrand::fill_uniform", threads);
   std::vector<std::uint32_t> words(out.size());
   const Stream next = fill_uint32(s, words, threads);
   const std::uint32_t add = interval == Interval::open_closed ? 1u : 0u;
@@ -85,6 +133,9 @@ Stream fill_uniform(Stream s, std::span<float> out, Interval interval, int threa
 }
 
 Stream fill_uniform(Stream s, std::span<double> out, Interval interval, int threads) {
+  detail::check_generator("trnrand::fill_uniform", s);
+  detail::check_interval("trnrand::fill_uniform", interval);
+  detail::check_threads("trnrand::fill_uniform", threads);
   std::vector<std::uint32_t> words(2 * out.size());
   const Stream next = fill_uint32(s, words, threads);
   const std::uint64_t add = interval == Interval::open_closed ? 1u : 0u;

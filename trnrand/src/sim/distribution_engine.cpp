@@ -89,10 +89,8 @@ HbmBuffer words_of(Stream s, std::size_t n, NeuronCore& core, Stream& next) {
 }  // namespace
 
 Stream fill_uniform(Stream s, std::span<float> out, Interval interval, NeuronCore& core) {
-  if (interval != Interval::open_closed && interval != Interval::closed_open)
-    throw trncore::InvalidArgument("trnrand::sim::fill_uniform",
-                                   "interval = " + std::to_string(static_cast<int>(interval)) + " is not an Interval",
-                                   "pass Interval::open_closed or Interval::closed_open");
+  detail::check_generator("trnrand::sim::fill_uniform", s);
+  detail::check_interval("trnrand::sim::fill_uniform", interval);
   if (out.empty()) return s;
   Stream next;
   const HbmBuffer words = words_of(s, out.size(), core, next);
@@ -109,16 +107,17 @@ Stream fill_uniform(Stream s, std::span<float> out, Interval interval, NeuronCor
 }
 
 Stream normal(Stream s, std::span<float> out, float mean, float stddev, NeuronCore& core) {
+  detail::check_generator("trnrand::sim::normal", s);
   detail::check_normal("trnrand::sim::normal", mean, stddev);
   if (out.empty()) return s;
-  const std::size_t pairs = (out.size() + 1) / 2;
+  const std::size_t n = out.size();
   Stream next;
-  const HbmBuffer words = words_of(s, 2 * pairs, core, next);
-  HbmBuffer result{"normal", DType::fp32, std::vector<float>(2 * pairs), {}};
+  const HbmBuffer words = words_of(s, 2 * n, core, next);
+  HbmBuffer result{"normal", DType::fp32, std::vector<float>(n), {}};
   Constants constants(core);
   const float arg_scale = std::numbers::pi_v<float> * 0x1p-23f;  // fl(π)·2^-23, exact
-  for_each_tile(static_cast<std::int64_t>(pairs), [&](std::int64_t at, std::int64_t parts, std::int64_t free) {
-    // Pair q = at + p·free + f uses words 2q (u1) and 2q + 1 (u2): stride 2 within a row, 2·free between rows.
+  for_each_tile(static_cast<std::int64_t>(n), [&](std::int64_t at, std::int64_t parts, std::int64_t free) {
+    // Value i = at + p·free + f uses words 2i (u1) and 2i + 1 (u2): stride 2 within a row, 2·free between rows.
     // k1 = (w >> 8) + 1 ∈ [1, 2^24] (u1 = k1·2^-24); m = (w >> 8) − 2^23 ∈ [−2^23, 2^23) (2πu2 = π·m·2^-23 + π).
     const Tile k1 = shifted_words(core, constants, words, 2 * at, 2 * free, 2, parts, free, IntOp::add, 1, DType::uint32);
     const Tile m = shifted_words(core, constants, words, 2 * at + 1, 2 * free, 2, parts, free, IntOp::subtract,
@@ -126,17 +125,14 @@ Stream normal(Stream s, std::span<float> out, float mean, float stddev, NeuronCo
     Tile r = core.sbuf("r", parts, free, DType::fp32);
     core.activation(r, k1, Activation::log, 0x1p-24f);  // ln u1: the pre-scale forms u1 exactly
     core.activation(r, r, Activation::sqrt, -2.0f);     // √(−2 ln u1): the pre-scale −2 is exact
-    for (const auto& [f, offset] : {std::pair{Activation::cos, std::int64_t{0}}, std::pair{Activation::sin, std::int64_t{1}}}) {
-      Tile z = core.sbuf("z", parts, free, DType::fp32);
-      core.activation(z, m, f, arg_scale);              // cos/sin(2πu2 − π) = −cos/−sin(2πu2), argument in [−π, π)
-      core.tensor_tensor(z, z, r, AluOp::multiply);
-      core.tensor_scalar(z, z, -stddev, AluOp::multiply);  // the sign undoes the −π shift exactly
-      core.tensor_scalar(z, z, mean, AluOp::add);
-      core.dma_to_hbm(result, z, 2 * at + offset, 2 * free, 2);
-    }
+    Tile z = core.sbuf("z", parts, free, DType::fp32);
+    core.activation(z, m, Activation::cos, arg_scale);  // cos(2πu2 − π) = −cos(2πu2), argument in [−π, π)
+    core.tensor_tensor(z, z, r, AluOp::multiply);
+    core.tensor_scalar(z, z, -stddev, AluOp::multiply);  // the sign undoes the −π shift exactly
+    core.tensor_scalar(z, z, mean, AluOp::add);
+    core.dma_to_hbm(result, z, at, free, 1);
   });
-  // An odd count drops the sine half of the last pair (computed with its tile, as a kernel would).
-  std::copy(result.values.begin(), result.values.begin() + static_cast<std::ptrdiff_t>(out.size()), out.begin());
+  std::copy(result.values.begin(), result.values.end(), out.begin());
   return next;
 }
 

@@ -6,6 +6,8 @@
 #include <trnrand/sim.hpp>
 #include <trnrand/threefry.hpp>
 
+#include "generators/arguments.hpp"
+
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -94,6 +96,7 @@ void threefry_rounds(NeuronCore& core, std::array<Tile, 4>& x, const Stream& s) 
 }  // namespace
 
 Stream fill_uint32(Stream s, std::span<std::uint32_t> out, NeuronCore& core) {
+  trnrand::detail::check_generator("trnrand::sim::fill_uint32", s);
   if (out.empty()) return s;
   const std::uint64_t first_block = s.offset / 4, end_block = (s.offset + out.size() + 3) / 4;
   trncore::sim::HbmBuffer words{"words", DType::uint32, {}, std::vector<std::uint32_t>(4 * kBatch)};
