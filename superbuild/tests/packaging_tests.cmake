@@ -8,10 +8,35 @@ foreach(pkg IN LISTS TRNSCI_PACKAGES)
       COMMAND "${CMAKE_COMMAND}" -DPKG=${pkg} -DMODE=${mode} -DPIN=${TRNSCI_PIN_${pkg}}
               -DWORK=${work_root}/${pkg}-${mode} -DTRNSCI_SOURCE_ROOT=${TRNSCI_SOURCE_ROOT}
               -DSUITE_PREFIX=${TRNSCI_INSTALL_PREFIX} -DPACKAGE_BUILD_DIR=${CMAKE_BINARY_DIR}/packages/${pkg}
-              -DGENERATOR=${CMAKE_GENERATOR}
+              -DGENERATOR=${CMAKE_GENERATOR} -DSHARED=${TRNSCI_SHARED_LIBS}
               -P "${tests_dir}/run_downstream.cmake")
   endforeach()
 endforeach()
+
+# The installed shared drop-in BLAS under the netlib testers (Debian's libblas-test) in host and ozaki
+# modes: with a shared libtrnblas.so in the same prefix, the drop-in must still never call itself.
+set(xblat_dir "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/blas")
+if(TRNSCI_SHARED_LIBS)
+  add_test(NAME packaging.shared.origin_rpath
+    COMMAND "${CMAKE_COMMAND}" -DPREFIX=${TRNSCI_INSTALL_PREFIX} -DWORK=${work_root}/origin-rpath
+            -P "${tests_dir}/check_origin_rpath.cmake")
+endif()
+if(TRNSCI_SHARED_LIBS AND EXISTS "${xblat_dir}/xblat3d")
+  foreach(mode host ozaki)
+    foreach(p s d)
+      add_test(NAME packaging.shared.dropin.xblat3${p}.${mode}
+        COMMAND "${CMAKE_COMMAND}" -D "PROGRAM=${xblat_dir}/xblat3${p}" -D "INPUT=${xblat_dir}/${p}blat3.in"
+                -D "SUMMARY=${p}blat3.out" -D EXPECT=13 -D "LIBDIR=${TRNSCI_INSTALL_PREFIX}/lib/trnblas"
+                -D "MODE=${mode}" -D "WORKDIR=${work_root}/dropin-xblat3${p}-${mode}"
+                -P "${TRNSCI_SOURCE_ROOT}/trnblas/dropin/tests/run_xblat.cmake")
+      add_test(NAME packaging.shared.dropin.x${p}cblat3.${mode}
+        COMMAND "${CMAKE_COMMAND}" -D "PROGRAM=${xblat_dir}/x${p}cblat3" -D "INPUT=${xblat_dir}/${p}in3"
+                -D EXPECT=19 -D "LIBDIR=${TRNSCI_INSTALL_PREFIX}/lib/trnblas"
+                -D "MODE=${mode}" -D "WORKDIR=${work_root}/dropin-x${p}cblat3-${mode}"
+                -P "${TRNSCI_SOURCE_ROOT}/trnblas/dropin/tests/run_xblat.cmake")
+    endforeach()
+  endforeach()
+endif()
 
 add_test(NAME packaging.consumer.showcase_runs COMMAND "${CMAKE_BINARY_DIR}/consumer/trnsci_showcase")
 

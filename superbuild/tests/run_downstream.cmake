@@ -53,15 +53,39 @@ if(MODE STREQUAL "pkg_config")
   set(ENV{PKG_CONFIG_PATH} "${pc_dir}:${suite_pc_dir}")
   execute_process(COMMAND "${PKG_CONFIG}" --modversion ${PKG} OUTPUT_VARIABLE pc_version
                   OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
-  execute_process(COMMAND "${PKG_CONFIG}" --static --cflags --libs ${PKG} OUTPUT_VARIABLE flags
+  # Plain `--cflags --libs` (what the README shows) must link whether the install is static or shared.
+  execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs ${PKG} OUTPUT_VARIABLE flags
                   OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
+  if(flags MATCHES "-std=")
+    message(FATAL_ERROR "run_downstream(${PKG}): pkg-config forces a language standard on consumers: ${flags}")
+  endif()
+  # Data directories are .pc variables; a pkg-config consumer hands them to the program at run time.
+  execute_process(COMMAND "${PKG_CONFIG}" --variable=pkgdatadir ${PKG} OUTPUT_VARIABLE pkgdatadir
+                  OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
+  if(pkgdatadir)
+    string(TOUPPER "${PKG}" upper)
+    set(ENV{${upper}_DATA_DIR} "${pkgdatadir}")
+  endif()
   string(FIND "${flags}" "${relocated}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "run_downstream(${PKG}): pkg-config flags do not point into ${relocated}: ${flags}")
   endif()
   configure_file("${CMAKE_CURRENT_LIST_DIR}/downstream/main.cpp.in" "${WORK}/main.cpp" @ONLY)
   separate_arguments(flag_list UNIX_COMMAND "${flags}")
-  run("${CXX}" "-DEXPECTED_VERSION=\"${pc_version}\"" "${WORK}/main.cpp" -o "${WORK}/downstream" ${flag_list})
+  if(SHARED)
+    # A shared install: the program finds the libraries by rpaths to the -L directories (what a pkg-config
+    # user adds), never by LD_LIBRARY_PATH. (That the libraries find their siblings by $ORIGIN is checked by
+    # packaging.shared.origin_rpath.)
+    foreach(flag IN LISTS flag_list)
+      if(flag MATCHES "^-L(.+)$")
+        list(APPEND flag_list "-Wl,-rpath,${CMAKE_MATCH_1}")
+      endif()
+    endforeach()
+    unset(ENV{LD_LIBRARY_PATH})
+  endif()
+  # The consumer chooses its standard (the .pc's Description states the minimum, C++20); C++23 here proves
+  # nothing in the headers or flags pins it lower.
+  run("${CXX}" -std=c++23 "-DEXPECTED_VERSION=\"${pc_version}\"" "${WORK}/main.cpp" -o "${WORK}/downstream" ${flag_list})
   run("${WORK}/downstream")
   return()
 endif()

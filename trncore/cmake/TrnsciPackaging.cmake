@@ -32,6 +32,14 @@ function(trnsci_target_defaults target)
   if(TRNSCI_WARNINGS_AS_ERRORS)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
+  # Installed shared libraries find their trnsci siblings beside themselves, and installed programs find
+  # them in ../lib, without LD_LIBRARY_PATH (a consumer of libtrnfft.so also needs libtrnblas.so).
+  get_target_property(_type ${target} TYPE)
+  if(_type STREQUAL "EXECUTABLE")
+    set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
+  else()
+    set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN")
+  endif()
   if(TRNSCI_SANITIZE)
     list(JOIN TRNSCI_SANITIZE "," _sanitizers)
     target_compile_options(${target} PRIVATE -fsanitize=${_sanitizers} -fno-omit-frame-pointer
@@ -75,14 +83,19 @@ endfunction()
 #   SIBLINGS      trnsci packages it links; the config re-finds each at the version it was built with
 #   THIRD_PARTY   find_dependency() argument lists, one string each, e.g. "FFTW3" or "Eigen3 3.4 NO_MODULE"
 #   CMAKE_FILES   files installed beside the config, e.g. the Find<X>.cmake modules THIRD_PARTY uses
-#   PC_REQUIRES   pkg-config modules the static library needs (Requires.private)
-#   PC_LIBS       extra link flags for libraries without a .pc file (Libs.private)
-#   PC_CFLAGS     extra compile flags consumers need (Cflags), e.g. the definitions the CMake target
-#                 hands out through INTERFACE_COMPILE_DEFINITIONS; may use ${prefix} and the other
-#                 .pc variables, so an install-relative path stays relocatable (since trncore 0.4.2)
+#   PC_REQUIRES   pkg-config modules of the third-party libraries it links
+#   PC_LIBS       link flags for third-party libraries without a .pc file
+#                 (both public — Requires/Libs — for a static library, which cannot carry them, and
+#                 Requires.private/Libs.private for a shared one, so `pkg-config --libs` links either)
+#   PC_CFLAGS     extra compile flags consumers need (Cflags); may use ${prefix} and the other .pc
+#                 variables, so an install-relative path stays relocatable (since trncore 0.4.2)
+#   PC_VARIABLES  extra .pc variables, "name=value" each, e.g. a data directory relative to ${prefix}
+#                 (read with `pkg-config --variable=name`; since trncore 0.5.0)
+# No -std flag goes into the .pc: the Description states the minimum standard (C++20), and a C++23
+# consumer keeps its own.
 function(trnsci_install_package pkg)
   cmake_parse_arguments(ARG "" "DESCRIPTION"
-                        "SIBLINGS;THIRD_PARTY;CMAKE_FILES;PC_REQUIRES;PC_LIBS;PC_CFLAGS" ${ARGN})
+                        "SIBLINGS;THIRD_PARTY;CMAKE_FILES;PC_REQUIRES;PC_LIBS;PC_CFLAGS;PC_VARIABLES" ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "trnsci_install_package(${pkg}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -133,10 +146,23 @@ function(trnsci_install_package pkg)
   file(RELATIVE_PATH TRNSCI_PC_PREFIX_FROM_PCDIR "/root/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/root")
   string(REGEX REPLACE "/$" "" TRNSCI_PC_PREFIX_FROM_PCDIR "${TRNSCI_PC_PREFIX_FROM_PCDIR}")
   set(TRNSCI_PC_DESCRIPTION "${ARG_DESCRIPTION}")
+  get_target_property(library_type ${pkg} TYPE)
+  if(library_type STREQUAL "STATIC_LIBRARY")
+    list(APPEND pc_requires ${ARG_PC_REQUIRES})
+    list(JOIN ARG_PC_LIBS " " TRNSCI_PC_LIBS_PUBLIC)
+    set(TRNSCI_PC_REQUIRES_PRIVATE "")
+    set(TRNSCI_PC_LIBS_PRIVATE "")
+  else()
+    set(TRNSCI_PC_LIBS_PUBLIC "")
+    list(JOIN ARG_PC_REQUIRES ", " TRNSCI_PC_REQUIRES_PRIVATE)
+    list(JOIN ARG_PC_LIBS " " TRNSCI_PC_LIBS_PRIVATE)
+  endif()
   list(JOIN pc_requires ", " TRNSCI_PC_REQUIRES)
-  list(JOIN ARG_PC_REQUIRES ", " TRNSCI_PC_REQUIRES_PRIVATE)
-  list(JOIN ARG_PC_LIBS " " TRNSCI_PC_LIBS_PRIVATE)
   list(JOIN ARG_PC_CFLAGS " " TRNSCI_PC_CFLAGS)
+  set(TRNSCI_PC_VARIABLES "")
+  foreach(var IN LISTS ARG_PC_VARIABLES)
+    string(APPEND TRNSCI_PC_VARIABLES "${var}\n")
+  endforeach()
   configure_file("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/trnsci.pc.in" "${gen}/${pkg}.pc" @ONLY)
   install(FILES "${gen}/${pkg}.pc" DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 
