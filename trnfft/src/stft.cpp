@@ -1,6 +1,7 @@
 // STFT and iSTFT on trnfft's batched 1-D plans (conventions in <trnfft/stft.hpp> and docs/trnfft.md).
 #include <trnfft/plan.hpp>
 #include <trnfft/stft.hpp>
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <cmath>
@@ -178,7 +179,7 @@ std::vector<T> istft_impl(const char* function, const Array<std::complex<T>>& sp
     const T e = env[static_cast<std::size_t>(i)];
     if (!(std::abs(e) > T(1e-11)))
       throw InvalidArgument(function,
-                            "the window-square envelope is " + std::to_string(static_cast<double>(e)) +
+                            "the window-square envelope is " + trncore::detail::sci(static_cast<double>(e)) +
                                 " at output sample " + std::to_string(i - start) + " (NOLA violated: hop " +
                                 std::to_string(g.hop) + ", win_length " + std::to_string(g.win_length) + ")",
                             "use a window and hop whose overlapped squares never vanish, e.g. hann with hop <= "

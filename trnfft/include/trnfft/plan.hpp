@@ -38,7 +38,7 @@
 /// - Errors (always checked; trncore exceptions, "<function>: <values>: <fix>"): InvalidArgument for an
 ///   n < 1, an empty `dims`, a zero or negative stride, elements of one array that overlap, a null
 ///   pointer, read and written arrays that partly overlap, sizes whose extent overflows int64, invalid
-///   options; DimensionMismatch for an embedding smaller than the transform (plan_many_*) or a span
+///   options, an invalid enum value (Direction, PlanFlags::rigor, PlanFlags::sim_mode); DimensionMismatch for an embedding smaller than the transform (plan_many_*) or a span
 ///   shorter than the plan's extent; NotSupported when FFTW cannot plan the geometry (e.g. an in-place
 ///   layout FFTW cannot do, or preserve_input on multi-dimensional c2r), for target_forward_error on host
 ///   and for rank > 1 on sim; TargetNotMet when no sim mode certifies the target.
@@ -113,13 +113,17 @@ public:
 
   /// Computes the transform on the arrays the plan was created with. No allocation; thread-safe
   /// against other plans (not against another execute of the same plan on the same arrays).
-  /// Sim plans allocate work buffers and throw TargetNotMet when options.target_forward_error was set and
-  /// a GEMM of this run could not certify its bound (e.g. inputs below bf16's normal range).
-  /// @throws InvalidArgument on an empty plan.
+  /// Sim plans allocate work buffers and, following the certificate contract (docs/trncore.md), throw
+  /// TargetNotMet whenever the run's met is false, with or without options.target_forward_error: for an
+  /// uncertified run (NaN/Inf input, overflow, a GEMM that could not certify, e.g. inputs below bf16's
+  /// normal range) the message gives that reason; otherwise the bound and the target.
+  /// @throws InvalidArgument on an empty plan; TargetNotMet (sim) as above.
   void execute() const;
   /// Sim plans: execute() on the creation arrays, and the run's AccuracyReport: the normwise relative
-  /// bound ‖ŷ − y‖₂ ≤ bound·‖y‖₂ per transform composed from the bound each GEMM certified, met, the
-  /// algorithm and mode (trajectory), references and the modelled engine cost. Never throws TargetNotMet.
+  /// bound ‖ŷ − y‖₂ ≤ bound·‖y‖₂ per transform composed from the bound each GEMM certified, certified (false,
+  /// with uncertified_reason, for a NaN/Inf input, an overflow or an uncertified GEMM), met = certified &&
+  /// (!target || bound ≤ target), the algorithm and mode (trajectory), references and the modelled engine
+  /// cost. Never throws TargetNotMet.
   /// @throws NotSupported for a host plan; InvalidArgument on an empty plan.
   void execute(trncore::AccuracyReport& report) const;
   /// Sim plans: the a-priori report fixed at creation (mode chosen, bound, target and whether it is met;

@@ -5,15 +5,18 @@
 #include "host/plan_state.hpp"
 #include "sim/transform.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace trnfft {
@@ -152,6 +155,15 @@ std::unique_ptr<PlanState<T>> make_state(const char* function, Kind kind, Comple
   if (direction != Direction::forward && direction != Direction::backward)
     throw InvalidArgument(function, "invalid direction " + std::to_string(static_cast<int>(direction)),
                           "use Direction::forward or Direction::backward");
+  if (flags.rigor != Rigor::estimate && flags.rigor != Rigor::measure && flags.rigor != Rigor::patient &&
+      flags.rigor != Rigor::exhaustive)
+    throw InvalidArgument(function, "invalid rigor " + std::to_string(static_cast<int>(flags.rigor)),
+                          "use Rigor::estimate, measure, patient or exhaustive");
+  if (flags.sim_mode != SimMode::from_options && flags.sim_mode != SimMode::fp32 && flags.sim_mode != SimMode::bf16 &&
+      flags.sim_mode != SimMode::bf16_refined && flags.sim_mode != SimMode::compensated &&
+      flags.sim_mode != SimMode::ozaki)
+    throw InvalidArgument(function, "invalid sim mode " + std::to_string(static_cast<int>(flags.sim_mode)),
+                          "use a SimMode enumerator");
   auto state = std::make_unique<PlanState<T>>();
   state->kind = kind;
   state->layout = layout;
@@ -374,7 +386,7 @@ void check_options(const char* function, const trncore::Options& options) {
                        "use math mode automatic or " + std::string(trncore::to_string(own)));
   if (options.target_forward_error)
     throw NotSupported(function,
-                       "target_forward_error " + std::to_string(*options.target_forward_error) +
+                       "target_forward_error " + trncore::detail::sci(*options.target_forward_error) +
                            " cannot be certified by host FFT plans",
                        "leave it unset; the host error is O(u log2 N) (docs/trnfft.md, Accuracy)");
 }
@@ -444,27 +456,53 @@ void PlanState<T>::sim_execute(const char* function, const std::array<const void
   };
   sim::RunLog log;
   double bound = 0;
+  // The bound's hypotheses beyond the GEMMs' own: finite input, and no overflow on the way (a finite input
+  // whose transform reaches Inf/NaN). A NaN/Inf input is named as such even though the GEMMs that meet it
+  // also refuse to certify: it is the cause.
+  bool finite_in = true, finite_out = true;
+  const auto finite = [](const auto& v) {
+    for (const auto& z : v)
+      if constexpr (std::is_same_v<std::decay_t<decltype(z)>, C>) {
+        if (!std::isfinite(z.real()) || !std::isfinite(z.imag())) return false;
+      } else if (!std::isfinite(z)) {
+        return false;
+      }
+    return true;
+  };
   if (kind == Kind::c2c) {
     const auto x = read_complex();
     std::vector<C> y(out_at.size());
     bound = sim->run_c2c(x.data(), y.data(), batch_count, log);
+    finite_in = finite(x);
+    finite_out = finite(y);
     write_complex(y);
   } else if (kind == Kind::r2c) {
     std::vector<T> x(in_at.size());
     for (std::size_t i = 0; i < in_at.size(); ++i) x[i] = static_cast<const T*>(a[0])[in_at[i]];
     std::vector<C> y(out_at.size());
     bound = sim->run_r2c(x.data(), y.data(), batch_count, log);
+    finite_in = finite(x);
+    finite_out = finite(y);
     write_complex(y);
   } else {
     const auto x = read_complex();
     std::vector<T> y(out_at.size());
     bound = sim->run_c2r(x.data(), y.data(), batch_count, log);
+    finite_in = finite(x);
+    finite_out = finite(y);
     T* out = const_cast<T*>(static_cast<const T*>(a[nread]));
     for (std::size_t i = 0; i < out_at.size(); ++i) out[out_at[i]] = y[i];
   }
+  if (!finite_in) {
+    log.reason.clear();
+    log.certified = true;  // so that the input is the reason, ahead of the GEMMs that met it
+    log.uncertify("NaN or Inf in the input");
+  } else if (!finite_out) {
+    log.uncertify("the transform overflowed: Inf or NaN in the output of a finite input");
+  }
   trncore::AccuracyReport r = sim->report(bound, log);
   if (report != nullptr) *report = std::move(r);
-  else if (r.target && !r.met) trncore::require_target_met(r, function);
+  else if (!r.met) trncore::require_target_met(r, function);  // with or without a target (the contract)
 }
 
 template <Real T>

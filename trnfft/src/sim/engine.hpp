@@ -20,11 +20,21 @@
 
 namespace trnfft::detail::sim {
 
-/// What a run did: the engine counters, whether every GEMM certified its bound, notes for the trajectory.
+/// What a run did: the engine counters, whether every hypothesis of its bound held (every GEMM certified,
+/// finite input and output), the first failed hypothesis (the report's uncertified_reason), and notes for
+/// the trajectory.
 struct RunLog {
   trncore::sim::EngineStats stats;
   bool certified = true;
+  std::string reason;
   std::vector<std::string> caveats;
+
+  /// Records a failed hypothesis; the first one becomes the reason.
+  void uncertify(std::string why) {
+    if (certified) reason = why;
+    certified = false;
+    caveats.push_back(std::move(why));
+  }
 };
 
 enum class Algorithm : std::uint8_t { dft_gemm, stockham, bluestein };

@@ -1,11 +1,11 @@
 // A sim plan's transform over all its axes (bounds derived in transform.hpp).
 #include "sim/transform.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <cmath>
 #include <algorithm>
-#include <cstdio>
 #include <numbers>
 #include <type_traits>
 #include <utility>
@@ -14,11 +14,7 @@ namespace trnfft::detail::sim {
 
 namespace {
 
-std::string sci(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3e", x);
-  return buf;
-}
+using trncore::detail::sci;
 
 std::string shape_text(const std::vector<std::int64_t>& n) {
   std::string s;
@@ -160,8 +156,7 @@ template <Real T>
 trncore::AccuracyReport Transform<T>::a_priori_report() const {
   trncore::AccuracyReport r = axis_.back()->a_priori_report();
   if (n_.size() == 1) return r;
-  r.a_priori_bound = a_priori_;
-  r.met = !r.target || a_priori_ <= *r.target;
+  r.certify(a_priori_);
   r.trajectory.front() = {description()};
   return r;
 }
