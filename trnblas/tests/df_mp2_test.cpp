@@ -1,15 +1,18 @@
-// DF-MP2 energy. Oracles: psi4 1.3.2's DF-MP2 energies for the shared cc-pVDZ fixtures (README there: a
-// float64 implementation given those inputs matches psi4 to ~1e-13 Ha; psi4 and numpy agree to 1.1e-14),
-// and for synthetic shapes a direct long-double quadruple loop over (ia|jb) = Σ_Q B_iaQ B_jbQ.
-// Every run's certified bound must cover its measured error.
+// DF-MP2 energy. Oracles: psi4 1.3.2's DF-MP2 energies for the fixtures in data/dfmp2 (cc-pVDZ: H2O, CH4,
+// NH3) and data/dfmp2-aug-cc-pvdz (H2O, NH3, C6H6), and for synthetic shapes a direct long-double quadruple
+// loop over (ia|jb) = Σ_Q B_iaQ B_jbQ. Every run's certified bound (hartree) must cover its measured error
+// up to the reference's own error (kReferenceSpread).
 #include <trnblas/df_mp2.hpp>
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 #include <trncore/io/npy.hpp>
 #include <trncore/philox.hpp>
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <array>
 #include <fstream>
 #include <map>
@@ -23,8 +26,15 @@ using trncore::Backend;
 using trncore::MathMode;
 using trncore::Options;
 
-// psi4's own deviation from the exact energy of the stored inputs (README: the three routes agree to 1.1e-14).
-constexpr double kReferenceSpread = 1.1e-14;
+// psi4's own deviation from the exact energy of the stored inputs: the READMEs state that an independent
+// float64 evaluation from the stored tensors agrees with psi4 to < 1e-13 Ha (cc-pVDZ: 1.1e-14), so a bound is
+// checked as bound ≥ |E − E_psi4| − 1e-13: psi4's value can be off the exact energy of these inputs by that.
+constexpr double kReferenceSpread = 1e-13;
+
+bool full_run() {
+  const char* v = std::getenv("TRNSCI_ADVERSARIAL");
+  return v != nullptr && std::string(v) == "full";
+}
 
 struct Molecule {
   std::string name;
@@ -39,11 +49,13 @@ double json_number(const std::string& text, const std::string& key) {
   return std::stod(text.substr(at + key.size() + 3));
 }
 
+// name: "H2O" (data/dfmp2, cc-pVDZ) or "aug/H2O" (data/dfmp2-aug-cc-pvdz).
 const Molecule& molecule(const std::string& name) {
   static std::map<std::string, Molecule> cache;
   auto it = cache.find(name);
   if (it != cache.end()) return it->second;
-  const std::string dir = std::string(TRNSCI_DATA_DIR) + "/dfmp2/" + name + "/";
+  const bool aug = name.rfind("aug/", 0) == 0;
+  const std::string dir = std::string(TRNSCI_DATA_DIR) + (aug ? "/dfmp2-aug-cc-pvdz/" + name.substr(4) : "/dfmp2/" + name) + "/";
   Molecule m;
   m.name = name;
   const auto b = trncore::io::read_npy(dir + "B_iaQ.npy");
@@ -53,8 +65,10 @@ const Molecule& molecule(const std::string& name) {
   m.b = b.values;
   m.eps_occ = trncore::io::read_npy(dir + "eps_occ.npy").values;
   m.eps_vir = trncore::io::read_npy(dir + "eps_vir.npy").values;
-  m.pia = trncore::io::read_npy(dir + "Pia.npy").values;
-  m.j = trncore::io::read_npy(dir + "J.npy").values;
+  if (std::ifstream(dir + "Pia.npy").good()) {  // C6H6 ships without the raw integrals
+    m.pia = trncore::io::read_npy(dir + "Pia.npy").values;
+    m.j = trncore::io::read_npy(dir + "J.npy").values;
+  }
   std::ifstream meta(dir + "meta.json");
   std::stringstream text;
   text << meta.rdbuf();
@@ -89,15 +103,21 @@ TEST_P(Fixture, HostFp64MatchesPsi4ToANanohartree) {
   EXPECT_LE(std::fabs(r.e.correlation - m.e_corr), r.report.a_priori_bound + kReferenceSpread);
   EXPECT_LE(r.report.a_priori_bound, 1e-9);
   EXPECT_TRUE(r.report.met);
-  RecordProperty("host_error", std::to_string(r.e.correlation - m.e_corr));
+  EXPECT_TRUE(r.report.certified);
+  std::printf("%s host: error %s Ha, bound %s Ha\n", GetParam().c_str(),
+              trncore::detail::sci(std::fabs(r.e.correlation - m.e_corr)).c_str(),
+              trncore::detail::sci(r.report.a_priori_bound).c_str());
+  RecordProperty("host_error", trncore::detail::sci(r.e.correlation - m.e_corr));
 }
 
 TEST_P(Fixture, CholeskyRouteGivesTheSameEnergy) {
   const Molecule& m = molecule(GetParam());
+  ASSERT_FALSE(m.pia.empty());
   std::vector<double> b(m.b.size());
   ASSERT_EQ(trnblas::df_fit_cholesky(m.naux, m.nocc, m.nvir, m.pia.data(), m.j.data(), b.data()), 0);
   const auto e = trnblas::df_mp2_energy(m.nocc, m.nvir, m.naux, b.data(), m.eps_occ.data(), m.eps_vir.data());
-  // cond(J) ≈ 3e5: the fit perturbs (ia|jb) by ~cond·u ≈ 1e-11 relative, far inside 1e-9 Ha.
+  // cond(J) ≤ 3.7e6 (aug-cc-pVDZ NH3): the fit perturbs (ia|jb) by ~cond·u ≈ 1e-9 relative at worst, and the
+  // energy by ~1e-10 Ha, inside 1e-9 Ha.
   EXPECT_NEAR(e.correlation, m.e_corr, 1e-9);
   // B is a rotation of the J^-1/2 fit, not equal to it (README); the energy is invariant, the tensor not.
   double diff = 0;
@@ -132,7 +152,27 @@ TEST_P(Fixture, SimOzakiWithFloatFloatStageWithinANanohartreeUnderBothProductMod
     // Certified, not only measured: fp64-accurate products and double-word sums bound the error below 1 nHa.
     EXPECT_LE(std::fabs(r.e.correlation - m.e_corr), r.report.a_priori_bound + kReferenceSpread);
     EXPECT_LE(r.report.a_priori_bound, 1e-9);
+    EXPECT_TRUE(r.report.certified) << r.report.to_string();
+    std::printf("%s ozaki (%s products): error %s Ha, bound %s Ha\n", GetParam().c_str(),
+                std::string(trncore::sim::to_string(model)).c_str(),
+                trncore::detail::sci(std::fabs(r.e.correlation - m.e_corr)).c_str(),
+                trncore::detail::sci(r.report.a_priori_bound).c_str());
   }
+}
+
+// Issue #18: compensated reached 8e-9 Ha but reported "not certified" (slice remainders below 2^-63 voided the
+// relative bound; the absolute term now covers them). Target: certified and within 1e-8 Ha of psi4.
+TEST_P(Fixture, SimCompensatedIsCertifiedWithinTenNanohartree) {
+  const Molecule& m = molecule(GetParam());
+  const EnergyRun r = run(m, sim(MathMode::compensated));
+  const double err = std::fabs(r.e.correlation - m.e_corr);
+  EXPECT_TRUE(r.report.certified) << r.report.to_string();
+  EXPECT_TRUE(r.report.met);
+  EXPECT_LE(err, 1e-8);
+  EXPECT_LE(err, r.report.a_priori_bound + kReferenceSpread);
+  std::printf("%s compensated: error %s Ha, bound %s Ha\n", GetParam().c_str(), trncore::detail::sci(err).c_str(), trncore::detail::sci(r.report.a_priori_bound).c_str());
+  RecordProperty("compensated_error", trncore::detail::sci(err));
+  RecordProperty("compensated_bound", trncore::detail::sci(r.report.a_priori_bound));
 }
 
 TEST_P(Fixture, LowPrecisionModesStayWithinTheirBounds) {
@@ -141,30 +181,57 @@ TEST_P(Fixture, LowPrecisionModesStayWithinTheirBounds) {
                               MathMode::compensated}) {
     const EnergyRun r = run(m, sim(mode));
     const double err = std::fabs(r.e.correlation - m.e_corr);
-    EXPECT_LE(err, r.report.a_priori_bound + kReferenceSpread) << trncore::to_string(mode);
-    RecordProperty(std::string(trncore::to_string(mode)) + "_error", std::to_string(err));
-    RecordProperty(std::string(trncore::to_string(mode)) + "_bound", std::to_string(r.report.a_priori_bound));
+    if (r.report.certified) {
+      EXPECT_LE(err, r.report.a_priori_bound + kReferenceSpread) << trncore::to_string(mode);
+    }
+    RecordProperty(std::string(trncore::to_string(mode)) + "_error", trncore::detail::sci(err));
+    RecordProperty(std::string(trncore::to_string(mode)) + "_bound", trncore::detail::sci(r.report.a_priori_bound));
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Dfmp2, Fixture, ::testing::Values("H2O", "CH4", "NH3"));
+INSTANTIATE_TEST_SUITE_P(Dfmp2, Fixture, ::testing::Values("H2O", "CH4", "NH3", "aug/H2O", "aug/NH3"));
+
+// Benzene, aug-cc-pVDZ (21 x 171 x 570, cond(J) 2.5e8): host by default; the sim modes under
+// TRNSCI_ADVERSARIAL=full (each takes longer than the default run's budget; times in the test output).
+TEST(DfMp2Benzene, AllModesWithinTheirTargetsAndBounds) {
+  const Molecule& m = molecule("aug/C6H6");
+  std::vector<std::pair<std::string, Options>> runs{{"host", Options{}}};
+  if (full_run()) {
+    runs.emplace_back("ozaki", sim(MathMode::ozaki));
+    runs.emplace_back("compensated", sim(MathMode::compensated));
+  }
+  for (const auto& [name, o] : runs) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const EnergyRun r = run(m, o);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double err = std::fabs(r.e.correlation - m.e_corr);
+    std::printf("benzene %s: error %s Ha, bound %s Ha, certified %d, %.1f s\n", name.c_str(),
+                trncore::detail::sci(err).c_str(), trncore::detail::sci(r.report.a_priori_bound).c_str(),
+                static_cast<int>(r.report.certified), seconds);
+    EXPECT_TRUE(r.report.certified) << name << "\n" << r.report.to_string();
+    EXPECT_LE(err, name == "compensated" ? 1e-8 : 1e-9) << name;
+    EXPECT_LE(err, r.report.a_priori_bound + kReferenceSpread) << name;
+  }
+}
 
 TEST(DfMp2, AutomaticTargetRunsTheCheapestCertifiedMode) {
   const Molecule& m = molecule("H2O");
   for (const double target : {1e-2, 1e-5, 1e-9}) {
     const EnergyRun r = run(m, Options{}.with_backend(Backend::sim).with_target(target));
-    EXPECT_TRUE(r.report.met) << target;
-    EXPECT_LE(r.report.a_priori_bound, target * std::fabs(r.e.correlation));
-    EXPECT_LE(std::fabs(r.e.correlation - m.e_corr), target * std::fabs(m.e_corr));
+    EXPECT_TRUE(r.report.met) << target << "\n" << r.report.to_string();
+    // Targets are absolute errors in hartree (issue #18: it used to be relative to |E| while the bound was
+    // in hartree, so 1e-9 asked for ~2e-10 Ha).
+    EXPECT_LE(r.report.a_priori_bound, target);
+    EXPECT_LE(std::fabs(r.e.correlation - m.e_corr), target + kReferenceSpread);
     // Each mode tried before the one that ran must have had a bound above the target, or none certified
     // (compensated slices whose remainders fall below 2^-63 void its relative bound).
     for (const auto& step : r.report.trajectory)
       if (step.description.rfind("tried", 0) == 0 && step.description.find("(not certified)") == std::string::npos) {
         const double tried = std::stod(step.description.substr(step.description.find("bound ") + 6));
-        EXPECT_GT(tried, target * std::fabs(r.e.correlation)) << step.description;
+        EXPECT_GT(tried, target) << step.description;
       }
   }
-  // 1e-9 relative needs fp64-accurate products: ozaki with the float-float stage.
+  // 1e-9 Ha needs fp64-accurate products: ozaki with the float-float stage.
   const EnergyRun tight = run(m, Options{}.with_backend(Backend::sim).with_target(1e-9));
   EXPECT_NE(tight.report.to_string().find("ozaki"), std::string::npos) << tight.report.to_string();
   EXPECT_NE(tight.report.to_string().find("float-float"), std::string::npos);
@@ -172,6 +239,30 @@ TEST(DfMp2, AutomaticTargetRunsTheCheapestCertifiedMode) {
   EXPECT_THROW(trnblas::df_mp2_energy(m.nocc, m.nvir, m.naux, m.b.data(), m.eps_occ.data(), m.eps_vir.data(),
                                       Options{}.with_backend(Backend::sim).with_math_mode(MathMode::bf16).with_target(1e-12)),
                trncore::TargetNotMet);
+}
+
+// A target in hartree: 5e-8 Ha is met by compensated (bound ≈ 1e-8 … 4e-8 Ha on cc-pVDZ H2O) — relative to
+// |E| ≈ 0.2 Ha it would have demanded 1e-8 Ha and gone on to ozaki.
+TEST(DfMp2, TargetIsInHartree) {
+  const Molecule& m = molecule("H2O");
+  const EnergyRun comp = run(m, sim(MathMode::compensated));
+  ASSERT_TRUE(comp.report.certified);
+  const double target = comp.report.a_priori_bound * 1.5;
+  const EnergyRun r = run(m, sim(MathMode::compensated).with_target(target));
+  EXPECT_TRUE(r.report.met) << r.report.to_string();
+  EXPECT_LT(target * std::fabs(r.e.correlation), r.report.a_priori_bound);  // a relative reading would fail
+}
+
+// The no-report overload throws whenever the result is not certified, with or without a target: here a
+// denominator (homo 1 − 2^-53, lumo 1) is within its own rounding error of 0, so no finite bound exists.
+TEST(DfMp2, UncertifiedResultThrowsWithoutATarget) {
+  const double eo[] = {1.0 - 0x1p-53}, ev[] = {1.0}, b[] = {0.5};
+  trncore::AccuracyReport rep;
+  trnblas::df_mp2_energy(1, 1, 1, b, eo, ev, Options{}, rep);
+  EXPECT_FALSE(rep.certified);
+  EXPECT_FALSE(rep.met);
+  EXPECT_FALSE(rep.uncertified_reason.empty());
+  EXPECT_THROW(trnblas::df_mp2_energy(1, 1, 1, b, eo, ev), trncore::TargetNotMet);
 }
 
 TEST(DfMp2, SimResultsDoNotDependOnThreads) {

@@ -34,29 +34,35 @@ struct Mp2Energy {
 /// @param eps_vir  nvir virtual orbital energies; every occupied energy must lie below every virtual one
 ///                 (so every denominator is negative)
 /// @param options  backend host: math_mode automatic or fp64. Backend sim: math_mode bf16, fp16,
-///                 fp8_e4m3, fp8_e5m2, tf32, fp32, compensated (pair products) with an fp32 VectorEngine
-///                 stage, or ozaki (fp64-accurate products) with a float-float VectorEngine stage;
-///                 automatic without a target = ozaki; with target_forward_error (relative to
-///                 |correlation|), the cheapest of bf16, fp32, compensated, ozaki whose bound meets it.
-///                 generation/product/threads as for gemm; results do not depend on threads.
+///                 fp8_e4m3, fp8_e5m2, tf32, fp32 (pair products) with an fp32 VectorEngine stage, or
+///                 compensated (fp32-level products, K in chunks of 128 summed in float-float) or ozaki
+///                 (products to 2^-40 componentwise) with a float-float VectorEngine stage; automatic
+///                 without a target = ozaki; with target_forward_error — an absolute error of E_corr in
+///                 hartree, e.g. 1e-9 — the cheapest of bf16, fp32, compensated, ozaki whose certified
+///                 bound meets it. generation/product/threads as for gemm; results do not depend on threads.
 /// @returns the energies.
 ///
-/// Accuracy: |Ê − E| ≤ the bound the report carries (absolute, Hartree, for `correlation`), computed from
-/// the product's componentwise bound ε·(|B||B|ᵀ) (gemm's bound for the mode), the denominators' rounding
-/// and the reduction's (fp32: γ_L with L the longest summation chain; float-float/double-double: the
-/// double-word bounds of Joldes, Muller, Popescu, ACM TOMS 44(2), 2017). Measured on the cc-pVDZ fixtures
-/// (docs/trnblas.md) against psi4: host and sim ozaki ≤ 1e-14 Ha (bounds ≤ 1e-11 Ha), sim fp32 with exact
-/// products and compensated ≤ 3e-8 Ha, sim fp32 under bf16 products ≈ 5e-5 Ha, bf16 ≈ 1e-4 Ha. Single-
-/// pass sim modes screen out entries of B far below their row's largest (bounded; docs/trnblas.md).
+/// Accuracy: |Ê − E| ≤ the bound the report carries (absolute, hartree, for `correlation`), computed from
+/// the product's componentwise bound ε·(|B||B|ᵀ) (gemm's bound for the mode; compensated adds an absolute
+/// term for slices below fp32's normal range), the denominators' rounding and the reduction's (fp32: γ_L
+/// with L the longest summation chain; float-float/double-double: the double-word bounds of Joldes,
+/// Muller, Popescu, ACM TOMS 44(2), 2017). Measured against psi4 on data/dfmp2 (cc-pVDZ) and
+/// data/dfmp2-aug-cc-pvdz (H2O, NH3, C6H6): host and sim ozaki ≤ 3e-14 Ha (bounds ≤ 6e-12 Ha), sim
+/// compensated ≤ 2.5e-9 Ha (certified, bounds ≈ 1e-5 Ha), sim fp32 under bf16 products ≈ 5e-5 Ha, bf16
+/// ≈ 1e-4 Ha. Single-pass sim modes screen out entries of B far below their row's largest (bounded;
+/// docs/trnblas.md). The report follows docs/trncore.md, "Certificates".
 /// @throws trncore::InvalidArgument for negative sizes, null pointers with nonzero sizes, non-finite
 ///         inputs, an occupied energy ≥ a virtual one, or invalid options; trncore::NotSupported for sr or
-///         fp64 on sim and a reduced-precision mode on host; trncore::TargetNotMet when the target cannot be certified (the report overload returns
-///         report.met = false instead). Messages name the function, the values and a fix.
+///         fp64 on sim and a reduced-precision mode on host; trncore::TargetNotMet whenever report.met
+///         would be false — the result is not certified (e.g. a denominator within its rounding error of
+///         0), or its bound exceeds the target (the report overload returns met = false instead).
+///         Messages name the function, the values and a fix.
 Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
                         const double* eps_occ, const double* eps_vir, const trncore::Options& options = {});
 
-/// df_mp2_energy that also returns the certified bound (absolute, Hartree), the method per stage and, on
-/// sim, the modelled engine cost of the whole kernel.
+/// df_mp2_energy that also returns the certified bound (absolute, hartree), whether it is certified (and
+/// why not), met (certified and bound ≤ target in hartree), the method per stage and, on sim, the modelled
+/// engine cost of the whole kernel. Never throws for a numerical outcome.
 Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
                         const double* eps_occ, const double* eps_vir, const trncore::Options& options,
                         trncore::AccuracyReport& report);

@@ -9,15 +9,18 @@
 #include "dfmp2/float_float_tiles.hpp"
 #include "sim/mode_choice.hpp"
 #include "sim/sim_product.hpp"
+#include "sim/slices.hpp"
+
+#include <trncore/sim/spec.hpp>
 
 #include <trncore/dd.hpp>
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -28,11 +31,7 @@ namespace {
 constexpr const char* kFunction = "trnblas::df_mp2_energy";
 constexpr double kU32 = 0x1p-24, kU64 = 0x1p-53;
 
-std::string sci(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3e", x);
-  return buf;
-}
+using trncore::detail::sci;
 
 void check_finite(const char* name, const double* x, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i)
@@ -80,6 +79,9 @@ void check_inputs(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const
 struct Products {
   detail::PairProducts k;
   double eps = 0.0;
+  /// An absolute part of the products' bound, in the pair-block layout: |K̂ − K| ≤ eps·(|B||B|ᵀ) + absolute
+  /// (compensated slicing below fp32's normal range; see compensated_absolute_unit).
+  std::optional<detail::PairProducts> absolute;
   bool certified = true;
   std::string caveat;
   std::string method;
@@ -122,6 +124,93 @@ double screen_threshold(const detail::ProductPlan& plan) {
   return std::ldexp(min_normal, 2 - top);  // a factor 2 below the row's scale exponent for margin
 }
 
+// The compensated product's absolute term. Its relative bound (sim_product.cpp, compensated_bound) assumes
+// that no slice and no slice product leaves fp32's normal range; split_floating flags a remainder below 2^-63
+// (where a product of two slices could be subnormal) and the product is then reported uncertified. With
+// x, y the line-scaled entries (|x|, |y| < 1, scaled by 2^-e_row and 2^-e_col), bits b, S slices, P = S(S+1)/2
+// passes, K terms, u = 2^-24, let δ bound the absolute rounding error of a slice whose remainder is below
+// fp32's normal range (≤ half the subnormal spacing 2^-(126+b), or < 2^-126 if flushed: δ = 2^-126) and η that
+// of a slice product below the normal range (fp32 rounding ≤ 2^-150, bf16-rounded products ≤ 2^-134 + 2^-150:
+// η = 2^-126). Then by induction the remainders obey |r_s| ≤ 2^(-bs)|x| + δ, so
+//   |ρ| ≤ T|x| + δ and |x_s| ≤ c_s|x| + 2δ   (T = 2^-bS, c_s = 2^-bs(1 + 2^-b) ≤ 2 as in compensated_bound).
+// Per term k, against the relative analysis this adds at most
+//   truncation  |xρ_y| + |ρ_x Y_S| − (2T + T²)|x||y| ≤ δ(2 + 2T + δ) ≤ 3δ,
+//   dropped     Σ_{s+t≥S} (|x_s||y_t| − c_s c_t|x||y|) ≤ S(S−1)/2 · (2δ(c_s + c_t) + 4δ²) ≤ S(S−1)/2 · 9δ,
+//   products    P·η (each kept slice product rounded once),
+//   summation   (γ_K + γ_P(1 + γ_K))·P·(9δ + η) (the fp32 PSUM and pass sums' bound on the extra |p̂| mass;
+//               additions that underflow are exact, so the relative model holds for them).
+// Summed over K terms and scaled back: |K̂_ij − K_ij| ≤ eps·(|B||B|ᵀ)_ij + 2^(e_row + e_col)·K·A. Zero lines
+// give exact zeros and no term.
+double compensated_absolute_unit(const detail::ProductPlan& plan, std::int64_t k) {
+  const double S = plan.slices, passes = S * (S + 1) / 2;
+  const double delta = 0x1p-126, eta = 0x1p-126;
+  const double gk = detail::gamma(static_cast<double>(k), kU32), gp = detail::gamma(passes, kU32);
+  const double per_term = 3 * delta + S * (S - 1) / 2 * 9 * delta + passes * eta +
+                          (gk + gp * (1 + gk)) * passes * (9 * delta + eta);
+  return static_cast<double>(k) * per_term * (1 + 0x1p-40);  // margin for this expression's own rounding
+}
+
+// One pair block by compensated slicing, K in chunks of kCompensatedChunk (one PSUM K tile): each chunk's
+// PSUM result is evacuated and the chunks are summed in float-float on the VectorEngine, so the fp32 PSUM
+// accumulation runs over ≤ 128 terms (γ_128 instead of γ_naux: for benzene, naux = 570, the single-chunk
+// product alone erred by ~1.4e-8 Ha). Bound: chunk c errs by ≤ ε_c·(|B_c||B_c|ᵀ) + its absolute term, the
+// chunks' |B_c||B_c|ᵀ sum to |B||B|ᵀ, and the float-float sum of the nch chunk values adds ≤ nch·3.01u²
+// relative to Σ|chunk value| ≤ (1 + ε)|B||B|ᵀ + absolute.
+constexpr std::int64_t kCompensatedChunk = 128;
+
+void compensated_block(Products& p, std::int64_t nvir, std::int64_t n, std::int64_t naux,
+                       const std::vector<double>& opa, const std::vector<double>& opb,
+                       const detail::ProductPlan& plan) {
+  const std::int64_t nch = std::max<std::int64_t>(1, (naux + kCompensatedChunk - 1) / kCompensatedChunk);
+  std::vector<double> sum(static_cast<std::size_t>(nvir * n), 0.0), absolute(sum.size(), 0.0);
+  double eps = 0;
+  for (std::int64_t c = 0; c < nch; ++c) {
+    const std::int64_t q0 = c * kCompensatedChunk, kq = std::min(kCompensatedChunk, naux - q0);
+    std::vector<double> a(static_cast<std::size_t>(nvir * kq)), b(static_cast<std::size_t>(kq * n));
+    for (std::int64_t r = 0; r < nvir; ++r)
+      for (std::int64_t q = 0; q < kq; ++q)
+        a[static_cast<std::size_t>(r * kq + q)] = opa[static_cast<std::size_t>(r * naux + q0 + q)];
+    std::copy(opb.begin() + q0 * n, opb.begin() + (q0 + kq) * n, b.begin());
+    detail::SimProduct prod = detail::sim_product(nvir, n, kq, a, b, plan);
+    eps = std::max(eps, prod.bound);
+    // B is finite (checked) and scaled below 1, so the only hypothesis the product can report failed is an
+    // underflow, which the absolute term covers (added for every run: it is also valid without one).
+    if (!prod.certified && prod.caveat.find("normal range") == std::string::npos) {
+      p.certified = false;
+      p.caveat = prod.caveat;
+    }
+    const double unit = compensated_absolute_unit(plan, kq);
+    for (std::int64_t r = 0; r < nvir; ++r)
+      for (std::int64_t j = 0; j < n; ++j) {
+        const int ea = prod.row_exponents[static_cast<std::size_t>(r)], eb = prod.col_exponents[static_cast<std::size_t>(j)];
+        if (ea != detail::kZeroLineExponent && eb != detail::kZeroLineExponent)
+          absolute[static_cast<std::size_t>(r * n + j)] += std::ldexp(unit, ea + eb);
+      }
+    const std::vector<double> v = prod.values(nvir, n);
+    for (std::size_t e = 0; e < sum.size(); ++e) sum[e] += v[e];
+    p.method = "pair products: " + prod.method + ", K in " + std::to_string(nch) + " chunks of <= " +
+               std::to_string(kCompensatedChunk) + " summed in float-float";
+    p.stats += prod.stats;
+  }
+  // The chunk sum: computed in double here, whose error (γ_nch with u = 2^-53) is below the float-float bound
+  // the modelled VectorEngine sum would have, which is the one charged.
+  const double comb = static_cast<double>(nch) * detail::kFfAddU2 * 0x1p-48;
+  p.eps = std::max(p.eps, eps + comb * (1 + eps));
+  for (double& x : absolute) x *= (1 + comb) * (1 + 0x1p-50);
+  if (!p.absolute) p.absolute = detail::PairProducts{p.k.nocc, p.k.nvir, {}};
+  p.absolute->blocks.push_back(std::move(absolute));
+  p.k.blocks.push_back(std::move(sum));
+  if (nch > 1) {  // the float-float additions (AccurateDWPlusDW, ~20 fp32 instructions each) on the VectorEngine
+    auto& vec = p.stats[trncore::sim::Engine::vector];
+    const auto& spec = trncore::sim::spec(plan.generation);
+    const std::int64_t elements = 20 * (nch - 1) * nvir * n;
+    vec.instructions += 20 * (nch - 1);
+    vec.elements += elements;
+    vec.cycles += static_cast<double>(elements) / trncore::sim::vector_elements_per_cycle(spec) +
+                  static_cast<double>(20 * (nch - 1)) * spec.instruction_overhead_cycles;
+  }
+}
+
 Products sim_products(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
                       const detail::ProductPlan& plan, std::vector<double>& dropped) {
   const double thr = screen_threshold(plan);
@@ -149,6 +238,10 @@ Products sim_products(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, c
     for (std::int64_t r = 0; r < n; ++r)
       for (std::int64_t q = 0; q < naux; ++q)
         opb[static_cast<std::size_t>(q * n + r)] = kept[static_cast<std::size_t>((i * nvir + r) * naux + q)];
+    if (plan.method == detail::ProductMethod::compensated) {
+      compensated_block(p, nvir, n, naux, opa, opb, plan);
+      continue;
+    }
     detail::SimProduct prod = detail::sim_product(nvir, n, naux, opa, opb, plan);
     p.eps = std::max(p.eps, prod.bound);
     if (!prod.certified) {
@@ -205,11 +298,17 @@ struct StageArithmetic {
   double ss_rel;    // same for a same-spin term
   double sum_rel;   // |error of the reduction| ≤ sum_rel·Σ|terms|
   double k_store;   // relative rounding of K̂ into the stage's words (0 when it holds K̂ exactly)
+  // The relative bounds above assume no result below the stage format's normal range. Where one is (a tiny
+  // (ia|jb), its square, a float-float lo word), each operation errs by at most half the format's smallest
+  // subnormal spacing instead: per term, at most 64 such errors (the ≤ 20 operations of a term and its
+  // words), each carried through at most a multiplication by |K| or |K'| and the division by D, so
+  // abs_unit·(1 + |K| + |K'|)·(1 + 1/|D|) per term, abs_unit = 64 × 2^-150 (fp32 words) or 2^-1075 (fp64).
+  double abs_unit;
 };
 
 StageArithmetic fp32_stage(std::int64_t chain) {
   return {detail::gamma(4, kU32), detail::gamma(2, kU32), detail::gamma(3, kU32),
-          detail::gamma(static_cast<double>(chain), kU32), kU32};
+          detail::gamma(static_cast<double>(chain), kU32), kU32, 64 * 0x1p-150};
 }
 StageArithmetic float_float_stage(std::int64_t chain) {
   const double u2 = kU32 * kU32;
@@ -217,12 +316,12 @@ StageArithmetic float_float_stage(std::int64_t chain) {
   // additions: 16u² covers the sum with room.
   return {16 * u2, 1.01 * (detail::kFfMulU2 + detail::kFfDivU2) * u2,
           1.01 * (detail::kFfAddU2 + detail::kFfMulU2 + detail::kFfDivU2) * u2,
-          static_cast<double>(chain) * detail::kFfAddU2 * u2, 0x1p-48};
+          static_cast<double>(chain) * detail::kFfAddU2 * u2, 0x1p-48, 64 * 0x1p-150};
 }
 StageArithmetic host_stage(std::int64_t chain) {
   // Terms in double, summed in double-double (DWPlusFP, 2u² per addition).
   return {detail::gamma(3, kU64), detail::gamma(2, kU64), detail::gamma(3, kU64),
-          static_cast<double>(chain) * 2 * kU64 * kU64, 0.0};
+          static_cast<double>(chain) * 2 * kU64 * kU64, 0.0, 64 * 0x1p-1074};
 }
 
 // The certified bound on |Ê_corr − E_corr| (see df_mp2.hpp), from the computed products, their
@@ -247,8 +346,9 @@ double energy_bound(const detail::PairProducts& k, const detail::PairProducts& s
     const double n_os = kab * kab, n_ss = kab * (kab - kba);
     const double dn_os = dk * (2 * std::fabs(kab) + dk);
     const double dn_ss = dk * std::fabs(kab - kba) + (std::fabs(kab) + dk) * (dk + dkt);
+    const double underflow = st.abs_unit * (1 + std::fabs(kab) + std::fabs(kba)) * (1 + 1 / dlow);
     const auto term = [&](double n, double dn, double rel) {
-      return w * (dn / dlow + std::fabs(n) * d_err / (dlow * dlow) + rel * std::fabs(n) / dlow);
+      return w * (dn / dlow + std::fabs(n) * d_err / (dlow * dlow) + rel * std::fabs(n) / dlow + underflow);
     };
     os += term(n_os, dn_os, st.os_rel);
     ss += term(n_ss, dn_ss, st.ss_rel);
@@ -258,7 +358,11 @@ double energy_bound(const detail::PairProducts& k, const detail::PairProducts& s
   // A denominator the stage's rounding could bring to 0 leaves the energy unbounded.
   if (!positive) return std::numeric_limits<double>::infinity();
   const double total = os + ss + st.sum_rel * (abs_os + abs_ss) + kU64 * std::fabs(e_corr);
-  return total * (1 + 0x1p-40);  // the bound's own fp64 evaluation
+  // The bound's own fp64 evaluation: n non-negative terms of ≤ 30 roundings each, summed recursively, so the
+  // computed total is ≥ (1 − γ_{n+30}) × the exact one and × (1 + 2γ_{n+30}) covers it (γ_{n+30} ≈ 1e-9 for
+  // benzene's n ≈ 7e6 — the earlier fixed 2^-40 margin did not).
+  const double n = 2.0 * static_cast<double>(k.nocc * (k.nocc + 1) / 2) * static_cast<double>(k.nvir * k.nvir);
+  return total * (1 + 2 * detail::gamma(n + 30, kU64));
 }
 
 // Host stage: every term in double, summed in double-double in a fixed order.
@@ -277,6 +381,7 @@ struct Attempt {
   Mp2Energy energy;
   double bound = 0.0;
   bool certified = true;
+  std::string caveat;  // why not certified
   std::vector<std::string> steps;
   std::optional<trncore::sim::EngineStats> stats;
 };
@@ -302,7 +407,16 @@ Attempt run_sim(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const d
   std::optional<detail::PairProducts> extra;
   if (std::any_of(dropped.begin(), dropped.end(), [](double x) { return x != 0; }))
     extra = screened_contribution(nocc, nvir, naux, b, dropped, plan.threads);
-  const bool ff = plan.method == detail::ProductMethod::ozaki;
+  if (p.absolute) {  // the compensated product's absolute term (compensated_absolute_unit), rounded upward
+    if (!extra) {
+      extra = std::move(p.absolute);
+    } else {
+      for (std::size_t blk = 0; blk < extra->blocks.size(); ++blk)
+        for (std::size_t e = 0; e < extra->blocks[blk].size(); ++e)
+          extra->blocks[blk][e] = (extra->blocks[blk][e] + p.absolute->blocks[blk][e]) * (1 + kU64);
+    }
+  }
+  const bool ff = plan.method != detail::ProductMethod::single_pass;
   if (!ff)  // the fp32 stage loads fp32 words: round the products (exact for single-pass PSUM results)
     for (auto& block : p.k.blocks)
       for (double& x : block) x = static_cast<float>(x);
@@ -312,6 +426,7 @@ Attempt run_sim(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const d
   a.bound = energy_bound(p.k, s, extra ? &*extra : nullptr, p.eps, ff ? float_float_stage(r.chain) : fp32_stage(r.chain), eo, ev,
                          a.energy.correlation);
   a.certified = p.certified;
+  a.caveat = p.caveat.empty() ? std::string() : "pair products: " + p.caveat;
   a.steps = {p.method, ff ? "energy stage: VectorEngine float-float (double-word) terms and sums"
                           : "energy stage: VectorEngine fp32 terms and sums"};
   if (!p.certified) a.steps.push_back("product bound not certified: " + p.caveat);
@@ -327,6 +442,12 @@ detail::ProductPlan plan_for(trncore::MathMode mode, const trncore::Options& opt
   in.generation = options.generation;
   in.k = naux;
   in.inputs_are_float = false;
+  // Ozaki's componentwise target: 2^-36, not the fp64 default 2^-52. The energy needs (ia|jb) only to ~1e-11
+  // relative to |B||B|ᵀ for a tenth of a nanohartree (the bound propagates ε through Σ S(2|K| + |K'|)/|D|, ≈ 6 Ha
+  // for benzene), while rows of B hold entries 1e-19 × their largest: 2^-52 (or 2^-40 under exact products,
+  // 8-bit slices) would need more slices than the 128-bit exact combination holds, and the product would be
+  // reported uncertified.
+  if (mode == trncore::MathMode::ozaki) in.target = 0x1p-36;
   in.threads = options.threads;
   return detail::candidate_plans(in).front();
 }
@@ -341,17 +462,18 @@ Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux,
   r.target = options.target_forward_error;
   r.references = {"closed-shell DF-MP2: Weigend, Haeser, Chem. Phys. Lett. 294 (1998) 143",
                   "double-word arithmetic bounds: Joldes, Muller, Popescu, ACM TOMS 44(2) (2017) 15",
-                  "bound absolute in Hartree on E_corr; target relative to |E_corr|"};
+                  "bound and target: absolute error of E_corr in hartree"};
   if (nocc == 0 || nvir == 0 || naux == 0) {
-    r.met = true;
     r.trajectory.push_back({"empty: no pairs, virtuals or auxiliary functions, E = 0"});
+    r.certify(0.0);
     report = std::move(r);
     return {};
   }
   const detail::PairProducts s = magnitudes(nocc, nvir, naux, b, options.threads);
+  // Both the bound and the target are absolute errors of E_corr in hartree.
   const auto meets = [&](const Attempt& a) {
-    return a.certified && (!options.target_forward_error ||
-                           a.bound <= *options.target_forward_error * std::fabs(a.energy.correlation));
+    return a.certified && std::isfinite(a.bound) &&
+           (!options.target_forward_error || a.bound <= *options.target_forward_error);
   };
   Attempt chosen;
   std::vector<std::string> tried;
@@ -370,11 +492,15 @@ Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux,
                       (chosen.certified ? "" : " (not certified)"));
     }
   }
-  r.a_priori_bound = chosen.bound;
-  r.met = meets(chosen);
   for (std::string& t : tried) r.trajectory.push_back({std::move(t)});
   for (std::string& t : chosen.steps) r.trajectory.push_back({std::move(t)});
   if (chosen.stats) r.cost = trncore::sim::estimate_cost(*chosen.stats, options.generation);
+  r.certify(chosen.bound);
+  if (!chosen.certified) r.uncertify(chosen.caveat.empty() ? "the pair products are not certified" : chosen.caveat);
+  else if (!std::isfinite(chosen.bound))
+    r.uncertify("a denominator e_i + e_j - e_a - e_b is within the stage's rounding error of 0");
+  else if (!std::isfinite(chosen.energy.correlation))
+    r.uncertify("the energy overflowed (inf or NaN from finite inputs)");
   report = std::move(r);
   return chosen.energy;
 }
@@ -383,12 +509,7 @@ Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux,
                         const double* eps_occ, const double* eps_vir, const trncore::Options& options) {
   trncore::AccuracyReport report;
   const Mp2Energy e = df_mp2_energy(nocc, nvir, naux, b, eps_occ, eps_vir, options, report);
-  if (options.target_forward_error && !report.met)
-    throw trncore::TargetNotMet(kFunction,
-                                "no method certifies target_forward_error = " + sci(*options.target_forward_error) +
-                                    " relative to |E_corr| = " + sci(std::fabs(e.correlation)) + " (best bound " +
-                                    sci(report.a_priori_bound) + " Ha)",
-                                "loosen the target, use Backend::host, or call the overload with an AccuracyReport");
+  trncore::require_target_met(report, kFunction);
   return e;
 }
 
