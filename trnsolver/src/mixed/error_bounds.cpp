@@ -21,33 +21,36 @@ double inverse_norm_estimate(std::int64_t n, const Inverse& inverse) {
   return one_norm_estimate(n, inverse.apply_transpose, inverse.apply);
 }
 
-ForwardErrorBounds forward_error_bounds(std::int64_t n, const Inverse& inverse, const Residual& res,
-                                        const double* x) {
+double abs_inverse_norm(std::int64_t n, const Inverse& inverse, const std::vector<double>& g) {
+  const auto len = static_cast<std::size_t>(n);
+  bool zero = true;
+  for (double v : g) zero = zero && v == 0.0;
+  if (zero) return 0.0;
+  // ‖ |A⁻¹| g ‖∞ = ‖ A⁻¹ diag(g) ‖∞ = ‖ diag(g) A⁻ᵀ ‖₁.
+  return kEstimatorSafety * one_norm_estimate(
+                                n,
+                                [&](double* v) {
+                                  inverse.apply_transpose(v);
+                                  for (std::size_t i = 0; i < len; ++i) v[i] *= g[i];
+                                },
+                                [&](double* v) {
+                                  for (std::size_t i = 0; i < len; ++i) v[i] *= g[i];
+                                  inverse.apply(v);
+                                });
+}
+
+ForwardErrorBounds bounds_from(std::int64_t n, const Inverse& inverse, const std::vector<double>& g, const double* x) {
   ForwardErrorBounds out;
   const auto len = static_cast<std::size_t>(n);
-  std::vector<double> g(len);
   bool zero = true;
-  for (std::size_t i = 0; i < len; ++i) {
-    g[i] = std::abs(res.r[i]) * (1 + 2 * kU) + res.error_factor * res.scale[i];
-    zero = zero && g[i] == 0.0;
-  }
+  for (double v : g) zero = zero && v == 0.0;
+  if (zero) return out;  // |x̂ − x| ≤ 0: x̂ is exact
   double xnorm = 0.0;
   for (std::size_t i = 0; i < len; ++i) xnorm = std::max(xnorm, std::abs(x[i]));
-  if (zero) return out;  // the residual is exactly zero: x solves the system
-  // ‖ |A⁻¹| g ‖∞ = ‖ A⁻¹ diag(g) ‖∞ = ‖ diag(g) A⁻ᵀ ‖₁.
-  const double normwise = one_norm_estimate(
-      n,
-      [&](double* v) {
-        inverse.apply_transpose(v);
-        for (std::size_t i = 0; i < len; ++i) v[i] *= g[i];
-      },
-      [&](double* v) {
-        for (std::size_t i = 0; i < len; ++i) v[i] *= g[i];
-        inverse.apply(v);
-      });
   constexpr double inf = std::numeric_limits<double>::infinity();
-  out.estimate = xnorm > 0.0 ? normwise / xnorm : inf;
-  out.normwise = kEstimatorSafety * out.estimate;
+  const double normwise = abs_inverse_norm(n, inverse, g);
+  out.estimate = xnorm > 0.0 ? normwise / kEstimatorSafety / xnorm : inf;
+  out.normwise = xnorm > 0.0 ? normwise / xnorm : inf;
   // max_i (|A⁻¹| g)_i / |x_i| = ‖ diag(1/|x|) A⁻¹ diag(g) ‖∞ = ‖ diag(g) A⁻ᵀ diag(1/|x|) ‖₁.
   bool zero_component = false;
   for (std::size_t i = 0; i < len; ++i) zero_component = zero_component || x[i] == 0.0;
@@ -69,6 +72,14 @@ ForwardErrorBounds forward_error_bounds(std::int64_t n, const Inverse& inverse, 
       });
   out.componentwise = kEstimatorSafety * componentwise;
   return out;
+}
+
+ForwardErrorBounds forward_error_bounds(std::int64_t n, const Inverse& inverse, const Residual& res,
+                                        const double* x) {
+  const auto len = static_cast<std::size_t>(n);
+  std::vector<double> g(len);
+  for (std::size_t i = 0; i < len; ++i) g[i] = std::abs(res.r[i]) * (1 + 2 * kU) + res.error_factor * res.scale[i];
+  return bounds_from(n, inverse, g, x);
 }
 
 }  // namespace trnsolver::detail

@@ -26,6 +26,14 @@ struct ForwardErrorBounds {
   double estimate = 0.0;       ///< the normwise estimate itself
 };
 
+/// 3·(estimate of ‖ |A⁻¹| g ‖∞) for a non-negative g: with |v| ≤ g, an upper bound on ‖A⁻¹v‖∞ within the
+/// estimator's factor (Higham's estimator gives a lower bound of the norm, almost always within 3 of it).
+double abs_inverse_norm(std::int64_t n, const Inverse& inverse, const std::vector<double>& g);
+
+/// The bounds of forward_error_bounds for an arbitrary non-negative g (|x̂ − x| ≤ |A⁻¹| g assumed by the
+/// caller): 3·‖ |A⁻¹| g ‖∞/‖x‖∞ and 3·max_i (|A⁻¹| g)_i/|x_i|.
+ForwardErrorBounds bounds_from(std::int64_t n, const Inverse& inverse, const std::vector<double>& g, const double* x);
+
 /// With g = |r|(1 + 2u) + error_factor·scale (every computed quantity of `res` turned into a bound on the
 /// exact residual's magnitude): |x − A⁻¹b| ≤ |A⁻¹| g exactly, whose norms are estimated here.
 ForwardErrorBounds forward_error_bounds(std::int64_t n, const Inverse& inverse, const Residual& res,

@@ -57,6 +57,7 @@ Factorization factorize(std::int64_t n, const double* a, std::int64_t lda, Facto
   f.precision = precision;
   f.n = n;
   const bool sim = options.backend == trncore::Backend::sim;
+  f.sim = sim && precision != FactorPrecision::fp64;
   const char* pivot_text = pivoting ? "partial pivoting" : "no pivoting";
   if (precision == FactorPrecision::fp64 && !sim && pivoting) {
     f.anorm = copy_with_norm(n, a, lda, f.working, options.threads);
@@ -119,6 +120,52 @@ void Factorization::solve_low(double* v) const {
                  static_cast<lapack_int>(std::max<std::int64_t>(n, 1)), piv.data(), w.data(),
                  static_cast<lapack_int>(std::max<std::int64_t>(n, 1)));
   for (std::int64_t i = 0; i < n; ++i) v[i] = std::ldexp(static_cast<double>(w[static_cast<std::size_t>(i)]), e);
+}
+
+std::vector<double> Factorization::lu_magnitude() const {
+  const auto len = static_cast<std::size_t>(n);
+  const auto entry = [&](std::size_t i, std::size_t j) -> double {
+    return precision == FactorPrecision::fp64 && low.empty() ? working[i + j * len] : low[i + j * len];
+  };
+  // t = |Û|·1, then w = |L̂|·t (unit diagonal), in fp64: n + 1 non-negative terms per entry, so the computed
+  // values times 1 + γ_{2n+2}(2^-53) bound the exact ones.
+  std::vector<double> t(len, 0.0), w(len, 0.0);
+  for (std::size_t j = 0; j < len; ++j)
+    for (std::size_t i = 0; i < len; ++i) {
+      const double v = entry(i, j);
+      if (!std::isfinite(v) || (v != 0.0 && std::abs(v) < static_cast<double>(std::numeric_limits<float>::min())))
+        return {};
+      if (i == j && v == 0.0) return {};
+      if (i <= j) t[i] += std::abs(v);
+    }
+  for (std::size_t i = 0; i < len; ++i) {
+    double s = t[i];
+    for (std::size_t j = 0; j < i; ++j) s += std::abs(entry(i, j)) * t[j];
+    w[i] = s;
+  }
+  const double k = 2.0 * static_cast<double>(n) + 2.0;
+  const double up = 1.0 + k * 0x1p-53 / (1.0 - k * 0x1p-53);
+  for (double& v : w) v *= up;
+  // L̂Û = P·A with P = P_{n-1}···P_0 (row k swapped with ipiv[k] at step k): Pᵀw undoes them in reverse.
+  for (std::size_t k = len; k-- > 0;) std::swap(w[k], w[static_cast<std::size_t>(ipiv[k] - 1)]);
+  return w;
+}
+
+double Factorization::backward_error_constant() const {
+  const auto gamma = [](double k, double u) { return k * u / (1.0 - k * u); };
+  const double dn = static_cast<double>(n);
+  // fp64 dgetrf: |E| ≤ γ_n|L̂||Û| (Higham, ASNA 2nd ed., Thm 9.3).
+  if (precision == FactorPrecision::fp64) return gamma(dn, 0x1p-53);
+  // fp32: Thm 9.3 in fp32 plus the rounding of A to fp32 (|ΔA| ≤ u₃₂|A| ≤ u₃₂(1 + γ_n)|L̂||Û|): γ_{n+2}.
+  const double host = gamma(dn + 2.0, 0x1p-24);
+  if (!sim) return host;
+  // Sim trailing updates: each block product carries the TensorEngine's bound relative to |L21||U12| — bf16
+  // inputs (2^-8 each), bf16-rounded products (2^-8), fp32 PSUM (γ_n), three fp32 roundings of the output
+  // stage (docs/trnblas-sim.md; fp32 mode on sim has float inputs, so this bounds it too) — and the updates of
+  // one entry sum to at most its |L̂||Û|, so that bound adds to the fp32 one (as blocked_cholesky's test).
+  const double u8 = 0x1p-8, u32 = 0x1p-24;
+  const double gemm = (1 + u8) * (1 + u8) * (1 + u8) * (1 + gamma(dn, u32)) * (1 + u32) * (1 + u32) * (1 + u32) - 1;
+  return gemm + host;
 }
 
 void Factorization::solve_working(double* v, bool transpose) const {

@@ -28,6 +28,15 @@ struct Factorization {
   void solve_low(double* v) const;
   /// v = Â⁻¹ v (or Â⁻ᵀ v) in fp64 arithmetic with the stored factors.
   void solve_working(double* v, bool transpose) const;
+  /// Pᵀ·|L̂||Û|·1 (the row sums of |L̂||Û| in A's row order), rounded upward in effect: the magnitude the
+  /// factorization's backward error is proportional to. Empty when a factor entry is subnormal, zero on the
+  /// diagonal or not finite (the backward error theorems assume no underflow).
+  std::vector<double> lu_magnitude() const;
+  /// c with L̂Û = P(A + E), |E| ≤ c·Pᵀ|L̂||Û| entrywise, for this factorization's arithmetic (including the
+  /// rounding of A to fp32 for the low precisions, which needs A's nonzero entries inside fp32's normal
+  /// range: the caller checks that).
+  double backward_error_constant() const;
+  bool sim = false;  ///< the trailing updates ran on the sim TensorEngine
 };
 
 /// Factors the column-major n×n matrix `a` (leading dimension lda). fp64 and host fp32 with pivoting use

@@ -8,13 +8,14 @@
 #include "mixed/residual.hpp"
 
 #include <trnblas/level2.hpp>
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <map>
+#include <memory>
 #include <string>
 
 namespace trnsolver {
@@ -30,11 +31,9 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // GMRES-IR's inner tolerance: each correction accurate to about this relative error makes every refinement
 // step gain that many digits (Carson–Higham's convergence condition needs it below 1).
 constexpr double kGmresTolerance = 1e-8;
-std::string sci(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2e", x);
-  return buf;
-}
+// The final correction the bound is built from is solved more tightly than the refinement's.
+constexpr double kBoundGmresTolerance = 1e-10;
+using trncore::detail::sci;
 
 double inf_norm(std::int64_t n, const double* v) {
   double m = 0.0;
@@ -118,7 +117,7 @@ struct Refined {
   bool converged = false;
   double estimate = kInf;  // ‖d_last‖/‖x‖/(1 − ρ)
   double rho = 0.0;        // the largest ratio of successive corrections
-  bool small_correction = false;  // stopped because ‖d‖ ≤ u‖x‖ (not by stagnation)
+  bool stagnated = false;  // stopped because the corrections stopped decreasing before the stopping test held
   Refinement how = Refinement::lu_ir;  // the strategy that finished (adaptive LU-IR may end as GMRES-IR)
 };
 
@@ -186,7 +185,7 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
     // Carson–Higham: stop once the correction is below u‖x‖ (converged) or no longer halves (the limiting
     // accuracy is reached, or the iteration does not converge: the contraction so far tells which).
     if (dnorm <= kU * xnorm) {
-      out.converged = out.small_correction = true;
+      out.converged = true;
       out.estimate = dnorm / xnorm / (1.0 - std::min(out.rho, 0.5));
       out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads, with_scale);
       break;
@@ -198,10 +197,14 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
       continue;
     }
     if (step > 0 && ratio > 0.5) {
-      // Stagnation after contracting steps is the limiting accuracy; growth from the start is divergence.
-      out.converged = out.steps > 2 || dnorm <= std::sqrt(kU) * xnorm;
-      out.estimate = out.converged ? dnorm / xnorm : kInf;
+      // The corrections stopped decreasing before one fell below u‖x‖. That is the limiting accuracy only if
+      // the iterate passes DSGESV's backward error test (‖r‖∞ ≤ √n·u·‖A‖∞‖x‖∞): then x̂ is as good as fp64
+      // LU's. Otherwise the refinement stalled (κ too large for the strategy, or a factor with large growth)
+      // and the caller falls back to the next strategy.
       out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads, with_scale);
+      out.converged = inf_norm(n, out.res.r.data()) <= std::sqrt(static_cast<double>(n)) * kU * s.anorm * xnorm;
+      out.stagnated = !out.converged;
+      out.estimate = out.converged ? dnorm / xnorm : kInf;
       break;
     }
     previous = dnorm;
@@ -214,33 +217,117 @@ detail::Inverse factor_inverse(const Factorization& f) {
   return {[&f](double* v) { f.solve_working(v, false); }, [&f](double* v) { f.solve_working(v, true); }};
 }
 
-detail::Inverse inverse_of(const System& s, const Factorization& f, Refinement how, const SolveOptions& o) {
+// The inverse the error bounds apply, and by how much a norm through it can understate one through A⁻¹.
+struct BoundInverse {
+  detail::Inverse inverse;
+  double widen = 1.0;  // ‖A⁻¹M‖ ≤ widen·‖(inverse)·M‖
+  bool factors = true;  // Â⁻¹ itself; else preconditioned GMRES to kInverseTolerance
+  std::shared_ptr<bool> gmres_failed = std::make_shared<bool>(false);  // a GMRES application missed its tolerance
+  double distance = kInf;  // the bound on ‖Â⁻¹(Â − A)‖∞ (+inf when it could not be formed)
+};
+
+constexpr double kInverseTolerance = 1e-8;
+
+// With Â = PᵀL̂Û the factors as applied in fp64 (LU backward error E plus the fp64 triangular solves' G,
+// |E + G| ≤ (c + γ_2n)·Pᵀ|L̂||Û|, Higham ASNA Thms 9.3-9.4), A = Â − (E + G) and
+//   ‖A⁻¹M‖ ≤ ‖Â⁻¹M‖/(1 − ‖Â⁻¹(E + G)‖),  ‖Â⁻¹(E + G)‖∞ ≤ (c + γ_2n)·‖ |Â⁻¹|·Pᵀ|L̂||Û|·1 ‖∞ = μ,
+// the last norm by the estimator (×3). For μ < ½ the bounds use Â⁻¹ widened by 1/(1 − μ); else (large
+// growth, or κ·u_f near 1) Â⁻¹ is no trustworthy stand-in for A⁻¹ and the bounds solve with A itself by
+// GMRES preconditioned with Â, to a relative residual of 1e-8 (whose effect on a norm estimate that is only
+// trusted within a factor 3 anyway is negligible; a GMRES that misses it makes the result uncertified).
+BoundInverse bound_inverse(const System& s, const Factorization& f, bool a_in_fp32_range, const SolveOptions& o) {
   const std::int64_t n = s.n;
-  // fp64 factors, or LU-IR's: Â⁻¹ itself (a good inverse when LU-IR converges: corrections < ½ of the error).
-  if (f.precision == FactorPrecision::fp64 || how == Refinement::lu_ir) return factor_inverse(f);
-  // GMRES-IR: Â⁻¹ alone can be a poor inverse; solve with the preconditioned GMRES to 1e-6.
-  const auto solve = [&s, &f, n, &o](double* v, bool transpose) {
+  BoundInverse out;
+  if (f.precision == FactorPrecision::fp64 || a_in_fp32_range) {
+    const std::vector<double> w = f.lu_magnitude();
+    if (!w.empty()) {
+      const double k = 2.0 * static_cast<double>(n);
+      const double c = f.backward_error_constant() + k * kU / (1.0 - k * kU);
+      out.distance = c * detail::abs_inverse_norm(n, factor_inverse(f), w);
+    }
+  }
+  if (out.distance < 0.5) {
+    out.inverse = factor_inverse(f);
+    out.widen = 1.0 / (1.0 - out.distance);
+    return out;
+  }
+  out.factors = false;
+  const auto solve = [&s, &f, n, &o, failed = out.gmres_failed](double* v, bool transpose) {
     trncore::Options host;
     host.threads = o.core.threads;
-    const detail::Apply op = [&](const double* in, double* out) {
+    const detail::Apply op = [&](const double* in, double* out_v) {
       trnblas::gemv<double>(trncore::Layout::col_major, transpose ? trnblas::Op::trans : trnblas::Op::no_trans, n, n,
-                            1.0, s.a, s.lda, in, 1, 0.0, out, 1, host);
+                            1.0, s.a, s.lda, in, 1, 0.0, out_v, 1, host);
     };
     const detail::Precondition pre = [&](double* w) { f.solve_working(w, transpose); };
     std::vector<double> rhs(v, v + n);
-    detail::correction_gmres(n, op, pre, rhs.data(), v, 1e-6, o.max_gmres_iterations);
+    const auto g = detail::correction_gmres(n, op, pre, rhs.data(), v, kInverseTolerance, std::max<std::int64_t>(n, 1));
+    if (!g.converged) *failed = true;
   };
-  return {[solve](double* v) { solve(v, false); }, [solve](double* v) { solve(v, true); }};
+  out.inverse = {[solve](double* v) { solve(v, false); }, [solve](double* v) { solve(v, true); }};
+  return out;
 }
 
-// What the overloads without a report do with it: no solution (info > 0) or a target not met is an error.
-void require_solution(const SolveReport& report, const SolveOptions& options) {
-  if (report.info > 0)
-    throw trncore::InvalidArgument(kFunction, "A is singular to working precision: U(" + std::to_string(report.info) +
-                                                  ", " + std::to_string(report.info) + ") = 0 in the fp64 LU",
-                                   "check the matrix, or call the overload with a SolveReport to get info");
-  if (options.core.target_forward_error) trncore::require_target_met(report.accuracy, kFunction);
+// The normwise and componentwise bounds of one column (relative to x̂, as SolveReport documents): the
+// smaller of two, each rigorous up to the estimator's factor 3 (docs/trnsolver.md, "Error bounds"):
+//  - the residual bound |x − x̂| ≤ |A⁻¹|(|r̂|(1 + 2u) + δr), δr the residual's rounding error bound
+//    (Higham ASNA §7.2; LAPACK xGERFSX);
+//  - the correction bound, from the identity x − x̂ = d + A⁻¹(r − A d) for ANY vector d: with d ≈ A⁻¹r̂
+//    solved as well as the factors allow and ŝ = r̂ − A d computed in the residual precision,
+//    |x − x̂| ≤ |d| + |A⁻¹|(|ŝ|(1 + 2u) + δs + 2u|r̂| + δr). With a double-double residual this is near
+//    ‖d‖ ≈ the true error (≈ u) however ill conditioned A is, as long as d is a correction of some accuracy;
+//    a poor d (a factor with large growth) only makes it larger than the residual bound, never wrong.
+//    (The bound that this replaces took ‖d‖/(1 − ρ) with ρ an observed ratio of corrections, which a
+//    near-singular low-precision factor makes tiny while the iterate is still wrong.)
+struct ColumnBounds {
+  double normwise = kInf, componentwise = kInf;
+};
+
+ColumnBounds column_bounds(const System& s, const Factorization& f, const BoundInverse& bi, const Refined& r,
+                           ResidualPrecision rp, const SolveOptions& o) {
+  const std::int64_t n = s.n;
+  const auto len = static_cast<std::size_t>(n);
+  ColumnBounds out;
+  const auto res_bounds = detail::forward_error_bounds(n, bi.inverse, r.res, r.x.data());
+  out.normwise = res_bounds.normwise * bi.widen;
+  out.componentwise = res_bounds.componentwise * bi.widen;
+  // The final correction.
+  std::vector<double> d = r.res.r;
+  if (bi.factors) {
+    f.solve_working(d.data(), false);
+  } else {
+    trncore::Options host;
+    host.threads = o.core.threads;
+    const detail::Apply apply_a = [&](const double* in, double* out_v) {
+      trnblas::gemv<double>(trncore::Layout::col_major, trnblas::Op::no_trans, n, n, 1.0, s.a, s.lda, in, 1, 0.0, out_v,
+                            1, host);
+    };
+    const detail::Precondition pre = [&](double* v) { f.solve_working(v, false); };
+    detail::correction_gmres(n, apply_a, pre, r.res.r.data(), d.data(), kBoundGmresTolerance,
+                             std::max<std::int64_t>(n, 1));
+  }
+  for (double v : d)
+    if (!std::isfinite(v)) return out;
+  const detail::Residual sres = detail::residual(n, s.a, s.lda, d.data(), r.res.r.data(), rp, o.core.threads, true);
+  std::vector<double> g(len);
+  for (std::size_t i = 0; i < len; ++i)
+    g[i] = std::abs(sres.r[i]) * (1 + 2 * kU) + sres.error_factor * sres.scale[i] + 2 * kU * std::abs(r.res.r[i]) +
+           r.res.error_factor * r.res.scale[i];
+  const auto cor = detail::bounds_from(n, bi.inverse, g, r.x.data());
+  const double xnorm = inf_norm(n, r.x.data());
+  double dcomp = 0.0;
+  for (std::size_t i = 0; i < len; ++i)
+    dcomp = std::max(dcomp, r.x[i] != 0.0 ? std::abs(d[i]) / std::abs(r.x[i]) : (d[i] != 0.0 ? kInf : 0.0));
+  const double dnorm = inf_norm(n, d.data());
+  const double dnormwise = xnorm > 0.0 ? dnorm / xnorm : (dnorm > 0.0 ? kInf : 0.0);
+  out.normwise = std::min(out.normwise, dnormwise + cor.normwise * bi.widen);
+  out.componentwise = std::min(out.componentwise, dcomp + cor.componentwise * bi.widen);
+  return out;
 }
+
+// ‖x̂ − x‖/‖x̂‖ ≤ β gives ‖x̂ − x‖/‖x‖ ≤ β/(1 − β) for β < 1 (‖x‖ ≥ (1 − β)‖x̂‖): the report's a-priori bound
+// is relative to the exact solution, as the target is.
+double relative_to_solution(double beta) { return beta < 1.0 ? beta / (1.0 - beta) : kInf; }
 
 struct Attempt {
   Refinement how;
@@ -260,10 +347,14 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
       "Carson, Higham, Accelerating the solution of linear systems by iterative refinement in three precisions, "
       "SIAM J. Sci. Comput. 40(2) A817-A847 (2018)",
       "error bounds as LAPACK xGERFSX: Demmel, Hida, Kahan, Li, Mukherjee, Riedy, ACM TOMS 32(2) 325-351 (2006); "
-      "norms by Higham's estimator, ACM TOMS 14 (1988) 381-396"};
+      "norms by Higham's estimator, ACM TOMS 14 (1988) 381-396",
+      "bounds: |x - x^| <= |A^-1|(|r| + dr) (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., "
+      "SIAM 2002, sec. 7.2) and x - x^ = d + A^-1(r - A d) for a final correction d (the residual correction "
+      "of verified solvers: Rump, Verification methods, Acta Numerica 19 (2010) 287-449, sec. 10); A^-1 by the "
+      "LU with ||A^-1 M|| <= ||A^-1_LU M||/(1 - mu), mu >= ||A^-1_LU (A_LU - A)|| from |L||U| (ASNA Thm 9.3)"};
   if (n == 0 || nrhs == 0) {
     report.converged = true;
-    report.accuracy.met = true;
+    report.accuracy.certify(0.0);
     report.accuracy.trajectory.push_back({"empty system: nothing to solve"});
     return 0;
   }
@@ -313,8 +404,22 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     throw trncore::InvalidArgument(kFunction, "A has a non-finite entry (or its row sums overflow)",
                                    "pass a matrix of finite values");
 
+  // The bounds' stand-in for A⁻¹ from fp32 factors needs A's fp32 rounding to be relative (no entry below
+  // fp32's normal range or above its largest value).
+  bool a_in_fp32_range = true;
+  for (std::int64_t j = 0; j < n && a_in_fp32_range; ++j)
+    for (std::int64_t i = 0; i < n; ++i) {
+      const double v = std::abs(s.a[i + j * s.lda]);
+      if (v != 0.0 && (v < static_cast<double>(std::numeric_limits<float>::min()) ||
+                       v > static_cast<double>(std::numeric_limits<float>::max()))) {
+        a_in_fp32_range = false;
+        break;
+      }
+    }
+
   const std::optional<double> target = options.core.target_forward_error;
   std::vector<double> xs(static_cast<std::size_t>(n * nrhs));
+  std::string uncertified;  // why the final result is not certified (empty when it is)
   for (std::size_t t = 0; t < attempts.size(); ++t) {
     const Attempt& at = attempts[t];
     const bool last = t + 1 == attempts.size();
@@ -325,6 +430,11 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     if (f.info != 0) {
       report.info = at.factor == FactorPrecision::fp64 ? f.info : 0;
       report.converged = false;
+      uncertified = report.info > 0 ? "A is singular to working precision: U(" + std::to_string(report.info) + ", " +
+                                          std::to_string(report.info) + ") = 0 in the fp64 LU (info = " +
+                                          std::to_string(report.info) + "); no solution computed"
+                                    : std::string(to_string(at.factor)) + " LU hit a zero pivot at " +
+                                          std::to_string(f.info) + " and no fallback was allowed";
       if (!last) {
         ++report.fallbacks;
         continue;
@@ -355,7 +465,7 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
         if (kappa * uf * std::sqrt(kU) > 1.0 && !last) {
           report.accuracy.trajectory.push_back({"skipped " + std::string(to_string(at.factor)) +
                                                 " refinement: condition estimate " + sci(kappa) +
-                                                " is beyond GMRES-IR's reach (Carson-Higham)"});
+                                                " is beyond GMRES-IR's reach (kappa*u_f*sqrt(u) > 1, Carson-Higham)"});
           ++report.fallbacks;
           continue;
         }
@@ -364,23 +474,26 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     if (options.residual) rp = *options.residual;
     report.refinement = how;
     report.residual = rp;
-    bool converged = true;
+    bool converged = true, stagnated = false;
     double estimate = 0.0, bound_n = 0.0, bound_c = 0.0, bwd_n = 0.0, bwd_c = 0.0;
     std::vector<Refined> columns;
     for (std::int64_t c = 0; c < nrhs; ++c) {
       columns.push_back(refine(s, c, f, how, adaptive, rp, bounds, options));
       if (columns.back().how == Refinement::gmres_ir) report.refinement = Refinement::gmres_ir;
     }
-    // The condition estimate with the inverse the strategy trusts (the bounds need it).
-    if (bounds)
-      report.condition_estimate = std::max(
-          report.condition_estimate, s.anorm * detail::inverse_norm_estimate(n, inverse_of(s, f, report.refinement, options)));
-    const double kappa = report.condition_estimate;
+    BoundInverse bi;
+    if (bounds) {
+      bi = bound_inverse(s, f, a_in_fp32_range, options);
+      // κ∞(A) with the inverse the bounds trust.
+      report.condition_estimate =
+          std::max(report.condition_estimate, s.anorm * detail::inverse_norm_estimate(n, bi.inverse) * bi.widen);
+    }
     for (std::int64_t c = 0; c < nrhs; ++c) {
       const Refined& r = columns[static_cast<std::size_t>(c)];
       report.refinements += r.steps;
       report.gmres_iterations += r.gmres;
       converged = converged && r.converged;
+      stagnated = stagnated || r.stagnated;
       estimate = std::max(estimate, r.estimate);
       const double xnorm = inf_norm(n, r.x.data()), bnorm = inf_norm(n, s.b.data() + c * n);
       const double rnorm = inf_norm(n, r.res.r.data());
@@ -392,44 +505,51 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
         bwd_c = std::max(bwd_c, sc > 0.0 ? ri / sc : (ri > 0.0 ? kInf : 0.0));
       }
       if (bounds) {
-        const auto eb = detail::forward_error_bounds(n, inverse_of(s, f, r.how, options), r.res, r.x.data());
-        // LU-IR's Â⁻¹ stands in for A⁻¹: ‖A⁻¹M‖ ≤ ‖Â⁻¹M‖/(1 − ρ) with ρ the observed contraction.
-        const double widen = r.how == Refinement::lu_ir ? 1.0 / (1.0 - std::min(r.rho, 0.5)) : 1.0;
-        double normwise = eb.normwise * widen;
-        if (rp == ResidualPrecision::double_double && r.small_correction) {
-          // The refinement converged to its fixed point: with u_r = u², the error there is the final rounding
-          // plus the residual's contribution (Carson–Higham Thm 3.2: ≈ u + 4(n+1)·cond·u²), and the distance to
-          // it is the last correction over 1 − ρ (Demmel et al. 2006), all times the estimator's 3.
-          const double refined = 3.0 * (r.estimate + 2.0 * kU + 4.0 * static_cast<double>(n + 1) * kappa * kU * kU);
-          normwise = std::min(normwise, refined);
-        }
-        bound_n = std::max(bound_n, r.converged ? normwise : kInf);
-        bound_c = std::max(bound_c, r.converged ? eb.componentwise * widen : kInf);
+        const ColumnBounds cb = column_bounds(s, f, bi, r, rp, options);
+        bound_n = std::max(bound_n, cb.normwise);
+        bound_c = std::max(bound_c, cb.componentwise);
       }
       std::copy(r.x.begin(), r.x.end(), xs.begin() + c * n);
     }
+    if (!std::isfinite(bound_n) || std::isnan(bound_n)) bound_n = kInf;
+    if (std::isnan(bound_c)) bound_c = kInf;
     report.converged = converged;
     report.forward_error_estimate = converged ? estimate : kInf;
     report.forward_error_bound_normwise = bounds ? bound_n : kInf;
     report.forward_error_bound_componentwise = bounds ? bound_c : kInf;
     report.backward_error_normwise = bwd_n;
     report.backward_error_componentwise = bwd_c;
+    // What would keep this strategy's bound from being a certificate.
+    uncertified.clear();
+    if (!converged)
+      uncertified = stagnated ? std::string(to_string(report.refinement)) +
+                                    " stagnated before its stopping test held (the backward error " + sci(bwd_n) +
+                                    " is above sqrt(n)*u)"
+                              : std::string(to_string(report.refinement)) + " did not converge within " +
+                                    std::to_string(options.max_refinements) + " refinement steps";
+    else if (!bounds)
+      uncertified = "error bounds not computed (options.error_bounds = false and no target)";
+    else if (*bi.gmres_failed)
+      uncertified = "the GMRES solves with A behind the error bound did not reach their tolerance";
     std::string step = std::string(to_string(report.refinement)) +
-                       (adaptive && report.refinement != how ? " (after lu_ir stalled)" : "") + ", residual " + std::string(to_string(rp)) + ": " +
-                       std::to_string(report.refinements) + " refinement step(s)";
+                       (adaptive && report.refinement != how ? " (after lu_ir stalled)" : "") + ", residual " +
+                       std::string(to_string(rp)) + ": " + std::to_string(report.refinements) + " refinement step(s)";
     if (report.refinement == Refinement::gmres_ir) step += ", " + std::to_string(report.gmres_iterations) + " GMRES iterations";
-    step += converged ? ", converged" : ", not converged";
+    step += converged ? ", converged" : (stagnated ? ", stagnated" : ", not converged");
     if (bounds) step += ", forward error bound " + sci(report.forward_error_bound_normwise);
     report.accuracy.trajectory.push_back({step});
-    const bool good = converged && (!target || report.forward_error_bound_normwise <= *target);
+    const bool good = uncertified.empty() && (!target || relative_to_solution(bound_n) <= *target);
     if (good || last) break;
     ++report.fallbacks;
   }
-  report.accuracy.a_priori_bound = report.forward_error_bound_normwise;
   report.accuracy.a_posteriori_estimate = report.forward_error_estimate;
   report.accuracy.iterations = report.refinements;
-  report.accuracy.met = report.info == 0 && report.converged &&
-                        (!target || report.forward_error_bound_normwise <= *target);
+  if (uncertified.empty()) {
+    report.accuracy.certify(relative_to_solution(report.forward_error_bound_normwise));
+  } else {
+    report.accuracy.a_priori_bound = report.info > 0 ? kInf : relative_to_solution(report.forward_error_bound_normwise);
+    report.accuracy.uncertify(uncertified);
+  }
   if (report.info == 0) {
     const bool rm = layout == trncore::Layout::row_major;
     for (std::int64_t j = 0; j < nrhs; ++j)
@@ -442,7 +562,7 @@ void solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const doub
            const double* b, std::int64_t ldb, double* x, std::int64_t ldx, const SolveOptions& options) {
   SolveReport report;
   solve(layout, n, nrhs, a, lda, b, ldb, x, ldx, options, report);
-  require_solution(report, options);
+  trncore::require_target_met(report.accuracy, kFunction);
 }
 
 std::vector<double> solve(trncore::MatrixView<const double> a, std::span<const double> b, const SolveOptions& options,
@@ -463,7 +583,7 @@ std::vector<double> solve(trncore::MatrixView<const double> a, std::span<const d
 std::vector<double> solve(trncore::MatrixView<const double> a, std::span<const double> b, const SolveOptions& options) {
   SolveReport report;
   std::vector<double> x = solve(a, b, options, report);
-  require_solution(report, options);
+  trncore::require_target_met(report.accuracy, kFunction);
   return x;
 }
 
