@@ -3,6 +3,7 @@
 #include "checks.hpp"
 #include "structure.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <algorithm>
@@ -416,7 +417,7 @@ Csr<T, I> csr_from_dense(int64_t rows, int64_t cols, const T* a, int64_t ld, dou
     throw trncore::InvalidArgument(fn, "a is null for a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix",
                                    "pass the dense data");
   if (!(drop_tolerance >= 0))
-    throw trncore::InvalidArgument(fn, "drop_tolerance = " + std::to_string(drop_tolerance), "pass a tolerance >= 0");
+    throw trncore::InvalidArgument(fn, "drop_tolerance = " + trncore::detail::sci(drop_tolerance), "pass a tolerance >= 0");
   Csr<T, I> out;
   out.rows = rows;
   out.cols = cols;

@@ -38,7 +38,8 @@ class Cholesky {
 public:
   /// Analyses and factors `a` (square). info() > 0 when a leading minor of the reordered matrix is not
   /// positive definite (info = its 1-based order, as LAPACK's potrf).
-  /// @throws trncore::InvalidArgument for an invalid or non-square `a`, or a nonfinite value.
+  /// @throws trncore::InvalidArgument for an invalid or non-square `a`, a nonfinite value, or an ordering
+  ///         that is not an Ordering value.
   template <class T, class I>
   explicit Cholesky(const Csr<T, I>& a, Ordering ordering = Ordering::automatic)
       : Cholesky(convert<double, std::int64_t>(a), ordering, 0) {}
@@ -72,7 +73,8 @@ class Lu {
 public:
   /// Analyses and factors `a`. info() > 0 when A is singular to working precision (info = the number of
   /// zero pivots in U).
-  /// @throws trncore::InvalidArgument for an invalid or non-square `a`, or a nonfinite value.
+  /// @throws trncore::InvalidArgument for an invalid or non-square `a`, a nonfinite value, or an ordering
+  ///         that is not an Ordering value.
   template <class T, class I>
   explicit Lu(const Csr<T, I>& a, Ordering ordering = Ordering::automatic)
       : Lu(convert<double, std::int64_t>(a), ordering, 0) {}
@@ -101,7 +103,7 @@ private:
 class Qr {
 public:
   /// Factors `a` (m ≥ n).
-  /// @throws trncore::InvalidArgument for an invalid `a`, m < n, or a nonfinite value.
+  /// @throws trncore::InvalidArgument for an invalid `a`, m < n, a nonfinite value, or an invalid ordering.
   template <class T, class I>
   explicit Qr(const Csr<T, I>& a, Ordering ordering = Ordering::automatic)
       : Qr(convert<double, std::int64_t>(a), ordering, 0) {}

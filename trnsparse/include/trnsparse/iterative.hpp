@@ -74,7 +74,8 @@ struct SpectrumBounds {
 /// Conjugate gradients for symmetric positive definite A (Hestenes–Stiefel; with Jacobi, PCG).
 /// Error bound: ‖e_k‖_A ≤ 2((√κ − 1)/(√κ + 1))^k ‖e_0‖_A (κ of the preconditioned matrix).
 /// @throws trncore::InvalidArgument for an invalid/non-square A, bad options (rtol/atol negative or NaN,
-///         max_iterations < 0, threads < 0), a nonpositive diagonal with Jacobi;
+///         max_iterations < 0, threads < 0, a preconditioner that is not a Preconditioner value), a
+///         nonpositive diagonal with Jacobi;
 ///         trncore::DimensionMismatch for b/x lengths ≠ n.
 template <class T, class I>
 IterativeResult cg(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& options = {});
@@ -109,7 +110,7 @@ IterativeResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T
 /// it, Parlett Thm 11.4.1), which makes them safe for Chebyshev once the extreme Ritz values have converged —
 /// a handful of steps on well-separated spectra; more for clustered ones. lambda_min is clamped to ≥ 0
 /// when A is SPD (`spd`), as an interval crossing 0 would be useless.
-/// @throws trncore::InvalidArgument for an invalid/non-square A, steps < 1.
+/// @throws trncore::InvalidArgument for an invalid/non-square A, steps < 1, an invalid Preconditioner value.
 template <class T, class I>
 SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps = 30, Preconditioner preconditioner = Preconditioner::none,
                               std::uint64_t seed = 1, bool spd = true);

@@ -57,7 +57,8 @@ Coo<T, I> read_matrix_market_file(const std::string& path, MmHeader* header = nu
 /// significant digits, so reading back is exact. With MmSymmetry::symmetric (skew_symmetric) the matrix
 /// must be square and exactly symmetric (skew-symmetric) after summing duplicates; only the lower
 /// (strict lower) triangle is written.
-/// @throws trncore::InvalidArgument when `a` is invalid or not (skew-)symmetric as requested;
+/// @throws trncore::InvalidArgument when `a` is invalid or not (skew-)symmetric as requested, or symmetry is
+///         not an MmSymmetry value;
 ///         trncore::IoError when the stream fails.
 template <class T, class I>
 void write_matrix_market(std::ostream& out, const Csr<T, I>& a, MmSymmetry symmetry = MmSymmetry::general);

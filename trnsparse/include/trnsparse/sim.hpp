@@ -48,7 +48,10 @@ Bsr<T, I> to_bsr(const Csr<T, I>& a, std::int64_t block_rows, std::int64_t block
 /// Accuracy (componentwise, the trnblas measure): with ε the largest per-block gemm bound and k the most
 /// blocks in one block row, |Ĉ − C| ≤ ((1 + ε)^{k+1} − 1)·(|α||A||B| + |β||C|): each block's gemm adds
 /// its bound relative to its own product and the running sum it reads. `report` returns that bound, the
-/// per-block method, and the modelled engine cost summed over all block GEMMs.
+/// per-block method, and the modelled engine cost summed over all block GEMMs. Certificate (docs/trncore.md,
+/// "Certificates"): certified when alpha, beta, A's stored values, B and (beta ≠ 0) C are finite, every
+/// block GEMM is certified by trnblas and C is finite afterwards; otherwise report.uncertified_reason names
+/// the first failure (a block GEMM's own reason included) and met is false. Never throws for these.
 /// Determinism: blocks run in storage order; trnblas's sim gemm is bit-identical for any thread count.
 /// @throws trncore::InvalidArgument for an invalid A or bad dense arguments; trncore::NotSupported for the
 ///         host backend or a mode trnblas lacks; trncore::DimensionMismatch for short spans.

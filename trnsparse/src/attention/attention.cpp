@@ -3,6 +3,7 @@
 #include "checks.hpp"
 
 #include <trnblas/gemm.hpp>
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <algorithm>
@@ -27,7 +28,8 @@ void check_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std
                                    "the pattern must be blocks x blocks");
   if (d < 1 || dv < 0)
     throw trncore::InvalidArgument(fn, "d = " + std::to_string(d) + ", dv = " + std::to_string(dv), "pass d >= 1 and dv >= 0");
-  if (!std::isfinite(scale)) throw trncore::InvalidArgument(fn, "scale = " + std::to_string(scale), "pass a finite scale (e.g. 1/sqrt(d))");
+  if (!std::isfinite(scale))
+    throw trncore::InvalidArgument(fn, "scale = " + trncore::detail::sci(scale), "pass a finite scale (e.g. 1/sqrt(d))");
   const std::int64_t L = mask.seq_len;
   auto need = [&](std::size_t have, std::int64_t cols, const char* name) {
     if (static_cast<std::int64_t>(have) != detail::checked_product(L, cols, fn))
@@ -55,7 +57,13 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
   const double u = std::numeric_limits<T>::epsilon() / 2;
   trncore::sim::EngineStats stats;
   double eps_s = 0, eps_o = 0, worst = 0;
-  bool met = true;
+  // The bound's hypotheses: finite inputs, every GEMM certified (its certificate, not its met: the
+  // caller's target constrains the attention's bound, not each GEMM's), and a finite output.
+  std::string uncertified;
+  const auto all_finite = [](std::span<const T> x) {
+    return std::all_of(x.begin(), x.end(), [](T e) { return std::isfinite(e); });
+  };
+  if (!all_finite(q) || !all_finite(k) || !all_finite(v)) uncertified = "NaN or Inf in the input";
   // Row norms |q_i|₂, |k_j|₂ for the score-error bound (Cauchy–Schwarz bounds Σ_l |q_il||k_jl|).
   auto row_norms = [&](std::span<const T> x) {
     std::vector<double> nrm(static_cast<std::size_t>(L), 0.0);
@@ -69,9 +77,12 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
   const auto qn = row_norms(q), kn = row_norms(k);
   // Per row: |scale|·max_j |q_i||k_j| (multiplied by ε_s at the end) and max_j |s_ij|.
   std::vector<double> qk_term(static_cast<std::size_t>(L), 0.0), score_term(static_cast<std::size_t>(L), 0.0);
-  auto record = [&](const trncore::AccuracyReport& r, double& eps) {
+  auto record = [&](const trncore::AccuracyReport& r, double& eps, const char* which, std::int64_t bi, std::int64_t bj) {
     eps = std::max(eps, r.a_priori_bound);
-    met = met && r.met;
+    if (!r.certified && uncertified.empty())
+      uncertified = std::string("the ") + which + " GEMM of query block " + std::to_string(bi) + " and key block " +
+                    std::to_string(bj) + " is not certified: " +
+                    (r.uncertified_reason.empty() ? std::string("(no reason given)") : r.uncertified_reason);
     if (r.cost) stats += r.cost->stats;
   };
   for (std::int64_t bi = 0; bi < nb; ++bi) {
@@ -96,7 +107,7 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
       trncore::AccuracyReport r;
       trnblas::gemm<T>(trnblas::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::trans, h, width[t], d, static_cast<T>(scale),
                        q.data() + r0 * d, d, k.data() + col0[t] * d, d, T(0), s.data() + offset, keys, options, r);
-      record(r, eps_s);
+      record(r, eps_s, "score", bi, col0[t] / B);
       offset += width[t];
     }
     std::vector<T> row_sum(static_cast<std::size_t>(h));
@@ -123,7 +134,7 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
       trncore::AccuracyReport r;
       trnblas::gemm<T>(trnblas::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::no_trans, h, dv, width[t], T(1),
                        s.data() + offset, keys, v.data() + col0[t] * dv, dv, t == 0 ? T(0) : T(1), o, dv, options, r);
-      record(r, eps_o);
+      record(r, eps_o, "P.V", bi, col0[t] / B);
       offset += width[t];
     }
     for (std::int64_t i = 0; i < h; ++i)
@@ -132,17 +143,24 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
   // δ_i = ε_s·|scale|·max_j|q_i||k_j| + 2u·max_j|s_ij|.
   for (std::int64_t i = 0; i < L; ++i)
     worst = std::max(worst, eps_s * qk_term[static_cast<std::size_t>(i)] + 2 * u * score_term[static_cast<std::size_t>(i)]);
-  if (report) {
-    *report = trncore::AccuracyReport{};
-    report->target = options.target_forward_error;
-    report->a_priori_bound = std::expm1(2 * worst + 2 * eps_o + 4 * u);
-    report->met = met && (!options.target_forward_error || report->a_priori_bound <= *options.target_forward_error);
-    report->trajectory.push_back({"block-sparse attention: scores and P.V by trnblas::gemm (" +
-                                  std::string(trncore::to_string(options.backend)) + ", " +
-                                  std::string(trncore::to_string(options.math_mode)) + "), two-pass softmax in the value type"});
-    report->references.push_back("softmax perturbation e^{2 delta}: docs/trnsparse.md section Attention");
-    if (options.backend == trncore::Backend::sim) report->cost = trncore::sim::estimate_cost(stats, options.generation);
+  if (uncertified.empty() && !all_finite(std::span<const T>(out.data(), out.size())))
+    uncertified = "Inf or NaN in the output of finite inputs (overflow)";
+  trncore::AccuracyReport r;
+  r.target = options.target_forward_error;
+  const double bound = std::expm1(2 * worst + 2 * eps_o + 4 * u);
+  if (uncertified.empty()) {
+    r.certify(bound);
+  } else {
+    r.a_priori_bound = bound;
+    r.uncertify(uncertified);
   }
+  r.trajectory.push_back({"block-sparse attention: scores and P.V by trnblas::gemm (" +
+                          std::string(trncore::to_string(options.backend)) + ", " +
+                          std::string(trncore::to_string(options.math_mode)) + "), two-pass softmax in the value type"});
+  r.references.push_back("softmax perturbation e^{2 delta}: docs/trnsparse.md section Attention");
+  if (options.backend == trncore::Backend::sim) r.cost = trncore::sim::estimate_cost(stats, options.generation);
+  if (report) *report = std::move(r);
+  else trncore::require_target_met(r, fn);  // no report: never return an uncertified or unmet result silently
 }
 
 template void block_sparse_attention<float>(const BlockMask&, std::int64_t, std::int64_t, std::span<const float>, std::span<const float>,

@@ -70,6 +70,7 @@ Csr<double, std::int64_t> checked_square_canonical(const Csr<double, std::int64_
 
 Cholesky::Cholesky(const Csr<double, std::int64_t>& a_in, Ordering ordering, int) : impl_(std::make_unique<Impl>()) {
   constexpr const char* fn = "trnsparse::Cholesky";
+  detail::require_ordering(ordering, fn);
   Csr<double, std::int64_t> a = checked_square_canonical(a_in, fn);
   impl_->n = a.rows;
   impl_->indptr = a.indptr;

@@ -3,6 +3,9 @@
 
 #include "checks.hpp"
 
+#include <trncore/detail/format_number.hpp>
+#include <trnsparse/direct.hpp>
+
 #include <trncore/error.hpp>
 
 #include <cmath>
@@ -40,11 +43,18 @@ inline void from_column_major(const double* a, std::int64_t rows, std::int64_t c
     for (std::int64_t j = 0; j < cols; ++j) out[static_cast<std::size_t>(i * cols + j)] = a[j * ld + i];
 }
 
+/// Throws InvalidArgument for an Ordering that is not one of its enumerators (e.g. static_cast<Ordering>(7)).
+inline void require_ordering(Ordering ordering, const char* fn) {
+  if (ordering != Ordering::automatic && ordering != Ordering::natural && ordering != Ordering::amd)
+    throw trncore::InvalidArgument(fn, "ordering = " + std::to_string(static_cast<int>(ordering)) + " is not an Ordering",
+                                   "pass Ordering::automatic, natural or amd");
+}
+
 /// Throws InvalidArgument naming the first nonfinite value (a factorization would return garbage).
 inline void require_finite_values(const std::vector<double>& values, const char* fn) {
   for (std::size_t k = 0; k < values.size(); ++k)
     if (!std::isfinite(values[k]))
-      throw trncore::InvalidArgument(fn, "value " + std::to_string(k) + " is " + std::to_string(values[k]),
+      throw trncore::InvalidArgument(fn, "value " + std::to_string(k) + " is " + trncore::detail::sci(values[k]),
                                      "direct solvers need finite matrix entries");
 }
 

@@ -31,6 +31,7 @@ struct Lu::Impl {
 
 Lu::Lu(const Csr<double, std::int64_t>& a_in, Ordering ordering, int) : impl_(std::make_unique<Impl>()) {
   constexpr const char* fn = "trnsparse::Lu";
+  detail::require_ordering(ordering, fn);
   validate(a_in, fn);
   if (a_in.rows != a_in.cols)
     throw trncore::InvalidArgument(fn, "A is " + std::to_string(a_in.rows) + "x" + std::to_string(a_in.cols),

@@ -31,6 +31,9 @@ void check_stream(std::ostream& out, const char* fn) {
 template <class T, class I>
 void write_matrix_market(std::ostream& out, const Csr<T, I>& a_in, MmSymmetry symmetry) {
   constexpr const char* fn = "trnsparse::write_matrix_market";
+  if (symmetry != MmSymmetry::general && symmetry != MmSymmetry::symmetric && symmetry != MmSymmetry::skew_symmetric)
+    throw trncore::InvalidArgument(fn, "symmetry = " + std::to_string(static_cast<int>(symmetry)) + " is not an MmSymmetry",
+                                   "pass MmSymmetry::general, symmetric or skew_symmetric");
   validate(a_in, fn);
   const Csr<T, I> a = sum_duplicates(a_in);
   if (symmetry != MmSymmetry::general) {

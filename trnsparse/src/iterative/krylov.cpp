@@ -4,6 +4,7 @@
 #include "checks.hpp"
 #include "iterative/vector_ops.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <Eigen/Eigenvalues>
@@ -20,6 +21,12 @@ using detail::axpy;
 using detail::dot;
 using detail::norm2;
 
+void require_preconditioner(Preconditioner p, const char* fn) {
+  if (p != Preconditioner::none && p != Preconditioner::jacobi)
+    throw trncore::InvalidArgument(fn, "preconditioner = " + std::to_string(static_cast<int>(p)) + " is not a Preconditioner",
+                                   "pass Preconditioner::none or Preconditioner::jacobi");
+}
+
 template <class M>
 void check_system(const M& a, std::size_t b_size, std::size_t x_size, const IterativeOptions& o, const char* fn) {
   validate(a, fn);
@@ -31,12 +38,13 @@ void check_system(const M& a, std::size_t b_size, std::size_t x_size, const Iter
                                          std::to_string(a.rows),
                                      "pass vectors of length n");
   if (!(o.rtol >= 0) || !(o.atol >= 0) || !std::isfinite(o.rtol) || !std::isfinite(o.atol))
-    throw trncore::InvalidArgument(fn, "rtol = " + std::to_string(o.rtol) + ", atol = " + std::to_string(o.atol),
+    throw trncore::InvalidArgument(fn, "rtol = " + trncore::detail::sci(o.rtol) + ", atol = " + trncore::detail::sci(o.atol),
                                    "pass finite tolerances >= 0");
   if (o.max_iterations < 0 || o.threads < 0)
     throw trncore::InvalidArgument(fn,
                                    "max_iterations = " + std::to_string(o.max_iterations) + ", threads = " + std::to_string(o.threads),
                                    "pass max_iterations >= 0 and threads >= 0");
+  require_preconditioner(o.preconditioner, fn);
 }
 
 // z = M⁻¹ r for the chosen preconditioner (inverse diagonal precomputed).
@@ -58,7 +66,7 @@ Precond<T> make_precond(const M& a, Preconditioner p, const char* fn) {
   out.inv_diag.resize(d.size());
   for (std::size_t i = 0; i < d.size(); ++i) {
     if (!(d[i] > T(0)) || !std::isfinite(static_cast<double>(d[i])))
-      throw trncore::InvalidArgument(fn, "diagonal entry " + std::to_string(i) + " is " + std::to_string(static_cast<double>(d[i])),
+      throw trncore::InvalidArgument(fn, "diagonal entry " + std::to_string(i) + " is " + trncore::detail::sci(static_cast<double>(d[i])),
                                      "Jacobi needs a positive diagonal (SPD A); use Preconditioner::none");
     out.inv_diag[i] = T(1) / d[i];
   }
@@ -248,6 +256,7 @@ SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditi
   if (a.rows != a.cols)
     throw trncore::InvalidArgument(fn, "A is " + std::to_string(a.rows) + "x" + std::to_string(a.cols), "pass a square matrix");
   if (steps < 1) throw trncore::InvalidArgument(fn, "steps = " + std::to_string(steps), "pass steps >= 1");
+  require_preconditioner(preconditioner, fn);
   SpectrumBounds out;
   const auto n = static_cast<std::size_t>(a.rows);
   if (n == 0) return out;
@@ -257,7 +266,7 @@ SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditi
     const std::vector<T> d = diagonal(a);
     for (std::size_t i = 0; i < n; ++i) {
       if (!(d[i] > T(0)))
-        throw trncore::InvalidArgument(fn, "diagonal entry " + std::to_string(i) + " is " + std::to_string(static_cast<double>(d[i])),
+        throw trncore::InvalidArgument(fn, "diagonal entry " + std::to_string(i) + " is " + trncore::detail::sci(static_cast<double>(d[i])),
                                        "Jacobi scaling needs a positive diagonal");
       scale[i] = 1 / std::sqrt(static_cast<double>(d[i]));
     }

@@ -6,6 +6,7 @@
 #include <trnblas/gemm.hpp>
 #include <trncore/error.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -78,7 +79,18 @@ void bsr_spmm(T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b,
   const std::int64_t R = a.block_rows, C = a.block_cols;
   trncore::sim::EngineStats stats;
   double eps = 0;
-  bool met = true;
+  // The bound's hypotheses: finite inputs (A's stored values, B, C when beta reads it, alpha, beta), every
+  // block GEMM certified (its certificate, not its met against the caller's target, which constrains the
+  // composed bound), and a finite output.
+  std::string uncertified;
+  const auto finite = [](T x) { return std::isfinite(x); };
+  bool inputs_finite = finite(alpha) && finite(beta) && std::all_of(a.values.begin(), a.values.end(), finite);
+  for (std::int64_t i = 0; i < a.cols && inputs_finite; ++i)
+    inputs_finite = std::all_of(b.data() + i * ldb, b.data() + i * ldb + n, finite);
+  if (beta != T(0))
+    for (std::int64_t i = 0; i < a.rows && inputs_finite; ++i)
+      inputs_finite = std::all_of(c.data() + i * ldc, c.data() + i * ldc + n, finite);
+  if (!inputs_finite) uncertified = "NaN or Inf in the input";
   std::string method;
   std::int64_t gemms = 0, max_blocks = 0;
   for (std::int64_t bi = 0; bi < a.block_row_count(); ++bi) {
@@ -102,14 +114,26 @@ void bsr_spmm(T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b,
                        a.values.data() + blk * R * C, C, b.data() + c0 * ldb, ldb, blk == first ? beta : T(1), c_rows, ldc,
                        options, block_report);
       eps = std::max(eps, block_report.a_priori_bound);
-      met = met && block_report.met;
+      if (!block_report.certified && uncertified.empty())
+        uncertified = "the GEMM of block (" + std::to_string(bi) + ", " + std::to_string(a.indices[static_cast<std::size_t>(blk)]) +
+                      ") is not certified: " +
+                      (block_report.uncertified_reason.empty() ? std::string("(no reason given)") : block_report.uncertified_reason);
       if (block_report.cost) stats += block_report.cost->stats;
       if (method.empty() && !block_report.trajectory.empty()) method = block_report.trajectory.back().description;
       ++gemms;
     }
   }
-  report.a_priori_bound = std::expm1(static_cast<double>(max_blocks + 1) * std::log1p(eps));
-  report.met = met && (!options.target_forward_error || report.a_priori_bound <= *options.target_forward_error);
+  if (uncertified.empty())
+    for (std::int64_t i = 0; i < a.rows && uncertified.empty(); ++i)
+      if (!std::all_of(c.data() + i * ldc, c.data() + i * ldc + n, finite))
+        uncertified = "Inf or NaN in the output of finite inputs (overflow)";
+  const double bound = std::expm1(static_cast<double>(max_blocks + 1) * std::log1p(eps));
+  if (uncertified.empty()) {
+    report.certify(bound);
+  } else {
+    report.a_priori_bound = bound;
+    report.uncertify(uncertified);
+  }
   report.trajectory.push_back({"bsr_spmm: " + std::to_string(gemms) + " block GEMMs of " + std::to_string(R) + "x" +
                                std::to_string(C) + " x n=" + std::to_string(n) + ", <= " + std::to_string(max_blocks) +
                                " per block row; per block: " + (method.empty() ? std::string("none") : method)});
