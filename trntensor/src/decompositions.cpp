@@ -3,6 +3,8 @@
 #include <trntensor/decompositions.hpp>
 #include <trntensor/einsum.hpp>
 
+#include <trncore/detail/format_number.hpp>
+
 #include <Eigen/Dense>
 
 #include <cmath>
@@ -134,7 +136,7 @@ CpDecomposition cp_als(TensorView<const double> x, const CpOptions& o) {
   if (o.rank < 1 || o.max_iterations < 0 || !(o.tolerance >= 0))
     throw trncore::InvalidArgument(kFunction,
                                    "rank " + std::to_string(o.rank) + ", max_iterations " +
-                                       std::to_string(o.max_iterations) + ", tolerance " + std::to_string(o.tolerance),
+                                       std::to_string(o.max_iterations) + ", tolerance " + trncore::detail::sci(o.tolerance),
                                    "use rank >= 1, max_iterations >= 0 and tolerance >= 0");
   for (int d = 0; d < x.rank(); ++d)
     if (x.extent(d) == 0)
@@ -280,7 +282,7 @@ TuckerDecomposition tucker_hooi(TensorView<const double> x, const std::vector<st
   if (max_iterations < 0 || !(tolerance >= 0))
     throw trncore::InvalidArgument(kFunction,
                                    "max_iterations " + std::to_string(max_iterations) + ", tolerance " +
-                                       std::to_string(tolerance),
+                                       trncore::detail::sci(tolerance),
                                    "use max_iterations >= 0 and tolerance >= 0");
   TuckerDecomposition t = tucker_hosvd(x, ranks);
   const double norm_x = frobenius(x);
@@ -326,7 +328,7 @@ TensorTrain tt_svd(TensorView<const double> x, double epsilon, std::int64_t max_
   check_tensor(kFunction, x, 1);
   if (!(epsilon >= 0) || max_rank < 1)
     throw trncore::InvalidArgument(kFunction,
-                                   "epsilon " + std::to_string(epsilon) + ", max_rank " + std::to_string(max_rank),
+                                   "epsilon " + trncore::detail::sci(epsilon) + ", max_rank " + std::to_string(max_rank),
                                    "use epsilon >= 0 and max_rank >= 1");
   const int d = x.rank();
   const double norm_x = frobenius(x);

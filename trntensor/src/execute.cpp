@@ -1,12 +1,13 @@
 // ContractionPlan::execute: checks, per-step precision targets, the steps in order, and the composed bound.
 #include <trntensor/plan.hpp>
 
+#include "options_check.hpp"
 #include "step_kernels.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <optional>
 
@@ -41,18 +42,13 @@ bool distinct_elements(const TensorView<T>& out) {
   return true;
 }
 
-std::string format_bound(double b) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3e", b);
-  return buf;
-}
 
 }  // namespace
 
 template <class T>
 void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
                               const trncore::Options& options, trncore::AccuracyReport* report) const {
-  trncore::validate(options, kFunction);
+  detail::validate_options(options, kFunction);
   if (options.backend != backend_)
     throw trncore::InvalidArgument(kFunction,
                                    "the plan was made for backend " + std::string(trncore::to_string(backend_)) +
@@ -89,6 +85,38 @@ void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T a
 
   const double u = std::numeric_limits<T>::epsilon() / 2;
   const bool trivial_out = alpha == T(1) && beta == T(0);
+  // The hypotheses of the loop steps' bounds (GEMM steps check their own operands through trnblas::gemm's
+  // report): finite operands, and no product below T's normal range. Every nonzero term of the einsum of
+  // |operands| is a product of one entry per operand (times |alpha|), each ≥ its operand's smallest nonzero
+  // magnitude s_o, so with L = min(1, |alpha|)·Π min(1, s_o) ≥ T's normal minimum no product of operand
+  // entries underflows; a product of a cancelled (tiny) intermediate sum may still be subnormal, but its
+  // absolute error 2^-1075 (fp64) = u·2^-1022 ≤ u·L is within the u the bound already allows for that
+  // rounding (Higham's argument for gemm, as in trnblas::gemm's host check). beta·out likewise.
+  std::string uncertified;
+  {
+    const double normal_min = static_cast<double>(std::numeric_limits<T>::min());
+    bool has_product_loop = !trivial_out;
+    for (const PlanStep& s : steps_) has_product_loop = has_product_loop || s.method == StepMethod::direct;
+    double floor = alpha == T(0) ? 1.0 : std::min(1.0, std::fabs(static_cast<double>(alpha)));
+    bool zero_operand = false;
+    for (std::size_t o = 0; o < operands.size() && uncertified.empty(); ++o) {
+      const detail::ValueScan sc = detail::scan_values(operands[o]);
+      if (sc.nonfinite) uncertified = "operand " + std::to_string(o) + " holds inf or NaN";
+      else if (sc.smallest == std::numeric_limits<double>::infinity()) zero_operand = true;
+      else floor *= std::min(1.0, sc.smallest);
+    }
+    if (uncertified.empty() && has_product_loop && !zero_operand && floor < normal_min)
+      uncertified = "a product of operand entries can fall below the format's normal range (product of the "
+                    "smallest nonzero magnitudes " + trncore::detail::sci(floor) +
+                    "), where the componentwise bound does not hold";
+    if (uncertified.empty() && beta != T(0)) {
+      const detail::ValueScan sc = detail::scan_values(TensorView<const T>(out));
+      if (sc.nonfinite) uncertified = "the output holds inf or NaN and is read (beta != 0)";
+      else if (sc.smallest < std::numeric_limits<double>::infinity() &&
+               std::min(1.0, std::fabs(static_cast<double>(beta))) * std::min(1.0, sc.smallest) < normal_min)
+        uncertified = "beta*out can fall below the format's normal range, where the componentwise bound does not hold";
+    }
+  }
   // The a-priori parts of the bound (summations, direct products, the output stage) come first, so the
   // GEMM steps can share what remains of the target: each gets t with (1 + t)^G·Π(1 + fixed) = 1 + target.
   int gemm_steps = 0;
@@ -104,12 +132,12 @@ void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T a
   }
   fixed *= 1 + detail::output_stage_bound(trivial_out, u);
   std::optional<double> step_target;
-  bool target_reachable = true;
   if (options.target_forward_error && gemm_steps > 0) {
+    // A target at or below the fixed parts cannot be met whatever the GEMMs do: they run at full precision
+    // (no step target) and the composed bound, above the target, makes met false.
     const double rest = (1 + *options.target_forward_error) / fixed - 1;
     const double t = rest > 0 ? std::pow(1 + rest, 1.0 / gemm_steps) - 1 : 0.0;
     if (t > 0 && t < 1) step_target = t;
-    else target_reachable = false;
   }
 
   std::vector<std::optional<detail::Operand<T>>> live(shapes_.size() + steps_.size() + 1);
@@ -118,7 +146,7 @@ void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T a
   trncore::AccuracyReport rep;
   rep.target = options.target_forward_error;
   double total = 0;
-  bool certified = target_reachable;
+  bool certified = uncertified.empty();
   bool wrote_output = false;
   for (std::size_t i = 0; i < steps_.size(); ++i) {
     const PlanStep& s = steps_[i];
@@ -136,7 +164,10 @@ void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T a
       wrote_output = s.writes_output && !r.owner;
       if (!wrote_output) live[static_cast<std::size_t>(s.result)] = std::move(r);
       bound = outcome.bound;
-      certified = certified && outcome.certified;
+      if (certified && !outcome.certified) {
+        certified = false;
+        uncertified = "step " + std::to_string(i + 1) + ": " + outcome.reason;
+      }
       line += "contract (" + std::to_string(s.batch_size) + " x " + std::to_string(s.m_size) + "x" +
               std::to_string(s.k_size) + "·" + std::to_string(s.k_size) + "x" + std::to_string(s.n_size) + ") " +
               outcome.method;
@@ -160,16 +191,25 @@ void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T a
       }
     }
     total = total + bound + total * bound;  // (1 + total)(1 + bound) − 1 without losing bounds below u
-    rep.trajectory.push_back({line + ", bound " + format_bound(bound)});
+    rep.trajectory.push_back({line + ", bound " + trncore::detail::sci(bound)});
   }
-  rep.a_priori_bound = total;
-  rep.met = certified && (!options.target_forward_error || rep.a_priori_bound <= *options.target_forward_error);
+  if (certified && !std::isfinite(total)) {
+    certified = false;
+    uncertified = "the composed bound is not finite";
+  }
+  // Finite operands whose result holds inf or NaN overflowed somewhere: the componentwise bound says nothing.
+  if (certified && detail::scan_values(TensorView<const T>(out)).nonfinite) {
+    certified = false;
+    uncertified = "the result overflows the format's range (inf or NaN from finite operands)";
+  }
+  rep.certify(total);
+  if (!certified) rep.uncertify(uncertified);
   rep.references.push_back(
       "componentwise, relative to the einsum of |operands| (times |alpha|, plus |beta||out|); steps compose as "
       "prod(1 + eps_step) - 1; GEMM steps: trnblas gemm bounds (Higham, ASNA 2nd ed., sec. 3.5; docs/trnblas-sim.md); "
       "summations: gamma_{r-1}");
   if (report != nullptr) *report = std::move(rep);
-  else if (options.target_forward_error) trncore::require_target_met(rep, kFunction);
+  else trncore::require_target_met(rep, kFunction);
 }
 
 template void ContractionPlan::execute<float>(std::span<const TensorView<const float>>, float, float, TensorView<float>,

@@ -2,6 +2,8 @@
 // an extra leading batch label, so each GEMM step is one batched GEMM over the whole group.
 #include <trntensor/einsum.hpp>
 
+#include "options_check.hpp"
+
 #include <cctype>
 #include <cstring>
 #include <map>
@@ -49,6 +51,9 @@ std::string stacked_subscripts(std::string_view text, const Subscripts& parsed, 
 template <class T>
 std::vector<Tensor<T>> multi_einsum(std::span<const EinsumTask<T>> tasks, const trncore::Options& options,
                                     const PlanOptions& plan) {
+  // Checked here as well, so a bad argument is refused even for an empty batch.
+  detail::validate_options(options, "trntensor::multi_einsum");
+  detail::validate_plan_options(plan, "trntensor::multi_einsum");
   std::vector<Tensor<T>> results(tasks.size());
   // Group by (subscripts, shapes), in order of first appearance.
   std::map<std::pair<std::string, std::vector<Shape>>, std::vector<std::size_t>> groups;

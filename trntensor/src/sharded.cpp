@@ -2,12 +2,22 @@
 #include <trntensor/sharded.hpp>
 #include <trntensor/subscripts.hpp>
 
+#include "options_check.hpp"
+
 #include <trncore/detail/parallel.hpp>
+#include <trncore/error.hpp>
 
 #include <algorithm>
 #include <cstring>
 
 namespace trntensor {
+
+ThreadTransport::ThreadTransport(int threads) : threads_(threads) {
+  if (threads < 0)
+    throw trncore::InvalidArgument("trntensor::ThreadTransport", "threads = " + std::to_string(threads) + " is negative",
+                                   "pass 0 for all hardware threads or a positive count");
+}
+
 namespace {
 
 template <class T>
@@ -82,7 +92,7 @@ Tensor<T> sharded_einsum(std::string_view subscripts, const ShardedTensor<T>& sh
                          std::span<const TensorView<const T>> others, ShardTransport& transport,
                          const trncore::Options& options) {
   constexpr std::string_view kFunction = "trntensor::sharded_einsum";
-  trncore::validate(options, kFunction);
+  detail::validate_options(options, kFunction);
   const int n_ops = static_cast<int>(others.size()) + 1;
   if (position < 0 || position >= n_ops)
     throw trncore::InvalidArgument(kFunction,

@@ -5,6 +5,7 @@
 #include <trnblas/batched.hpp>
 #include <trnblas/gemm.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -211,12 +212,44 @@ Operand<T> run_contract(const PlanStep& s, const Operand<T>& a, const Operand<T>
     outcome.method = "direct product loop";
     return result;
   }
-  const bool one_call = options.backend == trncore::Backend::host && !options.target_forward_error && nb > 1;
+  // Host without a target: one strided batched call when the host GEMM bound is sure to hold for every
+  // entry (the hypotheses trnblas::gemm checks: finite operands, no product alpha·a·b or beta·c below T's
+  // normal range — each nonzero operand is ≥ its smallest nonzero magnitude, so every such product is ≥ the
+  // product of those floors). Otherwise one gemm per entry, whose reports name what failed.
+  const auto floor_of = [](double x) { return std::min(1.0, x); };
+  const auto host_batch_certifiable = [&] {
+    const double normal_min = static_cast<double>(std::numeric_limits<T>::min());
+    const ValueScan sa = scan_values(a.view), sb = scan_values(b.view);
+    if (sa.nonfinite || sb.nonfinite) return false;
+    if (sa.smallest < std::numeric_limits<double>::infinity() && sb.smallest < std::numeric_limits<double>::infinity() &&
+        floor_of(alpha == T(0) ? 1.0 : std::fabs(static_cast<double>(alpha))) * floor_of(sa.smallest) *
+                floor_of(sb.smallest) < normal_min)
+      return false;
+    if (beta != T(0)) {
+      const ValueScan sc = scan_values(TensorView<const T>(*out));
+      if (sc.nonfinite) return false;
+      if (sc.smallest < std::numeric_limits<double>::infinity() &&
+          floor_of(std::fabs(static_cast<double>(beta))) * floor_of(sc.smallest) < normal_min)
+        return false;
+    }
+    return true;
+  };
+  const bool one_call = options.backend == trncore::Backend::host && !options.target_forward_error && nb > 1 &&
+                        host_batch_certifiable();
   if (one_call) {
     trnblas::gemm_strided_batched<T>(trnblas::Layout::row_major, ma.op, mb.op, m, n, k, alpha, ma.data, ma.ld,
                                      ma.batch_stride, mb.data, mb.ld, mb.batch_stride, beta, c, ldc, sc, nb, options);
     outcome.bound = gamma(static_cast<double>(k + 2), u);  // host GEMM bound, trnblas/batched.hpp
     outcome.method = "host strided batched gemm";
+    // An inf/NaN from finite operands is an overflow: the componentwise bound no longer says anything.
+    for (std::int64_t q = 0; q < nb && outcome.certified; ++q)
+      for (std::int64_t i = 0; i < m && outcome.certified; ++i)
+        for (std::int64_t j = 0; j < n; ++j)
+          if (!std::isfinite(static_cast<double>(c[q * sc + i * ldc + j]))) {
+            outcome.certified = false;
+            outcome.reason = "the result overflows the format's range (inf or NaN from finite operands)";
+            break;
+          }
     return result;
   }
   for (std::int64_t q = 0; q < nb; ++q) {
@@ -224,18 +257,50 @@ Operand<T> run_contract(const PlanStep& s, const Operand<T>& a, const Operand<T>
     trnblas::gemm<T>(trnblas::Layout::row_major, ma.op, mb.op, m, n, k, alpha, ma.data + q * ma.batch_stride, ma.ld,
                      mb.data + q * mb.batch_stride, mb.ld, beta, c + q * sc, ldc, options, r);
     outcome.bound = std::max(outcome.bound, r.a_priori_bound);
-    outcome.certified = outcome.certified && (r.met || !options.target_forward_error) && std::isfinite(r.a_priori_bound);
+    // The step is certified when every entry's GEMM is; a GEMM that certifies but misses its share of the
+    // target stays certified (the composed bound then misses the einsum's target, so met is false there).
+    if (outcome.certified && !r.certified) {
+      outcome.certified = false;
+      outcome.reason = "GEMM" + (nb > 1 ? " of batch entry " + std::to_string(q) : std::string()) + ": " +
+                       (r.uncertified_reason.empty() ? std::string("not certified") : r.uncertified_reason);
+    }
     if (q == 0 && !r.trajectory.empty()) outcome.method = r.trajectory.back().description;
+  }
+  if (outcome.certified && !std::isfinite(outcome.bound)) {
+    outcome.certified = false;
+    outcome.reason = "the GEMM bound is not finite (k·u ≥ 1)";
   }
   if (nb > 1) outcome.method += " (x" + std::to_string(nb) + " batch entries)";
   return result;
+}
+
+template <class T>
+ValueScan scan_values(TensorView<const T> v) {
+  ValueScan s{false, std::numeric_limits<double>::infinity()};
+  const int r = v.rank();
+  if (v.size() == 0) return s;
+  std::vector<std::int64_t> idx(static_cast<std::size_t>(r), 0);
+  std::int64_t off = 0;
+  for (std::int64_t e = 0; e < v.size(); ++e) {
+    const double x = static_cast<double>(v.data()[off]);
+    if (!std::isfinite(x)) s.nonfinite = true;
+    else if (x != 0) s.smallest = std::min(s.smallest, std::fabs(x));
+    for (int d = r; d-- > 0;) {
+      off += v.stride(d);
+      if (++idx[static_cast<std::size_t>(d)] < v.extent(d)) break;
+      off -= v.stride(d) * v.extent(d);
+      idx[static_cast<std::size_t>(d)] = 0;
+    }
+  }
+  return s;
 }
 
 #define TRNTENSOR_INSTANTIATE(T)                                                                                    \
   template double sum_into<T>(const Operand<T>&, const std::vector<int>&, const std::vector<int>&, TensorView<T>, T, \
                               T);                                                                                   \
   template Operand<T> run_contract<T>(const PlanStep&, const Operand<T>&, const Operand<T>&, const std::vector<int>&, \
-                                      TensorView<T>*, T, T, const trncore::Options&, StepOutcome&);
+                                      TensorView<T>*, T, T, const trncore::Options&, StepOutcome&);     \
+  template ValueScan scan_values<T>(TensorView<const T>);
 TRNTENSOR_INSTANTIATE(float)
 TRNTENSOR_INSTANTIATE(double)
 #undef TRNTENSOR_INSTANTIATE

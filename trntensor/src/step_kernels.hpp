@@ -30,9 +30,20 @@ double sum_into(const Operand<T>& x, const std::vector<int>& out_labels, const s
 /// What a contract step reports.
 struct StepOutcome {
   double bound = 0;
+  /// Whether `bound` is a guarantee for this step (the GEMM reports' `certified`, AND over batch entries).
   bool certified = true;
+  /// Why not, when !certified: the first failing GEMM report's uncertified_reason.
+  std::string reason;
   std::string method;  // the GEMM's trajectory line, or "direct"
 };
+
+/// What a scan of values found: any inf/NaN, and the smallest nonzero magnitude (+inf when all are zero).
+struct ValueScan {
+  bool nonfinite = false;
+  double smallest = 0;
+};
+template <class T>
+ValueScan scan_values(TensorView<const T> v);
 
 /// Runs a contract step. When `out` is non-null and can be addressed as [batch][m][n] with unit n stride,
 /// writes alpha·result + beta·out there and returns an empty operand; else returns the result as a new

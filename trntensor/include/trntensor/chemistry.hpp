@@ -36,16 +36,24 @@ Tensor<T> ao_to_mo_transform(TensorView<const T> eri, TensorView<const T> c, con
 
 /// The closed-shell DF-MP2 correlation energy by einsum (same formulas and result type as
 /// trnblas::df_mp2_energy): V = einsum("iaQ,jbQ->iajb", B, B) on options' backend and mode, then on the host in
-/// fp64 E_OS = einsum("iajb,iajb,iajb->", V, V, 1/D) and X = einsum("iajb,ibja,iajb->", V, V, 1/D), with
-/// D_iajb = e_i + e_j − e_a − e_b; E_SS = E_OS − X, correlation = E_OS + E_SS.
+/// fp64 the per-pair sums P_ij = einsum("iajb,iajb,iajb->ij", V, V, 1/D) and X_ij with V_ibja, and their totals
+/// E_OS = Σ P_ij, X = Σ X_ij, with D_iajb = e_i + e_j − e_a − e_b; E_SS = E_OS − X, correlation = E_OS + E_SS.
 ///
 /// @param b        B[i][a][Q], shape [nocc, nvir, naux]
 /// @param eps_occ  nocc occupied orbital energies; eps_vir: nvir virtual ones, each above every occupied one
-/// @param report   when non-null: the bound of the V step (componentwise relative to |B||B|ᵀ) and its method
-/// Accuracy: host fp64 agrees with psi4 on the shared cc-pVDZ fixtures to ~1e-14 Ha (tests); sim modes add
-/// their V bound times Σ|V|(2|V| + |V'|)/|D|.
+/// @param options  backend and math mode of the V step (host fp64; sim: any trnblas gemm mode);
+///                 target_forward_error is an absolute error of E_corr in hartree (e.g. 1e-9), shared out as
+///                 the V step's componentwise target; threads as einsum
+/// @param report   when non-null: the certified bound on |Ê_corr − E_corr| in hartree, the V step's methods and,
+///                 on sim, its modelled cost; report.met per docs/trncore.md (certified, and bound ≤ target)
+/// Accuracy: the bound is the V step's componentwise bound ε (relative to |B||B|ᵀ, from einsum's report)
+/// propagated through the denominator-weighted sums — Σ (2εS(2|V̂| + εS) + ε(S|V̂'| + |V̂|S') + ε²SS')/|D| with
+/// S ≥ |B||B|ᵀ — plus the fp64 denominators' and sums' own rounding (derivation in src/chemistry.cpp).
+/// Measured against psi4 (tests, data/dfmp2 and data/dfmp2-aug-cc-pvdz): host and sim ozaki ≤ 1e-12 Ha.
 /// @throws trncore::DimensionMismatch when b is not rank 3 or the energies' lengths differ from its extents;
-///         trncore::InvalidArgument for non-finite energies or an occupied energy ≥ a virtual one.
+///         trncore::InvalidArgument for non-finite energies, an occupied energy ≥ a virtual one or invalid
+///         options (out-of-range enums, threads < 0, a target outside (0, 1)); without a report,
+///         trncore::TargetNotMet whenever the result is not certified or its bound exceeds the target.
 trnblas::Mp2Energy df_mp2_energy(TensorView<const double> b, std::span<const double> eps_occ,
                                  std::span<const double> eps_vir, const trncore::Options& options = {},
                                  trncore::AccuracyReport* report = nullptr);

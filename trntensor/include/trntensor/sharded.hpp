@@ -32,9 +32,10 @@ public:
 
 /// The in-process transport: shards on up to `threads` threads (0 = hardware concurrency), partials added
 /// on the calling thread's workers element-block by element-block, each element in shard order.
+/// @throws trncore::InvalidArgument for threads < 0.
 class ThreadTransport final : public ShardTransport {
 public:
-  explicit ThreadTransport(int threads = 0) : threads_(threads) {}
+  explicit ThreadTransport(int threads = 0);
   void for_each_shard(std::int64_t shards, const std::function<void(std::int64_t)>& work) override;
   void reduce_sum(std::span<const std::span<const double>> partials, std::span<double> out) override;
   void reduce_sum(std::span<const std::span<const float>> partials, std::span<float> out) override;
