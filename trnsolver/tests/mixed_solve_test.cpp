@@ -516,6 +516,23 @@ TEST(Solve, BadArgumentsThrowWithTheFunctionName) {
   SolveOptions t;
   t.core.target_forward_error = 2.0;
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, t); }, "target");
+  // Enum values outside their enumerators and negative thread counts are invalid arguments (issue #18).
+  SolveOptions bad;
+  bad.refinement = static_cast<Refinement>(7);
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); }, "refinement");
+  bad = SolveOptions{};
+  bad.factor = static_cast<FactorPrecision>(9);
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); }, "factor");
+  bad = SolveOptions{};
+  bad.residual = static_cast<ResidualPrecision>(5);
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); }, "residual");
+  bad = SolveOptions{};
+  bad.core.backend = static_cast<trncore::Backend>(3);
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); }, "backend");
+  bad = SolveOptions{};
+  bad.core.threads = -1;
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); }, "threads");
+  expect_invalid([&] { trnsolver::solve(static_cast<Layout>(9), 4, 1, a.data(), 4, b.data(), 4, x.data(), 4); }, "9");
   EXPECT_THROW(trnsolver::parse_refinement("ir"), trncore::ParseError);
   EXPECT_EQ(trnsolver::parse_refinement("gmres_ir"), Refinement::gmres_ir);
 }

@@ -14,6 +14,12 @@
 /// - fp64 LU (DGESV), refined in the residual precision when the target needs it.
 /// With a double-double residual the forward error converges to O(u) independently of κ (while the
 /// refinement converges); with an fp64 residual to O(κ·u).
+///
+/// The certificate (docs/trncore.md#certificates-the-contract-every-package-keeps; docs/trnsolver.md, "Error
+/// bounds"): the bound is an a-posteriori bound computed from the final iterate, never from the size of the
+/// last correction alone, so it holds whether or not the refinement converged; a result is certified when
+/// the refinement met its stopping test, the bounds were computed and the solves behind them reached their
+/// tolerance.
 
 #include <trnblas/types.hpp>
 #include <trncore/accuracy_report.hpp>
@@ -66,7 +72,7 @@ struct SolveOptions {
   Refinement refinement = Refinement::automatic;
   /// Unset: fp32 (host) or bf16 (sim) for the mixed strategies, fp64 for fp64_lu.
   std::optional<FactorPrecision> factor;
-  /// Unset: fp64 when κ·u meets the target with a margin, else double-double.
+  /// Unset: fp64 without a target or when 6(n+1)·u·κ meets it, else double-double.
   std::optional<ResidualPrecision> residual;
   /// Refinement steps before giving up on a strategy (DSGESV's ITERMAX is 30).
   int max_refinements = 30;
@@ -77,26 +83,40 @@ struct SolveOptions {
   bool pivoting = true;
   /// When a mixed strategy does not converge, fall back to fp64 LU (true, as DSGESV) or report failure.
   bool fallback = true;
-  /// Compute the condition estimate and the estimator-based forward error bounds (a few solves with the
-  /// factors, about as costly as the refinement itself). Always on when a target is set; off leaves the
-  /// report with the refinement's own estimate only (the bounds fields +inf), like LAPACK's DSGESV.
+  /// Compute the condition estimate and the estimator-based forward error bounds (a few dozen solves with
+  /// the factors, O(n²) each). Always on when a target is set; off leaves the report with the refinement's
+  /// own estimate only (the bounds fields +inf, the result uncertified), like LAPACK's DSGESV.
   bool error_bounds = true;
 };
 
-/// What solve() did and what it certifies (DESIGN.md §5.2). Bounds are relative: normwise ‖x̂ − x‖∞/‖x̂‖∞,
-/// componentwise max_i |x̂_i − x_i|/|x̂_i|; with several right-hand sides, the worst column.
+/// What solve() did and what it certifies (DESIGN.md §5.2). The bound fields here are relative to the
+/// computed solution as LAPACK's: normwise ‖x̂ − x‖∞/‖x̂‖∞, componentwise max_i |x̂_i − x_i|/|x̂_i|; with
+/// several right-hand sides, the worst column. accuracy.a_priori_bound is the normwise one relative to the
+/// exact solution, β/(1 − β) for β = forward_error_bound_normwise < 1 (+inf otherwise), the measure of
+/// target_forward_error.
 struct SolveReport {
-  /// target, a_priori_bound (= forward_error_bound_normwise), a_posteriori_estimate, met, trajectory,
-  /// iterations (refinement steps), references.
+  /// target, a_priori_bound (the normwise bound relative to x, see above), a_posteriori_estimate,
+  /// certified / uncertified_reason, met, trajectory, iterations (refinement steps), references.
+  /// certified is false — with the reason — when A is singular to working precision (info > 0), the final
+  /// strategy stagnated or hit max_refinements, the bounds were not computed (error_bounds = false without a
+  /// target) or a GMRES solve behind them missed its tolerance. met = certified && (!target || bound ≤ target).
   trncore::AccuracyReport accuracy;
-  /// The error bounds in the manner of LAPACK's xGERFSX: ‖ |A⁻¹|(|r| + δr) ‖∞/‖x̂‖∞ with r the computed
-  /// residual and δr its rounding error bound, the norm estimated by Higham's 1-norm estimator (a lower
-  /// bound of the true norm, almost always within a factor 3; the reported bound is 3 times it) and
-  /// applied only while the refinement converged; +inf when it did not.
+  /// The smaller of two bounds, each computed with Higham's 1-norm estimator (two starting vectors plus
+  /// Higham's extra vector; a lower bound of the norm, almost always within a factor 3: the bound reports 3
+  /// times the estimate) through an inverse of A:
+  ///  - the residual bound ‖ |A⁻¹|(|r̂| + δr) ‖∞/‖x̂‖∞ (LAPACK xGERFSX), r̂ the computed residual and δr its
+  ///    rounding error bound;
+  ///  - the correction bound (‖d‖∞ + ‖ |A⁻¹|(|ŝ| + δs + δr) ‖∞)/‖x̂‖∞ from the identity
+  ///    x − x̂ = d + A⁻¹(r − A d), d a final correction solved with the factors and ŝ = r̂ − A d in the
+  ///    residual precision (near u with a double-double residual whatever κ is).
+  /// The inverse is the LU's Â⁻¹, widened by 1/(1 − μ) with μ ≥ ‖Â⁻¹(Â − A)‖∞ from |L̂||Û| and the LU's
+  /// backward error constant, when μ < ½; otherwise A⁻¹ applied by GMRES preconditioned with the LU. Both
+  /// bounds hold for any iterate, converged or not.
   double forward_error_bound_normwise = 0.0;
   double forward_error_bound_componentwise = 0.0;
   /// The refinement's own estimate ‖d_last‖∞/‖x̂‖∞/(1 − ρ), ρ the largest ratio of successive corrections
-  /// (Demmel et al., ACM TOMS 32 (2006)); +inf when the refinement did not converge.
+  /// (Demmel et al., ACM TOMS 32 (2006)); +inf when the refinement did not converge. Not a bound: large
+  /// growth in the factors can make it far smaller than the error.
   double forward_error_estimate = 0.0;
   /// Estimate of κ∞(A) = ‖A‖∞‖A⁻¹‖∞ (Higham's estimator on the LU that ran).
   double condition_estimate = 0.0;
@@ -112,7 +132,7 @@ struct SolveReport {
   std::int64_t fallbacks = 0;         ///< strategies abandoned before the final one
   bool converged = false;             ///< the refinement met its stopping test
   /// 0, or i > 0 when U(i, i) is exactly zero in the fp64 LU (A singular to working precision; x̂ not
-  /// computed), as LAPACK's info.
+  /// computed and X not written), as LAPACK's info; accuracy then says why it is uncertified.
   std::int64_t info = 0;
   /// A readable multi-line summary.
   std::string to_string() const;
@@ -121,23 +141,36 @@ struct SolveReport {
 /// Solves A X = B for X (A n×n, B and X n×nrhs, all in `layout`) to the accuracy options.core's
 /// target_forward_error asks for, as cheaply as the conditioning allows, and reports what it achieved.
 ///
-/// Strategy (Refinement::automatic): factor A in the low precision, estimate κ∞(A) from that LU, then run
-/// LU-IR when κ·u_f ≤ 0.1, else GMRES-IR; when the refinement does not converge, fall back to fp64 LU
-/// (options.fallback). The residual is fp64 when 16·κ·u meets the target, else double-double. The solve
-/// stops when the correction stops decreasing or is below u‖x̂‖∞ (Carson–Higham's stopping rule).
-/// @param a, b  read only; x receives the solution (it may not overlap a or b).
-/// @return report.info (0, or the fp64 LU's info for a matrix singular to working precision).
+/// Strategy (Refinement::automatic), as the code runs it:
+/// - Factor A in the low precision (fp32 host, bf16 sim). With a target, estimate κ∞(A) from that LU:
+///   GMRES-IR when κ·u_f > 0.5 (u_f = 2^-24 fp32, 2^-8 bf16), else LU-IR; the mixed strategies are skipped
+///   for fp64 LU when κ·u_f·√u > 1 (beyond GMRES-IR's reach). Without a target (no estimate), LU-IR that
+///   turns into GMRES-IR at the first correction that fails to halve while ‖d‖∞ > √u·‖x̂‖∞.
+/// - Residual: fp64 when 6(n+1)·u·κ ≤ target (or without a target), else double-double; options.residual
+///   overrides.
+/// - Stopping test per column: converged when a correction is ≤ u‖x̂‖∞; without a target and with an fp64
+///   residual also when ‖r‖∞ ≤ √n·u·‖A‖∞‖x̂‖∞ (DSGESV's test); when a correction fails to halve, stop —
+///   converged only if that backward error test holds, else stagnated (not converged); not converged after
+///   max_refinements steps or on a non-finite iterate.
+/// - A strategy that did not converge, or whose certified bound misses the target, is abandoned for fp64
+///   LU (options.fallback).
+/// @param a, b  read only; x receives the solution (it may not overlap a or b; not written when info > 0).
+/// @return report.info (0, or the fp64 LU's info for a matrix singular to working precision — a numerical
+///         outcome: no exception, report.accuracy uncertified with the reason).
 /// @throws trncore::InvalidArgument / DimensionMismatch for negative sizes, ld below the row/column length,
-///         null data with nonzero sizes, overlapping x, non-finite entries of A or B, invalid options, a
-///         bf16 factor on the host backend; trncore::NotSupported for unknown enum values.
-/// Accuracy: the report's bounds as documented on SolveReport; report.accuracy.met is true when the
-/// refinement converged and the normwise bound meets the target (or there is no target).
+///         null data with nonzero sizes, overlapping x, non-finite entries of A or B, invalid options (a
+///         target outside (0, 1), negative threads, max_refinements or max_gmres_iterations < 1), a bf16
+///         factor on the host backend, an fp64 factor with lu_ir or gmres_ir, and enum values outside their
+///         enumerators (layout, backend, refinement, factor, residual).
+/// Accuracy: the report's bounds as documented on SolveReport; report.accuracy.met as documented there.
 std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const double* a, std::int64_t lda,
                    const double* b, std::int64_t ldb, double* x, std::int64_t ldx, const SolveOptions& options,
                    SolveReport& report);
 
-/// As above without a report. @throws trncore::TargetNotMet when a target is set and not met, and
-/// trncore::InvalidArgument when A is singular to working precision (info > 0: no solution to return).
+/// As above without a report. @throws trncore::TargetNotMet (trncore::require_target_met) whenever
+/// report.accuracy.met would be false — with or without a target: a singular A (the message names U(i, i)),
+/// a refinement that did not converge, an uncertified bound (error_bounds = false without a target), or a
+/// certified bound above the target; plus the argument errors above.
 void solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const double* a, std::int64_t lda,
            const double* b, std::int64_t ldb, double* x, std::int64_t ldx, const SolveOptions& options = {});
 

@@ -2,8 +2,7 @@
 #include <trnsolver/solve.hpp>
 
 #include <trncore/detail/enum_names.hpp>
-
-#include <cstdio>
+#include <trncore/detail/format_number.hpp>
 
 namespace trnsolver {
 
@@ -20,11 +19,7 @@ constexpr EnumNames<FactorPrecision, 3> kFactors{
 constexpr EnumNames<ResidualPrecision, 2> kResiduals{
     {{{"fp64", ResidualPrecision::fp64}, {"double_double", ResidualPrecision::double_double}}}};
 
-std::string sci(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3e", x);
-  return buf;
-}
+using trncore::detail::sci;
 
 }  // namespace
 
