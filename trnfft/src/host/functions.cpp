@@ -5,6 +5,7 @@
 
 #include "host/checks.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <algorithm>
@@ -362,7 +363,7 @@ void check_freq(const char* function, std::int64_t n, double d) {
   if (n < 1)
     throw trncore::InvalidArgument(function, "n = " + std::to_string(n), "pass the transform length, n >= 1");
   if (d == 0 || !std::isfinite(d))
-    throw trncore::InvalidArgument(function, "sample spacing d = " + std::to_string(d),
+    throw trncore::InvalidArgument(function, "sample spacing d = " + trncore::detail::sci(d),
                                    "pass a finite, nonzero sample spacing");
 }
 }  // namespace

@@ -143,7 +143,7 @@ IterativeResult chebyshev_impl(const M& a, std::span<const T> b, std::span<T> x,
   check_system(a, b.size(), x.size(), o, fn);
   if (!(bounds.lambda_min > 0) || !(bounds.lambda_max > bounds.lambda_min) || !std::isfinite(bounds.lambda_max))
     throw trncore::InvalidArgument(fn,
-                                   "lambda_min = " + std::to_string(bounds.lambda_min) + ", lambda_max = " + std::to_string(bounds.lambda_max),
+                                   "lambda_min = " + trncore::detail::sci(bounds.lambda_min) + ", lambda_max = " + trncore::detail::sci(bounds.lambda_max),
                                    "pass 0 < lambda_min < lambda_max enclosing A's spectrum (lanczos_bounds estimates them)");
   const Precond<T> pre = make_precond(a, o.preconditioner, fn);
   const auto n = static_cast<std::size_t>(a.rows);
@@ -221,7 +221,7 @@ IterativeResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T
   constexpr const char* fn = "trnsparse::richardson";
   check_system(a, b.size(), x.size(), o, fn);
   if (!(omega > 0) || !std::isfinite(omega))
-    throw trncore::InvalidArgument(fn, "omega = " + std::to_string(omega), "pass 0 < omega < 2/lambda_max (2/(lmin+lmax) is optimal)");
+    throw trncore::InvalidArgument(fn, "omega = " + trncore::detail::sci(omega), "pass 0 < omega < 2/lambda_max (2/(lmin+lmax) is optimal)");
   const Precond<T> pre = make_precond(a, o.preconditioner, fn);
   const auto n = static_cast<std::size_t>(a.rows);
   std::vector<T> r(n), z(n);
@@ -326,7 +326,7 @@ IterativeResult power_iteration(const Csr<T, I>& a, std::span<T> v, double& lamb
   check_system(a, v.size(), v.size(), o, fn);
   const double v0 = norm2<T>(v);
   if (!(v0 > 0) || !std::isfinite(v0))
-    throw trncore::InvalidArgument(fn, "the start vector has norm " + std::to_string(v0), "pass a finite nonzero start vector");
+    throw trncore::InvalidArgument(fn, "the start vector has norm " + trncore::detail::sci(v0), "pass a finite nonzero start vector");
   const auto n = static_cast<std::size_t>(a.rows);
   IterativeResult res;
   res.tolerance = o.rtol;

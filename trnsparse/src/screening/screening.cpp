@@ -4,6 +4,7 @@
 #include "checks.hpp"
 #include "host/host_checks.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <algorithm>
@@ -20,10 +21,10 @@ void check_q(std::int64_t n, std::span<const double> q, double tau, const char* 
                                    "pass the n*n Schwarz factors (row-major)");
   for (std::size_t k = 0; k < q.size(); ++k)
     if (!(q[k] >= 0) || !std::isfinite(q[k]))
-      throw trncore::InvalidArgument(fn, "Q[" + std::to_string(k) + "] = " + std::to_string(q[k]),
+      throw trncore::InvalidArgument(fn, "Q[" + std::to_string(k) + "] = " + trncore::detail::sci(static_cast<double>(q[k])),
                                      "Schwarz factors are finite and >= 0 (schwarz_bounds computes them)");
   if (!(tau >= 0) || !std::isfinite(tau))
-    throw trncore::InvalidArgument(fn, "tau = " + std::to_string(tau), "pass a finite threshold >= 0");
+    throw trncore::InvalidArgument(fn, "tau = " + trncore::detail::sci(tau), "pass a finite threshold >= 0");
 }
 
 // Number of ordered pairs (a, b) with w_a·v_b > τ, for w, v ≥ 0: sort v, binary-search per a.
@@ -82,7 +83,7 @@ std::vector<double> schwarz_bounds(std::int64_t n, std::span<const double> g) {
   std::vector<double> q(g.size());
   for (std::size_t k = 0; k < g.size(); ++k) {
     if (g[k] < -1e-14 * largest)
-      throw trncore::InvalidArgument(fn, "(ij|ij) at " + std::to_string(k) + " is " + std::to_string(g[k]),
+      throw trncore::InvalidArgument(fn, "(ij|ij) at " + std::to_string(k) + " is " + trncore::detail::sci(static_cast<double>(g[k])),
                                      "diagonal integrals are >= 0 (a norm squared); check the input");
     q[k] = std::sqrt(std::max(0.0, g[k]));
   }
@@ -137,7 +138,7 @@ ScreenedProductReport screened_spmm(const Csr<T, I>& a, std::int64_t n, std::spa
                                     std::int64_t ldc, double tau) {
   constexpr const char* fn = "trnsparse::screened_spmm";
   validate(a, fn);
-  if (!(tau >= 0) || !std::isfinite(tau)) throw trncore::InvalidArgument(fn, "tau = " + std::to_string(tau), "pass a finite threshold >= 0");
+  if (!(tau >= 0) || !std::isfinite(tau)) throw trncore::InvalidArgument(fn, "tau = " + trncore::detail::sci(tau), "pass a finite threshold >= 0");
   detail::require_nonnegative(n, "n", fn);
   detail::require_dense(a.cols, n, ldb, b.size(), "b", fn);
   detail::require_dense(a.rows, n, ldc, c.size(), "c", fn);
