@@ -223,4 +223,149 @@ TEST(HostBlasArguments, Batched) {
                trncore::DimensionMismatch);  // op(A) = Aᵀ is 2×3: A stored 3×2, column-major lda ≥ 3
 }
 
+// Issue 18: an enum argument made with static_cast (Op(7), Layout(9), …) is InvalidArgument in every entry
+// point, named with its value and the accepted enumerators — before anything else is checked or touched.
+TEST(HostBlasArguments, InvalidEnumValuesAreRejectedEverywhere) {
+  std::vector<double> a(64, 1.0), b(64, 1.0), c(64, 0.0), x(16, 1.0), y(16, 1.0);
+  const auto bad_op = static_cast<Op>(7);
+  const auto bad_layout = static_cast<Layout>(9);
+  const auto bad_uplo = static_cast<Uplo>(5);
+  const auto bad_diag = static_cast<Diag>(3);
+  const auto bad_side = static_cast<Side>(4);
+  const auto rejects = [](const std::string& message, const std::string& function, const std::string& what) {
+    return message.rfind(function + ": " + what + " has the invalid value ", 0) == 0 &&
+           message.find(": pass ") != std::string::npos;
+  };
+  const auto invalid = [](auto&& f) {
+    try {
+      f();
+    } catch (const trncore::InvalidArgument&) {
+      return true;
+    } catch (...) {
+    }
+    return false;
+  };
+  const auto gemm = [&](Layout l, Op ta, Op tb) {
+    trnblas::gemm(l, ta, tb, 2, 2, 2, 1.0, a.data(), 2, b.data(), 2, 0.0, c.data(), 2);
+  };
+  EXPECT_EQ(message_of([&] { gemm(Layout::row_major, bad_op, Op::no_trans); }),
+            "trnblas::gemm: transa has the invalid value 7: pass Op::no_trans, Op::trans or Op::conj_trans");
+  EXPECT_EQ(message_of([&] { gemm(bad_layout, Op::no_trans, Op::no_trans); }),
+            "trnblas::gemm: layout has the invalid value 9: pass Layout::row_major or Layout::col_major");
+  EXPECT_TRUE(rejects(message_of([&] { gemm(Layout::col_major, Op::trans, bad_op); }), "trnblas::gemm", "transb"));
+  // Also with a report, on sim, and in the view form (whose shapes depend on the ops).
+  trncore::AccuracyReport report;
+  EXPECT_TRUE(invalid([&] {
+    trnblas::gemm(Layout::row_major, bad_op, Op::no_trans, 2, 2, 2, 1.0, a.data(), 2, b.data(), 2, 0.0, c.data(), 2,
+                  Options{}.with_backend(Backend::sim).with_math_mode(MathMode::ozaki), report);
+  }));
+  const trncore::MatrixView<const double> av(a.data(), 2, 2, 2), bv(b.data(), 2, 2, 2);
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::gemm(bad_op, Op::no_trans, 1.0, av, bv, 0.0, trncore::MatrixView<double>(c.data(), 2, 2, 2));
+                      }),
+                      "trnblas::gemm", "transa"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::gemv(bad_op, 1.0, av, trncore::VectorView<const double>(x.data(), 2, 1), 0.0,
+                                      trncore::VectorView<double>(y.data(), 2, 1));
+                      }),
+                      "trnblas::gemv", "trans"));
+  // Level 2.
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::gemv(Layout::row_major, bad_op, 2, 2, 1.0, a.data(), 2, x.data(), 1, 0.0, y.data(), 1);
+                      }),
+                      "trnblas::gemv", "trans"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::gemv(bad_layout, Op::no_trans, 2, 2, 1.0, a.data(), 2, x.data(), 1, 0.0, y.data(), 1);
+                      }),
+                      "trnblas::gemv", "layout"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::symv(Layout::row_major, bad_uplo, 2, 1.0, a.data(), 2, x.data(), 1, 0.0, y.data(), 1);
+                      }),
+                      "trnblas::symv", "uplo"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::trmv(Layout::row_major, Uplo::upper, Op::no_trans, bad_diag, 2, a.data(), 2, x.data(), 1);
+                      }),
+                      "trnblas::trmv", "diag"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::trsv(Layout::row_major, bad_uplo, Op::no_trans, Diag::unit, 2, a.data(), 2, x.data(), 1);
+                      }),
+                      "trnblas::trsv", "uplo"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::ger(bad_layout, 2, 2, 1.0, x.data(), 1, y.data(), 1, a.data(), 2);
+                      }),
+                      "trnblas::ger", "layout"));
+  EXPECT_TRUE(rejects(message_of([&] { trnblas::syr(Layout::col_major, bad_uplo, 2, 1.0, x.data(), 1, a.data(), 2); }),
+                      "trnblas::syr", "uplo"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::syr2(Layout::col_major, bad_uplo, 2, 1.0, x.data(), 1, y.data(), 1, a.data(), 2);
+                      }),
+                      "trnblas::syr2", "uplo"));
+  std::vector<std::complex<double>> za(16), zx(4), zy(4);
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::her(Layout::col_major, bad_uplo, 2, 1.0, zx.data(), 1, za.data(), 2);
+                      }),
+                      "trnblas::her", "uplo"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::gerc(bad_layout, 2, 2, 1.0, zx.data(), 1, zy.data(), 1, za.data(), 2);
+                      }),
+                      "trnblas::gerc", "layout"));
+  // Level 3.
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::symm(Layout::col_major, bad_side, Uplo::upper, 2, 2, 1.0, a.data(), 2, b.data(), 2,
+                                      0.0, c.data(), 2);
+                      }),
+                      "trnblas::symm", "side"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::hemm(Layout::col_major, Side::left, bad_uplo, 2, 2, 1.0, za.data(), 2, za.data() + 4, 2,
+                                      0.0, za.data() + 8, 2);
+                      }),
+                      "trnblas::hemm", "uplo"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::syrk(bad_layout, Uplo::upper, Op::no_trans, 2, 2, 1.0, a.data(), 2, 0.0, c.data(), 2);
+                      }),
+                      "trnblas::syrk", "layout"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::syr2k(Layout::row_major, Uplo::upper, bad_op, 2, 2, 1.0, a.data(), 2, b.data(), 2, 0.0,
+                                       c.data(), 2);
+                      }),
+                      "trnblas::syr2k", "trans"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::herk(Layout::row_major, bad_uplo, Op::no_trans, 2, 2, 1.0, za.data(), 2, 0.0,
+                                      za.data() + 8, 2);
+                      }),
+                      "trnblas::herk", "uplo"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::her2k(Layout::row_major, Uplo::lower, bad_op, 2, 2, 1.0, za.data(), 2, za.data() + 4,
+                                       2, 0.0, za.data() + 8, 2);
+                      }),
+                      "trnblas::her2k", "trans"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::trmm(Layout::row_major, Side::left, Uplo::upper, Op::no_trans, bad_diag, 2, 2, 1.0,
+                                      a.data(), 2, b.data(), 2);
+                      }),
+                      "trnblas::trmm", "diag"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::trsm(Layout::row_major, bad_side, Uplo::upper, Op::no_trans, Diag::unit, 2, 2, 1.0,
+                                      a.data(), 2, b.data(), 2);
+                      }),
+                      "trnblas::trsm", "side"));
+  // Batched.
+  const double* ap[] = {a.data()};
+  const double* bp[] = {b.data()};
+  double* cp[] = {c.data()};
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::gemm_batched(Layout::row_major, Op::no_trans, bad_op, 2, 2, 2, 1.0, ap, 2, bp, 2, 0.0,
+                                              cp, 2, 1);
+                      }),
+                      "trnblas::gemm_batched", "transb"));
+  EXPECT_TRUE(rejects(message_of([&] {
+                        trnblas::gemm_strided_batched(bad_layout, Op::no_trans, Op::no_trans, 2, 2, 2, 1.0, a.data(), 2,
+                                                      4, b.data(), 2, 4, 0.0, c.data(), 2, 4, 1);
+                      }),
+                      "trnblas::gemm_strided_batched", "layout"));
+  // Nothing was written by any rejected call.
+  EXPECT_EQ(c, std::vector<double>(64, 0.0));
+  EXPECT_EQ(y, std::vector<double>(16, 1.0));
+}
+
 }  // namespace

@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <complex>
+#include <limits>
+#include <memory>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -143,6 +145,83 @@ TEST(HostGemmArguments, ViewFormChecksShapes) {
   for (double x : c) EXPECT_EQ(x, 6.0);  // each element: 3 products of 1·2, exact
   trncore::MatrixView<double> bad(c.data(), 4, 2, 2);
   EXPECT_THROW(trnblas::gemm(Op::no_trans, Op::no_trans, 1.0, va, vb, 0.0, bad), trncore::DimensionMismatch);
+}
+
+// Issue 18: the host bound γ_{k+2} is Higham's standard model — finite data, no result outside the normal
+// range. Where that fails the report is not certified, says which operand and which hypothesis, and the
+// no-report overload throws instead of returning the result silently (with or without a target).
+TEST(HostGemm, UncertifiedResultsAreNeverReturnedSilently) {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  struct Case {
+    const char* what;
+    std::vector<double> a, b, c;  // 1×2 · 2×1 + beta·c
+    double beta;
+    const char* reason;
+  };
+  const std::vector<Case> cases{
+      // 1e-200·1e-200 = 1e-400 is 0 in fp64: relative error 1 against a certified γ_3 before the fix.
+      {"underflow", {1e-200, 0.0}, {1e-200, 0.0}, {0.0}, 0.0, "a product alpha*a*b can fall below fp64's normal range"},
+      {"NaN in A", {nan, 1.0}, {1.0, 1.0}, {0.0}, 0.0, "op(A) holds inf or NaN"},
+      {"inf in B", {1.0, 1.0}, {1.0, inf}, {0.0}, 0.0, "op(B) holds inf or NaN"},
+      {"NaN in C, read", {1.0, 1.0}, {1.0, 1.0}, {nan}, 1.0, "C holds inf or NaN"},
+      {"overflow", {1e200, 1e200}, {1e200, 1e200}, {0.0}, 0.0, "the result overflows fp64's range"},
+  };
+  for (const Case& tc : cases) {
+    std::vector<double> c = tc.c;
+    trncore::AccuracyReport r;
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 2, 1.0, tc.a.data(), 2, tc.b.data(), 1, tc.beta,
+                  c.data(), 1, trncore::Options{}, r);
+    EXPECT_FALSE(r.certified) << tc.what;
+    EXPECT_FALSE(r.met) << tc.what;
+    EXPECT_NE(r.uncertified_reason.find(tc.reason), std::string::npos) << tc.what << ": " << r.uncertified_reason;
+    c = tc.c;
+    const std::string message = message_of([&] {
+      trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 2, 1.0, tc.a.data(), 2, tc.b.data(), 1,
+                    tc.beta, c.data(), 1);
+    });
+    EXPECT_EQ(message.rfind("trnblas::gemm: the result is not certified: ", 0), 0u) << tc.what << ": " << message;
+    EXPECT_NE(message.find(tc.reason), std::string::npos) << tc.what << ": " << message;
+  }
+  {  // the underflow case is not certified for a reason: C = 0 for a true 1e-400 (error 1, the bound γ_3 ≈ 3e-16)
+    const std::vector<double> a{1e-200}, b{1e-200};
+    std::vector<double> c{0.0};
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 1, 1.0, a.data(), 1, b.data(), 1, 0.0, c.data(),
+                  1, trncore::Options{}, *std::make_unique<trncore::AccuracyReport>());
+    EXPECT_EQ(c[0], 0.0);
+  }
+  {  // fp32: 1e-20f·1e-20f = 1e-40 is subnormal in fp32
+    const std::vector<float> a{1e-20f}, b{1e-20f};
+    std::vector<float> c{0.0f};
+    EXPECT_NE(message_of([&] {
+                trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 1, 1.0f, a.data(), 1, b.data(), 1,
+                              0.0f, c.data(), 1);
+              }).find("can fall below fp32's normal range"),
+              std::string::npos);
+  }
+  {  // complex: NaN in an imaginary part
+    const std::vector<std::complex<double>> a{{1.0, nan}}, b{{1.0, 0.0}};
+    std::vector<std::complex<double>> c{{0.0, 0.0}};
+    EXPECT_NE(message_of([&] {
+                trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 1, std::complex<double>(1.0), a.data(),
+                              1, b.data(), 1, std::complex<double>(0.0), c.data(), 1);
+              }).find("op(A) holds inf or NaN"),
+              std::string::npos);
+  }
+  {  // NaN in C with beta = 0: C is not read, the result is certified; normal data certified, no exception
+    const std::vector<double> a{0.5, 0.25}, b{2.0, 4.0};
+    std::vector<double> c{nan};
+    EXPECT_NO_THROW(trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 2, 1.0, a.data(), 2, b.data(), 1,
+                                  0.0, c.data(), 1));
+    EXPECT_EQ(c[0], 2.0);
+    // A certified bound above the target: met = false, the message gives the bound and the target.
+    trncore::Options o;
+    o.target_forward_error = 1e-30;
+    EXPECT_NE(message_of([&] {
+                trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 2, 1.0, a.data(), 2, b.data(), 1,
+                              0.0, c.data(), 1, o);
+              }).find("does not meet target_forward_error = 1.000e-30"),
+              std::string::npos);
+  }
 }
 
 }  // namespace

@@ -33,6 +33,17 @@ using trncore::MathMode;
 using trncore::sim::ProductModel;
 using namespace trnblas_test;
 
+// The message of the trncore::Error f throws ("(no exception)" when it returns).
+template <class F>
+std::string message_of(F&& f) {
+  try {
+    f();
+  } catch (const trncore::Error& e) {
+    return e.what();
+  }
+  return "(no exception)";
+}
+
 trncore::Options sim_options(MathMode mode, ProductModel model, int threads = 1) {
   trncore::Options o;
   o.backend = trncore::Backend::sim;
@@ -335,6 +346,98 @@ TEST(SimGemm, OzakiBoundCoversEntriesBelowEveryDigit) {
   // fp64 level: the default product target 2^-52 plus the output stage's three fp64 roundings.
   EXPECT_LE(report.a_priori_bound, 0x1p-52 + 4 * 0x1p-53);
   EXPECT_EQ(c[0], 0.0);
+}
+
+// Issue 18: the no-report overload never returns an uncertified result, with or without a target. Each case
+// below is one the report overload flags (with a reason naming the operand, the format and the hypothesis),
+// and its true error against MPFR shows why: the documented bound does not hold for it.
+TEST(SimGemm, UncertifiedResultsAreNeverReturnedSilently) {
+  struct Case {
+    const char* what;
+    MathMode mode;
+    Problem<double> p;
+    const char* reason;  // a part of uncertified_reason
+  };
+  const auto problem = [](std::int64_t m, std::int64_t n, std::int64_t k, std::vector<double> a, std::vector<double> b) {
+    Problem<double> p;
+    p.m = m;
+    p.n = n;
+    p.k = k;
+    p.a = std::move(a);
+    p.b = std::move(b);
+    p.c.assign(static_cast<std::size_t>(m * n), 0.0);
+    return p;
+  };
+  const std::vector<Case> cases{
+      // A row [1, 2^-140]: after the row's power-of-two scaling 2^-141 is below bf16's normal range (2^-126).
+      {"bf16, an entry below bf16's range", MathMode::bf16, problem(1, 1, 2, {1.0, 0x1p-140}, {0x1p-140, 1.0}),
+       "op(A) fall below bf16's normal range"},
+      // Issue 18's rows [1, 1e-30] and [1, 1e-35] times [1e-30; 1]: ozaki's 128-bit combination caps the slices
+      // before the small products get their digits (relative errors 1.6e-3 and 1 before the fix, reported as
+      // certified with no target).
+      {"ozaki, a row [1, 1e-30]", MathMode::ozaki, problem(1, 1, 2, {1.0, 1e-30}, {1e-30, 1.0}),
+       "slice count is capped"},
+      {"ozaki, a row [1, 1e-35]", MathMode::ozaki, problem(1, 1, 2, {1.0, 1e-35}, {1e-35, 1.0}),
+       "slice count is capped"},
+      // 2^-600·2^-600 = 2^-1200: the exact result is far below fp64's range and comes back as 0.
+      {"ozaki, a result below fp64's range", MathMode::ozaki, problem(1, 1, 1, {0x1p-600}, {0x1p-600}),
+       "below fp64's normal range"},
+  };
+  for (const Case& tc : cases) {
+    const auto o = sim_options(tc.mode, ProductModel::bf16);
+    const Problem<double>& p = tc.p;
+    std::vector<double> c = p.c;
+    trncore::AccuracyReport r;
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, 1.0, p.a.data(), p.k, p.b.data(), p.n,
+                  0.0, c.data(), p.n, o, r);
+    EXPECT_FALSE(r.certified) << tc.what;
+    EXPECT_FALSE(r.met) << tc.what;
+    EXPECT_NE(r.uncertified_reason.find(tc.reason), std::string::npos) << tc.what << ": " << r.uncertified_reason;
+    std::vector<double> c2 = p.c;
+    const std::string message = message_of([&] {
+      trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, 1.0, p.a.data(), p.k, p.b.data(),
+                    p.n, 0.0, c2.data(), p.n, o);
+    });
+    EXPECT_NE(message.find("trnblas::gemm: the result is not certified: "), std::string::npos) << tc.what << ": "
+                                                                                              << message;
+    EXPECT_NE(message.find(tc.reason), std::string::npos) << tc.what << ": " << message;
+  }
+  // The ozaki cases are not certified for a reason: their error is far above the documented 2^-52.
+  {
+    std::vector<double> c(1, 0.0);
+    trncore::AccuracyReport r;
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 2, 1.0, cases[1].p.a.data(), 2,
+                  cases[1].p.b.data(), 1, 0.0, c.data(), 1, sim_options(MathMode::ozaki, ProductModel::bf16), r);
+    const double err = worst_relative_error(exact_gemm(cases[1].p), c);
+    EXPECT_GT(err, 0x1p-52);
+    EXPECT_LE(err, r.a_priori_bound);  // the (uncertified) bound is still an honest, informative number
+  }
+  // float output: 1e-30f·1e-30f = 1e-60 underflows fp32 in the output stage (C = 0, relative error 1).
+  {
+    const std::vector<float> a{1e-30f}, b{1e-30f};
+    std::vector<float> c{0.0f};
+    trncore::AccuracyReport r;
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 1, 1.0f, a.data(), 1, b.data(), 1, 0.0f,
+                  c.data(), 1, sim_options(MathMode::fp32, ProductModel::exact), r);
+    EXPECT_EQ(c[0], 0.0f);
+    EXPECT_FALSE(r.certified);
+    EXPECT_NE(r.uncertified_reason.find("fall below fp32's normal range on the output path"), std::string::npos)
+        << r.uncertified_reason;
+    EXPECT_THROW(trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 1, 1.0f, a.data(), 1, b.data(), 1,
+                               0.0f, c.data(), 1, sim_options(MathMode::fp32, ProductModel::exact)),
+                 trncore::TargetNotMet);
+  }
+  // A certified result is returned without complaint (no target) and with a target it meets.
+  {
+    const auto p = random_problem<double>(5, 4, 3, 2, 7);
+    std::vector<double> c = p.c;
+    auto o = sim_options(MathMode::bf16, ProductModel::bf16);
+    EXPECT_NO_THROW(trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(),
+                                  p.k, p.b.data(), p.n, p.beta, c.data(), p.n, o));
+    o.target_forward_error = 5e-2;  // above bf16's bound ≈ 1.2e-2 (bf16-rounded products) for k = 3
+    EXPECT_NO_THROW(trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(),
+                                  p.k, p.b.data(), p.n, p.beta, c.data(), p.n, o));
+  }
 }
 
 // Layouts and transposes: every combination equals the row-major no-transpose product of the same matrices.

@@ -14,9 +14,12 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <complex>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -128,6 +131,53 @@ T value() {
   return static_cast<T>(sign(rng) ? mag(rng) : -mag(rng));
 }
 
+// The operands' magnitudes (issue 18): `modest` as above; the others make ozaki's fixed-point slices lose
+// digits or run out of slices, and the routed call must then be certified anyway or forwarded to OpenBLAS:
+//  scaled  rows and columns of every operand times 2^e, e ∈ [−40, 40] from a hash of (operand, row) and
+//          (operand, column) (exact);
+//  graded  entry (i, j) times 2^(−3(i + j)): a row spans 2^(−3·cols), far beyond ozaki's ≈ 2^-110 slice reach;
+//  mixed   B times 2^66 (≈ 1e20) and C times 2^33 while A ≈ 1 with every third entry times 2^-100 (≈ 1e-30)
+//          and every seventh times 2^-116 (≈ 1e-35): rows of [1, 1e-30]-type spans, and A and B of very
+//          different magnitudes in one call (?syr2k).
+//  two_scales  B times 2^66 (≈ 1e20), A and C ≈ 1: issue 18's dsyr2k case (one GEMM of [A B]·[B A]ᵀ lost
+//          20 digits of the A·Bᵀ part).
+enum class Kind { modest, scaled, graded, mixed, two_scales };
+Kind g_kind = Kind::modest;
+const char* kind_name(Kind k) {
+  return k == Kind::modest ? "modest" : k == Kind::scaled ? "scaled" : k == Kind::graded ? "graded"
+         : k == Kind::mixed ? "mixed" : "two_scales";
+}
+
+int hash_exponent(char tag, int line, int which) {  // splitmix64 of (tag, line, which) → [−40, 40]
+  std::uint64_t z = (static_cast<std::uint64_t>(tag) << 40) ^ (static_cast<std::uint64_t>(which) << 32) ^
+                    static_cast<std::uint64_t>(line) ^ 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  z ^= z >> 31;
+  return static_cast<int>(z % 81) - 40;
+}
+
+// Entry (i, j) of operand `tag` ('A', 'B', 'C') under g_kind (the power-of-two factors are exact; float
+// data keeps its range: the factors are capped to it, see below).
+template <class T>
+T entry(char tag, int i, int j) {
+  const double v = static_cast<double>(value<T>());
+  int e = 0;
+  switch (g_kind) {
+    case Kind::modest: break;
+    case Kind::scaled: e = hash_exponent(tag, i, 0) + hash_exponent(tag, j, 1); break;
+    case Kind::graded: e = -3 * (i + j); break;
+    case Kind::mixed:
+      e = tag == 'B' ? 66 : tag == 'C' ? 33 : (i + 2 * j) % 7 == 0 ? -116 : (i + 2 * j) % 3 == 0 ? -100 : 0;
+      break;
+    case Kind::two_scales: e = tag == 'B' ? 66 : 0; break;
+  }
+  // float: |entries| in [2^-61, 2^55], so no product of two (times alpha) leaves fp32's normal range — where
+  // no BLAS, OpenBLAS included, keeps the relative bound.
+  if (std::is_same_v<T, float>) e = std::max(-55, std::min(55, e));
+  return static_cast<T>(std::ldexp(v, e));
+}
+
 enum class Api { fortran, cblas_col, cblas_row };
 const char* api_name(Api a) { return a == Api::fortran ? "fortran" : a == Api::cblas_col ? "cblas col" : "cblas row"; }
 int order(Api a) { return a == Api::cblas_row ? 101 : 102; }
@@ -136,8 +186,8 @@ int order(Api a) { return a == Api::cblas_row ? 101 : 102; }
 // unset entries hold the sentinel 7.
 template <class T>
 struct Mat {
-  Mat(int r, int c, bool row_major, int pad)
-      : rows(r), cols(c), ld((row_major ? c : r) + pad), row(row_major),
+  Mat(int r, int c, bool row_major, int pad, char t = 'X')
+      : rows(r), cols(c), ld((row_major ? c : r) + pad), row(row_major), tag(t),
         v(static_cast<std::size_t>(ld) * static_cast<std::size_t>(row_major ? r : c) + 1, T(7)) {
     if (ld < 1) ld = 1;
   }
@@ -148,10 +198,11 @@ struct Mat {
   }
   void fill() {
     for (int i = 0; i < rows; ++i)
-      for (int j = 0; j < cols; ++j) (*this)(i, j) = value<T>();
+      for (int j = 0; j < cols; ++j) (*this)(i, j) = entry<T>(tag, i, j);
   }
   int rows, cols, ld;
   bool row;
+  char tag;
   std::vector<T> v;
 };
 
@@ -167,10 +218,21 @@ const char* prefix() {
 
 // Compares out(i, j) with the oracle where `referenced`, else bitwise with `before`; records the comparison
 // with OpenBLAS's result.
+// The documented bound of a routed call: the mode's GEMM bound with inner dimension K (two GEMMs for ?syr2k:
+// b1 + b2 + b1·b2), or — for a call the mode cannot certify, which the library forwards to OpenBLAS — the
+// host's γ_{K+2} (times 2 for ?syr2k's two products in one OpenBLAS call, γ_{2K+2}); whichever is larger.
+template <class T>
+double routed_bound(long k, bool two_gemms) {
+  const double u = unit_roundoff<T>();
+  const double b = mode_bound(g_mode, g_product, k, u);
+  const double routed = two_gemms ? 2 * b + b * b : b;
+  const double host = mode_bound("host", g_product, two_gemms ? 2 * k : k, u);
+  return std::max(routed, host);
+}
+
 template <class T, class Want, class Ref>
-void compare(const std::string& what, Mat<T>& out, const Mat<T>& before, const Mat<T>& openblas_out, long k,
+void compare(const std::string& what, Mat<T>& out, const Mat<T>& before, const Mat<T>& openblas_out, double bound,
              Want want, Ref referenced) {
-  const double bound = mode_bound(g_mode, g_product, k, unit_roundoff<T>());
   double worst = 0;
   for (int i = 0; i < out.rows; ++i)
     for (int j = 0; j < out.cols; ++j) {
@@ -181,7 +243,7 @@ void compare(const std::string& what, Mat<T>& out, const Mat<T>& before, const M
       const double ratio = scale > 0 ? static_cast<double>(err / scale) : (err == 0 ? 0.0 : 1e300);
       if (!(ratio <= bound)) worst = std::max(worst, std::isnan(ratio) ? 1e300 : ratio);
     }
-  check(worst == 0, what + ": error " + sci(worst) + " x (|alpha||A||B| + |beta||C|) above the bound " + sci(bound));
+  check(worst == 0, what + " (" + kind_name(g_kind) + "): error " + sci(worst) + " x (|alpha||A||B| + |beta||C|) above the bound " + sci(bound));
   // Everything outside the referenced part (other triangle, padding) keeps its bits.
   bool untouched = true;
   Mat<T> copy = out;
@@ -200,12 +262,12 @@ template <class T>
 void symm_case(Api api, char side, char uplo, int m, int n) {
   const bool row = api == Api::cblas_row, left = side == 'L';
   const int ka = left ? m : n;
-  Mat<T> a(ka, ka, row, 1), b(m, n, row, 2), c(m, n, row, 1);
+  Mat<T> a(ka, ka, row, 1, 'A'), b(m, n, row, 2, 'B'), c(m, n, row, 1, 'C');
   b.fill();
   c.fill();
   for (int i = 0; i < ka; ++i)
     for (int j = 0; j < ka; ++j)
-      a(i, j) = (uplo == 'U' ? i <= j : i >= j) ? value<T>() : std::numeric_limits<T>::quiet_NaN();
+      a(i, j) = (uplo == 'U' ? i <= j : i >= j) ? entry<T>('A', i, j) : std::numeric_limits<T>::quiet_NaN();
   const Mat<T> c0 = c;
   Mat<T> c_ob = c;
   const T alpha = T(0.75), beta = T(-0.5);
@@ -236,7 +298,7 @@ void symm_case(Api api, char side, char uplo, int m, int n) {
   };
   compare<T>(std::string(prefix<T>()) + "symm " + api_name(api) + " side " + side + " uplo " + uplo + " " +
                  std::to_string(m) + "x" + std::to_string(n),
-             c, c0, c_ob, ka,
+             c, c0, c_ob, routed_bound<T>(ka, false),
              [&](int i, int j, long double& exact, long double& scale) {
                long double s = 0, mag = 0;
                for (int l = 0; l < ka; ++l) {
@@ -254,11 +316,13 @@ void symm_case(Api api, char side, char uplo, int m, int n) {
 template <class T>
 void syrk_case(Api api, bool two, char uplo, char trans, int n, int k) {
   const bool row = api == Api::cblas_row, notrans = trans == 'N';
-  Mat<T> a(notrans ? n : k, notrans ? k : n, row, 1), b(notrans ? n : k, notrans ? k : n, row, 3), c(n, n, row, 2);
+  Mat<T> a(notrans ? n : k, notrans ? k : n, row, 1, 'A'), b(notrans ? n : k, notrans ? k : n, row, 3, 'B'),
+      c(n, n, row, 2, 'C');
   a.fill();
   b.fill();
   for (int i = 0; i < n; ++i)  // the other triangle holds NaN: never read, never written
-    for (int j = 0; j < n; ++j) c(i, j) = (uplo == 'U' ? i <= j : i >= j) ? value<T>() : std::numeric_limits<T>::quiet_NaN();
+    for (int j = 0; j < n; ++j)
+      c(i, j) = (uplo == 'U' ? i <= j : i >= j) ? entry<T>('C', i, j) : std::numeric_limits<T>::quiet_NaN();
   const Mat<T> c0 = c;
   Mat<T> c_ob = c;
   const T alpha = T(-1.25), beta = T(0.5);
@@ -314,7 +378,7 @@ void syrk_case(Api api, bool two, char uplo, char trans, int n, int k) {
   const auto opb = [&](int i, int l) -> long double { return notrans ? b(i, l) : b(l, i); };
   compare<T>(name + " " + api_name(api) + " uplo " + uplo + " trans " + trans + " " + std::to_string(n) + "x" +
                  std::to_string(k),
-             c, c0, c_ob, two ? 2L * k : k,
+             c, c0, c_ob, routed_bound<T>(k, two),
              [&](int i, int j, long double& exact, long double& scale) {
                long double s = 0, mag = 0;
                for (int l = 0; l < k; ++l) {
@@ -334,11 +398,12 @@ template <class T>
 void trmm_case(Api api, char side, char uplo, char trans, char diag, int m, int n) {
   const bool row = api == Api::cblas_row, left = side == 'L', unit = diag == 'U';
   const int ka = left ? m : n;
-  Mat<T> a(ka, ka, row, 2), b(m, n, row, 1);
+  Mat<T> a(ka, ka, row, 2, 'A'), b(m, n, row, 1, 'B');
   b.fill();
   for (int i = 0; i < ka; ++i)  // the other triangle and a unit diagonal hold NaN: never read
     for (int j = 0; j < ka; ++j)
-      a(i, j) = (i == j && unit) || !(uplo == 'U' ? i <= j : i >= j) ? std::numeric_limits<T>::quiet_NaN() : value<T>();
+      a(i, j) = (i == j && unit) || !(uplo == 'U' ? i <= j : i >= j) ? std::numeric_limits<T>::quiet_NaN()
+                                                                       : entry<T>('A', i, j);
   const Mat<T> b0 = b;
   Mat<T> b_ob = b;
   const T alpha = T(1.5);
@@ -373,7 +438,7 @@ void trmm_case(Api api, char side, char uplo, char trans, char diag, int m, int 
   const auto opa = [&](int i, int j) { return trans == 'N' ? tri(i, j) : tri(j, i); };
   compare<T>(std::string(prefix<T>()) + "trmm " + api_name(api) + " side " + side + " uplo " + uplo + " trans " +
                  trans + " diag " + diag + " " + std::to_string(m) + "x" + std::to_string(n),
-             b, b0, b_ob, ka,
+             b, b0, b_ob, routed_bound<T>(ka, false),
              [&](int i, int j, long double& exact, long double& scale) {
                long double s = 0, mag = 0;
                for (int l = 0; l < ka; ++l) {
@@ -385,6 +450,50 @@ void trmm_case(Api api, char side, char uplo, char trans, char diag, int m, int 
                scale = std::fabs(static_cast<long double>(alpha)) * mag;
              },
              [](int, int) { return true; });
+}
+
+// ---- Issue 18's dgemm_ cases: C = A·B (column-major, m×k times k×n) within the routed bound componentwise ----
+void dgemm_case(const std::string& what, int m, int n, int k, const std::vector<double>& a,
+                const std::vector<double>& b) {
+  std::vector<double> c(static_cast<std::size_t>(m) * n, 7.0);
+  const double one = 1, zero = 0;
+  dgemm_("N", "N", &m, &n, &k, &one, a.data(), &m, b.data(), &k, &zero, c.data(), &m, 1, 1);
+  const double bound = routed_bound<double>(k, false);
+  double worst = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      long double exact = 0, mag = 0;
+      for (int l = 0; l < k; ++l) {
+        const long double p = static_cast<long double>(a[static_cast<std::size_t>(i + l * m)]) *
+                              b[static_cast<std::size_t>(l + j * k)];
+        exact += p;
+        mag += std::fabs(p);
+      }
+      const long double err = std::fabs(c[static_cast<std::size_t>(i + j * m)] - exact);
+      const double ratio = mag > 0 ? static_cast<double>(err / mag) : (err == 0 ? 0.0 : 1e300);
+      worst = std::max(worst, std::isnan(ratio) ? 1e300 : ratio);
+    }
+  check(worst <= bound, "dgemm_ " + what + ": error " + sci(worst) + " x |A||B| above the bound " + sci(bound));
+}
+
+void issue_gemm_cases() {
+  // A row [1, 1e-30] (and [1, 1e-35]) against B = [1e-30; 1]: P = 2e-30 (2e-35) needs slices down to 2^-100
+  // (2^-116) below the row's largest entry. Before the fix: relative error 1.6e-3, and 0 returned for 1e-35.
+  for (const double tiny : {1e-30, 1e-35}) {
+    const std::vector<double> a{1.0, tiny}, b{tiny, 1.0};  // A 1x2 (column-major), B 2x1
+    dgemm_case("row [1, " + sci(tiny) + "]", 1, 1, 2, a, b);
+  }
+  // Graded 64x64 in opposite directions: A_il = v·2^(-4l), B_lj = v·2^(4(l-63)), so every term of every
+  // entry is ≈ 2^-252 while each row of A and column of B spans 2^252: capped fixed-point slices keep only
+  // the first ≈ 27 terms (before the fix: errors of order 1 relative to |A||B|, reported as certified).
+  const int n = 64;
+  std::vector<double> a(static_cast<std::size_t>(n) * n), b(a.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      a[static_cast<std::size_t>(i + j * n)] = std::ldexp(value<double>(), -4 * j);
+      b[static_cast<std::size_t>(i + j * n)] = std::ldexp(value<double>(), 4 * (i - 63));
+    }
+  dgemm_case("graded 64x64", n, n, n, a, b);
 }
 
 // ---- alpha = 0 and beta = 0: BLAS does not reference A and B (resp. C), so inf/NaN there must not appear ----
@@ -530,6 +639,31 @@ int main(int argc, char** argv) {
             syrk_case<double>(api, two, uplo, trans, s[0], s[1]);
           }
     }
+  // The hard magnitudes (double and float, two sizes, the Fortran symbols and row-major CBLAS): every routed
+  // result within the documented bound, certified by the mode or forwarded to OpenBLAS.
+  for (const Kind kind : {Kind::scaled, Kind::graded, Kind::mixed, Kind::two_scales}) {
+    g_kind = kind;
+    for (const Api api : {Api::fortran, Api::cblas_row})
+      for (const auto& s : {std::array{7, 5}, std::array{33, 17}}) {
+        for (const char side : {'L', 'R'})
+          for (const char uplo : {'U', 'L'}) {
+            symm_case<float>(api, side, uplo, s[0], s[1]);
+            symm_case<double>(api, side, uplo, s[0], s[1]);
+            for (const char trans : {'N', 'T'}) {
+              trmm_case<float>(api, side, uplo, trans, 'N', s[0], s[1]);
+              trmm_case<double>(api, side, uplo, trans, 'N', s[0], s[1]);
+            }
+          }
+        for (const char uplo : {'U', 'L'})
+          for (const char trans : {'N', 'T'})
+            for (const bool two : {false, true}) {
+              syrk_case<float>(api, two, uplo, trans, s[0], s[1]);
+              syrk_case<double>(api, two, uplo, trans, s[0], s[1]);
+            }
+      }
+  }
+  g_kind = Kind::modest;
+  issue_gemm_cases();
   quick_semantics();
   own_symbols();
   if (g_mode != "host")

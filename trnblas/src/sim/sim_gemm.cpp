@@ -42,9 +42,11 @@ struct OutputFlags {
   std::int64_t nonfinite_out = 0;   // inf/NaN written to C
 };
 
-template <class T>
-bool below_normal(T x) {
-  return x != T(0) && !(std::abs(x) >= std::numeric_limits<T>::min());
+// Whether rounding a nonzero finite exact value `exact` to `rounded` in T left T's normal range (a subnormal
+// or zero result): the rounding error is then absolute, not relative. inf/NaN are explained elsewhere.
+template <class T, class E>
+bool left_normal_range(E exact, T rounded) {
+  return exact != E(0) && std::isfinite(exact) && !(std::abs(rounded) >= std::numeric_limits<T>::min());
 }
 
 // SR to bf16 of the stored value: the result is one of the two neighbours, so the error is below one
@@ -113,12 +115,13 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
         const double pj = p[static_cast<std::size_t>(j)];
         const T pt = static_cast<T>(pj);
         const T scaled = alpha * pt;
-        f.underflows += (pj != 0 && below_normal(pt)) || (alpha != T(0) && pt != T(0) && below_normal(scaled));
+        // (α·pt: a nonzero product of two nonzero finite values; its result 0 or subnormal means it underflowed.)
+        f.underflows += left_normal_range(pj, pt) || (alpha != T(0) && left_normal_range(pt, scaled));
         T value = scaled;
         if (beta != T(0)) {
           f.nonfinite_c += !std::isfinite(out);
           const T old = beta * out;
-          f.underflows += out != T(0) && below_normal(old);
+          f.underflows += beta != T(0) && left_normal_range(out, old);
           value = scaled + old;
         }
         if (stochastic) {
@@ -126,7 +129,7 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
           const auto word = bits(static_cast<std::uint64_t>(i * n + j));
           const T stored = static_cast<T>(
               trncore::bf16::from_double(static_cast<double>(value), trncore::RoundingMode::stochastic, word).to_double());
-          f.underflows += value != T(0) && !(std::abs(stored) >= std::numeric_limits<float>::min());
+          f.underflows += left_normal_range(value, static_cast<float>(stored));
           value = stored;
         }
         f.nonfinite_out += !std::isfinite(value);

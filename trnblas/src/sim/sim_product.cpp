@@ -161,7 +161,7 @@ SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, std::
   r.col_exponents = b.exponents;
   ieee_nonfinite_entries(m, n, k, opa, opb, a.nonfinite + b.nonfinite, r.psum);
   r.bound = compensated_bound(plan, k);
-  r.caveat = caveat_of(a, b, "the fp32 slices");
+  r.caveat = caveat_of(a, b, "fp32");
   r.certified = r.caveat.empty();
   r.method = "compensated: " + std::to_string(S) + " floating slices of " + std::to_string(plan.bits) +
              " bits per operand (exact under " + std::string(trncore::sim::to_string(plan.product)) +
@@ -312,7 +312,9 @@ SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, std::span<c
   // The slice count is capped by the 128-bit exact combination. When the cap stops the slices short of the
   // target (a row of op(A) or column of op(B) whose entries span more than about bits·S binades, or entries
   // too small to carry any digit), the bound is above what the mode documents: not a certificate of it.
-  if (capped && r.bound > plan.target)
+  // (A target below ozaki's floor u64 — e.g. what a float output stage leaves of a tiny target — is unreachable
+  // for any slice count: the bound is then certified and simply does not meet it.)
+  if (capped && r.bound > plan.target && plan.target > kU64 * (1.0 + 0x1p-20))
     add("ozaki's slice count is capped at " + std::to_string(most) + " slices of " + std::to_string(plan.bits) +
         " bits (the 128-bit exact combination, K = " + std::to_string(k) + "), which leaves the bound " +
         trncore::detail::sci(r.bound) + " above the target " + trncore::detail::sci(plan.target) +
@@ -410,7 +412,7 @@ std::int64_t SimProduct::row(std::int64_t i, std::int64_t n, double* out) const 
   std::int64_t underflows = 0;
   for (std::int64_t j = 0; j < n; ++j) {
     out[j] = scale_pow2(static_cast<double>(p[j]), product_exponent(ea, col_exponents[static_cast<std::size_t>(j)], 0));
-    underflows += p[j] != 0.0f && !(std::abs(out[j]) >= std::numeric_limits<double>::min());
+    underflows += p[j] != 0.0f && std::isfinite(p[j]) && !(std::abs(out[j]) >= std::numeric_limits<double>::min());
   }
   return underflows;
 }
