@@ -2,6 +2,7 @@
 #include "common.hpp"
 
 #include <trncore/detail/enum_names.hpp>
+#include <trncore/detail/format_number.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -102,10 +103,8 @@ void check_options(const char* f, const trncore::Options& options, bool double_p
                                     (double_precision ? "double" : "single") + "-precision data",
                                 "use MathMode::automatic: LAPACK computes in the precision of the data");
   if (options.target_forward_error) {
-    char value[32];
-    std::snprintf(value, sizeof value, "%.3g", *options.target_forward_error);
     throw trncore::NotSupported(f,
-                                std::string("target_forward_error = ") + value +
+                                "target_forward_error = " + trncore::detail::sci(*options.target_forward_error) +
                                     " is not certified by the dense factorizations (their bounds are fixed)",
                                 "leave target_forward_error unset, or use trnsolver::solve for a certified solve");
   }
@@ -189,10 +188,9 @@ void check_finite(const char* f, const char* name, trncore::Layout layout, std::
       if (triangle != nullptr && (*triangle == Uplo::upper ? j < i : j > i)) continue;
       const T v = a[rm ? i * ld + j : i + j * ld];
       if (!std::isfinite(v)) {
-        char value[32];
-        std::snprintf(value, sizeof value, "%g", static_cast<double>(v));
         throw trncore::InvalidArgument(f,
-                                       std::string(name) + "(" + str(i) + ", " + str(j) + ") = " + value +
+                                       std::string(name) + "(" + str(i) + ", " + str(j) + ") = " +
+                                           trncore::detail::sci(static_cast<double>(v)) +
                                            " is not finite",
                                        "pass finite entries (the routine iterates to convergence and needs them)");
       }

@@ -1,6 +1,7 @@
 // A^{-1/2} of an SPD matrix: from syevd, or by the coupled Newton–Schulz iteration (GEMMs only).
 #include "common.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trnblas/gemm.hpp>
 
 #include <cmath>
@@ -58,7 +59,7 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
                                    "method has the invalid value " + std::to_string(static_cast<int>(options.method)),
                                    "pass InvSqrtMethod::eigh or InvSqrtMethod::newton_schulz");
   if (!(options.tolerance >= 0.0) || std::isinf(options.tolerance))
-    throw trncore::InvalidArgument(f, "tolerance = " + std::to_string(options.tolerance) + " is negative or not finite",
+    throw trncore::InvalidArgument(f, "tolerance = " + trncore::detail::sci(options.tolerance) + " is negative or not finite",
                                    "pass a tolerance >= 0 (0: the default, 4·n·u)");
   if (options.max_iterations < 1)
     throw trncore::InvalidArgument(f, "max_iterations = " + std::to_string(options.max_iterations) + " is below 1",

@@ -2,6 +2,7 @@
 #include "common.hpp"
 #include "sim_factor.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <cmath>
 #include <string>
 
@@ -106,7 +107,7 @@ std::int64_t gecon(Layout layout, Norm norm, std::int64_t n, const T* lu, std::i
   check_matrix(f, "lu", layout, {"n", n}, {"n", n}, lu, lda, sizeof(T));
   check_array(f, "rcond", rcond, {"one result", 1});
   if (!(anorm >= T(0)))
-    throw trncore::InvalidArgument(f, "anorm = " + std::to_string(static_cast<double>(anorm)) + " is negative or NaN",
+    throw trncore::InvalidArgument(f, "anorm = " + trncore::detail::sci(static_cast<double>(anorm)) + " is negative or NaN",
                                    "pass the norm of the original matrix (lange), which is >= 0");
   if (n == 0) {
     *rcond = T(1);

@@ -6,6 +6,7 @@
 #include "common.hpp"
 #include "sim_factor.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trnblas/gemm.hpp>
 
 #include <cmath>
@@ -109,7 +110,7 @@ template <class T>
 PinvResult<T> pinv(trncore::MatrixView<const T> a, std::optional<std::type_identity_t<T>> rcond, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::pinv";
   if (rcond && !(*rcond >= T(0)))
-    throw trncore::InvalidArgument(f, "rcond = " + std::to_string(static_cast<double>(*rcond)) + " is negative or NaN",
+    throw trncore::InvalidArgument(f, "rcond = " + trncore::detail::sci(static_cast<double>(*rcond)) + " is negative or NaN",
                                    "pass a relative threshold >= 0, or none for max(m, n)·eps");
   // On the sim backend (float): the thin SVD by one-sided Jacobi and the product V_r·Σ_r⁻¹·U_rᵀ as a sim GEMM.
   const bool sim = options.backend == trncore::Backend::sim;

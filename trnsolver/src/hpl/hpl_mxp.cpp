@@ -1,5 +1,6 @@
 #include <trnsolver/hpl_mxp.hpp>
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 #include <trnrand/stream.hpp>
 
@@ -17,12 +18,6 @@ constexpr char kFunction[] = "trnsolver::hpl_mxp";
 std::string fixed(double x, int decimals) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
-  return buf;
-}
-
-std::string sci(double x) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.4e", x);
   return buf;
 }
 
@@ -96,11 +91,11 @@ std::string HplMxpResult::to_string() const {
   std::snprintf(line, sizeof line, "%-16s %8lld %5d %5d %5d %18s %20s", (std::string("WR_trnsci_") + (sim ? "sim_" : "") +
                                                                     std::string(trnsolver::to_string(report.factor)))
                                                                        .c_str(),
-                static_cast<long long>(n), 128, 1, 1, fixed(seconds, 3).c_str(), sci(gflops).c_str());
+                static_cast<long long>(n), 128, 1, 1, fixed(seconds, 3).c_str(), trncore::detail::sci(gflops).c_str());
   std::string s = rule + "\nT/V                     N    NB     P     Q               Time               Gflops\n" +
                   dash + "\n" + line + "\n";
   for (const auto& step : report.accuracy.trajectory) s += "  " + step.description + "\n";
-  s += dash + "\n||Ax-b||_oo/(eps*(||A||_oo*||x||_oo+||b||_oo)*N)= " + sci(scaled_residual) + " ...... " +
+  s += dash + "\n||Ax-b||_oo/(eps*(||A||_oo*||x||_oo+||b||_oo)*N)= " + trncore::detail::sci(scaled_residual) + " ...... " +
        (passed ? "PASSED" : "FAILED") + "\n" + rule + "\n";
   return s;
 }

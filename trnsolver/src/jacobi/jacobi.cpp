@@ -8,6 +8,7 @@
 #include <trncore/detail/parallel.hpp>
 #include <trncore/error.hpp>
 #include <trncore/sim/spec.hpp>
+#include <trncore/detail/format_number.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -172,7 +173,7 @@ JacobiResult eigh_jacobi(trncore::Layout layout, std::int64_t n, const T* a, std
   if (options.max_sweeps < 1 || !(options.tolerance >= 0.0))
     throw trncore::InvalidArgument(kFunction,
                                    "max_sweeps = " + std::to_string(options.max_sweeps) +
-                                       ", tolerance = " + std::to_string(options.tolerance),
+                                       ", tolerance = " + trncore::detail::sci(options.tolerance),
                                    "pass max_sweeps >= 1 and a tolerance >= 0 (0 = the unit roundoff)");
   const bool sim = options.core.backend == trncore::Backend::sim;
   const auto solve = [&](auto zero) {

@@ -11,6 +11,7 @@
 #include <trncore/detail/parallel.hpp>
 #include <trncore/rounding.hpp>
 #include <trncore/small_float.hpp>
+#include <trncore/detail/format_number.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -97,7 +98,7 @@ void check_bf16_values(const char* fn, trncore::MatrixView<const In> a, std::spa
       if (!std::isfinite(a(i, j)))
         throw trncore::InvalidArgument(fn,
                                        "a(" + std::to_string(i) + ", " + std::to_string(j) + ") = " +
-                                           format_value(static_cast<double>(a(i, j))) + " is not finite",
+                                           trncore::detail::sci(static_cast<double>(a(i, j))) + " is not finite",
                                        "pass a matrix of finite values");
 }
 

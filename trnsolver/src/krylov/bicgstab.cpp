@@ -21,7 +21,7 @@ KrylovResult run_bicgstab(const LinearOperator<T>& a, std::span<const T> b, std:
     auto at = [&] { return " at iteration " + std::to_string(mon.result.iterations + 1); };
     auto stop_non_finite = [&](const char* what, T value) {
       return Outcome::stopped(KrylovReason::non_finite, std::string("non_finite: ") + what + " = " +
-                                                            format_value(static_cast<double>(value)) + at());
+                                                            trncore::detail::sci(static_cast<double>(value)) + at());
     };
     std::copy(r.begin(), r.end(), rhat.begin());
     T rho_old = 1, alpha = 1, omega = 1;

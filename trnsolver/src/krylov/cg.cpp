@@ -26,9 +26,9 @@ KrylovResult run_cg(const LinearOperator<T>& a, std::span<const T> b, std::span<
     std::span<const T> zr = precondition();
     T rz = dot<T>(r, zr, threads);
     if (!std::isfinite(rz))
-      return Outcome::stopped(KrylovReason::non_finite, "non_finite: r^T M^-1 r = " + format_value(rz) + at());
+      return Outcome::stopped(KrylovReason::non_finite, "non_finite: r^T M^-1 r = " + trncore::detail::sci(rz) + at());
     if (!(rz > 0))
-      return Outcome::stopped(KrylovReason::breakdown, "breakdown: r^T M^-1 r = " + format_value(rz) + " <= 0" +
+      return Outcome::stopped(KrylovReason::breakdown, "breakdown: r^T M^-1 r = " + trncore::detail::sci(rz) + " <= 0" +
                                                            at() + " (the preconditioner is not positive definite)");
     std::copy(zr.begin(), zr.end(), p.begin());
     for (;;) {
@@ -36,13 +36,13 @@ KrylovResult run_cg(const LinearOperator<T>& a, std::span<const T> b, std::span<
       a.callback()(p, q);
       const T pq = dot<T>(p, q, threads);
       if (!std::isfinite(pq))
-        return Outcome::stopped(KrylovReason::non_finite, "non_finite: p^T A p = " + format_value(pq) + at());
+        return Outcome::stopped(KrylovReason::non_finite, "non_finite: p^T A p = " + trncore::detail::sci(pq) + at());
       if (!(pq > 0))
-        return Outcome::stopped(KrylovReason::breakdown, "breakdown: p^T A p = " + format_value(pq) + " <= 0" +
+        return Outcome::stopped(KrylovReason::breakdown, "breakdown: p^T A p = " + trncore::detail::sci(pq) + " <= 0" +
                                                              at() + " (A is not positive definite)");
       const T alpha = rz / pq;
       if (!std::isfinite(alpha))
-        return Outcome::stopped(KrylovReason::non_finite, "non_finite: alpha = " + format_value(alpha) + at());
+        return Outcome::stopped(KrylovReason::non_finite, "non_finite: alpha = " + trncore::detail::sci(alpha) + at());
       axpy<T>(alpha, p, x);
       axpy<T>(-alpha, q, r);
       ++mon.result.iterations;
@@ -52,9 +52,9 @@ KrylovResult run_cg(const LinearOperator<T>& a, std::span<const T> b, std::span<
       zr = precondition();
       const T rz_next = dot<T>(r, zr, threads);
       if (!std::isfinite(rz_next))
-        return Outcome::stopped(KrylovReason::non_finite, "non_finite: r^T M^-1 r = " + format_value(rz_next) + at());
+        return Outcome::stopped(KrylovReason::non_finite, "non_finite: r^T M^-1 r = " + trncore::detail::sci(rz_next) + at());
       if (!(rz_next > 0))
-        return Outcome::stopped(KrylovReason::breakdown, "breakdown: r^T M^-1 r = " + format_value(rz_next) +
+        return Outcome::stopped(KrylovReason::breakdown, "breakdown: r^T M^-1 r = " + trncore::detail::sci(rz_next) +
                                                              " <= 0" + at() +
                                                              " (the preconditioner is not positive definite)");
       const T beta = rz_next / rz;

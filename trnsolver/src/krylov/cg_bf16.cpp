@@ -8,6 +8,7 @@
 #include <trncore/convert.hpp>
 #include <trncore/error.hpp>
 #include <trncore/small_float.hpp>
+#include <trncore/detail/format_number.hpp>
 
 namespace trnsolver {
 
@@ -83,18 +84,18 @@ KrylovResult run_cg_bf16(trncore::MatrixView<const In> a, std::span<const In> b,
     model.matvec(p, q);
     const float pq = Model::dot32(p, q);
     if (!std::isfinite(pq)) {
-      stop(KrylovReason::non_finite, "non_finite: p^T A p = " + format_value(pq) + at());
+      stop(KrylovReason::non_finite, "non_finite: p^T A p = " + trncore::detail::sci(pq) + at());
       break;
     }
     if (!(pq > 0)) {
-      stop(KrylovReason::breakdown, "breakdown: p^T A p = " + format_value(pq) + " <= 0" + at() +
+      stop(KrylovReason::breakdown, "breakdown: p^T A p = " + trncore::detail::sci(pq) + " <= 0" + at() +
                                         " (A is not positive definite in bf16)");
       break;
     }
     const float alpha = rr / pq;
     if (!std::isfinite(alpha) || alpha == 0) {
       stop(alpha == 0 ? KrylovReason::stagnation : KrylovReason::non_finite,
-           "alpha = " + format_value(alpha) + at() + " (fp32 underflow or overflow of r^T r / p^T A p)");
+           "alpha = " + trncore::detail::sci(alpha) + at() + " (fp32 underflow or overflow of r^T r / p^T A p)");
       break;
     }
     for (std::size_t i = 0; i < un; ++i) {
@@ -121,13 +122,13 @@ KrylovResult run_cg_bf16(trncore::MatrixView<const In> a, std::span<const In> b,
     }
     if (st == Status::met) {  // confirm against the truth; else restart from the model's true residual
       if (truth <= mon.tol) {
-        stop(KrylovReason::converged, "converged: true residual " + format_value(truth / bnorm) + " after " +
+        stop(KrylovReason::converged, "converged: true residual " + trncore::detail::sci(truth / bnorm) + " after " +
                                           std::to_string(result.iterations) + " iterations");
         break;
       }
       if (truth > 0.5 * last_failed) {
         stop(KrylovReason::stagnation, "stagnation: the bf16 residual met the tolerance but the true residual " +
-                                           format_value(truth / bnorm) +
+                                           trncore::detail::sci(truth / bnorm) +
                                            " did not (twice, without halving): the attainable accuracy is reached");
         break;
       }

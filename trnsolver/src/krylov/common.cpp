@@ -63,12 +63,6 @@ template class LinearOperator<double>;
 
 namespace detail {
 
-std::string format_value(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
-
 void check_square(const char* fn, std::int64_t rows, std::int64_t cols) {
   if (rows != cols)
     throw trncore::DimensionMismatch(fn, "A is " + str(rows) + "x" + str(cols) + ", not square",
@@ -78,10 +72,10 @@ void check_square(const char* fn, std::int64_t rows, std::int64_t cols) {
 void check_options(const char* fn, const KrylovOptions& o) {
   auto bad = [&](const std::string& what, const char* hint) { throw trncore::InvalidArgument(fn, what, hint); };
   if (!(o.rtol >= 0) || !std::isfinite(o.rtol))
-    bad("options.rtol = " + format_value(o.rtol) + " is negative or not finite",
+    bad("options.rtol = " + trncore::detail::sci(o.rtol) + " is negative or not finite",
         "use a relative tolerance >= 0, e.g. 1e-8 (0 with atol = 0 iterates to the limit)");
   if (!(o.atol >= 0) || !std::isfinite(o.atol))
-    bad("options.atol = " + format_value(o.atol) + " is negative or not finite", "use an absolute tolerance >= 0");
+    bad("options.atol = " + trncore::detail::sci(o.atol) + " is negative or not finite", "use an absolute tolerance >= 0");
   if (o.max_iterations < 0)
     bad("options.max_iterations = " + str(o.max_iterations) + " is negative", "use >= 1, or 0 for 10*n");
   if (o.restart < 1)
@@ -102,7 +96,7 @@ void check_finite(const char* fn, const char* name, std::span<const T> v) {
     if (!std::isfinite(v[i]))
       throw trncore::InvalidArgument(fn,
                                      std::string(name) + "[" + str(static_cast<std::int64_t>(i)) + "] = " +
-                                         format_value(static_cast<double>(v[i])) + " is not finite",
+                                         trncore::detail::sci(static_cast<double>(v[i])) + " is not finite",
                                      "pass finite values (NaN/inf in the input make every residual meaningless)");
 }
 
@@ -140,9 +134,9 @@ Outcome status_outcome(Status status, const Monitor& m) {
   const std::string at = " at iteration " + str(m.result.iterations);
   if (status == Status::non_finite)
     return Outcome::stopped(KrylovReason::non_finite, "non_finite: the residual estimate is " +
-                                                          format_value(m.result.residual_history.back()) + at);
+                                                          trncore::detail::sci(m.result.residual_history.back()) + at);
   return Outcome::stopped(KrylovReason::stagnation, "stagnation: the residual estimate has not decreased below " +
-                                                        format_value(m.best / m.bnorm) + " for " + str(m.window) +
+                                                        trncore::detail::sci(m.best / m.bnorm) + " for " + str(m.window) +
                                                         " iterations" + at);
 }
 

@@ -4,6 +4,7 @@
 
 #include <trnsolver/krylov.hpp>
 #include <trncore/detail/parallel.hpp>
+#include <trncore/detail/format_number.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -73,8 +74,6 @@ void axpy(T alpha, std::span<const T> x, std::span<T> y) {
 }
 
 // ---- Checks ----
-
-std::string format_value(double v);
 
 // The checks every solver runs on its arguments; fn is e.g. "trnsolver::cg".
 template <class T>
@@ -171,14 +170,14 @@ KrylovResult drive(const LinearOperator<T>& a, std::span<const T> b, std::span<T
   for (;;) {
     if (!std::isfinite(rn)) {
       result.reason = KrylovReason::non_finite;
-      result.detail = "non_finite: the true residual b - A x is " + format_value(rn) + " after " +
+      result.detail = "non_finite: the true residual b - A x is " + trncore::detail::sci(rn) + " after " +
                       std::to_string(result.iterations) + " iterations";
       break;
     }
     if (rn <= monitor.tol) {
       result.reason = KrylovReason::converged;
-      result.detail = "converged: true residual " + format_value(rn / bnorm) + " <= " +
-                      format_value(monitor.tol / bnorm) + " (relative) after " + std::to_string(result.iterations) +
+      result.detail = "converged: true residual " + trncore::detail::sci(rn / bnorm) + " <= " +
+                      trncore::detail::sci(monitor.tol / bnorm) + " (relative) after " + std::to_string(result.iterations) +
                       " iterations";
       break;
     }
@@ -195,7 +194,7 @@ KrylovResult drive(const LinearOperator<T>& a, std::span<const T> b, std::span<T
       if (rn > 0.5 * last_failed) {
         result.reason = KrylovReason::stagnation;
         result.detail = "stagnation: the residual estimate met the tolerance but the true residual " +
-                        format_value(rn / bnorm) + " did not (twice, without halving) after " +
+                        trncore::detail::sci(rn / bnorm) + " did not (twice, without halving) after " +
                         std::to_string(result.iterations) + " iterations; the attainable accuracy is reached";
         break;
       }
@@ -211,11 +210,11 @@ KrylovResult drive(const LinearOperator<T>& a, std::span<const T> b, std::span<T
   result.relative_residual = rn / bnorm;
   result.converged = rn <= monitor.tol;  // NaN is not converged
   if (result.converged && result.reason != KrylovReason::converged) {
-    result.detail += "; the true residual " + format_value(rn / bnorm) + " meets the tolerance nonetheless";
+    result.detail += "; the true residual " + trncore::detail::sci(rn / bnorm) + " meets the tolerance nonetheless";
     result.reason = KrylovReason::converged;
   }
   if (!std::isfinite(rn) && result.reason != KrylovReason::non_finite) {
-    result.detail += "; the true residual is " + format_value(rn);
+    result.detail += "; the true residual is " + trncore::detail::sci(rn);
     result.reason = KrylovReason::non_finite;
   }
   return result;

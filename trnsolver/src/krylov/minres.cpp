@@ -28,9 +28,9 @@ KrylovResult run_minres(const LinearOperator<T>& a, std::span<const T> b, std::s
     precondition(r1, y);
     const T beta1_sq = dot<T>(r1, y, threads);
     if (!std::isfinite(beta1_sq))
-      return Outcome::stopped(KrylovReason::non_finite, "non_finite: r^T M^-1 r = " + format_value(beta1_sq) + at());
+      return Outcome::stopped(KrylovReason::non_finite, "non_finite: r^T M^-1 r = " + trncore::detail::sci(beta1_sq) + at());
     if (!(beta1_sq > 0))
-      return Outcome::stopped(KrylovReason::breakdown, "breakdown: r^T M^-1 r = " + format_value(beta1_sq) +
+      return Outcome::stopped(KrylovReason::breakdown, "breakdown: r^T M^-1 r = " + trncore::detail::sci(beta1_sq) +
                                                            " <= 0" + at() +
                                                            " (the preconditioner is not positive definite)");
     const T beta1 = std::sqrt(beta1_sq);
@@ -54,9 +54,9 @@ KrylovResult run_minres(const LinearOperator<T>& a, std::span<const T> b, std::s
       const T beta_sq = dot<T>(r2, y, threads);
       if (!std::isfinite(beta_sq) || !std::isfinite(alfa))
         return Outcome::stopped(KrylovReason::non_finite, "non_finite: the Lanczos coefficients are " +
-                                                              format_value(alfa) + ", " + format_value(beta_sq) + at());
+                                                              trncore::detail::sci(alfa) + ", " + trncore::detail::sci(beta_sq) + at());
       if (beta_sq < 0)
-        return Outcome::stopped(KrylovReason::breakdown, "breakdown: r^T M^-1 r = " + format_value(beta_sq) +
+        return Outcome::stopped(KrylovReason::breakdown, "breakdown: r^T M^-1 r = " + trncore::detail::sci(beta_sq) +
                                                              " < 0" + at() +
                                                              " (the preconditioner is not positive definite)");
       beta = std::sqrt(beta_sq);
@@ -79,7 +79,7 @@ KrylovResult run_minres(const LinearOperator<T>& a, std::span<const T> b, std::s
       std::swap(w2, w);
       for (std::size_t i = 0; i < n; ++i) w[i] = (v[i] - oldeps * w1[i] - delta * w2[i]) * denom;
       if (!std::isfinite(phi))
-        return Outcome::stopped(KrylovReason::non_finite, "non_finite: phi = " + format_value(phi) + at());
+        return Outcome::stopped(KrylovReason::non_finite, "non_finite: phi = " + trncore::detail::sci(phi) + at());
       axpy<T>(phi, w, x);
       ++mon.result.iterations;
       const Status st = mon.record(std::fabs(static_cast<double>(phibar)) * to_estimate);

@@ -25,7 +25,7 @@ std::vector<T> checked_diagonal(const char* fn, trncore::MatrixView<const T> a, 
     d[static_cast<std::size_t>(i)] = a(i, i);
     if (a(i, i) == 0 || !std::isfinite(a(i, i)))
       throw trncore::InvalidArgument(fn, "the diagonal entry a(" + str(i) + ", " + str(i) + ") = " +
-                                             format_value(static_cast<double>(a(i, i))) + " is zero or not finite",
+                                             trncore::detail::sci(static_cast<double>(a(i, i))) + " is zero or not finite",
                                      hint);
   }
   return d;
@@ -87,7 +87,7 @@ LinearOperator<T> make_block_jacobi(trncore::MatrixView<const T> a, std::int64_t
         const T v = a(r0 + i, r0 + j);
         if (!std::isfinite(v))
           throw trncore::InvalidArgument(fn, "a(" + str(r0 + i) + ", " + str(r0 + j) + ") = " +
-                                                 format_value(static_cast<double>(v)) + " is not finite",
+                                                 trncore::detail::sci(static_cast<double>(v)) + " is not finite",
                                          "pass a matrix of finite values");
         blk[i + j * nb] = v;
       }
@@ -113,7 +113,7 @@ LinearOperator<T> make_ssor(trncore::MatrixView<const T> a, double omega) {
   constexpr const char* fn = "trnsolver::ssor_preconditioner";
   check_square(fn, a.rows(), a.cols());
   if (!(omega > 0 && omega < 2))
-    throw trncore::InvalidArgument(fn, "omega = " + format_value(omega) + " is outside (0, 2)",
+    throw trncore::InvalidArgument(fn, "omega = " + trncore::detail::sci(omega) + " is outside (0, 2)",
                                    "use 0 < omega < 2 (omega = 1 is symmetric Gauss-Seidel)");
   const std::vector<T> d = checked_diagonal(fn, a, "SSOR divides by the diagonal; try block_jacobi_preconditioner");
   const std::int64_t n = a.rows();

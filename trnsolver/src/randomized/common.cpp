@@ -5,6 +5,7 @@
 
 #include <trnblas/gemm.hpp>
 #include <trncore/accuracy_report.hpp>
+#include <trncore/detail/format_number.hpp>
 
 #include <cmath>
 #include <vector>
@@ -26,7 +27,7 @@ void require_finite_output(const DenseMatrix<T>& y, std::string_view function, s
       if (!std::isfinite(y(i, j)))
         throw trncore::InvalidArgument(function,
                                        "the operator's " + std::string(product) + " returned " +
-                                           std::to_string(static_cast<double>(y(i, j))) + " at (" +
+                                           trncore::detail::sci(static_cast<double>(y(i, j))) + " at (" +
                                            std::to_string(i) + ", " + std::to_string(j) + ") of a " +
                                            std::to_string(y.rows) + "x" + std::to_string(y.cols) + " block",
                                        "make the callback produce finite values (is the operator's data finite?)");
@@ -36,7 +37,7 @@ void check_common(const Sketch& sketch, const trncore::Options& core, std::strin
   trncore::validate(core, function);
   if (core.target_forward_error)
     throw trncore::NotSupported(function,
-                                "target_forward_error = " + std::to_string(*core.target_forward_error) +
+                                "target_forward_error = " + trncore::detail::sci(*core.target_forward_error) +
                                     " was given, but randomized results carry probabilistic bounds only",
                                 "leave target_forward_error unset and choose the rank or tolerance instead");
   if (sketch.nonzeros_per_row < 1)

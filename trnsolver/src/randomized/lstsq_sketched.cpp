@@ -2,6 +2,7 @@
 // sketch-and-solve starting point, and LSQR on the preconditioned problem.
 #include "common.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trnblas/gemm.hpp>
 #include <trnblas/level2.hpp>
 #include <trnblas/level3.hpp>
@@ -68,8 +69,8 @@ void check_lstsq(std::int64_t m, std::int64_t n, std::size_t b_size, const Sketc
   if (!(o.sketch_factor >= 1.0) || !std::isfinite(o.sketch_factor) || !(o.rtol > 0.0 && o.rtol < 1.0) ||
       o.max_iterations < 1)
     throw trncore::InvalidArgument(function,
-                                   "sketch_factor = " + std::to_string(o.sketch_factor) + ", rtol = " +
-                                       std::to_string(o.rtol) + ", max_iterations = " + std::to_string(o.max_iterations),
+                                   "sketch_factor = " + trncore::detail::sci(o.sketch_factor) + ", rtol = " +
+                                       trncore::detail::sci(o.rtol) + ", max_iterations = " + std::to_string(o.max_iterations),
                                    "use sketch_factor >= 1 (4 is typical), 0 < rtol < 1 and max_iterations >= 1");
 }
 
@@ -84,7 +85,7 @@ SketchedLstsqResult<T> lstsq_sketched(trncore::MatrixView<const T> a, std::span<
   require_finite(a, kFunction);
   for (std::size_t i = 0; i < b.size(); ++i)
     if (!std::isfinite(b[i]))
-      throw trncore::InvalidArgument(kFunction, "b[" + std::to_string(i) + "] = " + std::to_string(static_cast<double>(b[i])) + " is not finite",
+      throw trncore::InvalidArgument(kFunction, "b[" + std::to_string(i) + "] = " + trncore::detail::sci(static_cast<double>(b[i])) + " is not finite",
                                      "pass a right-hand side of finite values");
   const trncore::Options host = host_options(o.core);
   const std::int64_t s = std::min<std::int64_t>(m, static_cast<std::int64_t>(std::ceil(o.sketch_factor * static_cast<double>(n))));

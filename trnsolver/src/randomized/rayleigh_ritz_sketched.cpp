@@ -1,6 +1,7 @@
 // Sketched Rayleigh–Ritz: whitened sketched projection of A onto range(V) and its eigenpairs (geev).
 #include "common.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <trnblas/gemm.hpp>
 
 #include <lapacke.h>
@@ -52,7 +53,7 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
   if (d < 1 || sketch_rows < d || !(rank_tolerance >= 0.0 && rank_tolerance < 1.0))
     throw trncore::InvalidArgument(kFunction,
                                    "d = " + std::to_string(d) + ", sketch_rows = " + std::to_string(sketch_rows) +
-                                       ", rank_tolerance = " + std::to_string(rank_tolerance),
+                                       ", rank_tolerance = " + trncore::detail::sci(rank_tolerance),
                                    "need d >= 1, d <= sketch_rows (2d to 4d is typical) and 0 <= rank_tolerance < 1");
   require_finite(basis, kFunction);
   const trncore::Options host = host_options(options);

@@ -1,6 +1,7 @@
 // rsvd (fixed rank) and rsvd_adaptive (to a tolerance) on dense matrices and operators.
 #include "range_finder.hpp"
 
+#include <trncore/detail/format_number.hpp>
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -52,7 +53,7 @@ RsvdResult<T> rsvd_impl(const MatrixOperator<T>& a, const trncore::MatrixView<co
 void check_adaptive(double tolerance, const AdaptiveRangeOptions& o, const char* function) {
   check_common(o.sketch, o.core, function);
   if (!(tolerance > 0.0) || !std::isfinite(tolerance))
-    throw trncore::InvalidArgument(function, "tolerance = " + std::to_string(tolerance),
+    throw trncore::InvalidArgument(function, "tolerance = " + trncore::detail::sci(tolerance),
                                    "pass a positive, finite absolute spectral-norm tolerance");
   if (o.block_size < 1 || o.max_rank < 0)
     throw trncore::InvalidArgument(function,
