@@ -12,6 +12,8 @@
 // routed mode must differ from somewhere (else the call was not routed).
 #include "mode_bound.hpp"
 
+#include <trncore/detail/format_number.hpp>
+
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -115,11 +117,7 @@ F ob(const char* name) {
   return reinterpret_cast<F>(openblas(name));
 }
 
-std::string sci(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3e", x);
-  return buf;
-}
+using trncore::detail::sci;
 
 bool same_bits(const void* x, const void* y, std::size_t bytes) { return std::memcmp(x, y, bytes) == 0; }
 
