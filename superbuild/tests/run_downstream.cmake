@@ -20,6 +20,17 @@ function(run)
   message("${out}")
 endfunction()
 
+# The downstream program. In a shared build the package under test sits in its own (relocated) prefix while
+# its siblings stay in SUITE_PREFIX: a library's $ORIGIN run path cannot reach across two prefixes, so the
+# run names the siblings' directory (packaging.shared.origin_rpath checks the one-prefix case without it).
+function(run_program program)
+  if(SHARED)
+    run("${CMAKE_COMMAND}" -E env "LD_LIBRARY_PATH=${SUITE_PREFIX}/lib" "${program}")
+  else()
+    run("${program}")
+  endif()
+endfunction()
+
 file(REMOVE_RECURSE "${WORK}")
 # Handed to the downstream configure as the environment variable, hence ":"-separated.
 set(prefix_path "${SUITE_PREFIX}")
@@ -81,12 +92,11 @@ if(MODE STREQUAL "pkg_config")
         list(APPEND flag_list "-Wl,-rpath,${CMAKE_MATCH_1}")
       endif()
     endforeach()
-    unset(ENV{LD_LIBRARY_PATH})
   endif()
   # The consumer chooses its standard (the .pc's Description states the minimum, C++20); C++23 here proves
   # nothing in the headers or flags pins it lower.
   run("${CXX}" -std=c++23 "-DEXPECTED_VERSION=\"${pc_version}\"" "${WORK}/main.cpp" -o "${WORK}/downstream" ${flag_list})
-  run("${WORK}/downstream")
+  run_program("${WORK}/downstream")
   return()
 endif()
 
@@ -95,4 +105,4 @@ run("${CMAKE_COMMAND}" -S "${CMAKE_CURRENT_LIST_DIR}/downstream" -B "${WORK}/bui
     "-DPKG=${PKG}" "-DMODE=${MODE}" "-DPIN=${PIN}" "-DTRNSCI_SOURCE_ROOT=${TRNSCI_SOURCE_ROOT}"
     "-DEXPECTED_PREFIX=${relocated}")
 run("${CMAKE_COMMAND}" --build "${WORK}/build")
-run("${WORK}/build/downstream")
+run_program("${WORK}/build/downstream")
