@@ -292,6 +292,19 @@ TEST(EighJacobi, BadArgumentsThrow) {
   a[3] = 1.0;
   EXPECT_THROW(trnsolver::eigh_jacobi<double>(Layout::row_major, 3, a.data(), 3, w.data(), v.data(), 3, o),
                trncore::InvalidArgument);
+  // Enum values outside their enumerators and negative thread counts (issue #18), for both eigensolvers.
+  EXPECT_THROW(trnsolver::eigh_jacobi<double>(static_cast<Layout>(9), 3, a.data(), 3, w.data(), v.data(), 3),
+               trncore::InvalidArgument);
+  EXPECT_THROW(trnsolver::eigh_tridiagonal_ql<double>(static_cast<Layout>(9), 3, a.data(), 3, w.data(), v.data(), 3),
+               trncore::InvalidArgument);
+  JacobiOptions neg;
+  neg.core.threads = -1;
+  EXPECT_THROW(trnsolver::eigh_jacobi<double>(Layout::row_major, 3, a.data(), 3, w.data(), v.data(), 3, neg),
+               trncore::InvalidArgument);
+  JacobiOptions bad_backend;
+  bad_backend.core.backend = static_cast<trncore::Backend>(4);
+  EXPECT_THROW(trnsolver::eigh_jacobi<double>(Layout::row_major, 3, a.data(), 3, w.data(), v.data(), 3, bad_backend),
+               trncore::InvalidArgument);
   // n = 0 is a valid empty problem.
   EXPECT_NO_THROW(trnsolver::eigh_jacobi<double>(Layout::row_major, 0, a.data(), 1, w.data(), v.data(), 1));
 }

@@ -3,6 +3,7 @@
 // corrections, which converges to it for κ(A)·2^-53 < 1 regardless of the code under test. Matrices with
 // prescribed 2-norm condition numbers are U·diag(σ)·Vᵀ with random orthogonal U, V (LAPACK QR of Gaussian
 // matrices) and σ geometric from 1 to 1/κ.
+#include <trnsolver/hpl_mxp.hpp>
 #include <trnsolver/solve.hpp>
 
 #include "mixed/blocked_cholesky.hpp"
@@ -503,6 +504,15 @@ TEST(Solve, BadArgumentsThrowWithTheFunctionName) {
       EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
     }
   };
+  const auto expect_invalid_named = [](auto&& call, const std::string& function, const std::string& needle) {
+    try {
+      call();
+      ADD_FAILURE() << "no exception for " << needle;
+    } catch (const trncore::InvalidArgument& e) {
+      EXPECT_NE(std::string(e.what()).find(function), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
   expect_invalid([&] { trnsolver::solve(Layout::col_major, -1, 1, a.data(), 4, b.data(), 4, x.data(), 4); }, "-1");
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 3, b.data(), 4, x.data(), 4); }, "3");
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, nullptr, 4, b.data(), 4, x.data(), 4); }, "null");
@@ -533,6 +543,12 @@ TEST(Solve, BadArgumentsThrowWithTheFunctionName) {
   bad.core.threads = -1;
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); }, "threads");
   expect_invalid([&] { trnsolver::solve(static_cast<Layout>(9), 4, 1, a.data(), 4, b.data(), 4, x.data(), 4); }, "9");
+  std::vector<double> ha, hb;
+  expect_invalid_named([&] { trnsolver::hpl_mxp_system(4, 1, ha, hb, -1); }, "trnsolver::hpl_mxp_system", "threads = -1");
+  trnsolver::HplMxpOptions ho;
+  ho.n = 8;
+  ho.factor = static_cast<FactorPrecision>(9);
+  expect_invalid([&] { trnsolver::hpl_mxp(ho); }, "factor");
   EXPECT_THROW(trnsolver::parse_refinement("ir"), trncore::ParseError);
   EXPECT_EQ(trnsolver::parse_refinement("gmres_ir"), Refinement::gmres_ir);
 }

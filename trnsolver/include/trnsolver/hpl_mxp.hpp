@@ -39,12 +39,14 @@ struct HplMxpResult {
 /// The benchmark's system, column-major: entries uniform in (−0.5, 0.5] from trnrand's Philox stream
 /// (seed, subsequence 0), then each diagonal entry replaced by its row's absolute sum (row-diagonal
 /// dominance, so LU without pivoting is stable); b uniform in (−0.5, 0.5] from subsequence 1. The same for
-/// any thread count. @throws trncore::InvalidArgument for n < 1.
+/// any thread count. @throws trncore::InvalidArgument for n < 1 or threads < 0.
 void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, std::vector<double>& b,
                     int threads = 0);
 
 /// Generates the system, solves it with solve() under the benchmark's rules, checks the residual.
-/// @throws trncore::InvalidArgument for n < 1, a bf16 factor on the host backend, or invalid core options.
+/// @throws trncore::InvalidArgument for n < 1, a bf16 factor on the host backend, invalid core options or enum
+/// values (as solve()). The result's report is solve()'s with error_bounds = false: uncertified (HPL-MxP
+/// checks the scaled residual instead, in `passed`).
 HplMxpResult hpl_mxp(const HplMxpOptions& options);
 
 }  // namespace trnsolver

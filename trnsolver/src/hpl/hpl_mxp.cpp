@@ -26,6 +26,9 @@ std::string fixed(double x, int decimals) {
 void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, std::vector<double>& b, int threads) {
   if (n < 1)
     throw trncore::InvalidArgument("trnsolver::hpl_mxp_system", "n = " + std::to_string(n), "pass an order n >= 1");
+  if (threads < 0)
+    throw trncore::InvalidArgument("trnsolver::hpl_mxp_system", "threads = " + std::to_string(threads) + " is negative",
+                                   "pass 0 for all hardware threads or a positive count");
   a.resize(static_cast<std::size_t>(n * n));
   b.resize(static_cast<std::size_t>(n));
   trnrand::fill_uniform(trnrand::make_stream(seed, 0), std::span<double>(a), trnrand::Interval::open_closed, threads);
