@@ -27,7 +27,9 @@ namespace trntensor {
 /// Returns einsum(subscripts, operands) as a new tensor (numpy.einsum semantics; parse_subscripts).
 /// T: float or double. options.backend host or sim; options.math_mode is every step's mode.
 /// @throws trncore::ParseError / DimensionMismatch as parse_subscripts; trncore::InvalidArgument for no
-///         operands or invalid options; trncore::TargetNotMet when the target cannot be certified;
+///         operands or invalid options (out-of-range enums, threads < 0); trncore::TargetNotMet whenever
+///         the result is not certified (NaN/Inf operands, products below the normal range, an uncertified
+///         GEMM step, overflow) or its bound exceeds the target (docs/trncore.md, "Certificates");
 ///         trncore::ResourceExhausted when plan.memory_limit cannot be kept; trnblas::gemm's errors (e.g.
 ///         NotSupported for a reduced-precision mode on the host).
 template <class T>
@@ -41,8 +43,8 @@ template <class T>
 void einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands, T alpha, T beta,
             TensorView<T> out, const trncore::Options& options = {}, const PlanOptions& plan = {});
 
-/// einsum that also returns the certified bound, whether a target was met (no TargetNotMet is thrown) and
-/// one trajectory line per plan step.
+/// einsum that also returns the bound, whether it is certified (and why not), whether a target was met
+/// (no TargetNotMet is thrown: numerical outcomes are report values) and one trajectory line per plan step.
 template <class T>
 Tensor<T> einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands,
                  const trncore::Options& options, trncore::AccuracyReport& report, const PlanOptions& plan = {});

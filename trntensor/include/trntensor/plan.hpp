@@ -121,10 +121,14 @@ public:
   /// out = alpha·einsum(operands) + beta·out, as einsum() documents. The operands must have the planned
   /// shapes; options.backend must be the planned backend (options.math_mode is ignored: each step uses its
   /// own mode). Fills `report` when given: the composed bound (componentwise, relative to the einsum of
-  /// the operands' absolute values) and one trajectory line per step.
+  /// the operands' absolute values), certified / uncertified_reason (every GEMM step's trnblas report
+  /// certified, finite operands, no product below the format's normal range, a finite result), met, and one
+  /// trajectory line per step — the contract of docs/trncore.md, "Certificates". With a report it never
+  /// throws for a numerical outcome.
   /// @throws trncore::DimensionMismatch for operands or an output of other shapes; trncore::InvalidArgument
-  ///         for an output overlapping an operand or other options; trncore::TargetNotMet (without report)
-  ///         when options.target_forward_error cannot be certified; errors of trnblas::gemm.
+  ///         for an output overlapping an operand, invalid options (out-of-range enums, threads < 0, a
+  ///         target outside (0, 1)); trncore::TargetNotMet (without report) whenever met is false — the
+  ///         result is not certified, or its bound exceeds options.target_forward_error; errors of trnblas::gemm.
   template <class T>
   void execute(std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
                const trncore::Options& options = {}, trncore::AccuracyReport* report = nullptr) const;

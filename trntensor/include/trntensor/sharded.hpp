@@ -80,7 +80,8 @@ private:
 /// GEMM row label; tested); reduce-parallel adds S partials, each with its einsum bound over K/S terms, so
 /// the bound is that of K/S plus γ_{S−1}.
 /// @throws trncore::InvalidArgument for a position outside the operands or options invalid; errors of einsum
-///         (parsing, shapes — the sharded operand is checked with its global shape).
+///         (parsing, shapes — the sharded operand is checked with its global shape; TargetNotMet when a
+///         shard's einsum is not certified or misses the target).
 template <class T>
 Tensor<T> sharded_einsum(std::string_view subscripts, const ShardedTensor<T>& sharded, int position,
                          std::span<const TensorView<const T>> others, ShardTransport& transport,
