@@ -318,13 +318,31 @@ TEST(DfMp2, EdgeShapesAgainstADirectLongDoubleSum) {
            {1, 1, 1}, {1, 2, 13}, {2, 127, 5}, {1, 128, 3}, {2, 129, 7}, {3, 7, 131}}) {
     const Synthetic s = synthetic(nocc, nvir, naux, static_cast<std::uint64_t>(nocc * 1000 + nvir));
     const long double exact = direct_energy(s);
-    for (const Options& o : {Options{}, sim(MathMode::fp32), sim(MathMode::bf16), sim(MathMode::ozaki)}) {
+    for (const Options& o : {Options{}, sim(MathMode::fp32), sim(MathMode::bf16), sim(MathMode::ozaki),
+                             sim(MathMode::compensated)}) {
       trncore::AccuracyReport rep;
       const auto e = trnblas::df_mp2_energy(nocc, nvir, naux, s.b.data(), s.eo.data(), s.ev.data(), o, rep);
       const double err = static_cast<double>(std::fabs(static_cast<long double>(e.correlation) - exact));
       EXPECT_LE(err, rep.a_priori_bound) << nocc << "x" << nvir << "x" << naux << " " << trncore::to_string(o);
       EXPECT_EQ(e.correlation, e.same_spin + e.opposite_spin);
     }
+  }
+}
+
+// B with entries far below their row's largest (×2^-100 … 2^-140): compensated's slices and slice products fall
+// below fp32's normal range, where only the absolute term bounds them. Certified, and the bound holds against
+// the long-double sum (whose own error, ~1e-19 relative, is far below these bounds).
+TEST(DfMp2, CompensatedAbsoluteTermCoversTinyEntries) {
+  for (const auto& [nocc, nvir, naux] : std::vector<std::array<std::int64_t, 3>>{{2, 9, 13}, {1, 5, 131}, {3, 4, 257}}) {
+    Synthetic s = synthetic(nocc, nvir, naux, static_cast<std::uint64_t>(7 + naux));
+    for (std::size_t i = 0; i < s.b.size(); i += 3) s.b[i] = std::ldexp(s.b[i], -100 - static_cast<int>(i % 41));
+    const long double exact = direct_energy(s);
+    trncore::AccuracyReport rep;
+    const auto e = trnblas::df_mp2_energy(nocc, nvir, naux, s.b.data(), s.eo.data(), s.ev.data(),
+                                          sim(MathMode::compensated), rep);
+    const double err = static_cast<double>(std::fabs(static_cast<long double>(e.correlation) - exact));
+    EXPECT_TRUE(rep.certified) << rep.to_string();
+    EXPECT_LE(err, rep.a_priori_bound) << nocc << "x" << nvir << "x" << naux;
   }
 }
 
