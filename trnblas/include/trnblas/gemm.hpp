@@ -25,25 +25,35 @@ namespace trnblas {
 /// - sim (float, double): the math mode's TensorEngine algorithm with the componentwise bound of
 ///   docs/trnblas-sim.md; with options.target_forward_error and MathMode::automatic, the cheapest mode
 ///   whose bound meets it. Complex types on sim throw NotSupported.
-/// @throws trncore::InvalidArgument for negative sizes, null pointers with nonzero sizes, C overlapping A
-///         or B, or invalid options; trncore::DimensionMismatch when a leading dimension is below its
+/// Certificate (docs/trncore.md, "Certificates"; docs/trnblas.md and docs/trnblas-sim.md for the
+/// hypotheses): the bound is certified only when its hypotheses hold for this call — finite read operands,
+/// no value that leaves the normal range of a format the bound treats as relative (an operand below bf16's
+/// range, a product below fp64's, …), no overflow, no ozaki slice cap short of the target.
+/// @throws trncore::InvalidArgument for an enum argument that is none of its enumerators
+///         (static_cast<Op>(7), Layout(9)), negative sizes, null pointers with nonzero sizes, C overlapping
+///         A or B, or invalid options; trncore::DimensionMismatch when a leading dimension is below its
 ///         row (column) length; trncore::NotSupported for sizes beyond OpenBLAS's 32-bit integers or a
-///         mode the backend lacks; trncore::TargetNotMet when a target cannot be certified. Messages
-///         name the function, the values and a fix.
+///         mode the backend lacks; trncore::TargetNotMet whenever the report overload would return
+///         met = false, with or without a target: an uncertified result (the message gives the reason,
+///         naming the operand and the format) or a certified bound above target_forward_error. C then
+///         holds the computed, uncertified result. Messages name the function, the values and a fix.
 template <class T>
 void gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a,
           std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc,
           const trncore::Options& options = {});
 
-/// gemm that also returns what it certifies: the bound, whether the target was met (no TargetNotMet is
-/// thrown; check report.met), the method that ran and, on sim, the modelled engine cost.
+/// gemm that also returns what it certifies: the bound, whether it is certified (and if not, why, in
+/// report.uncertified_reason), whether the target was met (met = certified && (!target || bound <=
+/// target); no TargetNotMet is thrown for a numerical outcome), the method that ran and, on sim, the
+/// modelled engine cost. @throws as the overload above, except TargetNotMet.
 template <class T>
 void gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a,
           std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc,
           const trncore::Options& options, trncore::AccuracyReport& report);
 
 /// View form: C = alpha·op(A)·op(B) + beta·C; the views must share one layout.
-/// @throws as the pointer form, and DimensionMismatch when the shapes do not conform or layouts differ.
+/// @throws as the pointer form (InvalidArgument for invalid ops first), and DimensionMismatch when the
+///         shapes do not conform or layouts differ.
 template <class T>
 void gemm(Op transa, Op transb, T alpha, trncore::MatrixView<const T> a, trncore::MatrixView<const T> b, T beta,
           trncore::MatrixView<T> c, const trncore::Options& options = {});

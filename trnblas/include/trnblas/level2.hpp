@@ -8,7 +8,8 @@
 /// - Symmetric, Hermitian and triangular matrices are n×n; only the `uplo` triangle is referenced (and
 ///   for Diag::unit not the diagonal), the other triangle may hold anything. The aliasing check treats
 ///   the whole n×n block as the operand.
-/// - Errors: InvalidArgument for negative sizes, incx/incy = 0, null pointers with nonzero sizes, extents
+/// - Errors: InvalidArgument for an enum argument that is none of its enumerators (static_cast<Op>(7),
+///   Layout(9), Uplo, Diag: checked first), negative sizes, incx/incy = 0, null pointers with nonzero sizes, extents
 ///   beyond int64, or a written operand sharing storage with a read one; DimensionMismatch for lda below
 ///   its minimum; NotSupported as in level1.hpp (32-bit OpenBLAS limits, sim backend, math mode, target).
 /// - Quick returns follow reference BLAS: gemv and symv/hemv with m = 0 or n = 0 return without

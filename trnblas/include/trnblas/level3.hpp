@@ -9,8 +9,9 @@
 /// referenced (and written, for C of syrk/herk/syr2k/her2k); the aliasing check treats the whole square
 /// block as the operand. Quick returns follow reference BLAS (m = 0 or n = 0: nothing happens; k = 0 or
 /// alpha = 0: C := beta·C).
-/// Errors: InvalidArgument for negative sizes, null pointers with nonzero sizes, extents beyond int64, a
-/// trans that the routine does not define for the type, or a written operand sharing storage with a read
+/// Errors: InvalidArgument for an enum argument that is none of its enumerators (static_cast<Op>(7),
+/// Layout(9), Uplo, Diag, Side: checked first), negative sizes, null pointers with nonzero sizes, extents
+/// beyond int64, a trans that the routine does not define for the type, or a written operand sharing storage with a read
 /// one; DimensionMismatch for a leading dimension below its minimum; NotSupported for sizes beyond
 /// OpenBLAS's 32-bit integers, the sim backend, a math mode other than automatic or the data's own
 /// precision, or a target_forward_error.
