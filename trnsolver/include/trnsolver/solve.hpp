@@ -106,9 +106,10 @@ struct SolveReport {
   /// times the estimate) through an inverse of A:
   ///  - the residual bound ‖ |A⁻¹|(|r̂| + δr) ‖∞/‖x̂‖∞ (LAPACK xGERFSX), r̂ the computed residual and δr its
   ///    rounding error bound;
-  ///  - the correction bound (‖d‖∞ + ‖ |A⁻¹|(|ŝ| + δs + δr) ‖∞)/‖x̂‖∞ from the identity
-  ///    x − x̂ = d + A⁻¹(r − A d), d a final correction solved with the factors and ŝ = r̂ − A d in the
-  ///    residual precision (near u with a double-double residual whatever κ is).
+  ///  - with a double-double residual, the correction bound (‖d‖∞ + ‖ |A⁻¹|(|ŝ| + δs + δr) ‖∞)/‖x̂‖∞ from
+  ///    the identity x − x̂ = d + A⁻¹(r − A d), d a final correction solved with the factors and ŝ = r̂ − A d
+  ///    in double-double (near u whatever κ is). With an fp64 residual its δr would dominate it as it does
+  ///    the residual bound, so it is not computed.
   /// The inverse is the LU's Â⁻¹, widened by 1/(1 − μ) with μ ≥ ‖Â⁻¹(Â − A)‖∞ from |L̂||Û| and the LU's
   /// backward error constant, when μ < ½; otherwise A⁻¹ applied by GMRES preconditioned with the LU. Both
   /// bounds hold for any iterate, converged or not.

@@ -18,7 +18,7 @@ constexpr double kU = 0x1p-53;
 }  // namespace
 
 double inverse_norm_estimate(std::int64_t n, const Inverse& inverse) {
-  return one_norm_estimate(n, inverse.apply_transpose, inverse.apply);
+  return one_norm_estimate(n, inverse.apply_transpose, inverse.apply, false);
 }
 
 double abs_inverse_norm(std::int64_t n, const Inverse& inverse, const std::vector<double>& g) {
@@ -39,7 +39,8 @@ double abs_inverse_norm(std::int64_t n, const Inverse& inverse, const std::vecto
                                 });
 }
 
-ForwardErrorBounds bounds_from(std::int64_t n, const Inverse& inverse, const std::vector<double>& g, const double* x) {
+ForwardErrorBounds bounds_from(std::int64_t n, const Inverse& inverse, const std::vector<double>& g, const double* x,
+                               bool normwise_wanted, bool componentwise_wanted) {
   ForwardErrorBounds out;
   const auto len = static_cast<std::size_t>(n);
   bool zero = true;
@@ -48,9 +49,17 @@ ForwardErrorBounds bounds_from(std::int64_t n, const Inverse& inverse, const std
   double xnorm = 0.0;
   for (std::size_t i = 0; i < len; ++i) xnorm = std::max(xnorm, std::abs(x[i]));
   constexpr double inf = std::numeric_limits<double>::infinity();
-  const double normwise = abs_inverse_norm(n, inverse, g);
-  out.estimate = xnorm > 0.0 ? normwise / kEstimatorSafety / xnorm : inf;
-  out.normwise = xnorm > 0.0 ? normwise / xnorm : inf;
+  if (normwise_wanted) {
+    const double normwise = abs_inverse_norm(n, inverse, g);
+    out.estimate = xnorm > 0.0 ? normwise / kEstimatorSafety / xnorm : inf;
+    out.normwise = xnorm > 0.0 ? normwise / xnorm : inf;
+  } else {
+    out.estimate = out.normwise = inf;
+  }
+  if (!componentwise_wanted) {
+    out.componentwise = inf;
+    return out;
+  }
   // max_i (|A⁻¹| g)_i / |x_i| = ‖ diag(1/|x|) A⁻¹ diag(g) ‖∞ = ‖ diag(g) A⁻ᵀ diag(1/|x|) ‖₁.
   bool zero_component = false;
   for (std::size_t i = 0; i < len; ++i) zero_component = zero_component || x[i] == 0.0;

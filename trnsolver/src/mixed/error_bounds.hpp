@@ -17,7 +17,7 @@ struct Inverse {
   Precondition apply_transpose;
 };
 
-/// Estimate of ‖A⁻¹‖∞ (= ‖A⁻ᵀ‖₁).
+/// Estimate of ‖A⁻¹‖∞ (= ‖A⁻ᵀ‖₁), one start (the condition estimate and the strategy choice; no bound).
 double inverse_norm_estimate(std::int64_t n, const Inverse& inverse);
 
 struct ForwardErrorBounds {
@@ -32,7 +32,9 @@ double abs_inverse_norm(std::int64_t n, const Inverse& inverse, const std::vecto
 
 /// The bounds of forward_error_bounds for an arbitrary non-negative g (|x̂ − x| ≤ |A⁻¹| g assumed by the
 /// caller): 3·‖ |A⁻¹| g ‖∞/‖x‖∞ and 3·max_i (|A⁻¹| g)_i/|x_i|.
-ForwardErrorBounds bounds_from(std::int64_t n, const Inverse& inverse, const std::vector<double>& g, const double* x);
+/// `normwise` / `componentwise` false skip that estimate (its field stays +inf).
+ForwardErrorBounds bounds_from(std::int64_t n, const Inverse& inverse, const std::vector<double>& g, const double* x,
+                               bool normwise = true, bool componentwise = true);
 
 /// With g = |r|(1 + 2u) + error_factor·scale (every computed quantity of `res` turned into a bound on the
 /// exact residual's magnitude): |x − A⁻¹b| ≤ |A⁻¹| g exactly, whose norms are estimated here.

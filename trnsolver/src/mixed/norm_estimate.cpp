@@ -44,7 +44,8 @@ double hager(std::int64_t n, const Precondition& apply, const Precondition& appl
 
 }  // namespace
 
-double one_norm_estimate(std::int64_t n, const Precondition& apply, const Precondition& apply_transpose) {
+double one_norm_estimate(std::int64_t n, const Precondition& apply, const Precondition& apply_transpose,
+                         bool two_starts) {
   if (n == 0) return 0.0;
   const auto len = static_cast<std::size_t>(n);
   const auto one_norm = [](const std::vector<double>& v) {
@@ -58,16 +59,18 @@ double one_norm_estimate(std::int64_t n, const Precondition& apply, const Precon
   // start alone can settle on a local maximum several times below the norm (found on Wilkinson's growth
   // matrix, a factor 6.6); two independent starts make that rarer, as Higham and Tisseur's block estimator
   // with t = 2 columns (SIAM J. Matrix Anal. Appl. 21 (2000) 1185–1201).
-  std::vector<double> signs(len);
-  for (std::size_t i = 0; i < len; ++i) {
+  std::vector<double> signs(two_starts ? len : 0);
+  for (std::size_t i = 0; i < signs.size(); ++i) {
     std::uint64_t z = (static_cast<std::uint64_t>(i) + 1) * 0x9E3779B97F4A7C15ull;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     signs[i] = ((z ^ (z >> 31)) & 1u) != 0 ? 1.0 / static_cast<double>(n) : -1.0 / static_cast<double>(n);
   }
-  const double second = hager(n, apply, apply_transpose, std::move(signs));
-  if (!std::isfinite(second)) return second;
-  estimate = std::max(estimate, second);
+  if (two_starts) {
+    const double second = hager(n, apply, apply_transpose, std::move(signs));
+    if (!std::isfinite(second)) return second;
+    estimate = std::max(estimate, second);
+  }
   // Higham's extra vector, which catches the matrices that defeat the power-method steps.
   std::vector<double> alt(len);
   for (std::size_t i = 0; i < len; ++i)

@@ -11,6 +11,9 @@
 namespace trnsolver::detail {
 
 /// An estimate (a lower bound) of ‖B‖₁ for an n×n operator given by v ↦ B v and v ↦ Bᵀ v (in place).
-double one_norm_estimate(std::int64_t n, const Precondition& apply, const Precondition& apply_transpose);
+/// `two_starts` (the bounds): the iteration also runs from a second, pseudo-random start (about twice the
+/// cost); false (condition estimates, which nothing certifies): the uniform start only, as LAPACK's xLACN2.
+double one_norm_estimate(std::int64_t n, const Precondition& apply, const Precondition& apply_transpose,
+                         bool two_starts = true);
 
 }  // namespace trnsolver::detail
