@@ -18,6 +18,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -60,6 +62,14 @@ std::vector<Case> cases(bool full) {
     scale_cols(cols, n, n, 40, 12);
     out.push_back({"cols 2^+-40 kappa=1e" + std::to_string(e), n, cols});
   }
+  // Rows scaled by 2^±140: entries beyond fp32's range, so the fp32/bf16 factors overflow or underflow (the
+  // low-precision strategies must fail over honestly; the LU stand-in for A⁻¹ is not trusted).
+  {
+    const std::int64_t n = 24;
+    auto a = with_condition(n, n, 1e3, 600);
+    scale_rows(a, n, n, 140, 13);
+    out.push_back({"rows 2^+-140 kappa=1e3", n, a});
+  }
   // Near-singular: the last row is the first plus a perturbation of 2^-40 (κ ≈ 1e12·n) or 2^-52 relative.
   for (int p : full ? std::vector<int>{40, 52} : std::vector<int>{52}) {
     const std::int64_t n = 37;
@@ -75,25 +85,38 @@ std::vector<Case> cases(bool full) {
 // bound is relative to the exact x in the same norm (solve.hpp).
 TEST(AdversarialSolve, EveryCertificateHoldsOnHostAndSim) {
   const bool full = trnsci_testing::adversarial_full();
+  // TRNSOLVER_ADVERSARIAL_VERBOSE=1 prints one line per case (error, bound, met, the reason when uncertified).
+  const bool verbose = std::getenv("TRNSOLVER_ADVERSARIAL_VERBOSE") != nullptr;
   trnsci_testing::Tally tally("trnsolver::solve");
+  trnsci_testing::Tally lapack_style("trnsolver::solve forward_error_bound_normwise/componentwise");
   for (const Case& c : cases(full)) {
     trnsci_testing::Rng rng(c.n);
     std::vector<double> b(static_cast<std::size_t>(c.n));
     for (double& v : b) v = rng.normal();
     const auto ref = trnsolver_test::solve_quad_refined(c.n, c.a.data(), b.data());
     ASSERT_FALSE(ref.empty()) << c.name;
+    // The default strategy, and LU-IR / GMRES-IR alone (no fallback: their stagnation and non-convergence
+    // must be reported, and the bounds of whatever iterate they return must hold when certified).
+    const std::vector<trnsolver::Refinement> strategies =
+        full ? std::vector<trnsolver::Refinement>{trnsolver::Refinement::automatic, trnsolver::Refinement::lu_ir,
+                                                   trnsolver::Refinement::gmres_ir}
+             : std::vector<trnsolver::Refinement>{trnsolver::Refinement::automatic, trnsolver::Refinement::lu_ir};
+    for (const trnsolver::Refinement how : strategies)
     for (const bool sim : {false, true})
       for (const double target : full ? std::vector<double>{0.0, 1e-6, 1e-8, 1e-10, 1e-12, 1e-14}
                                       : std::vector<double>{0.0, 1e-6, 1e-10, 1e-14}) {
+        if (how != trnsolver::Refinement::automatic && !full && target != 0.0 && target != 1e-14) continue;
         SolveOptions o;
+        o.refinement = how;
+        o.fallback = how == trnsolver::Refinement::automatic;
         if (sim) o.core.backend = trncore::Backend::sim;
         if (target > 0) o.core.target_forward_error = target;
         SolveReport r;
         std::vector<double> x(static_cast<std::size_t>(c.n), 0.0);
         const std::int64_t info =
             trnsolver::solve(trncore::Layout::col_major, c.n, 1, c.a.data(), c.n, b.data(), c.n, x.data(), c.n, o, r);
-        const std::string what = c.name + (sim ? " sim" : " host") + " target " + trncore::detail::sci(target) + "\n" +
-                                 r.to_string();
+        const std::string what = c.name + (sim ? " sim " : " host ") + std::string(trnsolver::to_string(how)) +
+                                 " target " + trncore::detail::sci(target) + "\n" + r.to_string();
         ASSERT_EQ(info, r.info) << what;
         // The certificate's shape (docs/trncore.md): met == certified && (!target || bound <= target).
         EXPECT_EQ(r.accuracy.met, r.accuracy.certified && (target == 0.0 || r.accuracy.a_priori_bound <= target))
@@ -105,11 +128,30 @@ TEST(AdversarialSolve, EveryCertificateHoldsOnHostAndSim) {
           continue;
         }
         const double err = trnsci_testing::normwise_error(x.data(), ref);
+        if (verbose)
+          std::printf("%-28s %-4s %-8s target %-9s error %-9s bound %-9s %s%s\n", c.name.c_str(), sim ? "sim" : "host",
+                      std::string(trnsolver::to_string(how)).c_str(), trncore::detail::sci(target).c_str(),
+                      trncore::detail::sci(err).c_str(), trncore::detail::sci(r.accuracy.a_priori_bound).c_str(),
+                      r.accuracy.met ? "met" : "not met", r.accuracy.certified ? "" : (", " + r.accuracy.uncertified_reason).c_str());
         if (target > 0) tally.record_met(r.accuracy.certified, r.accuracy.met, r.accuracy.a_priori_bound, target, err, what);
         else tally.record(r.accuracy.certified, r.accuracy.a_priori_bound, err, what);
+        // The report's other certificates, relative to x̂ as documented: normwise and componentwise.
+        quad xnorm = 0, diff = 0;
+        double comp = 0.0;
+        for (std::size_t i = 0; i < x.size(); ++i) {
+          const quad d = trnsci_testing::quad_abs(static_cast<quad>(x[i]) - ref[i]);
+          diff = d > diff ? d : diff;
+          xnorm = trnsci_testing::quad_abs(static_cast<quad>(x[i])) > xnorm ? trnsci_testing::quad_abs(static_cast<quad>(x[i])) : xnorm;
+          comp = std::max(comp, x[i] != 0.0 ? static_cast<double>(d / trnsci_testing::quad_abs(static_cast<quad>(x[i])))
+                                            : (d != 0 ? HUGE_VAL : 0.0));
+        }
+        lapack_style.record(r.accuracy.certified, r.forward_error_bound_normwise,
+                            xnorm > 0 ? static_cast<double>(diff / xnorm) : 0.0, "normwise " + what);
+        lapack_style.record(r.accuracy.certified, r.forward_error_bound_componentwise, comp, "componentwise " + what);
       }
   }
   EXPECT_EQ(tally.violations(), 0);
+  EXPECT_EQ(lapack_style.violations(), 0);
 }
 
 // An exactly singular A (two equal rows, or a zero column): info > 0, never an exception, uncertified with the

@@ -323,6 +323,36 @@ TEST(Solve, StagnationWithoutATargetFallsBackToFp64Lu) {
   EXPECT_THROW(trnsolver::solve(Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o), trncore::TargetNotMet);
 }
 
+// Rows scaled by 2^±140 put A beyond fp32's range: the fp32/bf16 factors overflow and LU-IR's iterate becomes
+// NaN. The ∞-norm used to skip NaN entries (std::max), so a NaN iterate could pass the stopping test and come
+// back certified with bound 0 (found by the adversarial test); now it is never certified, and the default
+// strategy falls back to fp64 LU, which solves it (the binary128 reference).
+TEST(Solve, NonFiniteIterateIsNeverCertified) {
+  const std::int64_t n = 24;
+  auto a = trnsci_testing::with_condition(n, n, 1e3, 600);
+  trnsci_testing::scale_rows(a, n, n, 140, 13);
+  const auto b = random_vector(n, 61);
+  const auto ref = trnsci_testing::solve_quad(n, a.data(), b.data());
+  for (const bool sim : {false, true}) {
+    SolveOptions o;
+    if (sim) o.core.backend = trncore::Backend::sim;
+    o.refinement = Refinement::lu_ir;
+    o.fallback = false;
+    std::vector<double> x;
+    const SolveReport r = run(n, a, b, x, o);
+    EXPECT_FALSE(r.accuracy.certified) << r.to_string();
+    EXPECT_FALSE(r.accuracy.met) << r.to_string();
+    EXPECT_NE(r.accuracy.uncertified_reason.find("non-finite"), std::string::npos) << r.accuracy.uncertified_reason;
+    EXPECT_THROW(trnsolver::solve(Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o), trncore::TargetNotMet);
+    SolveOptions automatic;
+    if (sim) automatic.core.backend = trncore::Backend::sim;
+    automatic.core.target_forward_error = 1e-12;
+    const SolveReport ok = run(n, a, b, x, automatic);
+    EXPECT_TRUE(ok.accuracy.met) << ok.to_string();
+    EXPECT_LE(trnsci_testing::normwise_error(x.data(), ref), 1e-12) << ok.to_string();
+  }
+}
+
 TEST(Solve, LayoutsSizesAndSeveralRightHandSides) {
   for (const std::int64_t n : {0, 1, 2, 3, 127, 128, 129}) {
     const std::int64_t nrhs = 3;

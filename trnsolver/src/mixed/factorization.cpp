@@ -106,7 +106,7 @@ void Factorization::solve_low(double* v) const {
   // Scale into fp32's range (a power of two: exact), solve in fp32, scale back — LU-IR's correction
   // solve in the factor precision, safe from fp32 overflow for residuals of any size.
   double top = 0.0;
-  for (std::int64_t i = 0; i < n; ++i) top = std::max(top, std::abs(v[i]));
+  for (std::int64_t i = 0; i < n; ++i) top = std::isnan(v[i]) ? v[i] : std::max(top, std::abs(v[i]));
   if (top == 0.0 || !std::isfinite(top)) {
     if (top != 0.0) std::fill(v, v + n, std::numeric_limits<double>::quiet_NaN());
     return;

@@ -35,11 +35,18 @@ constexpr double kGmresTolerance = 1e-8;
 constexpr double kBoundGmresTolerance = 1e-10;
 using trncore::detail::sci;
 
+// ‖v‖∞, NaN when an entry is NaN (std::max alone would skip it, and a NaN iterate would look converged).
 double inf_norm(std::int64_t n, const double* v) {
   double m = 0.0;
-  for (std::int64_t i = 0; i < n; ++i) m = std::max(m, std::abs(v[i]));
+  for (std::int64_t i = 0; i < n; ++i) {
+    if (std::isnan(v[i])) return v[i];
+    m = std::max(m, std::abs(v[i]));
+  }
   return m;
 }
+
+// The larger of a bound so far and a column's, with NaN (a bound that could not be formed) as +inf.
+double worst(double so_far, double column) { return std::isnan(column) ? kInf : std::max(so_far, column); }
 
 // What every strategy works from: A column-major (the caller's array when it is column-major, else a
 // transposed copy), B copied column-major.
@@ -137,6 +144,7 @@ struct Refined {
   double estimate = kInf;  // ‖d_last‖/‖x‖/(1 − ρ)
   double rho = 0.0;        // the largest ratio of successive corrections
   bool stagnated = false;  // stopped because the corrections stopped decreasing before the stopping test held
+  bool non_finite = false;  // the residual or the iterate became NaN or infinite
   Refinement how = Refinement::lu_ir;  // the strategy that finished (adaptive LU-IR may end as GMRES-IR)
 };
 
@@ -167,6 +175,7 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
     const double rnorm = inf_norm(n, out.res.r.data());
     if (!std::isfinite(rnorm) || rnorm == 0.0 || step == o.max_refinements) {
       out.converged = rnorm == 0.0;
+      out.non_finite = !std::isfinite(rnorm);
       out.estimate = rnorm == 0.0 ? 0.0 : kInf;
       if (with_scale) out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads);
       break;
@@ -198,7 +207,10 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
     ++out.steps;
     const double dnorm = inf_norm(n, d.data()), xnorm = inf_norm(n, out.x.data());
     last_correction = dnorm;
-    if (!std::isfinite(dnorm) || !std::isfinite(xnorm)) break;
+    if (!std::isfinite(dnorm) || !std::isfinite(xnorm)) {
+      out.non_finite = true;
+      break;
+    }
     const double ratio = dnorm / previous;
     if (step > 0) out.rho = std::max(out.rho, ratio);
     // Carson–Higham: stop once the correction is below u‖x‖ (converged) or no longer halves (the limiting
@@ -497,7 +509,7 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     if (options.residual) rp = *options.residual;
     report.refinement = how;
     report.residual = rp;
-    bool converged = true, stagnated = false;
+    bool converged = true, stagnated = false, non_finite = false;
     double estimate = 0.0, bound_n = 0.0, bound_c = 0.0, bwd_n = 0.0, bwd_c = 0.0;
     std::vector<Refined> columns;
     for (std::int64_t c = 0; c < nrhs; ++c) {
@@ -517,7 +529,8 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
       report.gmres_iterations += r.gmres;
       converged = converged && r.converged;
       stagnated = stagnated || r.stagnated;
-      estimate = std::max(estimate, r.estimate);
+      non_finite = non_finite || r.non_finite;
+      estimate = worst(estimate, r.estimate);
       const double xnorm = inf_norm(n, r.x.data()), bnorm = inf_norm(n, s.b.data() + c * n);
       const double rnorm = inf_norm(n, r.res.r.data());
       const double denom = s.anorm * xnorm + bnorm;
@@ -529,13 +542,11 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
       }
       if (bounds) {
         const ColumnBounds cb = column_bounds(s, f, bi, r, rp, options);
-        bound_n = std::max(bound_n, cb.normwise);
-        bound_c = std::max(bound_c, cb.componentwise);
+        bound_n = worst(bound_n, cb.normwise);
+        bound_c = worst(bound_c, cb.componentwise);
       }
       std::copy(r.x.begin(), r.x.end(), xs.begin() + c * n);
     }
-    if (!std::isfinite(bound_n) || std::isnan(bound_n)) bound_n = kInf;
-    if (std::isnan(bound_c)) bound_c = kInf;
     report.converged = converged;
     report.forward_error_estimate = converged ? estimate : kInf;
     report.forward_error_bound_normwise = bounds ? bound_n : kInf;
@@ -544,12 +555,18 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     report.backward_error_componentwise = bwd_c;
     // What would keep this strategy's bound from being a certificate.
     uncertified.clear();
-    if (!converged)
+    if (non_finite)
+      uncertified = std::string(to_string(report.refinement)) + " with " + std::string(to_string(at.factor)) +
+                    " factors produced a non-finite iterate (entries of A beyond the factor precision's range, or "
+                    "overflow in its LU)";
+    else if (!converged)
       uncertified = stagnated ? std::string(to_string(report.refinement)) +
                                     " stagnated before its stopping test held (the backward error " + sci(bwd_n) +
                                     " is above sqrt(n)*u)"
                               : std::string(to_string(report.refinement)) + " did not converge within " +
                                     std::to_string(options.max_refinements) + " refinement steps";
+    else if (!std::isfinite(inf_norm(n * nrhs, xs.data())))
+      uncertified = "the solution has non-finite entries";
     else if (!bounds)
       uncertified = "error bounds not computed (options.error_bounds = false and no target)";
     else if (*bi.gmres_failed)
