@@ -101,21 +101,27 @@ TEST(AdversarialSolve, EveryCertificateHoldsOnHostAndSim) {
         full ? std::vector<trnsolver::Refinement>{trnsolver::Refinement::automatic, trnsolver::Refinement::lu_ir,
                                                    trnsolver::Refinement::gmres_ir}
              : std::vector<trnsolver::Refinement>{trnsolver::Refinement::automatic, trnsolver::Refinement::lu_ir};
+    // Backends: host (fp32 factors), sim with bf16 factors (the default), and in the full run sim with fp32
+    // TensorEngine factors.
+    const int backends = full ? 3 : 2;
     for (const trnsolver::Refinement how : strategies)
-    for (const bool sim : {false, true})
+    for (int backend = 0; backend < backends; ++backend)
       for (const double target : full ? std::vector<double>{0.0, 1e-6, 1e-8, 1e-10, 1e-12, 1e-14}
                                       : std::vector<double>{0.0, 1e-6, 1e-10, 1e-14}) {
         if (how != trnsolver::Refinement::automatic && !full && target != 0.0 && target != 1e-14) continue;
         SolveOptions o;
         o.refinement = how;
         o.fallback = how == trnsolver::Refinement::automatic;
+        const bool sim = backend > 0;
         if (sim) o.core.backend = trncore::Backend::sim;
+        if (backend == 2) o.factor = trnsolver::FactorPrecision::fp32;
         if (target > 0) o.core.target_forward_error = target;
         SolveReport r;
         std::vector<double> x(static_cast<std::size_t>(c.n), 0.0);
         const std::int64_t info =
             trnsolver::solve(trncore::Layout::col_major, c.n, 1, c.a.data(), c.n, b.data(), c.n, x.data(), c.n, o, r);
-        const std::string what = c.name + (sim ? " sim " : " host ") + std::string(trnsolver::to_string(how)) +
+        const std::string what = c.name + (sim ? (backend == 2 ? " sim-fp32 " : " sim ") : " host ") +
+                                 std::string(trnsolver::to_string(how)) +
                                  " target " + trncore::detail::sci(target) + "\n" + r.to_string();
         ASSERT_EQ(info, r.info) << what;
         // The certificate's shape (docs/trncore.md): met == certified && (!target || bound <= target).
@@ -129,7 +135,7 @@ TEST(AdversarialSolve, EveryCertificateHoldsOnHostAndSim) {
         }
         const double err = trnsci_testing::normwise_error(x.data(), ref);
         if (verbose)
-          std::printf("%-28s %-4s %-8s target %-9s error %-9s bound %-9s %s%s\n", c.name.c_str(), sim ? "sim" : "host",
+          std::printf("%-28s %-5s %-8s target %-9s error %-9s bound %-9s %s%s\n", c.name.c_str(), sim ? (backend == 2 ? "sim32" : "sim") : "host",
                       std::string(trnsolver::to_string(how)).c_str(), trncore::detail::sci(target).c_str(),
                       trncore::detail::sci(err).c_str(), trncore::detail::sci(r.accuracy.a_priori_bound).c_str(),
                       r.accuracy.met ? "met" : "not met", r.accuracy.certified ? "" : (", " + r.accuracy.uncertified_reason).c_str());
