@@ -7,6 +7,7 @@
 #include <trnsparse/direct.hpp>
 #include <trnsparse/iterative.hpp>
 #include <trnsparse/matrix_market.hpp>
+#include <trnsparse/ops.hpp>
 #include <trnsparse/sim.hpp>
 
 #include "sparse_test_support.hpp"
@@ -120,6 +121,16 @@ TEST(Certificate, InvalidEnumValuesAreRefused) {
   o.preconditioner = trnsparse::Preconditioner::none;
   o.threads = -1;
   EXPECT_THROW(((void)trnsparse::cg<double, std::int64_t>(a, b, x, o)), trncore::InvalidArgument);
+  // An invalid trnblas::Op used to run as trans.
+  const auto bad_op = static_cast<trnblas::Op>(7);
+  trnsparse_test::expect_error<trncore::InvalidArgument>([&] { trnsparse::spmv<double, std::int64_t>(bad_op, 1.0, a, b, 0.0, x); },
+                                                         "trnsparse::spmv");
+  const auto bsr = trnsparse::to_bsr(a, 2, 2);
+  trnsparse_test::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::spmv<double, std::int64_t>(bad_op, 1.0, bsr, b, 0.0, x); }, "trnsparse::spmv");
+  std::vector<double> dense(12, 1.0), cc(12);
+  trnsparse_test::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::spmm<double, std::int64_t>(bad_op, 1.0, a, 2, dense, 2, 0.0, cc, 2); }, "trnsparse::spmm");
   std::ostringstream s;
   EXPECT_THROW(trnsparse::write_matrix_market(s, a, static_cast<trnsparse::MmSymmetry>(5)), trncore::InvalidArgument);
   const auto mask = trnsparse::local_window_mask(8, 4, 1);

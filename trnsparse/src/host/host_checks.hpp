@@ -3,6 +3,7 @@
 
 #include "checks.hpp"
 
+#include <trnblas/types.hpp>
 #include <trncore/error.hpp>
 #include <trncore/options.hpp>
 
@@ -24,6 +25,14 @@ void require_host(const trncore::Options& options, const char* fn) {
   if (!full)
     throw trncore::NotSupported(fn, "math_mode " + std::string(trncore::to_string(options.math_mode)) + " on the host",
                                 "host sparse products run in the value type's precision (automatic)");
+}
+
+/// Throws InvalidArgument for an op that is not a trnblas::Op value (e.g. static_cast<Op>(7), which used
+/// to run as trans).
+inline void require_op(trnblas::Op op, const char* fn) {
+  if (op != trnblas::Op::no_trans && op != trnblas::Op::trans && op != trnblas::Op::conj_trans)
+    throw trncore::InvalidArgument(fn, "op = " + std::to_string(static_cast<int>(op)) + " is not a trnblas::Op",
+                                   "pass Op::no_trans, Op::trans or Op::conj_trans");
 }
 
 /// Throws DimensionMismatch when a vector has the wrong length.

@@ -58,6 +58,7 @@ void spmv(trnblas::Op op, T alpha, const Csr<T, I>& a, std::span<const T> x, T b
           const trncore::Options& options) {
   constexpr const char* fn = "trnsparse::spmv";
   detail::require_host<T>(options, fn);
+  detail::require_op(op, fn);
   // Row extents and column indices are checked inside the kernels as they are read (one pass, not three).
   detail::validate_ends(a, fn);
   const bool trans = op != trnblas::Op::no_trans;
@@ -107,6 +108,7 @@ void spmv(trnblas::Op op, T alpha, const Bsr<T, I>& a, std::span<const T> x, T b
           const trncore::Options& options) {
   constexpr const char* fn = "trnsparse::spmv";
   detail::require_host<T>(options, fn);
+  detail::require_op(op, fn);
   validate(a, fn);
   const bool trans = op != trnblas::Op::no_trans;
   detail::require_length(x.size(), trans ? a.rows : a.cols, "x", fn);
@@ -137,6 +139,7 @@ void spmm(trnblas::Op op, T alpha, const Csr<T, I>& a, std::int64_t n, std::span
           std::span<T> c, std::int64_t ldc, const trncore::Options& options) {
   constexpr const char* fn = "trnsparse::spmm";
   detail::require_host<T>(options, fn);
+  detail::require_op(op, fn);
   validate(a, fn);
   detail::require_nonnegative(n, "n", fn);
   const bool trans = op != trnblas::Op::no_trans;
