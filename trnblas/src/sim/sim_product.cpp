@@ -288,7 +288,8 @@ SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, std::span<c
     S = 1;
     while (S < most && ozaki_bound(terms, S, plan.bits) > plan.target) ++S;
   }
-  const bool capped = S >= most;
+  // Target-driven (slices = 0) and stopped by the cap, or an explicit slice count above it.
+  const bool capped = (plan.slices == 0 && S >= most) || plan.slices > most;
   S = std::min(S, most);
   const Sliced a = split_fixed(opa, m, k, Lines::rows, S, plan.bits, plan.threads);
   const Sliced b = split_fixed(opb, k, n, Lines::cols, S, plan.bits, plan.threads);
@@ -314,7 +315,11 @@ SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, std::span<c
   // too small to carry any digit), the bound is above what the mode documents: not a certificate of it.
   // (A target below ozaki's floor u64 — e.g. what a float output stage leaves of a tiny target — is unreachable
   // for any slice count: the bound is then certified and simply does not meet it.)
-  if (capped && r.bound > plan.target && plan.target > kU64 * (1.0 + 0x1p-20))
+  if (plan.slices > most)
+    add("ozaki: " + std::to_string(plan.slices) + " slices were asked for, but the 128-bit exact combination "
+        "holds at most " + std::to_string(most) + " of " + std::to_string(plan.bits) + " bits (K = " +
+        std::to_string(k) + ")");
+  else if (capped && r.bound > plan.target && plan.target > kU64 * (1.0 + 0x1p-20))
     add("ozaki's slice count is capped at " + std::to_string(most) + " slices of " + std::to_string(plan.bits) +
         " bits (the 128-bit exact combination, K = " + std::to_string(k) + "), which leaves the bound " +
         trncore::detail::sci(r.bound) + " above the target " + trncore::detail::sci(plan.target) +
