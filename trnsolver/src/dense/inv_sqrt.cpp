@@ -1,5 +1,6 @@
 // A^{-1/2} of an SPD matrix: from syevd, or by the coupled Newton–Schulz iteration (GEMMs only).
 #include "common.hpp"
+#include "internal_gemm.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <trnblas/gemm.hpp>
@@ -32,7 +33,7 @@ double distance_to_identity(const DenseMatrix<T>& p) {
 template <class T>
 void product(const DenseMatrix<T>& a, const DenseMatrix<T>& b, DenseMatrix<T>& c, const trncore::Options& o = {}) {
   const std::int64_t n = a.rows;
-  trnblas::gemm<T>(a.layout, Op::no_trans, Op::no_trans, n, n, n, T(1), a.data.data(), a.ld(), b.data.data(), b.ld(),
+  trnsolver::detail::internal_gemm<T>(a.layout, Op::no_trans, Op::no_trans, n, n, n, T(1), a.data.data(), a.ld(), b.data.data(), b.ld(),
                    T(0), c.data.data(), c.ld(), o);
 }
 
@@ -103,7 +104,7 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
       const T scale = static_cast<T>(1.0L / std::sqrt(std::sqrt(static_cast<long double>(w[static_cast<std::size_t>(j)]))));
       for (std::int64_t i = 0; i < n; ++i) q(i, j) *= scale;
     }
-    trnblas::gemm<T>(layout, Op::no_trans, Op::trans, n, n, n, T(1), q.data.data(), q.ld(), q.data.data(), q.ld(), T(0),
+    trnsolver::detail::internal_gemm<T>(layout, Op::no_trans, Op::trans, n, n, n, T(1), q.data.data(), q.ld(), q.data.data(), q.ld(), T(0),
                      result.data.data(), result.ld(), sim ? options.core : trncore::Options{});
     report.converged = true;
   } else {

@@ -8,6 +8,7 @@
 //   min ‖B − M·X‖ (A tall, no_trans; A wide, trans): X = R⁻¹·(QᵀB)(0:k);
 //   minimum-norm Mᵀ·X = B (A tall, trans; A wide, no_trans): X = Q·[R⁻ᵀB; 0].
 #include "sim_factor.hpp"
+#include "internal_gemm.hpp"
 #include "sim_storage.hpp"
 
 #include "jacobi/one_sided_jacobi.hpp"
@@ -132,11 +133,11 @@ std::int64_t sim_gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64
     if (r > 0) {
       // W = Uᵣᵀ·B (r×nrhs), scaled by Σᵣ⁻¹ row by row, then X = Vᵣ·W = (Vᵀᵣ)ᵀ·W.
       std::vector<float> w(static_cast<std::size_t>(r * nrhs));
-      trnblas::gemm<float>(Layout::col_major, Op::trans, Op::no_trans, r, nrhs, m, 1.0f, u.data(), m, bc.data(), p,
+      trnsolver::detail::internal_gemm<float>(Layout::col_major, Op::trans, Op::no_trans, r, nrhs, m, 1.0f, u.data(), m, bc.data(), p,
                            0.0f, w.data(), r, options);
       for (std::int64_t j = 0; j < nrhs; ++j)
         for (std::int64_t i = 0; i < r; ++i) w[static_cast<std::size_t>(i + j * r)] /= s[i];
-      trnblas::gemm<float>(Layout::col_major, Op::trans, Op::no_trans, n, nrhs, r, 1.0f, vt.data(), k, w.data(), r,
+      trnsolver::detail::internal_gemm<float>(Layout::col_major, Op::trans, Op::no_trans, n, nrhs, r, 1.0f, vt.data(), k, w.data(), r,
                            0.0f, x.data(), n, options);
     }
     for (std::int64_t j = 0; j < nrhs; ++j)

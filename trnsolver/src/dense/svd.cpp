@@ -4,6 +4,7 @@
 // LAPACK's SVD of it returns, in column-major order, Aᵀ's left vectors (A's V, which read row-major are
 // A's Vᵀ) and Aᵀ's Vᵀ (A's Uᵀ, which read row-major is A's U): the caller's u and vt swap places.
 #include "common.hpp"
+#include "internal_gemm.hpp"
 #include "sim_factor.hpp"
 
 #include <trncore/detail/format_number.hpp>
@@ -131,7 +132,7 @@ PinvResult<T> pinv(trncore::MatrixView<const T> a, std::optional<std::type_ident
   for (std::int64_t l = 0; l < r; ++l)
     for (std::int64_t j = 0; j < n; ++j) d.vt(l, j) /= d.s[static_cast<std::size_t>(l)];
   if (r > 0)
-    trnblas::gemm<T>(a.layout(), Op::trans, Op::trans, n, m, r, T(1), d.vt.data.data(), d.vt.ld(), d.u.data.data(),
+    trnsolver::detail::internal_gemm<T>(a.layout(), Op::trans, Op::trans, n, m, r, T(1), d.vt.data.data(), d.vt.ld(), d.u.data.data(),
                      d.u.ld(), T(0), out.x.data.data(), out.x.ld(), sim ? options : trncore::Options{});
   return out;
 }

@@ -5,6 +5,7 @@
 // 2×2 pivot on rows k, imax. Growth per step is bounded (by (1 + 1/α) for 1×1), and the method is backward
 // stable with |ΔA| ≤ p(n)·u·(|A| + |L||D||Lᵀ|) (Higham Thm 11.3).
 #include "ldlt/blocked_ldlt.hpp"
+#include "internal_gemm.hpp"
 
 #include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
 
@@ -140,7 +141,7 @@ std::int64_t blocked_ldlt(std::int64_t n, float* a, std::int64_t lda, std::int64
     // share).
     for (std::int64_t j = 0; j < rest; j += kLuBlock) {
       const std::int64_t jb = std::min(kLuBlock, rest - j);
-      trnblas::gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, rest - j, jb, kb, -1.0f,
+      trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, rest - j, jb, kb, -1.0f,
                            a + (f + j) + k * lda, lda, w.data() + (f + j), n, 1.0f, a + (f + j) + (f + j) * lda, lda,
                            gemm_options);
     }

@@ -1,4 +1,5 @@
 #include "mixed/block_reflector.hpp"
+#include "internal_gemm.hpp"
 
 #include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
 #include "mixed/blocked_qr.hpp"
@@ -47,7 +48,7 @@ void apply_block_reflector(const BlockReflector& h, bool transpose, std::int64_t
   if (rows == 0 || kb == 0 || cols == 0) return;
   // C − V·(op(T)·(Vᵀ·C)): two TensorEngine GEMMs around a small triangular product.
   std::vector<float> w(static_cast<std::size_t>(kb * cols)), tw(w.size());
-  trnblas::gemm<float>(Layout::col_major, trnblas::Op::trans, trnblas::Op::no_trans, kb, cols, rows, 1.0f, h.v.data(),
+  trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::trans, trnblas::Op::no_trans, kb, cols, rows, 1.0f, h.v.data(),
                        rows, c, ldc, 0.0f, w.data(), kb, gemm_options);
   const auto t = [&](std::int64_t i, std::int64_t j) { return h.t[static_cast<std::size_t>(i + j * kb)]; };
   for (std::int64_t col = 0; col < cols; ++col)
@@ -59,7 +60,7 @@ void apply_block_reflector(const BlockReflector& h, bool transpose, std::int64_t
         for (std::int64_t p = i; p < kb; ++p) s += t(i, p) * w[static_cast<std::size_t>(p + col * kb)];
       tw[static_cast<std::size_t>(i + col * kb)] = s;
     }
-  trnblas::gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, rows, cols, kb, -1.0f,
+  trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, rows, cols, kb, -1.0f,
                        h.v.data(), rows, tw.data(), kb, 1.0f, c, ldc, gemm_options);
 }
 

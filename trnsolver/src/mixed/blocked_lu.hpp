@@ -19,7 +19,10 @@ inline constexpr std::int64_t kLuBlock = 128;
 /// with partial pivoting when `pivoting`, else A = L·U. ipiv receives LAPACK's 1-based row interchanges
 /// (the identity without pivoting). Returns 0, or the 1-based index of the first exactly zero pivot (the
 /// factorization continues past it, as LAPACK's getrf, leaving that column unscaled).
+/// `gemms_certified` (optional) is cleared when a trailing-update GEMM was not certified by trnblas (an operand
+/// below the format's normal range, ...): the LU's backward error bound then does not hold. Such a GEMM never
+/// throws here.
 std::int64_t blocked_lu(std::int64_t n, float* a, std::int64_t lda, bool pivoting, std::vector<std::int64_t>& ipiv,
-                        const trncore::Options& gemm_options);
+                        const trncore::Options& gemm_options, bool* gemms_certified = nullptr);
 
 }  // namespace trnsolver::detail

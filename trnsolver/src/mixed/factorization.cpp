@@ -88,7 +88,7 @@ Factorization factorize(std::int64_t n, const double* a, std::int64_t lda, Facto
     gemm.target_forward_error.reset();
     gemm.math_mode = precision == FactorPrecision::bf16 ? trncore::MathMode::bf16
                                                         : (sim ? trncore::MathMode::fp32 : trncore::MathMode::automatic);
-    f.info = blocked_lu(n, f.low.data(), std::max<std::int64_t>(n, 1), pivoting, f.ipiv, gemm);
+    f.info = blocked_lu(n, f.low.data(), std::max<std::int64_t>(n, 1), pivoting, f.ipiv, gemm, &f.gemms_certified);
     f.method = std::string("LU ") + std::string(to_string(precision)) + " (blocked, " + pivot_text + ", trailing updates " +
                (sim ? std::string("sim TensorEngine ") + (precision == FactorPrecision::bf16 ? "bf16" : "fp32") +
                           " GEMMs with fp32 PSUM"

@@ -37,6 +37,8 @@ struct Factorization {
   /// range: the caller checks that).
   double backward_error_constant() const;
   bool sim = false;  ///< the trailing updates ran on the sim TensorEngine
+  /// Every trailing-update GEMM was certified by trnblas (else backward_error_constant() does not apply).
+  bool gemms_certified = true;
 };
 
 /// Factors the column-major n×n matrix `a` (leading dimension lda). fp64 and host fp32 with pivoting use

@@ -269,7 +269,7 @@ constexpr double kInverseTolerance = 1e-6;
 BoundInverse bound_inverse(const System& s, const Factorization& f, bool a_in_fp32_range, const SolveOptions& o) {
   const std::int64_t n = s.n;
   BoundInverse out;
-  if (f.precision == FactorPrecision::fp64 || a_in_fp32_range) {
+  if (f.gemms_certified && (f.precision == FactorPrecision::fp64 || a_in_fp32_range)) {
     const std::vector<double> w = f.lu_magnitude();
     if (!w.empty()) {
       const double k = 2.0 * static_cast<double>(n);

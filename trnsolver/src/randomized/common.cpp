@@ -1,5 +1,6 @@
 // Shared checks, host options, sim cost ledger, orthonormalisation and checked operator products.
 #include "common.hpp"
+#include "internal_gemm.hpp"
 
 #include "../dense/common.hpp"
 
@@ -74,7 +75,7 @@ template <class T>
 void CostLedger::gemm(Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a,
                       std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc) {
   if (core_.backend != trncore::Backend::sim) {
-    trnblas::gemm(Layout::col_major, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, core_);
+    trnsolver::detail::internal_gemm(Layout::col_major, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, core_);
     return;
   }
   trncore::AccuracyReport report;
@@ -106,9 +107,9 @@ void project_off(const DenseMatrix<T>& q, DenseMatrix<T>& y, const trncore::Opti
   const trncore::Options host = host_options(core);
   DenseMatrix<T> coef(q.cols, y.cols, Layout::col_major);
   for (int pass = 0; pass < 2; ++pass) {
-    trnblas::gemm(Layout::col_major, Op::trans, Op::no_trans, q.cols, y.cols, q.rows, T(1), q.data.data(), q.ld(),
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, q.cols, y.cols, q.rows, T(1), q.data.data(), q.ld(),
                   y.data.data(), y.ld(), T(0), coef.data.data(), coef.ld(), host);
-    trnblas::gemm(Layout::col_major, Op::no_trans, Op::no_trans, y.rows, y.cols, q.cols, T(-1), q.data.data(), q.ld(),
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, y.rows, y.cols, q.cols, T(-1), q.data.data(), q.ld(),
                   coef.data.data(), coef.ld(), T(1), y.data.data(), y.ld(), host);
   }
 }

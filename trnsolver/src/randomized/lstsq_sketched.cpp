@@ -1,6 +1,7 @@
 // Sketch-and-precondition least squares: QR of the sketched matrix as a right preconditioner, a
 // sketch-and-solve starting point, and LSQR on the preconditioned problem.
 #include "common.hpp"
+#include "internal_gemm.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <trnblas/gemm.hpp>
@@ -53,7 +54,7 @@ struct Preconditioned {
     const bool col = a.layout() == Layout::col_major;
     const Op op = (col != transpose) ? Op::no_trans : Op::trans;
     const std::int64_t rows = transpose ? a.cols() : a.rows(), inner = transpose ? a.rows() : a.cols();
-    trnblas::gemm(Layout::col_major, op, Op::no_trans, rows, 1, inner, T(1), a.data(), a.ld(), x.data(),
+    trnsolver::detail::internal_gemm(Layout::col_major, op, Op::no_trans, rows, 1, inner, T(1), a.data(), a.ld(), x.data(),
                   std::max<std::int64_t>(inner, 1), T(0), y.data(), std::max<std::int64_t>(rows, 1), host);
   }
 };

@@ -1,5 +1,6 @@
 // MatrixOperator: construction checks and the operator of a dense matrix.
 #include "common.hpp"
+#include "internal_gemm.hpp"
 
 #include <trnblas/gemm.hpp>
 
@@ -26,7 +27,7 @@ MatrixOperator<T> MatrixOperator<T>::dense(trncore::MatrixView<const T> a, const
   auto product = [a, options, col](bool transpose, std::int64_t b, const T* x, T* y) {
     const Op op = (col != transpose) ? Op::no_trans : Op::trans;
     const std::int64_t m = transpose ? a.cols() : a.rows(), k = transpose ? a.rows() : a.cols();
-    trnblas::gemm(Layout::col_major, op, Op::no_trans, m, b, k, T(1), a.data(), a.ld(), x, std::max<std::int64_t>(k, 1),
+    trnsolver::detail::internal_gemm(Layout::col_major, op, Op::no_trans, m, b, k, T(1), a.data(), a.ld(), x, std::max<std::int64_t>(k, 1),
                   T(0), y, std::max<std::int64_t>(m, 1), options);
   };
   return MatrixOperator(

@@ -1,5 +1,6 @@
 // Range finder with power iterations, and the SVD on the basis it returns.
 #include "range_finder.hpp"
+#include "internal_gemm.hpp"
 
 #include <trnblas/gemm.hpp>
 
@@ -71,7 +72,7 @@ RsvdResult<T> svd_on_basis(const MatrixOperator<T>& a, const DenseMatrix<T>& q, 
   r.s.assign(s.begin(), s.begin() + rank);
   // B = Qᵀ·A = Z·Σ·Wᵀ, so U = Q·Z (Z = ztᵀ) and Vᵀ = Wᵀ.
   r.u = DenseMatrix<T>(m, rank, Layout::col_major);
-  trnblas::gemm(Layout::col_major, Op::no_trans, Op::trans, m, rank, l, T(1), q.data.data(), q.ld(), zt.data.data(),
+  trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, m, rank, l, T(1), q.data.data(), q.ld(), zt.data.data(),
                 zt.ld(), T(0), r.u.data.data(), r.u.ld(), host);
   r.vt = DenseMatrix<T>(rank, n, Layout::col_major);
   for (std::int64_t j = 0; j < n; ++j)

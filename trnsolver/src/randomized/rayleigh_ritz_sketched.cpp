@@ -1,5 +1,6 @@
 // Sketched Rayleigh–Ritz: whitened sketched projection of A onto range(V) and its eigenpairs (geev).
 #include "common.hpp"
+#include "internal_gemm.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <trnblas/gemm.hpp>
@@ -81,15 +82,15 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
   DenseMatrix<T> t(r, d, Layout::col_major), m(r, r, Layout::col_major), vw(n, r, Layout::col_major),
       avw(n, r, Layout::col_major);
   if (r > 0) {
-    trnblas::gemm(Layout::col_major, Op::trans, Op::no_trans, r, d, sketch_rows, T(1), u.data.data(), u.ld(),
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, r, d, sketch_rows, T(1), u.data.data(), u.ld(),
                   sav.data.data(), sav.ld(), T(0), t.data.data(), t.ld(), host);
-    trnblas::gemm(Layout::col_major, Op::no_trans, Op::trans, r, r, d, T(1), t.data.data(), t.ld(), wt.data.data(),
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, r, r, d, T(1), t.data.data(), t.ld(), wt.data.data(),
                   wt.ld(), T(0), m.data.data(), m.ld(), host);
     for (std::int64_t j = 0; j < r; ++j)
       for (std::int64_t i = 0; i < r; ++i) m(i, j) /= sigma[static_cast<std::size_t>(i)];
-    trnblas::gemm(Layout::col_major, Op::no_trans, Op::trans, n, r, d, T(1), v.data.data(), v.ld(), wt.data.data(),
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, n, r, d, T(1), v.data.data(), v.ld(), wt.data.data(),
                   wt.ld(), T(0), vw.data.data(), vw.ld(), host);
-    trnblas::gemm(Layout::col_major, Op::no_trans, Op::trans, n, r, d, T(1), av.data.data(), av.ld(), wt.data.data(),
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, n, r, d, T(1), av.data.data(), av.ld(), wt.data.data(),
                   wt.ld(), T(0), avw.data.data(), avw.ld(), host);
   }
   std::vector<T> wr(static_cast<std::size_t>(r)), wi(static_cast<std::size_t>(r));
@@ -102,9 +103,9 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
   // X = (V·W)·Z and A·X = (A·V·W)·Z, then reorder and normalise.
   DenseMatrix<T> x(n, r, Layout::col_major), ax(n, r, Layout::col_major);
   if (r > 0) {
-    trnblas::gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, r, r, T(1), vw.data.data(), vw.ld(), z.data.data(),
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, r, r, T(1), vw.data.data(), vw.ld(), z.data.data(),
                   z.ld(), T(0), x.data.data(), x.ld(), host);
-    trnblas::gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, r, r, T(1), avw.data.data(), avw.ld(), z.data.data(),
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, r, r, T(1), avw.data.data(), avw.ld(), z.data.data(),
                   z.ld(), T(0), ax.data.data(), ax.ld(), host);
   }
   out.values.reserve(static_cast<std::size_t>(r));

@@ -1,5 +1,6 @@
 // Forming a sketch's test matrix Ω and applying it to a dense matrix (sketch.hpp).
 #include "common.hpp"
+#include "internal_gemm.hpp"
 #include "sketch_draws.hpp"
 
 #include <trnblas/gemm.hpp>
@@ -176,7 +177,7 @@ DenseMatrix<T> sketch_right(trncore::MatrixView<const T> a, std::int64_t l, cons
     default: {
       const DenseMatrix<T> omega = sketch_matrix<T>(sketch, a.cols(), l, options.threads);
       const Op op_a = a.layout() == Layout::col_major ? Op::no_trans : Op::trans;
-      trnblas::gemm(Layout::col_major, op_a, Op::no_trans, a.rows(), l, a.cols(), T(1), a.data(), a.ld(),
+      trnsolver::detail::internal_gemm(Layout::col_major, op_a, Op::no_trans, a.rows(), l, a.cols(), T(1), a.data(), a.ld(),
                     omega.data.data(), omega.ld(), T(0), y.data.data(), y.ld(), options);
     }
   }

@@ -1,5 +1,6 @@
 // Nyström approximation of PSD matrices and the randomized symmetric eigensolver.
 #include "range_finder.hpp"
+#include "internal_gemm.hpp"
 
 #include <trnblas/gemm.hpp>
 #include <trnblas/level3.hpp>
@@ -51,7 +52,7 @@ LowRankEigen<T> nystrom_impl(const MatrixOperator<T>& a, std::int64_t l, const S
   const double nu = std::sqrt(static_cast<double>(n)) * spacing<T>(std::sqrt(fro));
   for (std::size_t i = 0; i < y.data.size(); ++i) y.data[i] += static_cast<T>(nu) * omega.data[i];
   DenseMatrix<T> b(l, l, Layout::col_major);
-  trnblas::gemm(Layout::col_major, Op::trans, Op::no_trans, l, l, n, T(1), omega.data.data(), omega.ld(),
+  trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, l, l, n, T(1), omega.data.data(), omega.ld(),
                 y.data.data(), y.ld(), T(0), b.data.data(), b.ld(), host);
   for (std::int64_t j = 0; j < l; ++j)
     for (std::int64_t i = 0; i < j; ++i) b(i, j) = b(j, i) = (b(i, j) + b(j, i)) / T(2);
@@ -89,7 +90,7 @@ LowRankEigen<T> eigh_impl(const MatrixOperator<T>& a, const trncore::MatrixView<
   const DenseMatrix<T> q = range_basis(a, dense, l, o.power_iterations, o.sketch, o.core, r.matvecs, function);
   const DenseMatrix<T> aq = apply(a, q, r.matvecs, function);
   DenseMatrix<T> t(l, l, Layout::col_major);
-  trnblas::gemm(Layout::col_major, Op::trans, Op::no_trans, l, l, n, T(1), q.data.data(), q.ld(), aq.data.data(),
+  trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, l, l, n, T(1), q.data.data(), q.ld(), aq.data.data(),
                 aq.ld(), T(0), t.data.data(), t.ld(), host);
   for (std::int64_t j = 0; j < l; ++j)
     for (std::int64_t i = 0; i < j; ++i) t(i, j) = t(j, i) = (t(i, j) + t(j, i)) / T(2);
@@ -111,7 +112,7 @@ LowRankEigen<T> eigh_impl(const MatrixOperator<T>& a, const trncore::MatrixView<
     for (std::int64_t i = 0; i < l; ++i) v(i, j) = t(i, src);
   }
   r.u = DenseMatrix<T>(n, k, Layout::col_major);
-  trnblas::gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, k, l, T(1), q.data.data(), q.ld(), v.data.data(),
+  trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, k, l, T(1), q.data.data(), q.ld(), v.data.data(),
                 v.ld(), T(0), r.u.data.data(), r.u.ld(), host);
   r.rank = k;
   return r;

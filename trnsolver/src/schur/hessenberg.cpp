@@ -5,6 +5,7 @@
 // columns j+1…n−1 of A₀, which the panel has not touched yet. After the panel the columns right of it take
 // A −= Y·Vᵀ (all rows) and A(k+1:n, :) ← (I − V·T·Vᵀ)ᵀ·A(k+1:n, :); the panel's own columns are final.
 #include "schur/hessenberg.hpp"
+#include "internal_gemm.hpp"
 
 #include "mixed/block_reflector.hpp"
 #include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
@@ -93,7 +94,7 @@ void blocked_hessenberg(std::int64_t n, float* a, std::int64_t lda, float* tau, 
     // The columns right of the panel: A(:, k+kb:n) −= Y·V(k+kb:n, :)ᵀ, then the left update on rows k+1…n−1.
     const std::int64_t first = k + kb, cols = n - first;
     if (cols <= 0) continue;
-    trnblas::gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, n, cols, kb, -1.0f, y.data(), n,
+    trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, n, cols, kb, -1.0f, y.data(), n,
                          v.data() + (first - k - 1), rows, 1.0f, a + first * lda, lda, gemm_options);
     BlockReflector h;
     h.rows = rows;

@@ -7,6 +7,7 @@
 // trailing block A(k+kb:n, k+kb:n) −= V·Wᵀ + W·Vᵀ (two GEMMs), and is made exactly symmetric again (the two
 // products round in different orders on the two sides of the diagonal).
 #include "tridiagonal/blocked_tridiagonal.hpp"
+#include "internal_gemm.hpp"
 
 #include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
 #include "householder.hpp"
@@ -79,9 +80,9 @@ void blocked_tridiagonal(std::int64_t n, float* a, std::int64_t lda, std::vector
     float* a22 = a + f + f * lda;
     const float* vf = v.data() + (f - k);
     const float* wf = w.data() + (f - k);
-    trnblas::gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, tail, tail, kb, -1.0f, vf, rows,
+    trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, tail, tail, kb, -1.0f, vf, rows,
                          wf, rows, 1.0f, a22, lda, gemm_options);
-    trnblas::gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, tail, tail, kb, -1.0f, wf, rows,
+    trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, tail, tail, kb, -1.0f, wf, rows,
                          vf, rows, 1.0f, a22, lda, gemm_options);
     for (std::int64_t jc = f; jc < n; ++jc)
       for (std::int64_t i = jc + 1; i < n; ++i) at(jc, i) = at(i, jc);
