@@ -121,7 +121,7 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
         if (beta != T(0)) {
           f.nonfinite_c += !std::isfinite(out);
           const T old = beta * out;
-          f.underflows += beta != T(0) && left_normal_range(out, old);
+          f.underflows += left_normal_range(out, old);
           value = scaled + old;
         }
         if (stochastic) {
