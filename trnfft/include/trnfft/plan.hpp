@@ -25,8 +25,8 @@
 ///   plan creation, plan destruction, wisdom, threads set-up — with one mutex (planner_mutex()).
 ///   Executing distinct plans, or one plan on distinct arrays via new-array execute, from many threads at
 ///   once is safe. A program that also calls FFTW's planner directly must hold planner_mutex() meanwhile.
-/// - Options, backend sim (1-D plans only; docs/trnfft.md "Sim backend"): the transform runs as trnblas sim
-///   GEMMs (DFT-as-GEMM, Stockham, Bluestein) in the precision mode PlanFlags::sim_mode or
+/// - Options, backend sim (any rank, one 1-D pass per axis; docs/trnfft.md "Sim backend"): the transform runs
+///   as trnblas sim GEMMs (DFT-as-GEMM, Stockham, Bluestein) in the precision mode PlanFlags::sim_mode or
 ///   options.math_mode (automatic, fp32, bf16, compensated, ozaki); target_forward_error picks the
 ///   cheapest mode whose bound meets it; accuracy() and execute(report) give the certified bound.
 /// - Options, backend host: math_mode automatic or the precision of T (fp32 for float, fp64 for
