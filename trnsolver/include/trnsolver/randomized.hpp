@@ -105,6 +105,9 @@ struct RsvdResult {
   double error_estimate = 0.0;
   /// Products with A or Aᵀ, counted in columns (one matvec = 1).
   std::int64_t matvecs = 0;
+  /// 0, or the info > 0 of the inner gesdd when its iteration did not converge (a numerical outcome, not an
+  /// exception, as LAPACK's): rank is then 0 and the factors empty.
+  std::int64_t info = 0;
   /// Sim backend with a dense A: the modelled engine cost of all its GEMMs with A (an estimate from the
   /// generation's spec table, DESIGN.md §4.4); unset on the host and for operators.
   std::optional<trncore::sim::CostReport> cost;
@@ -199,6 +202,9 @@ struct LowRankEigen {
   DenseMatrix<T> u;
   std::int64_t rank = 0;
   std::int64_t matvecs = 0;
+  /// 0, or the info > 0 of an inner LAPACK eigensolver/SVD that did not converge (a numerical outcome, not an
+  /// exception): rank is then 0 and w, u empty.
+  std::int64_t info = 0;
 };
 
 /// The randomized Nyström approximation of a symmetric positive semidefinite A (n×n) from l = rank
@@ -239,6 +245,9 @@ struct RitzPairs {
   /// Columns kept after whitening (singular values of S·V above rank_tolerance·σ₁).
   std::int64_t rank = 0;
   std::int64_t matvecs = 0;
+  /// 0, or the info > 0 of the inner gesdd (whitening) or geev that did not converge (a numerical outcome,
+  /// not an exception): rank is then 0 and the pairs empty.
+  std::int64_t info = 0;
 };
 
 /// Sketched Rayleigh–Ritz (Nakatsukasa & Tropp, "Fast and accurate randomized algorithms for linear systems

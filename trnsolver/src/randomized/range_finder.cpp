@@ -62,12 +62,13 @@ RsvdResult<T> svd_on_basis(const MatrixOperator<T>& a, const DenseMatrix<T>& q, 
   const trncore::Options host = host_options(core);
   const std::int64_t info = gesdd(Layout::col_major, Job::thin, n, l, bt.data.data(), bt.ld(), s.data(), w.data.data(),
                                   w.ld(), zt.data.data(), zt.ld(), host);
-  if (info != 0)
-    throw trncore::InvalidArgument(function,
-                                   "the SVD of the " + std::to_string(n) + "x" + std::to_string(l) +
-                                       " projected matrix did not converge (gesdd info " + std::to_string(info) + ")",
-                                   "check A for extreme scaling; rescale it and retry");
   RsvdResult<T> r;
+  if (info != 0) {  // a numerical outcome, not an exception: no factors, info says why
+    r.info = info;
+    r.u = DenseMatrix<T>(m, 0, Layout::col_major);
+    r.vt = DenseMatrix<T>(0, n, Layout::col_major);
+    return r;
+  }
   r.rank = rank;
   r.s.assign(s.begin(), s.begin() + rank);
   // B = Qᵀ·A = Z·Σ·Wᵀ, so U = Q·Z (Z = ztᵀ) and Vᵀ = Wᵀ.

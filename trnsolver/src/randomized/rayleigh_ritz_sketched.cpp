@@ -71,10 +71,13 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
   // Whitening: S·V = U·Σ·Wᵀ, keep σ_j > rank_tolerance·σ₁.
   std::vector<T> sigma(static_cast<std::size_t>(d));
   DenseMatrix<T> u(sketch_rows, d, Layout::col_major), wt(d, d, Layout::col_major);
-  if (gesdd(Layout::col_major, Job::thin, sketch_rows, d, sv.data.data(), sv.ld(), sigma.data(), u.data.data(), u.ld(),
-            wt.data.data(), wt.ld(), host) != 0)
-    throw trncore::InvalidArgument(kFunction, "the SVD of the sketched basis did not converge",
-                                   "check V for extreme scaling");
+  if (const std::int64_t info = gesdd(Layout::col_major, Job::thin, sketch_rows, d, sv.data.data(), sv.ld(), sigma.data(),
+                                      u.data.data(), u.ld(), wt.data.data(), wt.ld(), host);
+      info != 0) {  // a numerical outcome, not an exception: rank 0, info says why
+    out.info = info;
+    out.vectors = DenseMatrix<T>(n, 0, Layout::col_major);
+    return out;
+  }
   std::int64_t r = 0;
   while (r < d && sigma[static_cast<std::size_t>(r)] > static_cast<T>(rank_tolerance) * sigma[0]) ++r;
   out.rank = r;
@@ -95,11 +98,15 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
   }
   std::vector<T> wr(static_cast<std::size_t>(r)), wi(static_cast<std::size_t>(r));
   DenseMatrix<T> z(r, r, Layout::col_major);
-  if (r > 0 && geev(static_cast<lapack_int>(r), m.data.data(), static_cast<lapack_int>(m.ld()), wr.data(), wi.data(),
-                    z.data.data(), static_cast<lapack_int>(z.ld())) != 0)
-    throw trncore::InvalidArgument(kFunction, "the eigensolver of the " + std::to_string(r) + "x" + std::to_string(r) +
-                                                  " sketched projection did not converge",
-                                   "check A and V for extreme scaling");
+  if (const std::int64_t info = r > 0 ? geev(static_cast<lapack_int>(r), m.data.data(), static_cast<lapack_int>(m.ld()),
+                                              wr.data(), wi.data(), z.data.data(), static_cast<lapack_int>(z.ld()))
+                                        : 0;
+      info != 0) {  // a numerical outcome, not an exception: rank 0, info says why
+    out.info = info;
+    out.rank = 0;
+    out.vectors = DenseMatrix<T>(n, 0, Layout::col_major);
+    return out;
+  }
   // X = (V·W)·Z and A·X = (A·V·W)·Z, then reorder and normalise.
   DenseMatrix<T> x(n, r, Layout::col_major), ax(n, r, Layout::col_major);
   if (r > 0) {

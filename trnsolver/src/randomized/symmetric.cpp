@@ -68,6 +68,7 @@ LowRankEigen<T> nystrom_impl(const MatrixOperator<T>& a, std::int64_t l, const S
   const std::int64_t info = gesdd<T>(Layout::col_major, Job::thin, n, l, y.data.data(), y.ld(), s.data(),
                                      u.data.data(), u.ld(), vt.data.data(), vt.ld(), host);
   if (info != 0) {
+    r.info = info;
     r.u = DenseMatrix<T>(n, 0, Layout::col_major);
     return r;
   }
@@ -95,10 +96,12 @@ LowRankEigen<T> eigh_impl(const MatrixOperator<T>& a, const trncore::MatrixView<
   for (std::int64_t j = 0; j < l; ++j)
     for (std::int64_t i = 0; i < j; ++i) t(i, j) = t(j, i) = (t(i, j) + t(j, i)) / T(2);
   std::vector<T> w(static_cast<std::size_t>(l));
-  if (syevd(Layout::col_major, EigJob::vectors, Uplo::lower, l, t.data.data(), t.ld(), w.data(), host) != 0)
-    throw trncore::InvalidArgument(function, "the " + std::to_string(l) + "x" + std::to_string(l) +
-                                                 " Rayleigh quotient's eigensolver did not converge",
-                                   "check A for extreme scaling; rescale it and retry");
+  if (const std::int64_t info = syevd(Layout::col_major, EigJob::vectors, Uplo::lower, l, t.data.data(), t.ld(), w.data(), host);
+      info != 0) {  // a numerical outcome, not an exception: rank 0, info says why
+    r.info = info;
+    r.u = DenseMatrix<T>(n, 0, Layout::col_major);
+    return r;
+  }
   std::vector<std::int64_t> order(static_cast<std::size_t>(l));
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](std::int64_t x, std::int64_t y) {
