@@ -1,4 +1,5 @@
-// Checks the routed Level-3 routines besides GEMM — ?symm, ?syrk, ?syr2k, ?trmm for s and d, through the
+// Checks the routed Level-3 routines — ?symm, ?syrk, ?syr2k, ?trmm for s and d (and ?gemm with the hard operands
+// of issue 18; gemm_check.cpp covers its shapes), through the
 // Fortran symbols (column-major) and the CBLAS ones (column- and row-major) — BLAS's alpha = 0 / beta = 0
 // semantics of every routed routine, and the symbols the library implements itself (reference CBLAS's
 // ?dotsub_ … helpers, cblas_?cabs1) or forwards with a COMPLEX result. `trnblas_dropin_level3_check MODE`
@@ -62,6 +63,9 @@ void cblas_dsyr2k(int, int, int, int, int, double, const double*, int, const dou
 void cblas_strmm(int, int, int, int, int, int, int, float, const float*, int, float*, int);
 void cblas_dtrmm(int, int, int, int, int, int, int, double, const double*, int, double*, int);
 void cblas_dgemm(int, int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+void sgemm_(const char*, const char*, const int*, const int*, const int*, const float*, const float*, const int*,
+            const float*, const int*, const float*, float*, const int*, FLen, FLen);
+void cblas_sgemm(int, int, int, int, int, int, float, const float*, int, const float*, int, float, float*, int);
 // Implemented by the library (reference symbols OpenBLAS lacks) or forwarded with a COMPLEX result.
 void sdotsub_(const int*, const float*, const int*, const float*, const int*, float*);
 void ddotsub_(const int*, const double*, const int*, const double*, const int*, double*);
@@ -305,6 +309,59 @@ void symm_case(Api api, char side, char uplo, int m, int n) {
                long double s = 0, mag = 0;
                for (int l = 0; l < ka; ++l) {
                  const long double p = left ? sym(i, l) * b(l, j) : b(i, l) * sym(l, j);
+                 s += p;
+                 mag += std::fabs(p);
+               }
+               exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
+               scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
+             },
+             [](int, int) { return true; });
+}
+
+// ---- gemm: C = alpha*op(A)*op(B) + beta*C (the routed GEMM itself, with the same operand kinds) ----
+template <class T>
+void gemm_case(Api api, char ta, char tb, int m, int n, int k) {
+  const bool row = api == Api::cblas_row;
+  Mat<T> a(ta == 'N' ? m : k, ta == 'N' ? k : m, row, 1, 'A'), b(tb == 'N' ? k : n, tb == 'N' ? n : k, row, 2, 'B'),
+      c(m, n, row, 1, 'C');
+  a.fill();
+  b.fill();
+  c.fill();
+  const Mat<T> c0 = c;
+  Mat<T> c_ob = c;
+  const T alpha = T(0.75), beta = T(-0.5);
+  const int cta = ta == 'N' ? 111 : 112, ctb = tb == 'N' ? 111 : 112;
+  if (api == Api::fortran) {
+    if constexpr (std::is_same_v<T, float>) {
+      sgemm_(&ta, &tb, &m, &n, &k, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta, c.v.data(), &c.ld, 1, 1);
+      ob<decltype(&sgemm_)>("sgemm_")(&ta, &tb, &m, &n, &k, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta,
+                                      c_ob.v.data(), &c_ob.ld, 1, 1);
+    } else {
+      dgemm_(&ta, &tb, &m, &n, &k, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta, c.v.data(), &c.ld, 1, 1);
+      ob<decltype(&dgemm_)>("dgemm_")(&ta, &tb, &m, &n, &k, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, &beta,
+                                      c_ob.v.data(), &c_ob.ld, 1, 1);
+    }
+  } else {
+    const int o = order(api);
+    if constexpr (std::is_same_v<T, float>) {
+      cblas_sgemm(o, cta, ctb, m, n, k, alpha, a.v.data(), a.ld, b.v.data(), b.ld, beta, c.v.data(), c.ld);
+      ob<decltype(&cblas_sgemm)>("cblas_sgemm")(o, cta, ctb, m, n, k, alpha, a.v.data(), a.ld, b.v.data(), b.ld, beta,
+                                                c_ob.v.data(), c_ob.ld);
+    } else {
+      cblas_dgemm(o, cta, ctb, m, n, k, alpha, a.v.data(), a.ld, b.v.data(), b.ld, beta, c.v.data(), c.ld);
+      ob<decltype(&cblas_dgemm)>("cblas_dgemm")(o, cta, ctb, m, n, k, alpha, a.v.data(), a.ld, b.v.data(), b.ld, beta,
+                                                c_ob.v.data(), c_ob.ld);
+    }
+  }
+  const auto opa = [&](int i, int l) -> long double { return ta == 'N' ? a(i, l) : a(l, i); };
+  const auto opb = [&](int l, int j) -> long double { return tb == 'N' ? b(l, j) : b(j, l); };
+  compare<T>(std::string(prefix<T>()) + "gemm " + api_name(api) + " " + ta + tb + " " + std::to_string(m) + "x" +
+                 std::to_string(n) + "x" + std::to_string(k),
+             c, c0, c_ob, routed_bound<T>(k, false),
+             [&](int i, int j, long double& exact, long double& scale) {
+               long double s = 0, mag = 0;
+               for (int l = 0; l < k; ++l) {
+                 const long double p = opa(i, l) * opb(l, j);
                  s += p;
                  mag += std::fabs(p);
                }
@@ -672,6 +729,11 @@ int main(int argc, char** argv) {
               syrk_case<float>(api, two, uplo, trans, s[0], s[1]);
               syrk_case<double>(api, two, uplo, trans, s[0], s[1]);
             }
+        for (const char ta : {'N', 'T'})
+          for (const char tb : {'N', 'T'}) {
+            gemm_case<float>(api, ta, tb, s[0], s[1], s[0] + s[1]);
+            gemm_case<double>(api, ta, tb, s[0], s[1], s[0] + s[1]);
+          }
       }
   }
   g_kind = Kind::modest;
