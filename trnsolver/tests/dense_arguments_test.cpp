@@ -204,6 +204,16 @@ TEST(DenseArguments, OptionsTheHostLayerCannotHonour) {
   trncore::Options bad;
   bad.threads = -1;
   EXPECT_THROW(trnsolver::geqrf(R, 3, 3, a.data(), 3, a.data(), bad), trncore::InvalidArgument);
+  // Layout and backend values outside their enumerators (issue #18): InvalidArgument naming the value.
+  std::vector<std::int64_t> piv(3);
+  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+      [&] { trnsolver::getrf(static_cast<trncore::Layout>(9), 3, 3, a.data(), 3, piv.data()); }, "getrf", "layout"));
+  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+      [&] { trnsolver::potrf(static_cast<trncore::Layout>(5), Uplo::lower, 3, a.data(), 3); }, "potrf", "layout"));
+  trncore::Options backend;
+  backend.backend = static_cast<trncore::Backend>(6);
+  EXPECT_TRUE(throws_named<trncore::InvalidArgument>([&] { trnsolver::getrf(R, 3, 3, a.data(), 3, piv.data(), backend); },
+                                                     "getrf", "backend"));
 }
 
 TEST(DenseArguments, EnumNamesRoundTrip) {

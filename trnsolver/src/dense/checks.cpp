@@ -91,6 +91,9 @@ void check_sizes(const char* f, std::initializer_list<Dim> sizes) {
 
 void check_options(const char* f, const trncore::Options& options, bool double_precision) {
   trncore::validate(options, f);
+  if (options.backend != trncore::Backend::host && options.backend != trncore::Backend::sim)
+    throw trncore::InvalidArgument(f, "options.backend has the invalid value " + str(static_cast<int>(options.backend)),
+                                   "pass trncore::Backend::host or trncore::Backend::sim");
   if (options.backend != trncore::Backend::host)
     throw trncore::NotSupported(f, "the sim backend of trnsolver's dense layer is not implemented",
                                 "use trncore::Backend::host (the default)");
@@ -112,6 +115,9 @@ void check_options(const char* f, const trncore::Options& options, bool double_p
 
 void check_matrix(const char* f, const char* name, trncore::Layout layout, Dim rows, Dim cols, const void* p,
                   std::int64_t ld, std::size_t elem) {
+  if (layout != trncore::Layout::row_major && layout != trncore::Layout::col_major)
+    throw trncore::InvalidArgument(f, "layout has the invalid value " + str(static_cast<int>(layout)),
+                                   "pass trncore::Layout::row_major or col_major");
   const bool rm = layout == trncore::Layout::row_major;
   const Dim line = rm ? cols : rows;
   const std::int64_t need = line.value > 0 ? line.value : 1;
