@@ -62,6 +62,13 @@ std::vector<Case> cases(bool full) {
     scale_cols(cols, n, n, 40, 12);
     out.push_back({"cols 2^+-40 kappa=1e" + std::to_string(e), n, cols});
   }
+  // n = 160 crosses the 128-column block of the blocked LU: only there do the sim factorization's trailing
+  // updates run as TensorEngine GEMMs (bf16/fp32), whose backward error the bounds rely on.
+  for (int e : full ? std::vector<int>{2, 6, 10} : std::vector<int>{6}) {
+    const std::int64_t n = 160;
+    out.push_back({"n=160 kappa=1e" + std::to_string(e), n, with_condition(n, n, std::pow(10.0, e), 700 + static_cast<std::uint64_t>(e))});
+  }
+  if (full) out.push_back({"gfpp n=160 c=5.000e-01", 160, gfpp(160, 0.5, 701)});
   // Rows scaled by 2^±140: entries beyond fp32's range, so the fp32/bf16 factors overflow or underflow (the
   // low-precision strategies must fail over honestly; the LU stand-in for A⁻¹ is not trusted).
   {

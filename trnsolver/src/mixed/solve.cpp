@@ -355,14 +355,17 @@ ColumnBounds column_bounds(const System& s, const Factorization& f, const BoundI
   const double dnormwise = xnorm > 0.0 ? dnorm / xnorm : (dnorm > 0.0 ? kInf : 0.0);
   // Each estimate only where |d| alone leaves room to improve on the residual bound.
   const auto cor = detail::bounds_from(n, bi.inverse, g, r.x.data(), dnormwise < out.normwise, dcomp < out.componentwise);
-  out.normwise = std::min(out.normwise, dnormwise + cor.normwise * bi.widen);
-  out.componentwise = std::min(out.componentwise, dcomp + cor.componentwise * bi.widen);
+  // The |d| term is computed, not estimated, and is often the whole bound (the true error to several digits):
+  // (1 + 8u) covers the roundings of the quotients and sums here, so the bound is rounded upward in effect.
+  constexpr double kUp = 1.0 + 8.0 * kU;
+  out.normwise = std::min(out.normwise, (dnormwise + cor.normwise * bi.widen) * kUp);
+  out.componentwise = std::min(out.componentwise, (dcomp + cor.componentwise * bi.widen) * kUp);
   return out;
 }
 
 // ‖x̂ − x‖/‖x̂‖ ≤ β gives ‖x̂ − x‖/‖x‖ ≤ β/(1 − β) for β < 1 (‖x‖ ≥ (1 − β)‖x̂‖): the report's a-priori bound
 // is relative to the exact solution, as the target is.
-double relative_to_solution(double beta) { return beta < 1.0 ? beta / (1.0 - beta) : kInf; }
+double relative_to_solution(double beta) { return beta < 1.0 ? beta / (1.0 - beta) * (1.0 + 4.0 * kU) : kInf; }
 
 struct Attempt {
   Refinement how;
