@@ -133,6 +133,7 @@ TEST(Solve, BoundsHoldAndTheCheapestStrategyRunsAcrossConditionNumbers) {
       const Errors err = forward_errors(x, exact);
       const std::string what = "kappa 1e" + std::to_string(e) + " target " + std::to_string(target) + "\n" + r.to_string();
       ASSERT_EQ(r.info, 0) << what;
+      EXPECT_TRUE(r.accuracy.certified) << what;  // every strategy converges here (by fallback if need be)
       EXPECT_LE(err.normwise, r.forward_error_bound_normwise) << what;
       EXPECT_LE(err.componentwise, r.forward_error_bound_componentwise) << what;
       if (target > 0) {
