@@ -305,6 +305,13 @@ TEST(EighJacobi, BadArgumentsThrow) {
   bad_backend.core.backend = static_cast<trncore::Backend>(4);
   EXPECT_THROW(trnsolver::eigh_jacobi<double>(Layout::row_major, 3, a.data(), 3, w.data(), v.data(), 3, bad_backend),
                trncore::InvalidArgument);
+  // A target the eigensolvers cannot certify is refused, not silently ignored (the certificate contract).
+  JacobiOptions target;
+  target.core.target_forward_error = 1e-10;
+  EXPECT_THROW(trnsolver::eigh_jacobi<double>(Layout::row_major, 3, a.data(), 3, w.data(), v.data(), 3, target),
+               trncore::NotSupported);
+  EXPECT_THROW(trnsolver::eigh_tridiagonal_ql<double>(Layout::row_major, 3, a.data(), 3, w.data(), v.data(), 3, target),
+               trncore::NotSupported);
   // n = 0 is a valid empty problem.
   EXPECT_NO_THROW(trnsolver::eigh_jacobi<double>(Layout::row_major, 0, a.data(), 1, w.data(), v.data(), 1));
 }

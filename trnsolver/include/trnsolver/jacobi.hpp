@@ -58,7 +58,8 @@ struct JacobiResult {
 /// false), not thrown.
 /// @throws trncore::InvalidArgument for n < 0, lda/ldv below n, null pointers with n > 0, non-finite
 ///         entries, max_sweeps < 1 or a negative tolerance, invalid core options (negative threads) and
-///         layout or backend values outside their enumerators.
+///         layout or backend values outside their enumerators; trncore::NotSupported for a
+///         core.target_forward_error (no certificate is produced: the accuracy statement below is fixed).
 template <class T>
 JacobiResult eigh_jacobi(trncore::Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* w, T* v,
                          std::int64_t ldv, const JacobiOptions& options = {});

@@ -4,6 +4,7 @@
 
 #include <trnsolver/jacobi.hpp>
 
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <algorithm>
@@ -33,6 +34,11 @@ void check_symmetric_eigen_call(const char* function, trncore::Layout layout, st
   if (options.vectors) trncore::detail::check_matrix(function, n, n, ldv, layout, v == nullptr);
   if (n > 0 && w == nullptr) throw trncore::InvalidArgument(function, "w is null", "pass an array of n eigenvalues");
   trncore::validate(options.core, function);
+  if (options.core.target_forward_error)
+    throw trncore::NotSupported(function,
+                                "target_forward_error = " + trncore::detail::sci(*options.core.target_forward_error) +
+                                    " is not certified by this eigensolver (its accuracy statement is fixed)",
+                                "leave target_forward_error unset");
 }
 
 /// A's lower triangle as a full symmetric n×n row-major matrix in the working type W.
