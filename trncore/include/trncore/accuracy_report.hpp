@@ -14,9 +14,18 @@ namespace trncore {
 
 /// One step of the method/precision trajectory, e.g. "LU fp32" or "ozaki: 9 slices of 4 bits".
 struct TrajectoryStep {
+  /// The method and precision of the step, in words, e.g. "GMRES-IR fp32 factorization, fp64 residual".
   std::string description;
 };
 
+/// What a call certifies about its result: the caller's target, the a-priori bound, whether the bound is
+/// certified for this input (and if not, why), and the method/precision trajectory that produced it.
+///
+/// Filled by the report overloads of every package's computational functions (which never throw for a
+/// numerical outcome); the overloads without a report pass it to require_target_met(). The certificate
+/// fields (a_priori_bound, certified, uncertified_reason, met) are set only through certify() and
+/// uncertify(), so that met == certified && (!target || a_priori_bound <= *target) always holds
+/// (docs/trncore.md, "Certificates: the contract every package keeps").
 struct AccuracyReport {
   /// The target the caller asked for, if any.
   std::optional<double> target;

@@ -25,11 +25,15 @@ Isa detected_isa() noexcept;
 
 /// Options of convert().
 struct ConvertOptions {
+  /// Rounding mode, overflow policy and stochastic-rounding bit count applied to every element.
   Rounding rounding{};
   /// Stochastic rounding: element i of the span draws RandomBits{seed, stream}(offset + i), so a span
   /// converted in pieces with matching offsets gives the same bits as converted whole.
   std::uint64_t seed = 0;
+  /// Stream of the stochastic-rounding bits (with seed: the RandomBits key); ignored by the deterministic
+  /// modes.
   std::uint64_t stream = 0;
+  /// Counter of element 0 of this span in the stochastic-rounding stream (see seed).
   std::uint64_t offset = 0;
   /// Worker threads; 0 = std::thread::hardware_concurrency(). Inputs below 64 Ki elements use one.
   int threads = 0;

@@ -30,11 +30,14 @@ public:
     return dd(p, e, Normalised{});
   }
 
+  /// The leading part: the double nearest to hi + lo.
   constexpr double hi() const noexcept { return hi_; }
+  /// The trailing part, |lo| ≤ ulp(hi)/2 (0 for a dd made from a single double).
   constexpr double lo() const noexcept { return lo_; }
   /// The nearest double to hi + lo (hi itself, by normalisation).
   constexpr double to_double() const noexcept { return hi_; }
 
+  /// −x, exact (both parts negated).
   constexpr dd operator-() const noexcept { return dd(-hi_, -lo_, Normalised{}); }
 
   /// x + y, JMP Alg. 6 ("AccurateDWPlusDW"): relative error ≤ 3u² + 13u³.
@@ -92,9 +95,13 @@ public:
   friend dd operator/(dd x, double y) noexcept { return x / dd(y); }
   friend dd operator/(double x, dd y) noexcept { return dd(x) / y; }
 
+  /// *this = *this + y, with the error bound of operator+(dd, dd).
   dd& operator+=(dd y) noexcept { return *this = *this + y; }
+  /// *this = *this − y, with the error bound of operator+(dd, dd).
   dd& operator-=(dd y) noexcept { return *this = *this - y; }
+  /// *this = *this · y, with the error bound of operator*(dd, dd).
   dd& operator*=(dd y) noexcept { return *this = *this * y; }
+  /// *this = *this / y, with the accuracy of operator/(dd, dd).
   dd& operator/=(dd y) noexcept { return *this = *this / y; }
 
   /// Compares the exact values hi + lo (NaN unordered).

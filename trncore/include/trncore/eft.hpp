@@ -20,7 +20,9 @@ namespace trncore {
 /// A value and its rounding error: the exact result is value + error.
 template <std::floating_point T>
 struct ValueError {
+  /// The rounded result fl(·).
   T value;
+  /// Its rounding error: exact result − value (exact itself under each function's hypotheses).
   T error;
 };
 
@@ -61,12 +63,14 @@ inline ValueError<T> two_prod(T a, T b) noexcept {
 template <std::floating_point T>
 class KahanAccumulator {
 public:
+  /// Adds x to the running sum, carrying the low-order bits that the addition lost into the next one.
   constexpr void add(T x) noexcept {
     const T y = x - c_;
     const T t = sum_ + y;
     c_ = (t - sum_) - y;
     sum_ = t;
   }
+  /// The compensated sum of the terms added so far (0 before the first add()), with the bound above.
   constexpr T value() const noexcept { return sum_; }
 
 private:
@@ -80,12 +84,14 @@ private:
 template <std::floating_point T>
 class NeumaierAccumulator {
 public:
+  /// Adds x to the running sum and the exact error of that addition to the separate correction term.
   constexpr void add(T x) noexcept {
     const T t = sum_ + x;
     if (std::abs(sum_) >= std::abs(x)) c_ += (sum_ - t) + x;
     else c_ += (x - t) + sum_;
     sum_ = t;
   }
+  /// The running sum plus its accumulated correction (0 before the first add()), with the bound above.
   constexpr T value() const noexcept { return sum_ + c_; }
 
 private:

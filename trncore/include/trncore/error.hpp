@@ -62,12 +62,17 @@ class TargetNotMet : public Error {
 /// Malformed text input (Matrix Market file, einsum subscripts, option string).
 class ParseError : public Error {
 public:
+  /// @param function  the public function that detected the problem, e.g. "trnsparse::read_matrix_market"
+  /// @param problem   what is wrong with the input, quoting the offending text where it helps
+  /// @param hint      what the caller can do about it
   /// @param line    1-based line of the offending input (0 when the input has no lines)
   /// @param column  1-based column of the offending input
   ParseError(std::string_view function, std::string_view problem, std::string_view hint, std::int64_t line,
              std::int64_t column);
 
+  /// 1-based line of the offending input (0 when the input has no lines, e.g. einsum subscripts).
   std::int64_t line() const noexcept { return line_; }
+  /// 1-based column of the offending input on that line.
   std::int64_t column() const noexcept { return column_; }
 
 private:

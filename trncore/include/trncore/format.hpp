@@ -25,18 +25,25 @@ enum class NanEncoding : std::uint8_t {
 /// A sign–exponent–mantissa binary format: value = (-1)^s · 2^(e − bias) · 1.m for normal encodings and
 /// (-1)^s · 2^(1 − bias) · 0.m for subnormal ones (exponent field 0).
 struct FormatSpec {
-  std::string_view name;
-  int exponent_bits;
-  int mantissa_bits;  ///< explicit (stored) mantissa bits
-  int bias;
-  NanEncoding nan;
+  std::string_view name;  ///< the format's name as the suite prints it, e.g. "bf16", "fp8_e4m3"
+  int exponent_bits;      ///< width of the exponent field
+  int mantissa_bits;      ///< explicit (stored) mantissa bits
+  int bias;               ///< exponent bias: an exponent field e encodes 2^(e − bias)
+  NanEncoding nan;        ///< how NaN (and whether infinity) is encoded
 
+  /// Total bits of an encoding: sign + exponent + mantissa.
   constexpr int width() const noexcept { return 1 + exponent_bits + mantissa_bits; }
+  /// The sign bit of an encoding (bit width() − 1).
   constexpr std::uint32_t sign_mask() const noexcept { return std::uint32_t{1} << (exponent_bits + mantissa_bits); }
+  /// The exponent and mantissa bits of an encoding (everything but the sign).
   constexpr std::uint32_t magnitude_mask() const noexcept { return sign_mask() - 1; }
+  /// The mantissa field of an encoding (the low mantissa_bits bits).
   constexpr std::uint32_t mantissa_mask() const noexcept { return (std::uint32_t{1} << mantissa_bits) - 1; }
+  /// The largest exponent field value, 2^exponent_bits − 1 (all ones).
   constexpr std::uint32_t exponent_field_max() const noexcept { return (std::uint32_t{1} << exponent_bits) - 1; }
+  /// Whether the format has ±infinity (only NanEncoding::ieee formats do).
   constexpr bool has_infinity() const noexcept { return nan == NanEncoding::ieee; }
+  /// Whether the format has a NaN encoding (all but NanEncoding::none).
   constexpr bool has_nan() const noexcept { return nan != NanEncoding::none; }
   /// Exponent of the smallest normal number.
   constexpr int emin() const noexcept { return 1 - bias; }
@@ -62,12 +69,20 @@ struct FormatSpec {
 
 /// The formats of DESIGN.md §4.1. fp32 is here so that fp64 → fp32 can be rounded in any mode too.
 namespace formats {
+/// IEEE binary32: u = 2^-24, largest finite ≈ 3.40e38.
 inline constexpr FormatSpec fp32{"fp32", 8, 23, 127, NanEncoding::ieee};
+/// TensorFloat-32 (19 significant bits stored in 32): fp32's range, u = 2^-11.
 inline constexpr FormatSpec tf32{"tf32", 8, 10, 127, NanEncoding::ieee};
+/// bfloat16: fp32's range (largest finite ≈ 3.39e38), u = 2^-8.
 inline constexpr FormatSpec bf16{"bf16", 8, 7, 127, NanEncoding::ieee};
+/// IEEE binary16: u = 2^-11, largest finite 65504, smallest normal 2^-14.
 inline constexpr FormatSpec fp16{"fp16", 5, 10, 15, NanEncoding::ieee};
+/// OCP fp8 E4M3 ("FN"): u = 2^-4, largest finite 448, no infinities, one NaN per sign.
 inline constexpr FormatSpec fp8_e4m3{"fp8_e4m3", 4, 3, 7, NanEncoding::all_ones};
+/// OCP fp8 E5M2 (IEEE-like): u = 2^-3, largest finite 57344, infinities and NaNs.
 inline constexpr FormatSpec fp8_e5m2{"fp8_e5m2", 5, 2, 15, NanEncoding::ieee};
+/// OCP fp4 E2M1 (MX element format): values 0, 0.5, 1, 1.5, 2, 3, 4, 6 and their negatives; no NaN, no
+/// infinity.
 inline constexpr FormatSpec fp4_e2m1{"fp4_e2m1", 2, 1, 1, NanEncoding::none};
 }  // namespace formats
 

@@ -23,7 +23,9 @@ struct e8m0 {
 
   /// 2^exponent for −127 ≤ exponent ≤ 127. Precondition: exponent in range (quantize_mx clamps).
   static constexpr e8m0 from_exponent(int exponent) noexcept { return {static_cast<std::uint8_t>(exponent + 127)}; }
+  /// The NaN scale (bits 255): every element of its block decodes to NaN.
   static constexpr e8m0 nan() noexcept { return {255}; }
+  /// Whether this is the NaN scale (bits 255).
   constexpr bool is_nan() const noexcept { return bits == 255; }
   /// The exponent e of 2^e (meaningless for NaN).
   constexpr int exponent() const noexcept { return static_cast<int>(bits) - 127; }
@@ -42,19 +44,20 @@ MxFormat parse_mx_format(std::string_view text);
 /// A quantized vector: size elements, one scale per block of 32 (the last block may be partial), one
 /// element code per byte (fp4 codes in the low nibble; see pack_fp4 for the two-per-byte layout).
 struct MxBlocks {
-  MxFormat format = MxFormat::mxfp8_e4m3;
-  std::int64_t size = 0;
-  std::vector<e8m0> scales;
-  std::vector<std::uint8_t> elements;
+  MxFormat format = MxFormat::mxfp8_e4m3;  ///< element format of every block
+  std::int64_t size = 0;                   ///< number of elements (of the original vector)
+  std::vector<e8m0> scales;                ///< ceil(size / 32) shared scales, block b covering [32b, 32b + 32)
+  std::vector<std::uint8_t> elements;      ///< size element codes P_i, one per byte
 };
 
 /// Options of quantize_mx. MX v1.0 rounds elements to nearest-even; other modes (stochastic included,
 /// drawing RandomBits{seed, stream}(i) for element i) are an extension. Elements always saturate (MX v1.0
 /// §6.3 clamps to the element's largest normal), whatever rounding.overflow says.
 struct MxOptions {
+  /// Rounding of the elements (rounding.overflow is ignored: elements saturate).
   Rounding rounding{RoundingMode::nearest_even, Overflow::saturate};
-  std::uint64_t seed = 0;
-  std::uint64_t stream = 0;
+  std::uint64_t seed = 0;    ///< key of the stochastic-rounding bits (ignored by deterministic modes)
+  std::uint64_t stream = 0;  ///< stream of the stochastic-rounding bits (ignored by deterministic modes)
 };
 
 /// Quantizes x to MX blocks per MX v1.0 §6.3: for each block, with m = max_i |x_i| and emax_elem the

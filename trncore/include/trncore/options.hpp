@@ -16,13 +16,22 @@
 
 namespace trncore {
 
+/// What a computational call is asked to do: where it runs (backend), in which arithmetic (math_mode,
+/// product model, generation), how accurately (target_forward_error), with which random bits (seed,
+/// stream) and how many threads. Every call checks its copy with validate(); the with_*() setters chain:
+/// `trncore::Options{}.with_backend(trncore::Backend::sim).with_target(1e-10)`.
 struct Options {
+  /// Where the call runs: host (the reference CPU libraries) or sim (the modelled NeuronCore).
   Backend backend = Backend::host;
+  /// The arithmetic the call uses; automatic picks per call (with a target: the cheapest mode whose bound
+  /// meets it). Each call documents the modes it accepts.
   MathMode math_mode = MathMode::automatic;
   /// Rounding of stored results where a call rounds them (sr mode and explicit narrow outputs).
   Rounding rounding{};
   /// Key of the counter-based random bits of stochastic rounding (RandomBits{seed, stream}).
   std::uint64_t seed = 0;
+  /// Stream of the counter-based random bits (with seed); successive calls with different streams draw
+  /// independent bits.
   std::uint64_t stream = 0;
   /// The forward error the caller needs, relative (normwise unless the call documents otherwise), in
   /// (0, 1). With it, calls certify the bound or report/throw TargetNotMet.
@@ -34,12 +43,19 @@ struct Options {
   /// Worker threads; 0 = hardware concurrency. Never changes a result.
   int threads = 0;
 
+  /// Sets backend = b; returns *this. Values are checked by validate(), not here.
   Options& with_backend(Backend b) { backend = b; return *this; }
+  /// Sets math_mode = m; returns *this.
   Options& with_math_mode(MathMode m) { math_mode = m; return *this; }
+  /// Sets target_forward_error = t (must lie in (0, 1) when validated); returns *this.
   Options& with_target(double t) { target_forward_error = t; return *this; }
+  /// Sets product = p, overriding the generation's default product model; returns *this.
   Options& with_product(sim::ProductModel p) { product = p; return *this; }
+  /// Sets generation = g; returns *this.
   Options& with_generation(sim::Generation g) { generation = g; return *this; }
+  /// Sets threads = t (0 = hardware concurrency; negative is rejected by validate()); returns *this.
   Options& with_threads(int t) { threads = t; return *this; }
+  /// Sets seed = s and stream = st; returns *this.
   Options& with_seed(std::uint64_t s, std::uint64_t st = 0) { seed = s; stream = st; return *this; }
 };
 

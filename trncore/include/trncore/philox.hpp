@@ -11,6 +11,7 @@ namespace trncore {
 
 /// Philox counter (four 32-bit words) and key (two 32-bit words).
 using PhiloxCounter = std::array<std::uint32_t, 4>;
+/// Philox key: two 32-bit words (a 64-bit seed, low word first).
 using PhiloxKey = std::array<std::uint32_t, 2>;
 
 namespace detail {
@@ -56,8 +57,8 @@ constexpr PhiloxCounter philox4x32_10(const PhiloxCounter& counter, const Philox
 /// never on thread count, chunking or SIMD width. Different streams (e.g. successive operations) or
 /// seeds give independent bits.
 struct RandomBits {
-  std::uint64_t seed = 0;
-  std::uint64_t stream = 0;
+  std::uint64_t seed = 0;    ///< the Philox key {lo(seed), hi(seed)}
+  std::uint64_t stream = 0;  ///< the high half of the Philox counter {…, lo(stream), hi(stream)}
 
   /// The four words for elements 4·block … 4·block + 3.
   constexpr PhiloxCounter block(std::uint64_t block_index) const noexcept {

@@ -33,11 +33,14 @@ enum class Overflow : std::uint8_t {
 /// A complete rounding specification: mode, overflow policy and, for stochastic rounding, the number r
 /// of random bits the hardware compares against (1 ≤ r ≤ 32; 32 models exact-probability SR).
 struct Rounding {
-  RoundingMode mode = RoundingMode::nearest_even;
-  Overflow overflow = Overflow::standard;
-  int sr_bits = 32;
+  RoundingMode mode = RoundingMode::nearest_even;  ///< the rounding mode
+  Overflow overflow = Overflow::standard;          ///< what an overflowing or infinite value becomes
+  int sr_bits = 32;  ///< r of SR(r), 1 … 32 (used only by RoundingMode::stochastic)
 
+  /// Nearest-even, standard overflow, sr_bits 32.
   constexpr Rounding() = default;
+  /// Mode m with overflow policy o and r random bits for stochastic rounding. Implicit, so a RoundingMode
+  /// converts to a Rounding; not validated here (see validate()).
   constexpr Rounding(RoundingMode m, Overflow o = Overflow::standard, int r = 32) : mode(m), overflow(o), sr_bits(r) {}
 };
 
@@ -53,6 +56,7 @@ RoundingMode parse_rounding_mode(std::string_view text);
 Overflow parse_overflow(std::string_view text);
 
 /// Checks that a Rounding is usable: a valid mode and overflow value and 1 ≤ sr_bits ≤ 32.
+/// @param rounding  the specification to check
 /// @param function  the public function to name in the error message
 /// @throws trncore::InvalidArgument naming the offending field and value.
 void validate(const Rounding& rounding, std::string_view function);

@@ -60,12 +60,19 @@ public:
     return MatrixView<const T>(data_, rows_, cols_, ld_, layout_);
   }
 
+  /// The address of element (0, 0) (null for a default-constructed view).
   T* data() const noexcept { return data_; }
+  /// Number of rows.
   std::int64_t rows() const noexcept { return rows_; }
+  /// Number of columns.
   std::int64_t cols() const noexcept { return cols_; }
+  /// Leading dimension: the distance in elements between consecutive rows (row-major) or columns
+  /// (column-major).
   std::int64_t ld() const noexcept { return ld_; }
+  /// Row-major or column-major.
   Layout layout() const noexcept { return layout_; }
 
+  /// Element (i, j), unchecked (precondition: 0 ≤ i < rows, 0 ≤ j < cols; see at()).
   T& operator()(std::int64_t i, std::int64_t j) const noexcept {
     return data_[layout_ == Layout::row_major ? i * ld_ + j : i + j * ld_];
   }
@@ -118,16 +125,22 @@ public:
   VectorView(T* data, std::int64_t size, std::int64_t inc = 1) : data_(data), size_(size), inc_(inc) {
     detail::check_vector("trncore::VectorView", size, inc, data == nullptr);
   }
+  /// A contiguous view (inc = 1) of a span; implicit, so spans pass where views are expected.
   VectorView(std::span<T> data) : VectorView(data.data(), static_cast<std::int64_t>(data.size()), 1) {}  // NOLINT
+  /// A view of const elements of the same data.
   operator VectorView<const T>() const
     requires(!std::is_const_v<T>)
   {
     return VectorView<const T>(data_, size_, inc_);
   }
 
+  /// The start of the storage (element 0 when inc > 0, element size − 1 when inc < 0).
   T* data() const noexcept { return data_; }
+  /// Number of elements.
   std::int64_t size() const noexcept { return size_; }
+  /// Stride between consecutive elements in the storage; negative walks backwards (BLAS convention).
   std::int64_t inc() const noexcept { return inc_; }
+  /// Element i, unchecked (precondition: 0 ≤ i < size; see at()).
   T& operator[](std::int64_t i) const noexcept { return data_[inc_ > 0 ? i * inc_ : (size_ - 1 - i) * -inc_]; }
   /// Checked access. @throws InvalidArgument naming the index and the size.
   T& at(std::int64_t i) const {

@@ -29,11 +29,12 @@ Engine parse_engine(std::string_view text);
 /// What one engine did: instructions issued, elements processed (for the TensorEngine: multiply-adds),
 /// bytes moved (DMA; reads plus writes for the others), and the estimated cycles they cost.
 struct EngineCounters {
-  std::int64_t instructions = 0;
-  std::int64_t elements = 0;
-  std::int64_t bytes = 0;
-  double cycles = 0.0;
+  std::int64_t instructions = 0;  ///< instructions issued
+  std::int64_t elements = 0;      ///< elements processed (TensorEngine: multiply-adds)
+  std::int64_t bytes = 0;         ///< bytes moved (DMA) or read plus written (other engines)
+  double cycles = 0.0;            ///< estimated engine cycles, from the generation's spec table
 
+  /// Adds other's counters field by field (e.g. to total several kernels); returns *this.
   EngineCounters& operator+=(const EngineCounters& other) noexcept {
     instructions += other.instructions;
     elements += other.elements;
@@ -46,10 +47,14 @@ struct EngineCounters {
 
 /// The counters of every engine of one core.
 struct EngineStats {
+  /// The counters indexed by static_cast<std::size_t>(Engine).
   std::array<EngineCounters, kEngineCount> engines{};
 
+  /// The counters of engine e (e must be a valid Engine value; not checked).
   EngineCounters& operator[](Engine e) noexcept { return engines[static_cast<std::size_t>(e)]; }
+  /// The counters of engine e (e must be a valid Engine value; not checked).
   const EngineCounters& operator[](Engine e) const noexcept { return engines[static_cast<std::size_t>(e)]; }
+  /// Adds every engine's counters of other to this one's; returns *this.
   EngineStats& operator+=(const EngineStats& other) noexcept {
     for (std::size_t i = 0; i < engines.size(); ++i) engines[i] += other.engines[i];
     return *this;
@@ -59,7 +64,9 @@ struct EngineStats {
 
 /// The first-order cost estimate of a kernel on one generation.
 struct CostReport {
+  /// The generation whose spec table (clocks, bandwidth) the times are computed from.
   Generation generation = Generation::trn2;
+  /// The engine counters the estimate is built from.
   EngineStats stats;
   /// Estimated busy time of each engine, seconds: cycles / clock (DMA: bytes / HBM bandwidth).
   std::array<double, kEngineCount> busy_seconds{};

@@ -12,6 +12,7 @@ namespace trncore::sim {
 
 /// Options of matmul_psum.
 struct MatmulOptions {
+  /// How each product A[i,k]·B[k,j] is rounded before it is accumulated (see matmul_psum).
   ProductModel product = ProductModel::bf16;
   /// Continue the accumulation in C (PSUM accumulate flag) instead of starting from +0.
   bool accumulate = false;

@@ -48,11 +48,15 @@ enum class IntOp : std::uint8_t { add, subtract, multiply_low, multiply_high, bi
 /// Element i (row-major index in the output tile) of a stochastically rounded write uses the word
 /// RandomBits{seed, stream}(i); use a new stream per op for independent draws.
 struct WriteOptions {
-  Rounding rounding{};
-  std::uint64_t seed = 0;
-  std::uint64_t stream = 0;
+  Rounding rounding{};       ///< rounding of the fp32 result to the output tile's type
+  std::uint64_t seed = 0;    ///< key of the stochastic-rounding bits
+  std::uint64_t stream = 0;  ///< stream of the stochastic-rounding bits (a new one per op)
 };
 
+/// One modelled NeuronCore: SBUF and PSUM tile allocation, DMA to and from HBM buffers, and the
+/// Tensor, Vector, Scalar and GpSimd engines' ops with the numerics of DESIGN.md §4.3, each op adding to
+/// the core's EngineStats (cost estimate: report()). Ops throw trncore::Error subclasses for invalid
+/// tiles, shapes, memories and capacities. Not thread-safe: one core per thread.
 class NeuronCore {
 public:
   /// A core of `generation`, with `product` (default: the generation's) as the TensorEngine product model.
@@ -71,8 +75,9 @@ public:
   Tile sbuf(std::string name, std::int64_t partitions, std::int64_t free_size, DType type);
   /// An fp32 tile in PSUM (the TensorEngine's output). Same errors, PSUM's 16 KiB per partition.
   Tile psum(std::string name, std::int64_t partitions, std::int64_t free_size);
-  /// Bytes per partition in use in SBUF / PSUM by live tiles.
+  /// Bytes per partition in use in SBUF by live tiles.
   std::int64_t sbuf_bytes_in_use() const noexcept { return (*usage_)[0]; }
+  /// Bytes per partition in use in PSUM by live tiles.
   std::int64_t psum_bytes_in_use() const noexcept { return (*usage_)[1]; }
 
   // ---- DMA ----------------------------------------------------------------------------------------------

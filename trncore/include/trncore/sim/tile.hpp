@@ -46,7 +46,9 @@ class Tile {
 public:
   /// An empty tile (engine ops reject it); only a NeuronCore makes usable ones.
   Tile() noexcept;
+  /// Takes over the other tile's storage and SBUF/PSUM bytes; the other becomes empty.
   Tile(Tile&&) noexcept;
+  /// Frees this tile's bytes, then takes over the other's storage; the other becomes empty.
   Tile& operator=(Tile&&) noexcept;
   ~Tile();
 
@@ -78,10 +80,11 @@ private:
 
 /// A buffer in device memory (HBM): a flat array of `size` elements of one type, host-visible.
 struct HbmBuffer {
-  std::string name;
-  DType type = DType::fp32;
+  std::string name;                   ///< a label for error messages
+  DType type = DType::fp32;           ///< element type: selects values (float types) or words (integer)
   std::vector<float> values;          ///< float types (each value exact in the type's format)
   std::vector<std::uint32_t> words;   ///< integer types
+  /// Number of elements: values.size() for float types, words.size() for integer types.
   std::int64_t size() const noexcept {
     return static_cast<std::int64_t>(is_float(type) ? values.size() : words.size());
   }
