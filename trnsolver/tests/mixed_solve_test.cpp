@@ -588,6 +588,9 @@ TEST(Solve, BadArgumentsThrowWithTheFunctionName) {
   ho.n = 8;
   ho.factor = static_cast<FactorPrecision>(9);
   expect_invalid([&] { trnsolver::hpl_mxp(ho); }, "factor");
+  ho.factor = FactorPrecision::fp32;
+  ho.core.target_forward_error = 1e-10;
+  EXPECT_THROW(trnsolver::hpl_mxp(ho), trncore::NotSupported);  // was silently dropped
   EXPECT_THROW(trnsolver::parse_refinement("ir"), trncore::ParseError);
   EXPECT_EQ(trnsolver::parse_refinement("gmres_ir"), Refinement::gmres_ir);
 }

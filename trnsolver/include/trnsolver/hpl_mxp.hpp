@@ -18,7 +18,8 @@ struct HplMxpOptions {
   std::uint64_t seed = 42;
   /// Backend (host: fp32 LU; sim: bf16 or fp32 TensorEngine trailing updates), factor precision, threads.
   /// solve()'s strategy is fixed by the benchmark's rules: no pivoting, GMRES-IR, fp64 residual, no
-  /// fallback to an fp64 factorization; the error bounds are not computed (HPL checks the residual).
+  /// fallback to an fp64 factorization; the error bounds are not computed (HPL checks the residual). A
+  /// target_forward_error is refused (NotSupported).
   trncore::Options core;
   FactorPrecision factor = FactorPrecision::fp32;
 };
@@ -45,8 +46,9 @@ void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, 
 
 /// Generates the system, solves it with solve() under the benchmark's rules, checks the residual.
 /// @throws trncore::InvalidArgument for n < 1, a bf16 factor on the host backend, invalid core options or enum
-/// values (as solve()). The result's report is solve()'s with error_bounds = false: uncertified (HPL-MxP
-/// checks the scaled residual instead, in `passed`).
+/// values (as solve()); trncore::NotSupported for a core.target_forward_error (the rules fix the strategy).
+/// The result's report is solve()'s with error_bounds = false: uncertified (HPL-MxP checks the scaled
+/// residual instead, in `passed`).
 HplMxpResult hpl_mxp(const HplMxpOptions& options);
 
 }  // namespace trnsolver

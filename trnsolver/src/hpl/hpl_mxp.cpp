@@ -44,12 +44,16 @@ void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, 
 
 HplMxpResult hpl_mxp(const HplMxpOptions& options) {
   if (options.n < 1) throw trncore::InvalidArgument(kFunction, "n = " + std::to_string(options.n), "pass an order n >= 1");
+  if (options.core.target_forward_error)
+    throw trncore::NotSupported(kFunction,
+                                "target_forward_error = " + trncore::detail::sci(*options.core.target_forward_error) +
+                                    " was given, but HPL-MxP's rules fix the strategy and check the scaled residual",
+                                "leave it unset (or call trnsolver::solve for a certified solve to a target)");
   const std::int64_t n = options.n;
   std::vector<double> a, b;
   hpl_mxp_system(n, options.seed, a, b, options.core.threads);
   SolveOptions so;
   so.core = options.core;
-  so.core.target_forward_error.reset();
   so.factor = options.factor;
   so.refinement = Refinement::gmres_ir;
   so.residual = ResidualPrecision::fp64;
