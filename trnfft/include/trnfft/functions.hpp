@@ -52,8 +52,8 @@ namespace trnfft {
 /// A dense row-major (C-order) array: what the N-D functions return. data.size() = Π shape.
 template <class E>
 struct Array {
-  std::vector<std::int64_t> shape;
-  std::vector<E> data;
+  std::vector<std::int64_t> shape;  ///< the extent of each axis, outermost first
+  std::vector<E> data;              ///< the elements in row-major order (last axis contiguous)
 };
 
 /// The element types the free functions accept: float, double and their std::complex.
@@ -83,6 +83,7 @@ concept ElementRange = std::ranges::contiguous_range<const R> && std::ranges::si
 template <class R>
 concept RealRange = ElementRange<R> && Real<std::remove_cv_t<std::ranges::range_value_t<const R>>>;
 
+/// The element type of a contiguous range R, without const/volatile (float for a std::vector<float>).
 template <class R>
 using range_element = std::remove_cv_t<std::ranges::range_value_t<const R>>;
 

@@ -76,7 +76,9 @@ template <Real T>
 class Plan {
 public:
   Plan() noexcept;
+  /// Takes over other's transform; other becomes empty.
   Plan(Plan&&) noexcept;
+  /// Frees this plan's transform (under planner_mutex()), then takes over other's; other becomes empty.
   Plan& operator=(Plan&&) noexcept;
   Plan(const Plan&) = delete;
   Plan& operator=(const Plan&) = delete;
@@ -99,6 +101,7 @@ public:
   /// Elements of the input (output) array the plan touches, from its first element: 1 + the largest
   /// offset, in elements of the array's type (each of the two arrays of a split layout).
   std::int64_t input_extent() const;
+  /// Elements of the output array the plan touches (see input_extent()).
   std::int64_t output_extent() const;
   /// N = Π dims[k].n, the length of one transform (the factor a round trip multiplies by).
   std::int64_t transform_size() const;
@@ -130,6 +133,8 @@ public:
   /// no cost). @throws NotSupported for a host plan; InvalidArgument on an empty plan.
   trncore::AccuracyReport accuracy() const;
 
+  /// @cond TRNSCI_INTERNAL
+  // The executor shared with the derived plan types; not part of the API (detail::PlanState).
 protected:
   explicit Plan(std::unique_ptr<detail::PlanState<T>> state) noexcept;
   const detail::PlanState<T>& state(const char* function) const;
@@ -137,6 +142,7 @@ protected:
 
   template <Real U>
   friend struct detail::PlanState;
+  /// @endcond
 };
 
 /// A complex-to-complex plan (interleaved or split).
@@ -216,6 +222,8 @@ private:
 /// @param batch      batch dimensions (empty: one transform)
 /// @param in, out    the arrays; in == out for in-place
 /// @param direction  sign of the exponent
+/// @param flags      planner effort, input preservation, alignment, sim precision mode (PlanFlags)
+/// @param options    backend, math mode, target and threads, as the file header describes
 /// @throws as the file header lists.
 template <Real T>
 C2CPlan<T> plan_guru_dft(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, std::complex<T>* in,
@@ -303,9 +311,11 @@ C2CPlan<T> plan_dft_2d(std::int64_t n0, std::int64_t n1, std::complex<T>* in, st
 template <Real T>
 R2CPlan<T> plan_dft_r2c(const std::vector<std::int64_t>& n, T* in, std::complex<T>* out, PlanFlags flags = {},
                         const trncore::Options& options = {});
+/// plan_dft_r2c({n0}, …).
 template <Real T>
 R2CPlan<T> plan_dft_r2c_1d(std::int64_t n0, T* in, std::complex<T>* out, PlanFlags flags = {},
                            const trncore::Options& options = {});
+/// plan_dft_r2c({n0, n1}, …).
 template <Real T>
 R2CPlan<T> plan_dft_r2c_2d(std::int64_t n0, std::int64_t n1, T* in, std::complex<T>* out, PlanFlags flags = {},
                            const trncore::Options& options = {});
@@ -314,9 +324,11 @@ R2CPlan<T> plan_dft_r2c_2d(std::int64_t n0, std::int64_t n1, T* in, std::complex
 template <Real T>
 C2RPlan<T> plan_dft_c2r(const std::vector<std::int64_t>& n, std::complex<T>* in, T* out, PlanFlags flags = {},
                         const trncore::Options& options = {});
+/// plan_dft_c2r({n0}, …).
 template <Real T>
 C2RPlan<T> plan_dft_c2r_1d(std::int64_t n0, std::complex<T>* in, T* out, PlanFlags flags = {},
                            const trncore::Options& options = {});
+/// plan_dft_c2r({n0, n1}, …).
 template <Real T>
 C2RPlan<T> plan_dft_c2r_2d(std::int64_t n0, std::int64_t n1, std::complex<T>* in, T* out, PlanFlags flags = {},
                            const trncore::Options& options = {});

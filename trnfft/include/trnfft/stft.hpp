@@ -49,9 +49,11 @@ struct StftParams {
   std::optional<std::int64_t> hop = std::nullopt;
   /// Window length, 1 … n_fft; unset = n_fft (or the user window's length).
   std::optional<std::int64_t> win_length = std::nullopt;
+  /// The built-in window of win_length points (ignored by the overloads that take a user window).
   Window window = Window::hann;
   /// Pad n_fft/2 samples on both sides so frame t is centred at t·hop.
   bool center = true;
+  /// How `center` pads: reflect (torch's default) or constant zeros (librosa ≥ 0.10's default).
   PadMode pad_mode = PadMode::reflect;
   /// n_fft/2 + 1 bins (real input's non-redundant half) instead of n_fft.
   bool onesided = true;

@@ -73,9 +73,9 @@ SimMode parse_sim_mode(std::string_view text);
 /// of a split complex layout, std::complex<T> for interleaved complex arrays. For r2c and c2r the last
 /// transform dimension's `n` is the logical real length; its complex side holds n/2 + 1 points.
 struct IoDim {
-  std::int64_t n = 1;
-  std::int64_t is = 1;
-  std::int64_t os = 1;
+  std::int64_t n = 1;   ///< number of points along the dimension (≥ 1)
+  std::int64_t is = 1;  ///< input stride, in elements of the input array's type
+  std::int64_t os = 1;  ///< output stride, in elements of the output array's type
   friend bool operator==(const IoDim&, const IoDim&) = default;
 };
 

@@ -32,6 +32,7 @@
 
 namespace trnrand {
 
+///@{
 /// Normal(mean, stddev) by Box–Muller, one value per pair of uniforms: value i takes u1 ∈ (0, 1] and
 /// u2 ∈ [0, 1) from its own words (float: words 2i, 2i + 1, 24-bit grid; double: words 4i … 4i + 3, 53-bit
 /// grid) and is mean + stddev·√(−2 ln u1)·cos 2πu2, computed in double and rounded once to the output type
@@ -40,6 +41,7 @@ namespace trnrand {
 /// ≈ 8.57 for double. @throws InvalidArgument unless mean is finite and stddev is finite and ≥ 0.
 Stream normal(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f);
 Stream normal(Stream s, std::span<double> out, double mean = 0.0, double stddev = 1.0);
+///@}
 
 /// Normal(mean, stddev) floats by the Box–Muller instruction sequence of trnrand::sim::normal, run on the
 /// host: the words of normal() (value i: u1 = ((w_{2i} >> 8) + 1)·2^-24 ∈ (0, 1], u2 from w_{2i+1}), each
@@ -56,14 +58,18 @@ Stream normal(Stream s, std::span<double> out, double mean = 0.0, double stddev 
 /// @throws InvalidArgument unless mean is finite and stddev is finite and ≥ 0, and for threads < 0.
 Stream normal_engine_order(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f, int threads = 0);
 
+///@{
 /// LogNormal: exp of normal(mean, stddev) (the parameters of the underlying normal). Same checks.
 Stream lognormal(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f);
 Stream lognormal(Stream s, std::span<double> out, double mean = 0.0, double stddev = 1.0);
+///@}
 
+///@{
 /// Exponential(rate): −ln(u)/rate with u ∈ (0, 1] (inversion; never infinite; tail truncated at
 /// 24·ln 2/rate for float, 53·ln 2/rate for double, by the grid). @throws unless rate > 0, finite.
 Stream exponential(Stream s, std::span<float> out, float rate = 1.0f);
 Stream exponential(Stream s, std::span<double> out, double rate = 1.0);
+///@}
 
 /// Bernoulli(p): 1 when u < p for u ∈ [0, 1) on the 2^-53 grid (two words per sample), else 0. p = 0
 /// gives all 0 and p = 1 all 1. @throws unless 0 ≤ p ≤ 1.
@@ -92,6 +98,7 @@ Stream poisson(Stream s, std::span<std::int64_t> out, double lambda);
 /// Gamma in float: the double sampler's values (same words) rounded once to float. Same checks.
 Stream gamma(Stream s, std::span<float> out, float shape, float scale = 1.0f);
 
+///@{
 /// Beta(a, b) (density ∝ x^(a−1)(1−x)^(b−1) on [0, 1]) = X/(X + Y) with X ~ Gamma(a) then Y ~ Gamma(b)
 /// drawn one after the other in sample i's window (window budget). Exact up to rounding: the plain ratio
 /// when a, b ≥ 1; otherwise from ln X and ln Y (exp(ln X − m)/(exp(ln X − m) + exp(ln Y − m)), m the
@@ -99,17 +106,22 @@ Stream gamma(Stream s, std::span<float> out, float shape, float scale = 1.0f);
 /// @throws InvalidArgument unless a > 0 and b > 0, both finite.
 Stream beta(Stream s, std::span<double> out, double a, double b);
 Stream beta(Stream s, std::span<float> out, float a, float b);
+///@}
 
+///@{
 /// Chi-squared with k (real, > 0) degrees of freedom: 2·Gamma(k/2) from sample i's window.
 /// @throws InvalidArgument unless k > 0, finite.
 Stream chi_squared(Stream s, std::span<double> out, double k);
 Stream chi_squared(Stream s, std::span<float> out, float k);
+///@}
 
+///@{
 /// Student's t with ν (real, > 0) degrees of freedom: Z·√(ν/V), Z Box–Muller normal then V ~ χ²(ν), from
 /// sample i's window; for ν < 2 √(ν/V) is formed from ln V so an underflowing V does not give ±inf.
 /// @throws InvalidArgument unless ν > 0, finite.
 Stream student_t(Stream s, std::span<double> out, double nu);
 Stream student_t(Stream s, std::span<float> out, float nu);
+///@}
 
 /// Binomial(n, p), exact, no normal approximation: inversion (sequential search) when n·min(p, 1−p) < 10,
 /// else Hörmann's BTRS transformed rejection (W. Hörmann, "The generation of binomial random variates",
@@ -147,6 +159,7 @@ private:
 /// an AliasTable for repeated sampling). Same errors as AliasTable's constructor.
 Stream categorical(Stream s, std::span<std::int64_t> out, std::span<const double> weights);
 
+///@{
 /// Normal(mean, stddev) truncated to [low, high] (either may be ±inf), exact: normal rejection when the
 /// standardized interval straddles 0 and is ≥ 2.5 wide (acceptance ≥ 49%), uniform rejection for narrow
 /// intervals (acceptance ≥ e^-1, or ≥ e^-3.2 across 0), Robert's exponential rejection for tails with the
@@ -157,7 +170,9 @@ Stream categorical(Stream s, std::span<std::int64_t> out, std::span<const double
 /// high > −inf, naming the values.
 Stream truncated_normal(Stream s, std::span<double> out, double mean, double stddev, double low, double high);
 Stream truncated_normal(Stream s, std::span<float> out, float mean, float stddev, float low, float high);
+///@}
 
+///@{
 /// Multivariate normal N(mean, L·Lᵀ): row r of out (n × d, row-major) is mean + L·z_r, where z_r holds
 /// standard normals r·d … r·d + d − 1 of the stream exactly as normal() of n·d values of the same type would
 /// draw them (2 words per normal for float, 4 for double, so row r uses only its own d·b words), L the d × d
@@ -167,7 +182,9 @@ Stream truncated_normal(Stream s, std::span<float> out, float mean, float stddev
 /// InvalidArgument for a non-finite entry of mean or L or a negative diagonal of L, naming it.
 Stream multivariate_normal(Stream s, std::span<double> out, std::span<const double> mean, std::span<const double> L);
 Stream multivariate_normal(Stream s, std::span<float> out, std::span<const float> mean, std::span<const float> L);
+///@}
 
+///@{
 /// Φ^{-1}(u), the standard normal quantile, for transforming given uniforms (e.g. QMC points) into
 /// normals: out[i] = Φ^{-1}(u[i]); u = 0 gives −inf and u = 1 gives +inf. Halley iterations in long
 /// double on erf(x/√2)/2 − (u − 1/2) for |u − 1/2| ≤ 1/4, and on erfc-based Φ from an Abramowitz–Stegun
@@ -178,5 +195,6 @@ Stream multivariate_normal(Stream s, std::span<float> out, std::span<const float
 /// @throws DimensionMismatch when sizes differ; InvalidArgument for u outside [0, 1] or NaN.
 void normal_icdf(std::span<const double> u, std::span<double> out);
 void normal_icdf(std::span<const float> u, std::span<float> out);
+///@}
 
 }  // namespace trnrand

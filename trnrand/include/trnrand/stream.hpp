@@ -27,10 +27,10 @@ Generator parse_generator(std::string_view text);
 /// A position in a stream: which generator, which stream (seed, subsequence), and how many 32-bit words
 /// of it have been used (offset). A plain value: copy it to fork, compare it to check positions.
 struct Stream {
-  Generator generator = Generator::philox4x32_10;
-  std::uint64_t seed = 0;
-  std::uint64_t subsequence = 0;
-  std::uint64_t offset = 0;
+  Generator generator = Generator::philox4x32_10;  ///< the bijection that turns counters into words
+  std::uint64_t seed = 0;                          ///< the key (the stream's identity, with subsequence)
+  std::uint64_t subsequence = 0;                   ///< the high half of the counter: independent streams per seed
+  std::uint64_t offset = 0;                        ///< 32-bit words of the stream already used
 
   friend constexpr bool operator==(const Stream&, const Stream&) = default;
 };
@@ -88,8 +88,8 @@ Stream fill_uniform(Stream s, std::span<double> out, Interval interval = Interva
 /// balanced (sizes differ by at most one), in rank order. Worker r fills `count` words starting from
 /// skip_ahead(s, begin), so the workers' outputs concatenated equal one fill of `total` words.
 struct Slice {
-  std::uint64_t begin = 0;
-  std::uint64_t count = 0;
+  std::uint64_t begin = 0;  ///< the worker's first word, counted from the global stream's start
+  std::uint64_t count = 0;  ///< words the worker produces: total/workers, plus one for the first total%workers ranks
 };
 /// @throws trncore::InvalidArgument if workers < 1 or rank is outside [0, workers), naming the values.
 Slice partition(std::uint64_t total, std::int64_t workers, std::int64_t rank);

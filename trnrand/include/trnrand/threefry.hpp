@@ -7,7 +7,9 @@
 
 namespace trnrand {
 
+/// Threefry4x32 counter: four 32-bit words.
 using ThreefryCounter = std::array<std::uint32_t, 4>;
+/// Threefry4x32 key: four 32-bit words (trnrand's streams use {lo(seed), hi(seed), 0, 0}).
 using ThreefryKey = std::array<std::uint32_t, 4>;
 
 namespace detail {
