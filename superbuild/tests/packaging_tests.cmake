@@ -77,3 +77,30 @@ add_test(NAME packaging.trnblas.refuses_incompatible_loaded_sibling
           "-DEXPECT=trnblas ${trnblas_version_re} was built against trncore ${trncore_version_re}, but trncore 99\\.0\\.0 is already loaded"
           -DGENERATOR=${CMAKE_GENERATOR}
           -P "${tests_dir}/expect_configure_failure.cmake")
+
+# Docs that cannot rot: every ```cpp and ```cmake example of the READMEs and docs/*.md is compiled (and, when
+# complete, run) against the install prefix; one test per Markdown file that has one. Markers and rules:
+# docs_examples.cmake and docs/README.md. Editing a Markdown file re-runs this configure, so a file's first
+# example registers its test.
+file(GLOB docs_markdown RELATIVE "${TRNSCI_SOURCE_ROOT}" CONFIGURE_DEPENDS
+     "${TRNSCI_SOURCE_ROOT}/README.md" "${TRNSCI_SOURCE_ROOT}/*/README.md" "${TRNSCI_SOURCE_ROOT}/docs/*.md")
+string(REPLACE ";" "|" docs_packages "${TRNSCI_PACKAGES}")
+foreach(md IN LISTS docs_markdown)
+  if(md MATCHES "^[_.]")   # build trees (_build/...) and hidden directories are not documentation
+    continue()
+  endif()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${TRNSCI_SOURCE_ROOT}/${md}")
+  file(READ "${TRNSCI_SOURCE_ROOT}/${md}" text)
+  if(NOT text MATCHES "```[ \t]*([cC][pP][pP]|[cC]\\+\\+|[cC][mM][aA][kK][eE])|<!--[ \t]*example[ \t]*:")
+    continue()
+  endif()
+  string(MAKE_C_IDENTIFIER "${md}" md_id)
+  add_test(NAME packaging.docs.examples.${md}
+    COMMAND "${CMAKE_COMMAND}" "-DDOC=${TRNSCI_SOURCE_ROOT}/${md}" "-DDOC_NAME=${md}"
+            "-DWORK=${work_root}/docs-examples/${md_id}" "-DSUITE_PREFIX=${TRNSCI_INSTALL_PREFIX}"
+            "-DGENERATOR=${CMAKE_GENERATOR}" "-DPACKAGES=${docs_packages}"
+            "-DCXX_COMPILER=${CMAKE_CXX_COMPILER}" "-DBUILD_TYPE=${CMAKE_BUILD_TYPE}"
+            "-DLAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER}"
+            -P "${tests_dir}/docs_examples.cmake")
+  set_tests_properties(packaging.docs.examples.${md} PROPERTIES TIMEOUT 600)
+endforeach()
