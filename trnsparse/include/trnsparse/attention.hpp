@@ -19,8 +19,8 @@ namespace trnsparse {
 
 /// Which (query block, key block) pairs attend each other.
 struct BlockMask {
-  std::int64_t seq_len = 0;
-  std::int64_t block = default_block_size;
+  std::int64_t seq_len = 0;                 ///< sequence length L (queries = keys)
+  std::int64_t block = default_block_size;  ///< block size along the sequence (128: one TensorEngine tile)
   /// ceil(L/block) × ceil(L/block) canonical pattern (values 1).
   Csr<float, std::int32_t> pattern;
   /// Number of blocks along the sequence, ceil(seq_len / block).

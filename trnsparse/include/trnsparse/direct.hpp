@@ -44,7 +44,9 @@ public:
   explicit Cholesky(const Csr<T, I>& a, Ordering ordering = Ordering::automatic)
       : Cholesky(convert<double, std::int64_t>(a), ordering, 0) {}
   ~Cholesky();
+  /// Takes over other's factorization. The moved-from object may only be destroyed or assigned to.
   Cholesky(Cholesky&&) noexcept;
+  /// Frees this factorization, then takes over other's (the moved-from object: as the move constructor).
   Cholesky& operator=(Cholesky&&) noexcept;
 
   /// 0 on success; k > 0 when the leading minor of order k is not positive definite.
@@ -79,7 +81,9 @@ public:
   explicit Lu(const Csr<T, I>& a, Ordering ordering = Ordering::automatic)
       : Lu(convert<double, std::int64_t>(a), ordering, 0) {}
   ~Lu();
+  /// Takes over other's factorization. The moved-from object may only be destroyed or assigned to.
   Lu(Lu&&) noexcept;
+  /// Frees this factorization, then takes over other's (the moved-from object: as the move constructor).
   Lu& operator=(Lu&&) noexcept;
 
   /// 0 on success; k > 0 when U has k zero pivots (A singular).
@@ -108,12 +112,16 @@ public:
   explicit Qr(const Csr<T, I>& a, Ordering ordering = Ordering::automatic)
       : Qr(convert<double, std::int64_t>(a), ordering, 0) {}
   ~Qr();
+  /// Takes over other's factorization. The moved-from object may only be destroyed or assigned to.
   Qr(Qr&&) noexcept;
+  /// Frees this factorization, then takes over other's (the moved-from object: as the move constructor).
   Qr& operator=(Qr&&) noexcept;
 
   /// SPQR's rank estimate; rank() < cols() means A is rank deficient and solve() returns a basic solution.
   std::int64_t rank() const noexcept;
+  /// m, the rows of A.
   std::int64_t rows() const noexcept;
+  /// n, the columns of A.
   std::int64_t cols() const noexcept;
   /// info() = cols() − rank(): 0 for full column rank.
   int info() const noexcept;

@@ -24,11 +24,12 @@ namespace trnsparse {
 /// (a duplicate means the sum of its values, as in Matrix Market and scipy).
 template <class T, class I = std::int32_t>
 struct Coo {
-  std::int64_t rows = 0;
-  std::int64_t cols = 0;
+  std::int64_t rows = 0;  ///< number of rows (≥ 0, representable in I)
+  std::int64_t cols = 0;  ///< number of columns (≥ 0, representable in I)
   std::vector<I> row;  ///< row index of each entry, in [0, rows)
   std::vector<I> col;  ///< column index of each entry, in [0, cols)
-  std::vector<T> values;
+  std::vector<T> values;  ///< value of each entry (row, col and values have one length, nnz)
+  /// Number of stored entries, duplicates and explicit zeros included.
   std::int64_t nnz() const { return static_cast<std::int64_t>(values.size()); }
 };
 
@@ -36,11 +37,12 @@ struct Coo {
 /// indices[...]. indptr has rows+1 entries, starts at 0 and never decreases.
 template <class T, class I = std::int32_t>
 struct Csr {
-  std::int64_t rows = 0;
-  std::int64_t cols = 0;
-  std::vector<I> indptr = std::vector<I>(1, I{0});
-  std::vector<I> indices;
-  std::vector<T> values;
+  std::int64_t rows = 0;  ///< number of rows
+  std::int64_t cols = 0;  ///< number of columns
+  std::vector<I> indptr = std::vector<I>(1, I{0});  ///< rows + 1 offsets into indices/values
+  std::vector<I> indices;  ///< column index of each stored entry, in [0, cols)
+  std::vector<T> values;   ///< value of each stored entry
+  /// Number of stored entries (indptr[rows]), duplicates and explicit zeros included.
   std::int64_t nnz() const { return static_cast<std::int64_t>(values.size()); }
 };
 
@@ -48,11 +50,12 @@ struct Csr {
 /// with row indices indices[...].
 template <class T, class I = std::int32_t>
 struct Csc {
-  std::int64_t rows = 0;
-  std::int64_t cols = 0;
-  std::vector<I> indptr = std::vector<I>(1, I{0});
-  std::vector<I> indices;
-  std::vector<T> values;
+  std::int64_t rows = 0;  ///< number of rows
+  std::int64_t cols = 0;  ///< number of columns
+  std::vector<I> indptr = std::vector<I>(1, I{0});  ///< cols + 1 offsets into indices/values
+  std::vector<I> indices;  ///< row index of each stored entry, in [0, rows)
+  std::vector<T> values;   ///< value of each stored entry
+  /// Number of stored entries (indptr[cols]), duplicates and explicit zeros included.
   std::int64_t nnz() const { return static_cast<std::int64_t>(values.size()); }
 };
 
@@ -66,13 +69,13 @@ inline constexpr std::int64_t default_block_size = 128;
 /// occupies values[b·R·C .. (b+1)·R·C) in row-major order.
 template <class T, class I = std::int32_t>
 struct Bsr {
-  std::int64_t rows = 0;
-  std::int64_t cols = 0;
-  std::int64_t block_rows = default_block_size;
-  std::int64_t block_cols = default_block_size;
-  std::vector<I> indptr = std::vector<I>(1, I{0});
-  std::vector<I> indices;
-  std::vector<T> values;
+  std::int64_t rows = 0;                         ///< rows of the matrix (not of the block grid)
+  std::int64_t cols = 0;                         ///< columns of the matrix
+  std::int64_t block_rows = default_block_size;  ///< R, rows of every block (≥ 1)
+  std::int64_t block_cols = default_block_size;  ///< C, columns of every block (≥ 1)
+  std::vector<I> indptr = std::vector<I>(1, I{0});  ///< block_row_count() + 1 offsets into indices
+  std::vector<I> indices;  ///< block-column index of each stored block, in [0, block_col_count())
+  std::vector<T> values;   ///< R·C values per stored block, each block row-major
   /// Number of block rows, ceil(rows / block_rows).
   std::int64_t block_row_count() const { return block_rows > 0 ? (rows + block_rows - 1) / block_rows : 0; }
   /// Number of block columns, ceil(cols / block_cols).
@@ -87,18 +90,22 @@ enum class SumDuplicates : bool { no = false, yes = true };
 /// Checks the structure of a matrix: nonnegative sizes that fit I, array lengths that agree, indices in
 /// range, indptr starting at 0 and nondecreasing to nnz; with require_canonical, indices strictly
 /// increasing within each row (column, block row). Values are not inspected (NaN and inf are data).
+/// @param a         the matrix to check
 /// @param function  the public function on whose behalf the check runs; it leads the message
 /// @throws trncore::InvalidArgument naming `function`, the offending position and value, and a fix.
 template <class T, class I>
 void validate(const Coo<T, I>& a, const char* function = "trnsparse::validate");
 /// @copydoc validate(const Coo<T, I>&, const char*)
+/// @param require_canonical  also require strictly increasing indices within each row (column, block row)
 template <class T, class I>
 void validate(const Csr<T, I>& a, const char* function = "trnsparse::validate", bool require_canonical = false);
 /// @copydoc validate(const Coo<T, I>&, const char*)
+/// @param require_canonical  also require strictly increasing indices within each row (column, block row)
 template <class T, class I>
 void validate(const Csc<T, I>& a, const char* function = "trnsparse::validate", bool require_canonical = false);
 /// @copydoc validate(const Coo<T, I>&, const char*)
 /// BSR also needs block sizes ≥ 1 (and R·C·blocks == values.size()).
+/// @param require_canonical  also require strictly increasing indices within each row (column, block row)
 template <class T, class I>
 void validate(const Bsr<T, I>& a, const char* function = "trnsparse::validate", bool require_canonical = false);
 

@@ -27,15 +27,20 @@ namespace trnsparse {
 
 /// The preconditioner of cg/chebyshev/richardson.
 enum class Preconditioner : std::uint8_t {
-  none,
+  none,    ///< M = I: the unpreconditioned method
   jacobi,  ///< M = diag(A); every diagonal entry must be positive (SPD A)
 };
 
 /// Knobs of the iterative solvers.
 struct IterativeOptions {
+  /// Relative tolerance: converged when ‖b − A x‖₂ ≤ max(rtol·‖b‖₂, atol) (power_iteration: ‖Av − λv‖₂ ≤
+  /// rtol·|λ|). ≥ 0, finite.
   double rtol = 1e-10;
+  /// Absolute tolerance on ‖b − A x‖₂ (see rtol). ≥ 0, finite.
   double atol = 0.0;
+  /// Iteration limit (≥ 0; 0 only tests the initial guess); reaching it is IterativeReason::max_iterations.
   std::int64_t max_iterations = 10000;
+  /// The preconditioner M (cg, chebyshev, richardson).
   Preconditioner preconditioner = Preconditioner::none;
   /// Record ‖r_k‖₂ (recurrence residual) of every iteration in IterativeResult::residual_history.
   bool record_history = false;
@@ -56,18 +61,20 @@ std::string_view to_string(IterativeReason reason) noexcept;
 
 /// What an iterative solver did.
 struct IterativeResult {
-  IterativeReason reason = IterativeReason::max_iterations;
-  bool converged = false;
-  std::int64_t iterations = 0;
+  IterativeReason reason = IterativeReason::max_iterations;  ///< why the solver stopped
+  bool converged = false;       ///< reason == IterativeReason::converged (the true residual met tol)
+  std::int64_t iterations = 0;  ///< iterations performed (0 when the initial guess already met tol)
   double residual_norm = 0;  ///< ‖b − A x‖₂ of the returned x (true residual)
   double tolerance = 0;      ///< the tol the run aimed at
+  /// ‖r_k‖₂ of the recurrence residual at every iteration, the initial one first, when
+  /// IterativeOptions::record_history is set (empty otherwise).
   std::vector<double> residual_history;
 };
 
 /// Estimated extreme eigenvalues of a symmetric matrix.
 struct SpectrumBounds {
-  double lambda_min = 0;
-  double lambda_max = 0;
+  double lambda_min = 0;  ///< lower bound on the smallest eigenvalue (θ_min widened by its Ritz residual)
+  double lambda_max = 0;  ///< upper bound on the largest eigenvalue (θ_max widened by its Ritz residual)
   std::int64_t steps = 0;  ///< Lanczos steps taken (fewer than asked when the Krylov space became invariant)
 };
 

@@ -26,11 +26,11 @@ enum class MmSymmetry : std::uint8_t { general, symmetric, skew_symmetric };
 
 /// What a file's banner and size line declared.
 struct MmHeader {
-  MmFormat format = MmFormat::coordinate;
-  MmField field = MmField::real;
-  MmSymmetry symmetry = MmSymmetry::general;
-  std::int64_t rows = 0;
-  std::int64_t cols = 0;
+  MmFormat format = MmFormat::coordinate;     ///< coordinate (sparse) or array (dense, column-major)
+  MmField field = MmField::real;              ///< real, integer or pattern (no values)
+  MmSymmetry symmetry = MmSymmetry::general;  ///< general, symmetric or skew-symmetric storage
+  std::int64_t rows = 0;                      ///< rows of the matrix, from the size line
+  std::int64_t cols = 0;                      ///< columns of the matrix, from the size line
   std::int64_t entries = 0;  ///< data lines in the file (rows·cols, or the triangle's size, for array)
 };
 
@@ -38,6 +38,7 @@ struct MmHeader {
 /// negation) storage to the full matrix. Pattern entries get the value 1. Array files yield every entry,
 /// zeros included. Values are parsed as double (round-to-nearest, std::from_chars) and then converted to T.
 /// Duplicate coordinate entries are kept (they mean a sum; to_csr sums them).
+/// @param in      the stream, positioned at the banner line ("%%MatrixMarket matrix …")
 /// @param header  when not null, receives what the file declared
 /// @throws trncore::ParseError (line, column) for a missing or malformed banner, unknown qualifiers,
 ///         pattern with array, a missing/non-numeric/negative size line, a symmetric or skew-symmetric

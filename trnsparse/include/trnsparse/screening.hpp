@@ -29,6 +29,7 @@ struct ScreeningStats {
   std::int64_t quartets = 0;           ///< quartets considered: pairs²
   std::int64_t kept_quartets = 0;      ///< quartets with Q_ij·Q_kl > τ
   double kept_fraction = 0;            ///< kept_quartets / quartets (0 when there are none)
+  /// One line, e.g. "1200 of 4096 quartets kept (29.3%), 40 of 64 pairs significant".
   std::string to_string() const;
 };
 
@@ -65,12 +66,19 @@ ScreenedProductReport screened_spmm(const Csr<T, I>& a, std::int64_t n, std::spa
 
 /// Sparsity statistics of a matrix.
 struct SparsityStats {
+  ///@{
+  /// The shape and the number of stored entries (duplicates and explicit zeros count).
   std::int64_t rows = 0, cols = 0, nonzeros = 0;
+  ///@}
   double density = 0;  ///< nonzeros / (rows·cols), 0 for an empty shape
-  std::int64_t empty_rows = 0;
+  std::int64_t empty_rows = 0;  ///< rows without a stored entry
+  ///@{
+  /// The fewest and most stored entries in one row.
   std::int64_t min_row_nonzeros = 0, max_row_nonzeros = 0;
-  double mean_row_nonzeros = 0;
+  ///@}
+  double mean_row_nonzeros = 0;  ///< nonzeros / rows (0 without rows)
   std::int64_t bandwidth = 0;  ///< max |i − j| over stored entries
+  /// One line, e.g. "100x100, 460 nonzeros (4.6%), rows 2..5 (mean 4.6), 0 empty, bandwidth 10".
   std::string to_string() const;
 };
 

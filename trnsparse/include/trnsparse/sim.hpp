@@ -18,7 +18,10 @@ namespace trnsparse {
 
 /// How well a sparse matrix fills R×C blocks.
 struct BlockDensity {
-  std::int64_t block_rows = 0, block_cols = 0;  ///< the block size R×C
+  ///@{
+  /// The block size R×C.
+  std::int64_t block_rows = 0, block_cols = 0;
+  ///@}
   std::int64_t stored_blocks = 0;               ///< blocks holding at least one entry
   std::int64_t total_blocks = 0;                ///< ceil(rows/R)·ceil(cols/C)
   std::int64_t nonzeros = 0;                    ///< stored entries of the CSR (after summing duplicates)
