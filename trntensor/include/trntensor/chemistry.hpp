@@ -17,7 +17,7 @@ namespace trntensor {
 /// plan is the staged transform (one index at a time, O(n⁴·m) per stage instead of O(n⁴·m⁴)).
 ///
 /// @param eri  (pq|rs), shape [n1, n2, n3, n4] (AO indices)
-/// @param c1..c4  coefficient matrices, shapes [n_x, m_x] (AO × MO)
+/// @param c1,c2,c3,c4  coefficient matrices, shapes [n_x, m_x] (AO × MO) for index x = 1 … 4
 /// @param options as einsum (host or sim; math mode per step; target_forward_error over the whole transform)
 /// @param report  when non-null, the composed bound (componentwise, relative to the transform of |eri| by
 ///                |C|) and each stage's method
@@ -40,7 +40,8 @@ Tensor<T> ao_to_mo_transform(TensorView<const T> eri, TensorView<const T> c, con
 /// E_OS = Σ P_ij, X = Σ X_ij, with D_iajb = e_i + e_j − e_a − e_b; E_SS = E_OS − X, correlation = E_OS + E_SS.
 ///
 /// @param b        B[i][a][Q], shape [nocc, nvir, naux]
-/// @param eps_occ  nocc occupied orbital energies; eps_vir: nvir virtual ones, each above every occupied one
+/// @param eps_occ  nocc occupied orbital energies
+/// @param eps_vir  nvir virtual orbital energies, each above every occupied one
 /// @param options  backend and math mode of the V step (host fp64; sim: any trnblas gemm mode);
 ///                 target_forward_error is an absolute error of E_corr in hartree (e.g. 1e-9), shared out as
 ///                 the V step's componentwise target; threads as einsum

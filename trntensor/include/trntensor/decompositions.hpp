@@ -19,6 +19,7 @@ struct CpOptions {
   std::int64_t rank = 1;
   /// Sweeps at most; stops earlier when the fit changes by less than `tolerance` in one sweep.
   int max_iterations = 500;
+  /// Convergence threshold on |fit_k − fit_{k−1}| between consecutive sweeps (≥ 0; 0 runs every sweep).
   double tolerance = 1e-12;
   /// Extrapolate every factor by s = it^(1/3) times its last change after each sweep, kept only when the
   /// fit improves (Bro's line search, 1998).
@@ -31,11 +32,15 @@ struct CpOptions {
 
 /// X ≈ Σ_r λ_r · a⁰_r ∘ a¹_r ∘ … with factor n stored as an I_n × R row-major tensor of unit-norm columns.
 struct CpDecomposition {
+  /// λ_r, R entries: the norms of the columns moved out of the factors.
   std::vector<double> weights;
+  /// One factor per mode n of x, shape I_n × R, unit-norm columns.
   std::vector<Tensor<double>> factors;
   /// 1 − ‖X − X̂‖_F / ‖X‖_F at return.
   double fit = 0;
+  /// Sweeps performed (≤ CpOptions::max_iterations).
   int iterations = 0;
+  /// Whether the fit's change in the last sweep fell below CpOptions::tolerance before max_iterations.
   bool converged = false;
 };
 
@@ -52,10 +57,13 @@ Tensor<double> cp_reconstruct(const CpDecomposition& cp);
 
 /// X ≈ G ×₀ U₀ ×₁ U₁ …, U_n of shape I_n × R_n with orthonormal columns, core G of shape R₀ × R₁ × ….
 struct TuckerDecomposition {
+  /// G, of shape R₀ × R₁ × … (the requested ranks).
   Tensor<double> core;
+  /// U_n, one per mode, shape I_n × R_n with orthonormal columns.
   std::vector<Tensor<double>> factors;
   /// ‖X − X̂‖_F / ‖X‖_F at return (0 for X = 0).
   double relative_error = 0;
+  /// HOOI sweeps performed (0 for tucker_hosvd).
   int iterations = 0;
 };
 
@@ -75,6 +83,7 @@ Tensor<double> tucker_reconstruct(const TuckerDecomposition& t);
 
 /// A tensor train: core k of shape r_{k−1} × I_k × r_k with r_{−1} = r_{d−1} = 1.
 struct TensorTrain {
+  /// The d cores, core k of shape r_{k−1} × I_k × r_k.
   std::vector<Tensor<double>> cores;
   /// √(Σ discarded σ²) / ‖X‖_F: the certified relative error of the truncation (Oseledets 2011, Thm 2.2).
   double error_bound = 0;

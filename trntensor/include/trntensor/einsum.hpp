@@ -59,8 +59,8 @@ Tensor<T> einsum(std::string_view subscripts, const Tensor<T>& first, const More
 /// One contraction of a multi_einsum batch.
 template <class T>
 struct EinsumTask {
-  std::string subscripts;
-  std::vector<TensorView<const T>> operands;
+  std::string subscripts;                     ///< the einsum subscripts, e.g. "ij,jk->ik"
+  std::vector<TensorView<const T>> operands;  ///< one view per input term of subscripts
 };
 
 /// Runs every task and returns the results in order. Tasks with the same subscripts and operand shapes form

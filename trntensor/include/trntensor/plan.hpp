@@ -32,14 +32,18 @@ std::string_view to_string(PathAlgorithm algorithm) noexcept;
 
 /// Options of the planner.
 struct PlanOptions {
+  /// How the contraction order is searched (see PathAlgorithm).
   PathAlgorithm algorithm = PathAlgorithm::automatic;
   /// The largest operand count `automatic` searches exhaustively (the search costs 3^n).
   int optimal_limit = 8;
   /// When set, no intermediate tensor of the path may hold more elements (the final output is exempt).
   std::optional<std::int64_t> memory_limit;
 
+  /// Sets algorithm = a; returns *this.
   PlanOptions& with_algorithm(PathAlgorithm a) { algorithm = a; return *this; }
+  /// Sets optimal_limit = n; returns *this.
   PlanOptions& with_optimal_limit(int n) { optimal_limit = n; return *this; }
+  /// Sets memory_limit = elements (the largest intermediate, in elements); returns *this.
   PlanOptions& with_memory_limit(std::int64_t elements) { memory_limit = elements; return *this; }
 };
 
@@ -59,17 +63,21 @@ enum class StepMethod : std::uint8_t {
 
 /// One step of a plan. Operand ids: 0..n−1 are the einsum's operands, n, n+1, … the steps' results in order.
 struct PlanStep {
-  StepKind kind = StepKind::contract;
-  StepMethod method = StepMethod::gemm;
+  StepKind kind = StepKind::contract;    ///< reduce, contract or finish
+  StepMethod method = StepMethod::gemm;  ///< how the step computes (gemm or direct for contract, loop otherwise)
   /// Consumed operands (one for reduce/finish, two for contract) and the produced id.
   std::vector<int> operands;
-  int result = -1;
+  int result = -1;  ///< the id of the step's result (n + step index)
   /// Labels of the result in storage order (for contract: batch, then m, then n).
   std::vector<int> result_labels;
+  ///@{
   /// contract: the label groups; the GEMM is batch × (m × k)·(k × n). reduce/finish: `summed` only.
   std::vector<int> batch, m, n, k, summed;
+  ///@}
+  ///@{
   /// Extent products of the groups.
   std::int64_t batch_size = 1, m_size = 1, n_size = 1, k_size = 1;
+  ///@}
   /// contract with k: 2·batch·m·n·k (a multiply-add counts 2); without k: batch·m·n products;
   /// reduce/finish: input size − output size additions.
   double flops = 0;

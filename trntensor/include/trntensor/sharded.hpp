@@ -25,9 +25,11 @@ public:
   virtual ~ShardTransport() = default;
   /// Runs work(s) for every shard s in [0, shards), possibly concurrently; rethrows a task's exception.
   virtual void for_each_shard(std::int64_t shards, const std::function<void(std::int64_t)>& work) = 0;
+  ///@{
   /// out[i] = Σ_s partials[s][i], summed in ascending s for every i (one fixed order).
   virtual void reduce_sum(std::span<const std::span<const double>> partials, std::span<double> out) = 0;
   virtual void reduce_sum(std::span<const std::span<const float>> partials, std::span<float> out) = 0;
+  ///@}
 };
 
 /// The in-process transport: shards on up to `threads` threads (0 = hardware concurrency), partials added
@@ -35,6 +37,8 @@ public:
 /// @throws trncore::InvalidArgument for threads < 0.
 class ThreadTransport final : public ShardTransport {
 public:
+  /// A transport on up to `threads` threads (0 = std::thread::hardware_concurrency()).
+  /// @throws trncore::InvalidArgument for threads < 0.
   explicit ThreadTransport(int threads = 0);
   void for_each_shard(std::int64_t shards, const std::function<void(std::int64_t)>& work) override;
   void reduce_sum(std::span<const std::span<const double>> partials, std::span<double> out) override;
@@ -52,12 +56,15 @@ public:
   /// @throws trncore::InvalidArgument for an axis outside [0, rank) or shards < 1.
   ShardedTensor(TensorView<const T> full, int axis, int shards);
 
+  /// The axis the tensor is split along.
   int axis() const noexcept { return axis_; }
+  /// The number of shards (blocks).
   int shards() const noexcept { return static_cast<int>(blocks_.size()); }
   /// The global shape.
   const Shape& shape() const noexcept { return shape_; }
   /// Shard s's block and where it starts along the axis.
   const Tensor<T>& shard(int s) const { return blocks_.at(static_cast<std::size_t>(s)); }
+  /// Where shard s's block starts along the axis (std::out_of_range for s outside [0, shards())).
   std::int64_t offset(int s) const { return offsets_.at(static_cast<std::size_t>(s)); }
   /// The whole tensor, reassembled.
   Tensor<T> gather() const;

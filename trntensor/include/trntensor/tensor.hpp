@@ -68,6 +68,7 @@ public:
   const Shape& strides() const noexcept { return strides_; }
   /// Extent / stride of one axis (unchecked: 0 <= axis < rank()).
   std::int64_t extent(int axis) const noexcept { return shape_[static_cast<std::size_t>(axis)]; }
+  /// The stride of one axis, in elements (unchecked: 0 <= axis < rank()).
   std::int64_t stride(int axis) const noexcept { return strides_[static_cast<std::size_t>(axis)]; }
   /// The number of elements (1 for rank 0).
   std::int64_t size() const noexcept {
@@ -130,21 +131,30 @@ public:
   /// A dense row-major copy of any view.
   static Tensor copy_of(TensorView<const T> view);
 
-  /// The number of axes, the extents, one extent (unchecked), the number of elements.
+  /// The number of axes (0 for a scalar).
   int rank() const noexcept { return static_cast<int>(shape_.size()); }
+  /// Extents, outermost first.
   const Shape& shape() const noexcept { return shape_; }
+  /// The extent of one axis (unchecked: 0 <= axis < rank()).
   std::int64_t extent(int axis) const noexcept { return shape_[static_cast<std::size_t>(axis)]; }
+  /// The number of elements (1 for rank 0).
   std::int64_t size() const noexcept { return static_cast<std::int64_t>(data_.size()); }
   /// The row-major elements (resizing values() breaks the tensor's invariant; assign same-size vectors).
   T* data() noexcept { return data_.data(); }
+  /// The row-major elements, read-only.
   const T* data() const noexcept { return data_.data(); }
+  /// The element vector itself, row-major (keep its size: it must equal the shape's size).
   std::vector<T>& values() noexcept { return data_; }
+  /// The element vector, read-only.
   const std::vector<T>& values() const noexcept { return data_; }
 
   /// A dense row-major view of the elements (valid while the tensor lives and is not resized).
   TensorView<T> view() { return TensorView<T>(data_.data(), shape_); }
+  /// A dense row-major read-only view of the elements (valid while the tensor lives and is not resized).
   TensorView<const T> view() const { return TensorView<const T>(data_.data(), shape_); }
+  /// view(), so a Tensor passes where a TensorView<const T> is expected.
   operator TensorView<const T>() const { return view(); }  // NOLINT(google-explicit-constructor)
+  /// view(), so a Tensor passes where a TensorView<T> is expected.
   operator TensorView<T>() { return view(); }              // NOLINT(google-explicit-constructor)
 
   /// Unchecked access: t(i, j, k).
@@ -153,6 +163,7 @@ public:
     const std::int64_t idx[] = {static_cast<std::int64_t>(index)..., 0};
     return data_[static_cast<std::size_t>(offset(std::span<const std::int64_t>(idx, sizeof...(I))))];
   }
+  /// Unchecked read-only access: t(i, j, k) (one index per axis, each in [0, extent)).
   template <class... I>
   const T& operator()(I... index) const noexcept {
     const std::int64_t idx[] = {static_cast<std::int64_t>(index)..., 0};
@@ -160,6 +171,7 @@ public:
   }
   /// Checked access. @throws trncore::InvalidArgument naming the index and the shape.
   T& at(std::initializer_list<std::int64_t> index) { return view().at(index); }
+  /// Checked read-only access. @throws trncore::InvalidArgument naming the index and the shape.
   const T& at(std::initializer_list<std::int64_t> index) const { return view().at(index); }
 
 private:
