@@ -56,9 +56,13 @@ public:
     const auto [zh, zl] = fast_two_sum(sh, x.lo_ + sl);
     return dd(zh, zl, Normalised{});
   }
+  /// x + y for a double x: operator+(dd, double), relative error ≤ 2u².
   friend constexpr dd operator+(double x, dd y) noexcept { return y + x; }
+  /// x − y = x + (−y) (negation is exact): relative error ≤ 3u² + 13u³, as operator+(dd, dd).
   friend constexpr dd operator-(dd x, dd y) noexcept { return x + (-y); }
+  /// x − y for a double y = x + (−y): relative error ≤ 2u², as operator+(dd, double).
   friend constexpr dd operator-(dd x, double y) noexcept { return x + (-y); }
+  /// x − y for a double x = (−y) + x: relative error ≤ 2u², as operator+(dd, double).
   friend constexpr dd operator-(double x, dd y) noexcept { return (-y) + x; }
 
   /// x·y, JMP Alg. 12 ("DWTimesDW3", with FMA): relative error ≤ 5u² (JMP; later sharpened to 4u²).
@@ -79,6 +83,7 @@ public:
     const auto [zh, zl] = fast_two_sum(ch, cl3);
     return dd(zh, zl, Normalised{});
   }
+  /// x·y for a double x: operator*(dd, double), relative error ≤ 2u².
   friend dd operator*(double x, dd y) noexcept { return y * x; }
 
   /// x / y by long division: three quotient digits, each remainder computed with the products above.
@@ -92,7 +97,9 @@ public:
     const double q3 = r2.hi_ / y.hi_;
     return from_sum(q1, q2) + q3;
   }
+  /// x / y for a double y: operator/(dd, dd) with y exact as a dd.
   friend dd operator/(dd x, double y) noexcept { return x / dd(y); }
+  /// x / y for a double x: operator/(dd, dd) with x exact as a dd.
   friend dd operator/(double x, dd y) noexcept { return dd(x) / y; }
 
   /// *this = *this + y, with the error bound of operator+(dd, dd).
@@ -109,6 +116,8 @@ public:
     const auto c = x.hi_ <=> y.hi_;
     return c != 0 ? c : x.lo_ <=> y.lo_;
   }
+  /// Whether both parts are equal: for normalised values, whether hi + lo are equal (false with a NaN;
+  /// +0 == −0).
   friend constexpr bool operator==(dd x, dd y) noexcept { return x.hi_ == y.hi_ && x.lo_ == y.lo_; }
 
 private:

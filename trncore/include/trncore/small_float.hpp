@@ -119,7 +119,9 @@ public:
   /// The sign bit (true for −0 and negative NaNs too).
   constexpr bool signbit() const noexcept { return (bits_ & spec.sign_mask()) != 0; }
 
+  /// Value equality (IEEE: NaN ≠ NaN, +0 == −0); compare bits() for identical encodings.
   friend constexpr bool operator==(SmallFloat a, SmallFloat b) noexcept { return a.to_double() == b.to_double(); }
+  /// Value order (IEEE: unordered when either is NaN; −0 and +0 equivalent).
   friend constexpr std::partial_ordering operator<=>(SmallFloat a, SmallFloat b) noexcept {
     return a.to_double() <=> b.to_double();
   }

@@ -76,6 +76,7 @@ struct IoDim {
   std::int64_t n = 1;   ///< number of points along the dimension (≥ 1)
   std::int64_t is = 1;  ///< input stride, in elements of the input array's type
   std::int64_t os = 1;  ///< output stride, in elements of the output array's type
+  /// Whether n, is and os are all equal.
   friend bool operator==(const IoDim&, const IoDim&) = default;
 };
 

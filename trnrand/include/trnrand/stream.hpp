@@ -32,6 +32,7 @@ struct Stream {
   std::uint64_t subsequence = 0;                   ///< the high half of the counter: independent streams per seed
   std::uint64_t offset = 0;                        ///< 32-bit words of the stream already used
 
+  /// Whether two states are the same position of the same stream (all four fields equal).
   friend constexpr bool operator==(const Stream&, const Stream&) = default;
 };
 

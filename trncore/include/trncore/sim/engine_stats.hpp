@@ -42,6 +42,7 @@ struct EngineCounters {
     cycles += other.cycles;
     return *this;
   }
+  /// Field-by-field equality (cycles compared as doubles).
   friend bool operator==(const EngineCounters&, const EngineCounters&) = default;
 };
 
@@ -59,6 +60,7 @@ struct EngineStats {
     for (std::size_t i = 0; i < engines.size(); ++i) engines[i] += other.engines[i];
     return *this;
   }
+  /// Whether every engine's counters are equal.
   friend bool operator==(const EngineStats&, const EngineStats&) = default;
 };
 
