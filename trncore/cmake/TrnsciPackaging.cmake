@@ -247,6 +247,14 @@ function(trnsci_require_adversarial)
   find_path(TRNSCI_TESTING_INCLUDE_DIR trnsci_testing/adversarial.hpp REQUIRED NO_DEFAULT_PATH
             PATHS "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../testing"
                   "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../../../share/trncore/testing")
+  # libquadmath (binary128 expq, sqrtq, …) for oracles that need more than + − × ÷. GCC finds quadmath.h on
+  # its own; Clang uses libstdc++ but not GCC's private include directory, where the header lives.
+  file(GLOB gcc_include_dirs "/usr/lib/gcc/${CMAKE_LIBRARY_ARCHITECTURE}/*/include")
+  find_path(TRNSCI_QUADMATH_INCLUDE_DIR quadmath.h HINTS ${gcc_include_dirs} REQUIRED)
+  file(GLOB gcc_lib_dirs "/usr/lib/gcc/${CMAKE_LIBRARY_ARCHITECTURE}/*")
+  find_library(TRNSCI_QUADMATH_LIBRARY NAMES quadmath libquadmath.so.0 HINTS ${gcc_lib_dirs} REQUIRED)
   add_library(trnsci_test_adversarial INTERFACE)
   target_include_directories(trnsci_test_adversarial INTERFACE "${TRNSCI_TESTING_INCLUDE_DIR}")
+  target_include_directories(trnsci_test_adversarial SYSTEM INTERFACE "${TRNSCI_QUADMATH_INCLUDE_DIR}")
+  target_link_libraries(trnsci_test_adversarial INTERFACE "${TRNSCI_QUADMATH_LIBRARY}")
 endfunction()

@@ -115,13 +115,13 @@ TEST(SimCost, ProductModelDecidesWhetherASplitCorrectionHelps) {
     bhi[i] = round_to(DType::bf16, b[i]);
     blo[i] = round_to(DType::bf16, b[i] - bhi[i]);
   }
-  const auto at = [n](const std::vector<float>& v) {  // A (M×K) → stationary layout K×M
+  const auto at = [=](const std::vector<float>& v) {  // A (M×K) → stationary layout K×M
     std::vector<float> w(v.size());
     for (std::int64_t i = 0; i < n; ++i)
       for (std::int64_t k = 0; k < n; ++k) w[static_cast<std::size_t>(k * n + i)] = v[static_cast<std::size_t>(i * n + k)];
     return w;
   };
-  const auto idx = [n](std::int64_t r, std::int64_t c) { return static_cast<std::size_t>(r * n + c); };
+  const auto idx = [=](std::int64_t r, std::int64_t c) { return static_cast<std::size_t>(r * n + c); };
 
   struct Errors {
     double measured = 0, lower = 0, upper = 0;  // worst relative error over elements, and its bounds

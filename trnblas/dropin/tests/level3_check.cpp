@@ -83,9 +83,18 @@ void izamaxsub_(const int*, const std::complex<double>*, const int*, int*);
 void dcabs1sub_(const std::complex<double>*, double*);
 float cblas_scabs1(const void*);
 double cblas_dcabs1(const void*);
+// gfortran returns COMPLEX by value with the C ABI of std::complex (a pair of floats/doubles in registers),
+// which is what the drop-in exports; Clang warns about C linkage for a C++ type regardless.
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wreturn-type-c-linkage"
+#endif
 std::complex<float> cdotc_(const int*, const std::complex<float>*, const int*, const std::complex<float>*, const int*);
 std::complex<double> zdotu_(const int*, const std::complex<double>*, const int*, const std::complex<double>*,
                             const int*);
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
 extern int RowMajorStrg;
 extern int CBLAS_CallFromC;
 }

@@ -3,6 +3,7 @@
 // the span was divided, and each range is converted by one target-specific loop.
 #include "convert/kernels.hpp"
 #include "convert/simd_kernels.hpp"
+#include <trncore/detail/cpu_features.hpp>
 #include <trncore/detail/enum_names.hpp>
 #include <trncore/detail/parallel.hpp>
 
@@ -194,11 +195,11 @@ bool cpu_supports(Isa isa) noexcept {
   switch (isa) {
     case Isa::automatic:
     case Isa::scalar: return true;
-    case Isa::avx2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+    case Isa::avx2: return __builtin_cpu_supports("avx2") && detail::cpu_has_f16c();
     case Isa::avx512:
       return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
              __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
-             __builtin_cpu_supports("f16c");
+             detail::cpu_has_f16c();
   }
   return false;
 }

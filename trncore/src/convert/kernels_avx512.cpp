@@ -19,7 +19,9 @@ namespace trncore::detail::convert_kernels {
 // they are inlined into a target("avx512f") function (GCC bug 105593); nothing here is uninitialized.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 namespace {
 
