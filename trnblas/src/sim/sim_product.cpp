@@ -7,6 +7,7 @@
 #include "sim/slices.hpp"
 
 #include <trncore/detail/format_number.hpp>
+#include <trncore/eft.hpp>
 #include <trncore/sim/matmul.hpp>
 #include <trncore/sim/spec.hpp>
 
@@ -134,6 +135,16 @@ SimProduct run_single_pass(std::int64_t m, std::int64_t n, std::int64_t k, std::
   return r;
 }
 
+// The compensated product's absolute term (see compensated_absolute_per_term) relative to |A||B|: the largest over
+// the elements of unit·n_ij / M'_ij, with n_ij = min(K, underflowing entries of row i + of column j) the terms
+// that can carry an absolute error and M' = |A'||B'| on the line-scaled operands (a lower bound, from
+// scaled_magnitudes). An element with no kept pair but a left-out (tiny) one is computed as 0: |P − 0| ≤ M
+// there, a relative error of at most 1.
+template <class E>
+double compensated_absolute_ratio(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
+                                  std::span<const E> opb, const Sliced& a, const Sliced& b, double unit,
+                                  int threads);
+
 template <class E>
 SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
                            std::span<const E> opb, const ProductPlan& plan) {
@@ -141,31 +152,93 @@ SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, std::
   const int S = plan.slices;
   const Sliced a = split_floating(opa, m, k, Lines::rows, S, plan.bits, plan.threads);
   const Sliced b = split_floating(opb, k, n, Lines::cols, S, plan.bits, plan.threads);
-  // Each pair (s, t) with s + t < S gets its own PSUM pass; the VectorEngine adds the passes in fp32,
-  // smallest weight first, so the large terms are added last.
-  Buffer<float> acc(static_cast<std::size_t>(m * n), 0.0f), pass(acc.size());
+  // K in chunks of kCompensatedChunk (one PSUM K tile each). Per chunk, each pair (s, t) with s + t < S gets
+  // its own PSUM pass and the VectorEngine adds the passes in fp32, smallest weight first, so the large
+  // terms are added last. The chunk values are then summed across chunks in float-float (TwoSum of the
+  // running sum and the chunk value, the rounding errors added in fp32: Sum2 of Ogita, Rump, Oishi without
+  // its final rounding), and P keeps both words.
+  const std::int64_t chunks = compensated_chunks(k);
+  const std::size_t size = static_cast<std::size_t>(m * n);
+  Buffer<float> acc(size), pass(size), hi, lo;
+  if (chunks > 1) {
+    hi.assign(size, 0.0f);
+    lo.assign(size, 0.0f);
+  }
   std::int64_t passes = 0;
   const auto& spec = trncore::sim::spec(plan.generation);
-  for (int d = S - 1; d >= 0; --d)
-    for (int s = 0; s <= d; ++s) {
-      const int t = d - s;
-      trncore::sim::matmul_psum(m, n, k, a.parts[static_cast<std::size_t>(s)].data(), k,
-                                b.parts[static_cast<std::size_t>(t)].data(), n, pass.data(), n, psum_options(plan));
-      for (std::size_t i = 0; i < acc.size(); ++i) acc[i] += pass[i];  // fp32, round to nearest (no FMA here)
-      ++passes;
-      count_pass(r.stats, spec, trncore::formats::bf16, m, n, k);
-      count_vector(r.stats, spec, m * n);
-    }
-  r.psum = std::move(acc);
+  const std::int64_t blocks = row_block_count(m, n, plan.threads);
+  for (std::int64_t c = 0; c < chunks; ++c) {
+    const std::int64_t q0 = c * kCompensatedChunk, kc = std::min(kCompensatedChunk, k - q0);
+    std::fill(acc.begin(), acc.end(), 0.0f);
+    for (int d = S - 1; d >= 0; --d)
+      for (int s = 0; s <= d; ++s) {
+        const int t = d - s;
+        trncore::sim::matmul_psum(m, n, kc, a.parts[static_cast<std::size_t>(s)].data() + q0, k,
+                                  b.parts[static_cast<std::size_t>(t)].data() + q0 * n, n, pass.data(), n,
+                                  psum_options(plan));
+        for (std::size_t i = 0; i < size; ++i) acc[i] += pass[i];  // fp32, round to nearest (no FMA here)
+        if (c == 0) ++passes;
+        count_pass(r.stats, spec, trncore::formats::bf16, m, n, kc);
+        count_vector(r.stats, spec, m * n);
+      }
+    if (chunks == 1) break;
+    for_row_blocks(m, blocks, plan.threads, [&](std::int64_t, std::int64_t begin, std::int64_t end) {
+      for (std::size_t i = static_cast<std::size_t>(begin * n); i < static_cast<std::size_t>(end * n); ++i) {
+        const auto [sum, err] = trncore::two_sum(hi[i], acc[i]);  // exact (subnormals included)
+        hi[i] = sum;
+        lo[i] += err;
+      }
+    });
+    for (int op = 0; op < 7; ++op) count_vector(r.stats, spec, m * n);  // TwoSum (6 fp32 ops) + 1 add
+  }
+  if (chunks > 1) {  // renormalise: hi = fl(hi + lo), lo its exact error, so hi = 0 only for a zero sum
+    for_row_blocks(m, blocks, plan.threads, [&](std::int64_t, std::int64_t begin, std::int64_t end) {
+      for (std::size_t i = static_cast<std::size_t>(begin * n); i < static_cast<std::size_t>(end * n); ++i) {
+        const auto [sum, err] = trncore::two_sum(hi[i], lo[i]);
+        hi[i] = sum;
+        lo[i] = err;
+      }
+    });
+    for (int op = 0; op < 6; ++op) count_vector(r.stats, spec, m * n);
+    r.psum = std::move(hi);
+    r.psum_low = std::move(lo);
+  } else {
+    r.psum = std::move(acc);
+  }
   r.row_exponents = a.exponents;
   r.col_exponents = b.exponents;
   ieee_nonfinite_entries(m, n, k, opa, opb, a.nonfinite + b.nonfinite, r.psum);
+  if (!r.psum_low.empty())  // IEEE's inf/NaN stand alone: no low word (a TwoSum of inf leaves NaN there)
+    for (std::size_t i = 0; i < size; ++i)
+      if (!std::isfinite(r.psum[i])) r.psum_low[i] = 0.0f;
   r.bound = compensated_bound(plan, k);
-  r.caveat = caveat_of(a, b, "fp32");
+  // Slice remainders below 2^-63 (split_floating's underflows) void the relative model for the terms they
+  // touch; the absolute term covers them (compensated_absolute_per_term). Inf/NaN inputs have no bound at all.
+  Sliced finite_a, finite_b;
+  finite_a.nonfinite = a.nonfinite;
+  finite_b.nonfinite = b.nonfinite;
+  r.caveat = caveat_of(finite_a, finite_b, "fp32");
+  double absolute = 0.0;
+  if (r.caveat.empty() && a.underflows + b.underflows > 0) {
+    absolute = compensated_absolute_ratio(m, n, k, opa, opb, a, b, compensated_absolute_per_term(plan, k), plan.threads);
+    r.bound += absolute;
+    if (absolute > plan.absolute_limit)
+      r.caveat = "slice remainders below 2^-63 after the per-line power-of-two scaling (" +
+                 std::to_string(a.underflows) + " in op(A), " + std::to_string(b.underflows) +
+                 " in op(B)) add an absolute error of up to " + trncore::detail::sci(absolute) +
+                 " relative to |A||B|, above the " + trncore::detail::sci(plan.absolute_limit) +
+                 " that compensated's fp32 level allows without a target (rows or columns whose entries span "
+                 "many binades; set a target to accept the bound, or use ozaki)";
+  }
   r.certified = r.caveat.empty();
   r.method = "compensated: " + std::to_string(S) + " floating slices of " + std::to_string(plan.bits) +
              " bits per operand (exact under " + std::string(trncore::sim::to_string(plan.product)) +
-             " products), " + std::to_string(passes) + " bf16 passes, fp32 PSUM";
+             " products), " + std::to_string(passes) + " bf16 passes, fp32 PSUM" +
+             (chunks > 1 ? ", K in " + std::to_string(chunks) + " chunks of <= " + std::to_string(kCompensatedChunk) +
+                               " summed in float-float"
+                         : std::string()) +
+             (absolute > 0 ? ", absolute term for slices below fp32's normal range " + trncore::detail::sci(absolute)
+                           : std::string());
   r.tensor_passes = passes;
   count_dma(r.stats, (m * k + k * n) * S, 2);
   return r;
@@ -212,19 +285,36 @@ LineMagnitudes line_magnitudes(std::span<const E> x, std::int64_t rows, std::int
   return out;
 }
 
+// M' = |A'||B'| over the kept entries (see kSmallestKept), lowered to a lower bound of the exact value, with
+// the operands' line magnitudes.
+struct ScaledMagnitudes {
+  LineMagnitudes rows, cols;
+  std::vector<double> low;  // ≤ M'_ij (0 where no kept pair contributes)
+};
+
+template <class E>
+ScaledMagnitudes scaled_magnitudes(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
+                                   std::span<const E> opb, const std::vector<int>& ea, const std::vector<int>& eb) {
+  ScaledMagnitudes out{line_magnitudes(opa, m, k, Lines::rows, ea), line_magnitudes(opb, k, n, Lines::cols, eb), {}};
+  // M' over the kept entries in fp64: every product is a normal double (or 0) and every term non-negative,
+  // so the computed value is at least (1 − γ_K(u64)) times the exact one, itself at most M'.
+  out.low.assign(static_cast<std::size_t>(m * n), 0.0);
+  if (m > 0 && n > 0 && k > 0)
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(m), static_cast<int>(n),
+                static_cast<int>(k), 1.0, out.rows.kept.data(), static_cast<int>(k), out.cols.kept.data(),
+                static_cast<int>(n), 0.0, out.low.data(), static_cast<int>(n));
+  const double low = 1.0 - gamma(static_cast<double>(k), kU64);
+  for (double& x : out.low) x *= low;
+  return out;
+}
+
 template <class E>
 OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
                        std::span<const E> opb, const std::vector<int>& ea, const std::vector<int>& eb, int threads) {
-  const LineMagnitudes rows = line_magnitudes(opa, m, k, Lines::rows, ea);
-  const LineMagnitudes cols = line_magnitudes(opb, k, n, Lines::cols, eb);
-  // M' over the kept entries in fp64: every product is a normal double (or 0) and every term non-negative,
-  // so the computed value is at least (1 − γ_K(u64)) times the exact one, itself at most M'.
-  std::vector<double> mag(static_cast<std::size_t>(m * n), 0.0);
-  if (m > 0 && n > 0 && k > 0)
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(m), static_cast<int>(n),
-                static_cast<int>(k), 1.0, rows.kept.data(), static_cast<int>(k), cols.kept.data(), static_cast<int>(n), 0.0,
-                mag.data(), static_cast<int>(n));
-  const double low = 1.0 - gamma(static_cast<double>(k), kU64);
+  const ScaledMagnitudes sm = scaled_magnitudes(m, n, k, opa, opb, ea, eb);
+  const LineMagnitudes& rows = sm.rows;
+  const LineMagnitudes& cols = sm.cols;
+  const std::vector<double>& mag = sm.low;
   // The norms may include subnormal terms: relative error γ_K plus at most 2^-1074 absolute per term.
   const double high = 1.0 + gamma(static_cast<double>(k), kU64), slack = static_cast<double>(k) * 0x1p-1074;
   OzakiTerms t;
@@ -235,7 +325,7 @@ OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, std::span
     for (std::int64_t i = begin; i < end; ++i)
       for (std::int64_t j = 0; j < n; ++j) {
         const std::size_t at = static_cast<std::size_t>(i * n + j);
-        const double mij = mag[at] * low;
+        const double mij = mag[at];
         if (!(mij > 0.0)) {
           // No kept pair: with nothing left out, M_ij = 0 and every digit product is 0, so P_ij = 0 exactly;
           // otherwise P_ij is computed as 0 and |P_ij| ≤ M_ij.
@@ -249,6 +339,35 @@ OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, std::span
   });
   for (char hit : floor_hit) t.floor = hit ? 1.0 : t.floor;
   return t;
+}
+
+template <class E>
+double compensated_absolute_ratio(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
+                                  std::span<const E> opb, const Sliced& a, const Sliced& b, double unit,
+                                  int threads) {
+  const ScaledMagnitudes sm = scaled_magnitudes(m, n, k, opa, opb, a.exponents, b.exponents);
+  const std::int64_t blocks = row_block_count(m, n, threads);
+  std::vector<double> worst(static_cast<std::size_t>(blocks), 0.0);
+  for_row_blocks(m, blocks, threads, [&](std::int64_t blk, std::int64_t begin, std::int64_t end) {
+    double w = 0.0;
+    for (std::int64_t i = begin; i < end; ++i)
+      for (std::int64_t j = 0; j < n; ++j) {
+        const std::int64_t touched = std::min(k, a.line_underflows[static_cast<std::size_t>(i)] +
+                                                     b.line_underflows[static_cast<std::size_t>(j)]);
+        if (touched == 0) continue;  // every term of this element is in the relative model
+        const double mij = sm.low[static_cast<std::size_t>(i * n + j)];
+        if (mij > 0.0) {
+          w = std::max(w, unit * static_cast<double>(touched) / mij);
+        } else if (sm.rows.left_out[static_cast<std::size_t>(i)] || sm.cols.left_out[static_cast<std::size_t>(j)]) {
+          // Every nonzero term has a factor below 2^-511, which rounds to 0 in every slice (the slice format's
+          // smallest subnormal is 2^-(125 + bits)): P_ij is computed as 0 and |P_ij − 0| ≤ M_ij.
+          w = std::max(w, 1.0);
+        }  // else M_ij = 0: every term has a zero factor, whose slices are all 0, so P_ij = 0 exactly
+      }
+    worst[static_cast<std::size_t>(blk)] = w;
+  });
+  // unit·touched/mij: two roundings on a value whose inputs are upper (unit) and lower (mij) bounds.
+  return *std::max_element(worst.begin(), worst.end()) * (1 + 4 * kU64);
 }
 
 // Bound of ozaki with S slices of `bits` bits (x = 2^e(Σ_{s<S} d_s 2^(−bits(s+1)) + ρ), |ρ| < 2^(−bits S)):
@@ -400,11 +519,54 @@ double compensated_slicing_error(const ProductPlan& plan) {
   return t.truncation + t.dropped;
 }
 
+std::int64_t compensated_chunks(std::int64_t k) { return k <= kCompensatedChunk ? 1 : ceil_div(k, kCompensatedChunk); }
+
+// With K in n_c > 1 chunks of ≤ 128 terms, each chunk value (an fp32 PSUM/pass sum over its own terms) obeys the
+// bound above with γ_128 for γ_K: |v_c − Σ_{k∈c} x_k y_k| ≤ ε_c M_c, M_c = Σ_{k∈c}|x_k||y_k|, so Σ_c|v_c| ≤
+// (1 + ε_c)M. The float-float chunk sum (TwoSums, the errors added in fp32) represents Σ v_c within
+// γ_{n_c−1}² Σ|v_c| (Ogita, Rump, Oishi, SIAM J. Sci. Comput. 26 (2005), Alg. 4.4 before its last rounding;
+// TwoSum is exact even for subnormals and fp32 additions that underflow are exact), the final TwoSum is exact,
+// and hi + lo is rounded to double once (u64). So ε = ε_c + γ²(1 + ε_c), plus u64(1 + ε).
 double compensated_bound(const ProductPlan& plan, std::int64_t k) {
   const SlicingTerms t = slicing_terms(plan);
   const double passes = plan.slices * (plan.slices + 1) / 2.0;
-  const double gk = gamma(static_cast<double>(k), kU32), gp = gamma(passes, kU32);
-  return t.truncation + t.dropped + (gk + gp * (1 + gk)) * t.kept;
+  const std::int64_t chunks = compensated_chunks(k);
+  const double gk = gamma(static_cast<double>(std::min(k, kCompensatedChunk)), kU32), gp = gamma(passes, kU32);
+  const double chunk = t.truncation + t.dropped + (gk + gp * (1 + gk)) * t.kept;
+  if (chunks == 1) return chunk;
+  const double g = gamma(static_cast<double>(chunks - 1), kU32);
+  const double sum = chunk + g * g * (1 + chunk);
+  return sum + kU64 * (1 + sum);
+}
+
+// The absolute term. compensated_bound assumes no slice and no slice product leaves fp32's normal range;
+// split_floating flags an entry with a nonzero remainder below 2^-63 (below that a product of two slices could
+// be subnormal), and only terms with a flagged factor can leave the relative model (otherwise every nonzero
+// slice is ≥ 2^-63 and every slice product ≥ 2^-126, exact). For such a term x·y (line-scaled, |x|, |y| < 1),
+// with b bits, S slices, P = S(S+1)/2 passes, T = 2^-bS and c_s = 2^-bs(1 + 2^-b) as above:
+//  - a slice of a remainder below fp32's normal range is rounded on the subnormal grid of spacing
+//    2^-(125+b): |r_(s+1)| ≤ 2^-b|r_s| + 2^-(126+b) in every case, so by induction
+//    |r_s| ≤ 2^-bs|x| + δ with δ = 2^-(126+b)/(1 − 2^-b), hence |ρ| ≤ T|x| + δ and |x_s| ≤ c_s|x| + 2δ;
+//  - a slice product below the normal range is rounded to fp32's grid (≤ 2^-150) and, under the bf16
+//    product model, then to bf16's (≤ 2^-134): η = 2^-150 (exact products) or 2^-134 + 2^-150 (bf16);
+// and against the relative analysis the term adds at most
+//   truncation  |xρ_y| + |ρ_x Y_S| − (2T + T²)|x||y| ≤ δ((1 + T)(|x| + |y|) + δ) ≤ 3δ,
+//   dropped     Σ_{s+t≥S} (|x_s||y_t| − c_s c_t|x||y|) ≤ S(S−1)/2 · (2δ(c_s + c_t) + 4δ²) ≤ S(S−1)/2 · 9δ,
+//   products    P·η (each kept slice product rounded once),
+//   summation   (γ_Kc + γ_P(1 + γ_Kc))·P·(9δ + η): the PSUM and pass sums' relative bound applied to the extra
+//               mass of the computed products (additions that underflow are exact, so it holds for them);
+// with K_c = min(K, 128) the chunk length; the chunk sum and the final rounding to double scale this by
+// (1 + γ_{n_c−1}²)(1 + u64). Summed over the ≤ K touched terms and scaled back, element (i, j) errs by at most
+// ε·(|A||B|)_ij + 2^(e_i + f_j)·n_ij·unit, n_ij ≤ K the terms with a flagged factor.
+double compensated_absolute_per_term(const ProductPlan& plan, std::int64_t k) {
+  const double S = plan.slices, passes = S * (S + 1) / 2;
+  const double delta = std::ldexp(1.0, -126 - plan.bits) / (1.0 - std::ldexp(1.0, -plan.bits));
+  const double eta = plan.product == trncore::sim::ProductModel::bf16 ? 0x1p-134 + 0x1p-150 : 0x1p-150;
+  const double gk = gamma(static_cast<double>(std::min(k, kCompensatedChunk)), kU32), gp = gamma(passes, kU32);
+  const double per_term =
+      3 * delta + S * (S - 1) / 2 * 9 * delta + passes * eta + (gk + gp * (1 + gk)) * passes * (9 * delta + eta);
+  const double g = gamma(static_cast<double>(compensated_chunks(k) - 1), kU32);
+  return per_term * (1 + g * g) * (1 + kU64) * (1 + 0x1p-40);  // margin for this expression's own rounding
 }
 
 std::int64_t SimProduct::row(std::int64_t i, std::int64_t n, double* out) const {
@@ -415,6 +577,15 @@ std::int64_t SimProduct::row(std::int64_t i, std::int64_t n, double* out) const 
   const float* p = psum.data() + i * n;
   const int ea = row_exponents[static_cast<std::size_t>(i)];
   std::int64_t underflows = 0;
+  if (!psum_low.empty()) {  // float-float: hi + lo rounded to double once (hi = 0 only when both are 0)
+    const float* lo = psum_low.data() + i * n;
+    for (std::int64_t j = 0; j < n; ++j) {
+      const double v = static_cast<double>(p[j]) + static_cast<double>(lo[j]);
+      out[j] = scale_pow2(v, product_exponent(ea, col_exponents[static_cast<std::size_t>(j)], 0));
+      underflows += p[j] != 0.0f && std::isfinite(p[j]) && !(std::abs(out[j]) >= std::numeric_limits<double>::min());
+    }
+    return underflows;
+  }
   for (std::int64_t j = 0; j < n; ++j) {
     out[j] = scale_pow2(static_cast<double>(p[j]), product_exponent(ea, col_exponents[static_cast<std::size_t>(j)], 0));
     underflows += p[j] != 0.0f && std::isfinite(p[j]) && !(std::abs(out[j]) >= std::numeric_limits<double>::min());

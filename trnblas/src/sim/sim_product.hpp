@@ -10,6 +10,7 @@
 #include <trncore/sim/product_model.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,6 +35,10 @@ struct ProductPlan {
   int bits = 8;
   /// For ozaki with slices = 0: the componentwise bound to reach.
   double target = 0x1p-52;
+  /// For compensated: the largest absolute term (slice remainders below 2^-63, see compensated_absolute_per_term),
+  /// relative to |A||B|, that still certifies the bound. Without a target the mode promises its fp32 level
+  /// and mode_choice sets 2^-20; with one, any (the bound is then judged against the target).
+  double absolute_limit = std::numeric_limits<double>::infinity();
   int threads = 0;
   /// The inputs were float (fp32 inputs to an fp32 pass are then exact).
   bool inputs_are_float = true;
@@ -43,8 +48,10 @@ struct ProductPlan {
 /// matrix with one power-of-two scale per row and per column (single pass, compensated), or fp64 values
 /// (ozaki), so fp32 methods never materialise a double copy.
 struct SimProduct {
-  /// P_ij = psum[i·n + j] · 2^(row_exponents[i] + col_exponents[j]) when `exact` is empty.
-  Buffer<float> psum;
+  /// P_ij = (psum[i·n + j] + psum_low[i·n + j]) · 2^(row_exponents[i] + col_exponents[j]) when `exact` is
+  /// empty; psum_low is empty (read as 0) unless the method keeps a float-float result (compensated with K
+  /// in several chunks).
+  Buffer<float> psum, psum_low;
   std::vector<int> row_exponents, col_exponents;
   /// P itself, row-major, when the method computes it in fp64.
   std::vector<double> exact;
@@ -59,7 +66,7 @@ struct SimProduct {
   trncore::sim::EngineStats stats;
 
   /// Row i of P (n values), each the correctly rounded double of the scaled PSUM value (exact unless it
-  /// leaves double's range). Returns how many nonzero values fell below double's normal range in the
+  /// leaves double's range; with psum_low, hi + lo is rounded to double once, relative error ≤ 2^-53). Returns how many nonzero values fell below double's normal range in the
   /// scaling (rounded to a subnormal or to zero, where the relative bound does not hold).
   std::int64_t row(std::int64_t i, std::int64_t n, double* out) const;
   /// P as m×n row-major doubles.
@@ -75,9 +82,21 @@ SimProduct sim_product(std::int64_t m, std::int64_t n, std::int64_t k, std::span
 /// γ_n for unit roundoff u: n·u / (1 − n·u) (Higham, ASNA 2nd ed., Lemma 3.1); +inf when n·u ≥ 1.
 double gamma(double n, double u);
 
-/// The a-priori bound of a single pass and of compensated slicing (data-independent, see sim_product.cpp).
+/// Compensated slicing accumulates K in chunks of this many terms (one PSUM K tile) and sums the chunks in
+/// float-float.
+inline constexpr std::int64_t kCompensatedChunk = 128;
+/// How many chunks a K extent takes (1 for k ≤ 128, also for k = 0).
+std::int64_t compensated_chunks(std::int64_t k);
+
+/// The a-priori bound of a single pass and of compensated slicing (data-independent, see sim_product.cpp;
+/// compensated's holds while no slice remainder falls below 2^-63, see compensated_absolute_per_term).
 double single_pass_bound(const ProductPlan& plan, std::int64_t k);
 double compensated_bound(const ProductPlan& plan, std::int64_t k);
+/// Compensated: the absolute error one term x·y of the line-scaled operands (|x|, |y| < 1) can add to the
+/// relative bound when its slices or slice products fall below fp32's normal range, including its share of
+/// the PSUM, pass and chunk sums (derivation in sim_product.cpp). Scaled back, a term of element (i, j)
+/// adds at most 2^(e_i + f_j) times this.
+double compensated_absolute_per_term(const ProductPlan& plan, std::int64_t k);
 /// The slicing's own part of compensated_bound: truncation and dropped pairs (2T + T² + D).
 double compensated_slicing_error(const ProductPlan& plan);
 

@@ -178,24 +178,39 @@ Sliced split_floating(std::span<const E> x, std::int64_t rows, std::int64_t cols
   for (auto& part : out.parts) part.resize(x.size());
   const std::int64_t blocks = row_block_count(rows, cols, threads);
   std::vector<std::int64_t> nonfinite(static_cast<std::size_t>(blocks)), underflows(nonfinite.size());
+  // Entries with an underflowing remainder per line: rows are owned by one block; columns get per-block
+  // partial counts, added afterwards (integer sums: the order does not matter).
+  const std::size_t lines_n = static_cast<std::size_t>(lines == Lines::rows ? rows : cols);
+  out.line_underflows.assign(lines_n, 0);
+  std::vector<std::vector<std::int64_t>> partial(lines == Lines::rows ? 0 : static_cast<std::size_t>(blocks));
   for_row_blocks(rows, blocks, threads, [&](std::int64_t b, std::int64_t begin, std::int64_t end) {
+    std::int64_t* per_line = out.line_underflows.data();
+    if (lines == Lines::cols) {
+      partial[static_cast<std::size_t>(b)].assign(lines_n, 0);
+      per_line = partial[static_cast<std::size_t>(b)].data();
+    }
     for (std::int64_t i = begin; i < end; ++i)
       for (std::int64_t j = 0; j < cols; ++j) {
         const std::size_t at = static_cast<std::size_t>(i * cols + j);
         // exact, below 1 in magnitude
         double rest = scale_pow2(static_cast<double>(x[at]), unscale(out.exponents[line_of(i, j, lines)]));
+        bool entry_underflows = false;
         for (int s = 0; s < count; ++s) {
           const double r = trncore::decode(slice_format, trncore::encode(slice_format, rest, trncore::Rounding{}));
           if (!std::isfinite(r)) {
             if (s == 0) ++nonfinite[static_cast<std::size_t>(b)];
           } else if (rest != 0.0 && std::abs(rest) < min_normal) {
             ++underflows[static_cast<std::size_t>(b)];
+            entry_underflows = true;
           }
           out.parts[static_cast<std::size_t>(s)][at] = static_cast<float>(r);
           rest = std::isfinite(r) ? rest - r : 0.0;  // exact: r is rest rounded to fewer bits
         }
+        per_line[line_of(i, j, lines)] += entry_underflows;
       }
   });
+  for (const auto& p : partial)
+    for (std::size_t l = 0; l < p.size(); ++l) out.line_underflows[l] += p[l];
   out.nonfinite = sum(nonfinite);
   out.underflows = sum(underflows);
   return out;

@@ -38,6 +38,10 @@ struct Sliced {
   /// Nonzero values that fell below the format's normal range or below 2^-63 after scaling (where a
   /// product of two could be subnormal in fp32): the relative rounding bounds do not hold for them.
   std::int64_t underflows = 0;
+  /// split_floating only: per line (row of op(A), column of op(B)), how many entries had a nonzero remainder
+  /// below 2^-63 (each such entry counted once); the compensated product's absolute term counts the terms
+  /// they touch.
+  std::vector<std::int64_t> line_underflows;
   /// Inputs that are inf or NaN, or whose scaled value overflowed the format.
   std::int64_t nonfinite = 0;
 };
