@@ -179,9 +179,13 @@ TEST(Partition, WindowSamplersConcatenateToTheSingleFill) {
   check_slices<float>("chi_squared float", kWindow, kN, [](Stream s, std::span<float> o) { return trnrand::chi_squared(s, o, 0.5f); });
   check_slices<double>("student_t", kWindow, kN, [](Stream s, std::span<double> o) { return trnrand::student_t(s, o, 5.0); });
   check_slices<float>("student_t small nu", kWindow, kN, [](Stream s, std::span<float> o) { return trnrand::student_t(s, o, 0.5f); });
-  for (const auto& [n, p] : {std::pair<std::int64_t, double>{20, 0.9}, {100000, 0.3}, {0, 0.5}})
+  for (const auto& np : {std::pair<std::int64_t, double>{20, 0.9}, {100000, 0.3}, {0, 0.5}}) {
+    // Named copies, not a structured binding: Clang before 16 cannot capture bindings in a lambda.
+    const std::int64_t n = np.first;
+    const double p = np.second;
     check_slices<std::int64_t>("binomial " + std::to_string(n), kWindow, kN,
                                [=](Stream s, std::span<std::int64_t> o) { return trnrand::binomial(s, o, n, p); });
+  }
   check_slices<double>("truncated_normal", kWindow, kN,
                        [](Stream s, std::span<double> o) { return trnrand::truncated_normal(s, o, 0.0, 1.0, 1.0, 4.0); });
   check_slices<float>("truncated_normal float", kWindow, kN,

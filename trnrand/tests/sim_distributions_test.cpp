@@ -241,9 +241,12 @@ TEST(SimDistributions, EmptyOutputsDoNoWorkAndBadArgumentsThrow) {
 
   std::vector<float> x(10);
   const float inf = INFINITY, nan = NAN;
-  for (const auto& [mean, stddev, what] : {std::tuple{0.0f, -1.0f, "stddev = -1"}, std::tuple{0.0f, nan, "stddev = nan"},
-                                           std::tuple{0.0f, inf, "stddev = inf"}, std::tuple{nan, 1.0f, "mean = nan"},
-                                           std::tuple{-inf, 1.0f, "mean = -inf"}}) {
+  for (const auto& c : {std::tuple{0.0f, -1.0f, "stddev = -1"}, std::tuple{0.0f, nan, "stddev = nan"},
+                        std::tuple{0.0f, inf, "stddev = inf"}, std::tuple{nan, 1.0f, "mean = nan"},
+                        std::tuple{-inf, 1.0f, "mean = -inf"}}) {
+    // Named copies, not a structured binding: Clang before 16 cannot capture bindings in a lambda.
+    const float mean = std::get<0>(c), stddev = std::get<1>(c);
+    const char* const what = std::get<2>(c);
     const std::string sim = message_of([&] { trnrand::sim::normal(s, x, mean, stddev, core); });
     EXPECT_EQ(sim.rfind("trnrand::sim::normal: ", 0), 0U) << sim;
     EXPECT_NE(sim.find(what), std::string::npos) << sim;
