@@ -425,7 +425,7 @@ TEST(KrylovResultStruct, BicgstabBreaksDownWhenRhoIsZero) {
 TEST(KrylovResultStruct, RestartedGmresStagnatesOnTheCyclicShift) {
   // A e_i = e_{i+1 mod n}, b = e_1: every GMRES(m) cycle with m < n makes no progress (the residual stays 1).
   const std::int64_t n = 20;
-  const LinearOperator<double> shift(n, [n](std::span<const double> x, std::span<double> y) {
+  const LinearOperator<double> shift(n, [=](std::span<const double> x, std::span<double> y) {
     for (std::int64_t i = 0; i < n; ++i) y[static_cast<std::size_t>((i + 1) % n)] = x[static_cast<std::size_t>(i)];
   });
   std::vector<double> b(static_cast<std::size_t>(n), 0.0), x = b;

@@ -4,6 +4,7 @@
 #include "randomized_test_support.hpp"
 
 #include <trncore/error.hpp>
+#include <trnrand/distributions.hpp>
 #include <trnrand/stream.hpp>
 
 #include <gtest/gtest.h>
@@ -11,6 +12,8 @@
 #include <bit>
 #include <cmath>
 #include <set>
+#include <span>
+#include <vector>
 
 namespace {
 
@@ -36,6 +39,36 @@ TEST(RandomizedSketch, RademacherEntriesAreTheDocumentedWords) {
   for (std::int64_t j = 0; j < l; ++j)
     for (std::int64_t i = 0; i < n; ++i)
       EXPECT_EQ(omega(i, j), (trnrand::word(stream, static_cast<std::uint64_t>(i + j * n)) >> 31) ? -1.0 : 1.0);
+}
+
+// Gaussian entry (i, j) is value i of trnrand::normal on the stream skipped to j·b·n words (b = 2 float,
+// 4 double: normal()'s per-value budget, validated in trnrand's tests), so no two entries share words.
+// Before the layout followed the budget, columns overlapped: for double, n = 16, 36 of the 48 entries of
+// columns 1…3 repeated an entry of the previous column. Distinct words give distinct values except with
+// probability ~ (nl)²·2^-24 for float (~1e-4 here), so all-distinct is a sharp check of disjointness.
+template <class T>
+void expect_gaussian_columns_are_disjoint(std::int64_t n, std::int64_t l) {
+  const Sketch s{SketchKind::gaussian, 91, 2};
+  const auto omega = trnsolver::sketch_matrix<T>(s, n, l);
+  const std::uint64_t budget = sizeof(T) == 4 ? 2 : 4;
+  std::set<T> seen;
+  for (std::int64_t j = 0; j < l; ++j) {
+    std::vector<T> col(static_cast<std::size_t>(n));
+    trnrand::normal(trnrand::skip_ahead(trnrand::make_stream(91, 2), static_cast<std::uint64_t>(j * n) * budget),
+                    std::span<T>(col));
+    for (std::int64_t i = 0; i < n; ++i) {
+      EXPECT_EQ(omega(i, j), col[static_cast<std::size_t>(i)]) << "n " << n << " entry (" << i << ", " << j << ")";
+      seen.insert(omega(i, j));
+    }
+  }
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(n * l)) << "n " << n << ": entries repeat across columns";
+}
+
+TEST(RandomizedSketch, GaussianEntriesAreTheDocumentedWordsAndColumnsAreDisjoint) {
+  for (std::int64_t n : {1, 13, 16}) {
+    expect_gaussian_columns_are_disjoint<double>(n, 4);
+    expect_gaussian_columns_are_disjoint<float>(n, 4);
+  }
 }
 
 // Structure: sparse sign rows have exactly ζ nonzeros ±√(l/ζ) in distinct columns; an SRHT of a power-of-two

@@ -14,8 +14,8 @@
 /// - Entry Ω(i, j) is a pure function of (kind, seed, stream, n, l, ζ, i, j): the words that define it sit
 ///   at fixed positions of the stream trnrand::make_stream(seed, stream), so the same spec gives the same
 ///   sketch bit for bit, for any thread count, on any machine, and a different seed an independent draw.
-///   Word positions: Gaussian entry (i, j) comes from the Box–Muller pair of column j starting at offset
-///   j·2⌈n/2⌉ (trnrand::normal on that column); Rademacher (i, j): bit 31 of word i + j·n; sparse sign
+///   Word positions: Gaussian entry (i, j) is value i of trnrand::normal on column j, whose words start
+///   at offset j·2n (float) or j·4n (double), so no two entries share a word; Rademacher (i, j): bit 31 of word i + j·n; sparse sign
 ///   row i: its column choices from subsequence + 1 (randint windows i·ζ + t, Floyd's algorithm) and its
 ///   signs from bit 31 of words i·ζ + t of subsequence + 2; SRHT: D's signs from bit 31 of words 0…n−1 and
 ///   P from subsequence + 1 (randint windows 0…l−1, Floyd's algorithm over N).

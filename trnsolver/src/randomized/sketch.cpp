@@ -42,7 +42,9 @@ void form(const Sketch& sketch, std::int64_t n, std::int64_t l, T* omega, std::i
   const auto column = [&](std::int64_t j) { return std::span<T>(omega + j * ldo, static_cast<std::size_t>(n)); };
   switch (sketch.kind) {
     case SketchKind::gaussian: {
-      const auto per_column = static_cast<std::uint64_t>(2 * ((n + 1) / 2));
+      // trnrand::normal's word budget: each value owns 2 words (float) or 4 (double), so column j starts
+      // where column j − 1's n values end and no two entries of Ω share a word.
+      const auto per_column = static_cast<std::uint64_t>(n) * (sizeof(T) == 4 ? 2u : 4u);
       trncore::detail::parallel_for(l, threads, [&](std::int64_t j) {
         trnrand::normal(trnrand::skip_ahead(base, static_cast<std::uint64_t>(j) * per_column), column(j));
       });
