@@ -71,15 +71,41 @@ TEST(Api, OptionsDefaultsNeverLosePrecisionAndValidateTargets) {
   EXPECT_THROW(trncore::validate(trncore::Options{}.with_threads(-1), "f"), trncore::InvalidArgument);
   const std::string s = trncore::to_string(trncore::Options{}.with_backend(trncore::Backend::sim).with_target(1e-6));
   EXPECT_NE(s.find("backend=sim"), std::string::npos);
-  EXPECT_NE(s.find("target=1e-06"), std::string::npos);
+  EXPECT_NE(s.find("target=1.000e-06"), std::string::npos);
   EXPECT_NE(s.find("product=bf16 (default)"), std::string::npos);
+}
+
+// Messages print doubles in scientific notation: a tiny target must not read "0.000000" (std::to_string).
+TEST(Api, ValidateNamesTinyTargetsInScientificNotation) {
+  const std::string m = message_of([&] { trncore::validate(trncore::Options{}.with_target(-1e-10), "trnx::call"); });
+  EXPECT_NE(m.find("target_forward_error = -1.000e-10 is not in (0, 1)"), std::string::npos) << m;
+}
+
+// Out-of-range enum values (a cast from an unchecked integer) are rejected by the one check every
+// package's entry points run, with the field and the value in the message.
+TEST(Api, ValidateRejectsEnumValuesOutsideTheirSets) {
+  trncore::Options o;
+  o.backend = static_cast<trncore::Backend>(7);
+  std::string m = message_of([&] { trncore::validate(o, "trnx::call"); });
+  EXPECT_EQ(m.rfind("trnx::call: options.backend = 7 is not one of its enum's values", 0), 0u) << m;
+  o = trncore::Options{};
+  o.math_mode = static_cast<trncore::MathMode>(99);
+  m = message_of([&] { trncore::validate(o, "trnx::call"); });
+  EXPECT_NE(m.find("options.math_mode = 99"), std::string::npos) << m;
+  o = trncore::Options{};
+  o.generation = static_cast<trncore::sim::Generation>(42);
+  EXPECT_THROW(trncore::validate(o, "f"), trncore::InvalidArgument);
+  o = trncore::Options{}.with_product(static_cast<trncore::sim::ProductModel>(42));
+  EXPECT_THROW(trncore::validate(o, "f"), trncore::InvalidArgument);
+  EXPECT_NO_THROW(trncore::validate(trncore::Options{}.with_backend(trncore::Backend::sim), "f"));
 }
 
 TEST(Api, ReportToStringAndRequireTargetMet) {
   trncore::AccuracyReport r;
   r.target = 1e-8;
-  r.a_priori_bound = 3e-7;
-  r.met = false;
+  r.certify(3e-7);  // certified, but above the target
+  EXPECT_TRUE(r.certified);
+  EXPECT_FALSE(r.met);
   r.trajectory.push_back({"bf16 one pass"});
   r.references.push_back("Higham 2002");
   const std::string s = r.to_string();
@@ -89,8 +115,32 @@ TEST(Api, ReportToStringAndRequireTargetMet) {
   EXPECT_EQ(m.rfind("trnx::solve: the certified bound 3.000e-07 does not meet target_forward_error = 1.000e-08", 0), 0u)
       << m;
   EXPECT_THROW(trncore::require_target_met(r, "f"), trncore::TargetNotMet);
-  r.met = true;
+  r.certify(1e-9);
+  EXPECT_TRUE(r.met);
   EXPECT_NO_THROW(trncore::require_target_met(r, "f"));
+}
+
+// The contract (docs/trncore.md, "Certificates"): met == certified && (!target || bound <= target); an
+// uncertified result fails require_target_met with its reason, with or without a target, and never with a
+// bound-versus-target comparison (the bound does not hold).
+TEST(Api, UncertifiedResultsNameTheirReasonWithOrWithoutATarget) {
+  for (const bool with_target : {false, true}) {
+    trncore::AccuracyReport r;
+    if (with_target) r.target = 1e-3;
+    r.certify(4.1e-5);
+    EXPECT_TRUE(r.met);
+    r.uncertify("NaN or Inf in the input");
+    EXPECT_FALSE(r.certified);
+    EXPECT_FALSE(r.met);
+    const std::string m = message_of([&] { trncore::require_target_met(r, "trnx::fft"); });
+    EXPECT_EQ(m.rfind("trnx::fft: the result is not certified: NaN or Inf in the input", 0), 0u) << m;
+    EXPECT_EQ(m.find("does not meet"), std::string::npos) << m;
+    EXPECT_NE(r.to_string().find("not certified: NaN or Inf in the input"), std::string::npos);
+    r.certify(4.1e-5);
+    EXPECT_TRUE(r.certified);
+    EXPECT_TRUE(r.uncertified_reason.empty());
+    EXPECT_NO_THROW(trncore::require_target_met(r, "f"));
+  }
 }
 
 TEST(Api, MatrixViewAddressesBothLayouts) {
