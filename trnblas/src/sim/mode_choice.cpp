@@ -39,10 +39,11 @@ ProductPlan compensated(const ChoiceInputs& in, int slices) {
   p.method = ProductMethod::compensated;
   p.bits = exact_slice_bits(in.product);
   p.slices = slices;
-  // Without a target the mode promises its fp32 level: an absolute term (slice remainders below 2^-63) may add
-  // up to kCompensatedTruncation more and still certify; a larger one means the result lacks that accuracy.
-  // With a target, the bound (with the term) is certified and judged against the target.
-  if (!in.target) p.absolute_limit = kCompensatedTruncation;
+  // Without a target the mode promises its fp32 level: the slicing's own error (truncation, dropped pairs) and
+  // the absolute term (slice remainders below 2^-63) together at most kCompensatedTruncation; a larger absolute
+  // term means the result lacks that accuracy (not certified). With a target, the bound (with the term) is
+  // certified and judged against the target.
+  if (!in.target) p.absolute_limit = std::max(0.0, kCompensatedTruncation - compensated_slicing_error(p));
   return p;
 }
 
