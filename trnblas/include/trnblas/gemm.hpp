@@ -28,7 +28,9 @@ namespace trnblas {
 /// Certificate (docs/trncore.md, "Certificates"; docs/trnblas.md and docs/trnblas-sim.md for the
 /// hypotheses): the bound is certified only when its hypotheses hold for this call — finite read operands,
 /// no value that leaves the normal range of a format the bound treats as relative (an operand below bf16's
-/// range, a product below fp64's, …), no overflow, no ozaki slice cap short of the target.
+/// range, a product below fp64's, …), no overflow, no ozaki slice cap short of the target. Compensated
+/// bounds slice remainders below fp32's normal range with an absolute term, part of the certified bound;
+/// without a target it certifies only while slicing and that term stay within its fp32 level (2^-20).
 /// @throws trncore::InvalidArgument for an enum argument that is none of its enumerators
 ///         (static_cast<Op>(7), Layout(9)), negative sizes, null pointers with nonzero sizes, C overlapping
 ///         A or B, or invalid options; trncore::DimensionMismatch when a leading dimension is below its
