@@ -29,6 +29,10 @@ function(trnsci_target_defaults target)
   target_compile_features(${target} PUBLIC cxx_std_20)
   set_target_properties(${target} PROPERTIES CXX_EXTENSIONS OFF)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic)
+  # No fused multiply-add contraction anywhere: the error bounds and the bit-exact NeuronCore model assume
+  # every product and sum rounds on its own. GCC already does this in ISO mode (-std=c++20); Clang's
+  # default is -ffp-contract=on, which gave different (and differently bounded) results.
+  target_compile_options(${target} PRIVATE -ffp-contract=off)
   if(TRNSCI_WARNINGS_AS_ERRORS)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
