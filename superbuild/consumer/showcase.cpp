@@ -41,7 +41,8 @@ void trncore_formats() {
   const auto row = [&](const char* name, auto tag) {
     using T = decltype(tag);
     std::printf("  %-9s", name);
-    for (RoundingMode m : {RoundingMode::nearest_even, RoundingMode::toward_zero, RoundingMode::up, RoundingMode::to_odd})
+    for (RoundingMode m :
+         {RoundingMode::nearest_even, RoundingMode::toward_zero, RoundingMode::up, RoundingMode::to_odd})
       std::printf(" %-12.9g", T::from_double(x, m).to_double());
     std::printf("\n");
   };
@@ -112,8 +113,8 @@ void trnrand_pi() {
   sobol.fill(std::span<double>(xy));
   const double qmc = estimate();
   std::printf("\ntrnrand: pi from %lld points in the unit square\n", static_cast<long long>(n));
-  std::printf("  Monte Carlo, Philox4x32-10 uniforms: %.8f  error %.2e  (standard error %.1e)\n", mc,
-              std::abs(mc - pi), 4.0 * std::sqrt(pi / 4 * (1 - pi / 4) / static_cast<double>(n)));
+  std::printf("  Monte Carlo, Philox4x32-10 uniforms: %.8f  error %.2e  (standard error %.1e)\n", mc, std::abs(mc - pi),
+              4.0 * std::sqrt(pi / 4 * (1 - pi / 4) / static_cast<double>(n)));
   std::printf("  quasi-MC, Owen-scrambled Sobol:      %.8f  error %.2e\n", qmc, std::abs(qmc - pi));
 }
 
@@ -147,10 +148,11 @@ void trnblas_gemm_table() {
   };
   using trncore::Backend;
   using trncore::MathMode;
-  const Row rows[] = {{"host  fp64 (OpenBLAS dgemm)", trncore::Options{}},
-                      {"sim   bf16", trncore::Options{}.with_backend(Backend::sim).with_math_mode(MathMode::bf16)},
-                      {"sim   compensated", trncore::Options{}.with_backend(Backend::sim).with_math_mode(MathMode::compensated)},
-                      {"sim   ozaki", trncore::Options{}.with_backend(Backend::sim).with_math_mode(MathMode::ozaki)}};
+  const Row rows[] = {
+      {"host  fp64 (OpenBLAS dgemm)", trncore::Options{}},
+      {"sim   bf16", trncore::Options{}.with_backend(Backend::sim).with_math_mode(MathMode::bf16)},
+      {"sim   compensated", trncore::Options{}.with_backend(Backend::sim).with_math_mode(MathMode::compensated)},
+      {"sim   ozaki", trncore::Options{}.with_backend(Backend::sim).with_math_mode(MathMode::ozaki)}};
   for (const Row& row : rows) {
     trncore::AccuracyReport report;
     trnblas::gemm(trncore::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::no_trans, n, n, n, 1.0, a.data(), n,
@@ -186,12 +188,15 @@ void trnblas_df_mp2_water() {
     const char* name;
     trncore::Options options;
   };
-  const auto sim = [](trncore::MathMode m) { return trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(m); };
-  const Row rows[] = {{"host  fp64 (DGEMM, double-double)", trncore::Options{}},
-                      {"sim   bf16", sim(trncore::MathMode::bf16)},
-                      {"sim   fp32 (exact products)", sim(trncore::MathMode::fp32).with_product(trncore::sim::ProductModel::exact)},
-                      {"sim   compensated", sim(trncore::MathMode::compensated)},
-                      {"sim   ozaki + float-float stage", sim(trncore::MathMode::ozaki)}};
+  const auto sim = [](trncore::MathMode m) {
+    return trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(m);
+  };
+  const Row rows[] = {
+      {"host  fp64 (DGEMM, double-double)", trncore::Options{}},
+      {"sim   bf16", sim(trncore::MathMode::bf16)},
+      {"sim   fp32 (exact products)", sim(trncore::MathMode::fp32).with_product(trncore::sim::ProductModel::exact)},
+      {"sim   compensated", sim(trncore::MathMode::compensated)},
+      {"sim   ozaki + float-float stage", sim(trncore::MathMode::ozaki)}};
   std::printf("  %-34s %-20s %-11s %-11s %s\n", "mode", "E_corr (Ha)", "|E - psi4|", "bound", "modelled time");
   for (const Row& row : rows) {
     trncore::AccuracyReport report;
@@ -199,7 +204,8 @@ void trnblas_df_mp2_water() {
                                           ev.values.data(), row.options, report);
     std::printf("  %-34s %-20.15f %-11.2e %-11.2e", row.name, e.correlation, std::fabs(e.correlation - psi4),
                 report.a_priori_bound);
-    if (report.cost) std::printf(" %.2e s%s", report.cost->upper_bound_seconds, report.met ? "" : " (bound not certified)");
+    if (report.cost)
+      std::printf(" %.2e s%s", report.cost->upper_bound_seconds, report.met ? "" : " (bound not certified)");
     std::printf("\n");
   }
 }
@@ -252,7 +258,9 @@ void trnsolver_solve_and_hpl_mxp() {
 // trnfft: each sim precision mode's error at N = 64 and 1024 against the host (FFTW) transform of the same
 // float signal, with the bound the plan certifies and the modelled trn2 time (trn2's bf16 product model).
 void trnfft_sim_modes() {
-  std::printf("\ntrnfft: sim FFT precision modes vs FFTW (float c2c, relative 2-norm error / certified bound / modelled trn2 time)\n");
+  std::printf(
+      "\ntrnfft: sim FFT precision modes vs FFTW (float c2c, relative 2-norm error / certified bound / modelled trn2 "
+      "time)\n");
   std::printf("  %-13s %-30s %-30s\n", "mode", "N = 64", "N = 1024");
   const trnfft::SimMode modes[] = {trnfft::SimMode::bf16, trnfft::SimMode::fp32, trnfft::SimMode::bf16_refined,
                                    trnfft::SimMode::compensated, trnfft::SimMode::ozaki};
@@ -261,8 +269,9 @@ void trnfft_sim_modes() {
     for (const std::int64_t n : {std::int64_t{64}, std::int64_t{1024}}) {
       std::vector<std::complex<float>> x(static_cast<std::size_t>(n)), want(x.size()), got(x.size());
       for (std::int64_t i = 0; i < n; ++i)
-        x[static_cast<std::size_t>(i)] = {std::sin(0.37f * static_cast<float>(i)) + 0.25f * std::cos(1.9f * static_cast<float>(i * i % 97)),
-                                          std::cos(0.11f * static_cast<float>(i))};
+        x[static_cast<std::size_t>(i)] = {
+            std::sin(0.37f * static_cast<float>(i)) + 0.25f * std::cos(1.9f * static_cast<float>(i * i % 97)),
+            std::cos(0.11f * static_cast<float>(i))};
       auto in = x;
       trnfft::plan_dft_1d<float>(n, in.data(), want.data(), trnfft::Direction::forward).execute();
       trnfft::PlanFlags flags;
@@ -284,8 +293,9 @@ void trnfft_sim_modes() {
     }
     std::printf("\n");
   }
-  std::printf("  (FFTW's own float error is ~1e-7: the compensated and ozaki rows sit at that level, so they measure"
-              " FFTW as much as the model)\n");
+  std::printf(
+      "  (FFTW's own float error is ~1e-7: the compensated and ozaki rows sit at that level, so they measure"
+      " FFTW as much as the model)\n");
 }
 
 }  // namespace

@@ -37,8 +37,8 @@ std::vector<double> with_spectrum(std::int64_t m, std::int64_t n, const std::vec
   for (std::int64_t j = 0; j < r; ++j)
     for (std::int64_t i = 0; i < m; ++i) u[static_cast<std::size_t>(i + j * m)] *= sigma[static_cast<std::size_t>(j)];
   std::vector<double> a(static_cast<std::size_t>(m * n));
-  trnblas::gemm(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, m, n, r, 1.0, u.data(), m, v.data(), n, 0.0,
-                a.data(), m);
+  trnblas::gemm(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, m, n, r, 1.0, u.data(), m, v.data(), n,
+                0.0, a.data(), m);
   return a;
 }
 
@@ -81,17 +81,18 @@ void showcase_rnla() {
   const double t_rsvd = seconds_since(t0);
   const double err = residual_fro(a, m, n, r);
   std::printf("  LAPACK gesdd (all %lld triplets): %8.1f ms\n", static_cast<long long>(n), 1e3 * t_svd);
-  std::printf("  rsvd (k=%lld, p=10, q=2):          %8.1f ms  (%.1fx faster), %lld matvecs\n", static_cast<long long>(k),
-              1e3 * t_rsvd, t_svd / t_rsvd, static_cast<long long>(r.matvecs));
-  std::printf("  ||A - U S V^T||_F / ||A||_F = %.3e, optimal rank-%lld error %.3e (ratio %.4f)\n", err / std::sqrt(total),
-              static_cast<long long>(k), optimal / std::sqrt(total), err / optimal);
+  std::printf("  rsvd (k=%lld, p=10, q=2):          %8.1f ms  (%.1fx faster), %lld matvecs\n",
+              static_cast<long long>(k), 1e3 * t_rsvd, t_svd / t_rsvd, static_cast<long long>(r.matvecs));
+  std::printf("  ||A - U S V^T||_F / ||A||_F = %.3e, optimal rank-%lld error %.3e (ratio %.4f)\n",
+              err / std::sqrt(total), static_cast<long long>(k), optimal / std::sqrt(total), err / optimal);
   std::printf("  sigma_1 rsvd %.15f, LAPACK %.15f\n", r.s[0], full.s[0]);
 
   // Hutch++: PSD 800×800 with λ_j = (j+1)^{-2}, trace known; 60 matvecs each.
   const std::int64_t p = 800, budget = 60;
   std::vector<double> lambda(static_cast<std::size_t>(p));
   double trace = 0.0;
-  for (std::int64_t j = 0; j < p; ++j) trace += lambda[static_cast<std::size_t>(j)] = 1.0 / static_cast<double>((j + 1) * (j + 1));
+  for (std::int64_t j = 0; j < p; ++j)
+    trace += lambda[static_cast<std::size_t>(j)] = 1.0 / static_cast<double>((j + 1) * (j + 1));
   const std::vector<double> s = with_spectrum(p, p, lambda, 7, true);
   const trncore::MatrixView<const double> sview(s.data(), p, p, p, Layout::col_major);
   const auto op = trnsolver::MatrixOperator<double>::dense(sview);
@@ -102,10 +103,11 @@ void showcase_rnla() {
   const auto h = trnsolver::hutchinson<double>(op, budget, rademacher);
   std::printf("\ntrnsolver randomized: trace of an %lldx%lld PSD matrix, lambda_j = (j+1)^-2, %lld matvecs\n",
               static_cast<long long>(p), static_cast<long long>(p), static_cast<long long>(budget));
-  std::printf("  exact %.10f\n  Hutch++    %.10f  relative error %.2e, standard error %.1e  (%.2f ms)\n"
-              "  Hutchinson %.10f  relative error %.2e, standard error %.1e\n",
-              trace, hpp.estimate, std::fabs(hpp.estimate - trace) / trace, hpp.standard_error, 1e3 * t_hpp, h.estimate,
-              std::fabs(h.estimate - trace) / trace, h.standard_error);
+  std::printf(
+      "  exact %.10f\n  Hutch++    %.10f  relative error %.2e, standard error %.1e  (%.2f ms)\n"
+      "  Hutchinson %.10f  relative error %.2e, standard error %.1e\n",
+      trace, hpp.estimate, std::fabs(hpp.estimate - trace) / trace, hpp.standard_error, 1e3 * t_hpp, h.estimate,
+      std::fabs(h.estimate - trace) / trace, h.standard_error);
   // One draw can be lucky: the root-mean-square relative error over 20 seeds shows the typical gap.
   double ms_hpp = 0.0, ms_h = 0.0;
   for (std::uint64_t seed = 100; seed < 120; ++seed) {
@@ -113,5 +115,6 @@ void showcase_rnla() {
     ms_hpp += std::pow((trnsolver::hutch_plus_plus<double>(op, budget, sk).estimate - trace) / trace, 2) / 20;
     ms_h += std::pow((trnsolver::hutchinson<double>(op, budget, sk).estimate - trace) / trace, 2) / 20;
   }
-  std::printf("  RMS relative error over 20 seeds: Hutch++ %.2e, Hutchinson %.2e\n", std::sqrt(ms_hpp), std::sqrt(ms_h));
+  std::printf("  RMS relative error over 20 seeds: Hutch++ %.2e, Hutchinson %.2e\n", std::sqrt(ms_hpp),
+              std::sqrt(ms_h));
 }

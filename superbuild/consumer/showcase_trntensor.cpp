@@ -29,8 +29,8 @@ void chain_plan() {
   const std::vector<trntensor::Shape> shapes{{600, 40}, {40, 700}, {700, 500}};
   const trntensor::ContractionPlan plan("ij,jk,kl->il", shapes);
   std::printf("%s", plan.to_string().c_str());
-  const trntensor::ContractionPlan naive("ij,jk,kl->il", shapes, {},
-                                         trntensor::PlanOptions{}.with_algorithm(trntensor::PathAlgorithm::left_to_right));
+  const trntensor::ContractionPlan naive(
+      "ij,jk,kl->il", shapes, {}, trntensor::PlanOptions{}.with_algorithm(trntensor::PathAlgorithm::left_to_right));
   std::printf("  left-to-right would cost %.4g flops (%.1fx the plan)\n", naive.total_flops(),
               naive.total_flops() / plan.total_flops());
 

@@ -24,7 +24,11 @@ const System& ch4() {
   static const System s = [] {
     const std::string dir = std::string(TRNSCI_DATA_DIR) + "/dfmp2/CH4/";
     const auto b = trncore::io::read_npy(dir + "B_iaQ.npy");
-    return System{b.shape[0], b.shape[1], b.shape[2], b.values, trncore::io::read_npy(dir + "eps_occ.npy").values,
+    return System{b.shape[0],
+                  b.shape[1],
+                  b.shape[2],
+                  b.values,
+                  trncore::io::read_npy(dir + "eps_occ.npy").values,
                   trncore::io::read_npy(dir + "eps_vir.npy").values};
   }();
   return s;

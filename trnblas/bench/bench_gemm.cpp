@@ -53,8 +53,8 @@ void BM_HostGemm(benchmark::State& state) {
     trnblas::gemm(trncore::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::no_trans, n, n, n, T(1), a.data(), n,
                   b.data(), n, T(0), c.data(), n);
   // time per iteration / peer time: the rate peer·iterations/elapsed, inverted.
-  state.counters["overhead_ratio"] = benchmark::Counter(
-      peer, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["overhead_ratio"] =
+      benchmark::Counter(peer, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.counters["GFLOPs"] = benchmark::Counter(2.0 * n * n * n * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
 }
 
@@ -95,7 +95,10 @@ void BM_Ozaki(benchmark::State& state) {
   const auto a = random_matrix<double>(n, 1), b = random_matrix<double>(n, 2);
   std::vector<double> c(a.size());
   const double peer = peer_seconds(n, a, b, c, 3);
-  const auto o = trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::ozaki).with_product(model);
+  const auto o = trncore::Options{}
+                     .with_backend(trncore::Backend::sim)
+                     .with_math_mode(trncore::MathMode::ozaki)
+                     .with_product(model);
   trncore::AccuracyReport report;
   for (auto _ : state)
     trnblas::gemm(trncore::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::no_trans, n, n, n, 1.0, a.data(), n,
@@ -103,8 +106,8 @@ void BM_Ozaki(benchmark::State& state) {
   // time_vs_dgemm = sim time / DGEMM time (lower is better; target ≤ 40).
   state.counters["time_vs_dgemm"] =
       benchmark::Counter(peer, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  state.counters["modelled_passes"] = static_cast<double>(report.cost->stats[trncore::sim::Engine::tensor].elements) /
-                                      static_cast<double>(n * n * n);
+  state.counters["modelled_passes"] =
+      static_cast<double>(report.cost->stats[trncore::sim::Engine::tensor].elements) / static_cast<double>(n * n * n);
   state.SetLabel(report.trajectory.back().description.substr(0, 60));
 }
 
@@ -114,8 +117,13 @@ BENCHMARK_TEMPLATE(BM_HostGemm, float)->Arg(512)->Arg(1024)->Arg(2048)->Unit(ben
 BENCHMARK_TEMPLATE(BM_HostGemm, double)->Arg(512)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(BM_CblasGemm, float)->Arg(512)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(BM_CblasGemm, double)->Arg(512)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_SimBf16)->Args({2048, 0, 2})->Args({2048, 1, 2})->Args({2048, 0, 1})->Args({2048, 1, 1})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SimBf16)
+    ->Args({2048, 0, 2})
+    ->Args({2048, 1, 2})
+    ->Args({2048, 0, 1})
+    ->Args({2048, 1, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_Ozaki)->Args({1024, 0})->Args({1024, 1})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_MAIN();

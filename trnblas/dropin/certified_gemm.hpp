@@ -22,8 +22,8 @@ namespace trnblas::dropin {
 /// certify it: c then holds no usable result and the caller must forward the original call to OpenBLAS.
 template <class T>
 bool certified_gemm(const trncore::Options& options, trncore::Layout layout, Op ta, Op tb, std::int64_t m,
-                    std::int64_t n, std::int64_t k, T alpha, const T* a, std::int64_t lda, const T* b,
-                    std::int64_t ldb, T beta, T* c, std::int64_t ldc) noexcept {
+                    std::int64_t n, std::int64_t k, T alpha, const T* a, std::int64_t lda, const T* b, std::int64_t ldb,
+                    T beta, T* c, std::int64_t ldc) noexcept {
   try {
     trncore::AccuracyReport report;
     trnblas::gemm(layout, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, options, report);

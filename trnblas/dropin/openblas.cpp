@@ -33,7 +33,8 @@ void* openblas_symbol(const char* name) {
     std::fprintf(stderr,
                  "libtrnblas_blas: %s resolves %s to the drop-in library itself (%s): forwarding would never end; "
                  "make %s name OpenBLAS, not libtrnblas_blas\n",
-                 TRNBLAS_DROPIN_OPENBLAS, name, info.dli_fname != nullptr ? info.dli_fname : "?", TRNBLAS_DROPIN_OPENBLAS);
+                 TRNBLAS_DROPIN_OPENBLAS, name, info.dli_fname != nullptr ? info.dli_fname : "?",
+                 TRNBLAS_DROPIN_OPENBLAS);
     std::abort();
   }
   return p;

@@ -21,9 +21,12 @@ using trnblas::Op;
 
 std::optional<Op> fortran_op(char c) {
   switch (c) {
-    case 'N': case 'n': return Op::no_trans;
-    case 'T': case 't': return Op::trans;
-    case 'C': case 'c': return Op::conj_trans;
+    case 'N':
+    case 'n': return Op::no_trans;
+    case 'T':
+    case 't': return Op::trans;
+    case 'C':
+    case 'c': return Op::conj_trans;
     default: return std::nullopt;
   }
 }
@@ -31,16 +34,18 @@ std::optional<Op> fortran_op(char c) {
 // CblasNoTrans, CblasTrans, CblasConjTrans, and CblasConjNoTrans, which OpenBLAS's CBLAS accepts as
 // CblasNoTrans for real data (so it is routed rather than computed by OpenBLAS).
 std::optional<Op> cblas_op(int t) {
-  return t == 111 || t == 114 ? std::optional(Op::no_trans) : t == 112 ? std::optional(Op::trans)
-                                                            : t == 113 ? std::optional(Op::conj_trans) : std::nullopt;
+  return t == 111 || t == 114 ? std::optional(Op::no_trans)
+         : t == 112           ? std::optional(Op::trans)
+         : t == 113           ? std::optional(Op::conj_trans)
+                              : std::nullopt;
 }
 
 // Runs the routed GEMM; false when the call must go to OpenBLAS instead (host mode, no product, refused or
 // not certified). The product goes to a work copy of C, stored into C only once certified, so a call that
 // falls back reaches OpenBLAS with C untouched.
 template <class T>
-bool routed(trncore::Layout layout, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha,
-            const T* a, std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc) {
+bool routed(trncore::Layout layout, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a,
+            std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc) {
   const auto& options = trnblas::dropin::routed_options();
   if (!options) return false;
   // No product to compute: m = 0 or n = 0 (nothing to do), k = 0 or alpha = 0 (C = beta*C, A and B not
@@ -112,8 +117,8 @@ void c_gemm(const char* name, int order, int transa, int transb, int m, int n, i
 extern "C" {
 
 void sgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const float* alpha,
-            const float* a, const int* lda, const float* b, const int* ldb, const float* beta, float* c,
-            const int* ldc, std::size_t la, std::size_t lb) {
+            const float* a, const int* lda, const float* b, const int* ldb, const float* beta, float* c, const int* ldc,
+            std::size_t la, std::size_t lb) {
   fortran_gemm<float>("sgemm_", transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, la, lb);
 }
 
@@ -134,11 +139,11 @@ void cblas_dgemm(int order, int transa, int transb, int m, int n, int k, double 
 }
 
 // trnblas's own OpenBLAS calls (host gemm, the Ozaki digit products), bound here by -Wl,--wrap.
-#define TRNBLAS_DROPIN_WRAP(T, name)                                                                          \
+#define TRNBLAS_DROPIN_WRAP(T, name)                                                                           \
   void __wrap_##name(int order, int ta, int tb, int m, int n, int k, T alpha, const T* a, int lda, const T* b, \
-                     int ldb, T beta, T* c, int ldc) {                                                        \
-    static const auto real = reinterpret_cast<CblasGemm<T>>(trnblas::dropin::openblas_symbol(#name));       \
-    real(order, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);                                       \
+                     int ldb, T beta, T* c, int ldc) {                                                         \
+    static const auto real = reinterpret_cast<CblasGemm<T>>(trnblas::dropin::openblas_symbol(#name));          \
+    real(order, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);                                         \
   }
 TRNBLAS_DROPIN_WRAP(float, cblas_sgemm)
 TRNBLAS_DROPIN_WRAP(double, cblas_dgemm)
@@ -146,13 +151,15 @@ TRNBLAS_DROPIN_WRAP(double, cblas_dgemm)
 // Complex CBLAS passes alpha and beta by pointer.
 void __wrap_cblas_cgemm(int order, int ta, int tb, int m, int n, int k, const void* alpha, const void* a, int lda,
                         const void* b, int ldb, const void* beta, void* c, int ldc) {
-  using F = void (*)(int, int, int, int, int, int, const void*, const void*, int, const void*, int, const void*, void*, int);
+  using F =
+      void (*)(int, int, int, int, int, int, const void*, const void*, int, const void*, int, const void*, void*, int);
   static const auto real = reinterpret_cast<F>(trnblas::dropin::openblas_symbol("cblas_cgemm"));
   real(order, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 void __wrap_cblas_zgemm(int order, int ta, int tb, int m, int n, int k, const void* alpha, const void* a, int lda,
                         const void* b, int ldb, const void* beta, void* c, int ldc) {
-  using F = void (*)(int, int, int, int, int, int, const void*, const void*, int, const void*, int, const void*, void*, int);
+  using F =
+      void (*)(int, int, int, int, int, int, const void*, const void*, int, const void*, int, const void*, void*, int);
   static const auto real = reinterpret_cast<F>(trnblas::dropin::openblas_symbol("cblas_zgemm"));
   real(order, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }

@@ -98,8 +98,8 @@ void store(Dense<T>& w, T* x, i64 ldx, Inside inside) {
 const auto everywhere = [](i64, i64) { return true; };
 
 template <class T>
-bool symm(Layout layout, Side side, Uplo uplo, i64 m, i64 n, T alpha, const T* a, i64 lda, const T* b, i64 ldb,
-          T beta, T* c, i64 ldc) {
+bool symm(Layout layout, Side side, Uplo uplo, i64 m, i64 n, T alpha, const T* a, i64 lda, const T* b, i64 ldb, T beta,
+          T* c, i64 ldc) {
   return run_routed([&](const trncore::Options& options) {
     const i64 ka = side == Side::left ? m : n;
     Dense<T> full(layout, ka, ka);  // symmetric, so the same matrix in either layout
@@ -107,12 +107,10 @@ bool symm(Layout layout, Side side, Uplo uplo, i64 m, i64 n, T alpha, const T* a
       for (i64 i = 0; i < ka; ++i)
         full(i, j) = in_triangle(uplo, i, j) ? at(a, layout, lda, i, j) : at(a, layout, lda, j, i);
     Dense<T> work = work_copy(layout, m, n, c, ldc, beta, everywhere);
-    const bool ok =
-        side == Side::left
-            ? certified_gemm(options, layout, Op::no_trans, Op::no_trans, m, n, m, alpha, full.data(), full.ld(), b, ldb,
-                             beta, work.data(), work.ld())
-            : certified_gemm(options, layout, Op::no_trans, Op::no_trans, m, n, n, alpha, b, ldb, full.data(),
-                             full.ld(), beta, work.data(), work.ld());
+    const bool ok = side == Side::left ? certified_gemm(options, layout, Op::no_trans, Op::no_trans, m, n, m, alpha,
+                                                        full.data(), full.ld(), b, ldb, beta, work.data(), work.ld())
+                                       : certified_gemm(options, layout, Op::no_trans, Op::no_trans, m, n, n, alpha, b,
+                                                        ldb, full.data(), full.ld(), beta, work.data(), work.ld());
     if (ok) store(work, c, ldc, everywhere);
     return ok;
   });
@@ -139,8 +137,8 @@ bool syrk(Layout layout, Uplo uplo, Op trans, i64 n, i64 k, T alpha, const T* a,
 // and the second error is ≤ ε2·(|α||B||A|ᵀ + |W|) ≤ ε2·(|α||B||A|ᵀ + (1 + ε1)M1), so C's error is
 // ≤ (ε1 + ε2 + ε1ε2)·(|α||A||B|ᵀ + |α||B||A|ᵀ + |β||C|) componentwise.
 template <class T>
-bool syr2k(Layout layout, Uplo uplo, Op trans, i64 n, i64 k, T alpha, const T* a, i64 lda, const T* b, i64 ldb,
-           T beta, T* c, i64 ldc) {
+bool syr2k(Layout layout, Uplo uplo, Op trans, i64 n, i64 k, T alpha, const T* a, i64 lda, const T* b, i64 ldb, T beta,
+           T* c, i64 ldc) {
   return run_routed([&](const trncore::Options& options) {
     const auto tri = [&](i64 i, i64 j) { return in_triangle(uplo, i, j); };
     Dense<T> work = work_copy(layout, n, n, c, ldc, beta, tri);
@@ -156,8 +154,8 @@ bool syr2k(Layout layout, Uplo uplo, Op trans, i64 n, i64 k, T alpha, const T* a
 }
 
 template <class T>
-bool trmm(Layout layout, Side side, Uplo uplo, Op transa, Diag diag, i64 m, i64 n, T alpha, const T* a, i64 lda,
-          T* b, i64 ldb) {
+bool trmm(Layout layout, Side side, Uplo uplo, Op transa, Diag diag, i64 m, i64 n, T alpha, const T* a, i64 lda, T* b,
+          i64 ldb) {
   return run_routed([&](const trncore::Options& options) {
     const i64 ka = side == Side::left ? m : n;
     Dense<T> full(layout, ka, ka);
@@ -170,12 +168,11 @@ bool trmm(Layout layout, Side side, Uplo uplo, Op transa, Diag diag, i64 m, i64 
     Dense<T> copy = work_copy(layout, m, n, static_cast<const T*>(b), ldb, T(1), everywhere);
     Dense<T> work(layout, m, n);  // beta = 0: B is overwritten, not read
     const Op op = transa == Op::no_trans ? Op::no_trans : Op::trans;
-    const bool ok =
-        side == Side::left
-            ? certified_gemm(options, layout, op, Op::no_trans, m, n, m, alpha, full.data(), full.ld(), copy.data(),
-                             copy.ld(), T(0), work.data(), work.ld())
-            : certified_gemm(options, layout, Op::no_trans, op, m, n, n, alpha, copy.data(), copy.ld(), full.data(),
-                             full.ld(), T(0), work.data(), work.ld());
+    const bool ok = side == Side::left
+                        ? certified_gemm(options, layout, op, Op::no_trans, m, n, m, alpha, full.data(), full.ld(),
+                                         copy.data(), copy.ld(), T(0), work.data(), work.ld())
+                        : certified_gemm(options, layout, Op::no_trans, op, m, n, n, alpha, copy.data(), copy.ld(),
+                                         full.data(), full.ld(), T(0), work.data(), work.ld());
     if (ok) store(work, b, ldb, everywhere);
     return ok;
   });
@@ -208,12 +205,14 @@ std::optional<Diag> f_diag(const char* c) {
 
 // CBLAS enumerators (cblas.h's values).
 std::optional<Layout> c_layout(int order) {
-  return order == 102 ? std::optional(Layout::col_major) : order == 101 ? std::optional(Layout::row_major)
-                                                                          : std::nullopt;
+  return order == 102   ? std::optional(Layout::col_major)
+         : order == 101 ? std::optional(Layout::row_major)
+                        : std::nullopt;
 }
 std::optional<Op> c_op(int t) {  // real data: the conjugating forms are the plain ones
-  return t == 111 || t == 114 ? std::optional(Op::no_trans) : t == 112 || t == 113 ? std::optional(Op::trans)
-                                                                                     : std::nullopt;
+  return t == 111 || t == 114   ? std::optional(Op::no_trans)
+         : t == 112 || t == 113 ? std::optional(Op::trans)
+                                : std::nullopt;
 }
 std::optional<Uplo> c_uplo(int u) {
   return u == 121 ? std::optional(Uplo::upper) : u == 122 ? std::optional(Uplo::lower) : std::nullopt;
@@ -256,8 +255,8 @@ void f_symm(const char* name, const char* side, const char* uplo, const int* m, 
             FLen lu) {
   const auto s = f_side(side);
   const auto u = f_uplo(uplo);
-  const bool valid = s && u && *m >= 0 && *n >= 0 && *lda >= max1(*s == Side::left ? *m : *n) && *ldb >= max1(*m) &&
-                     *ldc >= max1(*m);
+  const bool valid =
+      s && u && *m >= 0 && *n >= 0 && *lda >= max1(*s == Side::left ? *m : *n) && *ldb >= max1(*m) && *ldc >= max1(*m);
   if (valid && *m > 0 && *n > 0 && *alpha != T(0) &&
       symm<T>(Layout::col_major, *s, *u, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc))
     return;
@@ -373,8 +372,7 @@ void c_trmm(const char* name, int order, int side, int uplo, int transa, int dia
   const auto t = c_op(transa);
   const auto d = c_diag(diag);
   const i64 ka = s == Side::left ? m : n;
-  const bool valid =
-      l && s && u && t && d && m >= 0 && n >= 0 && lda >= min_ld(*l, ka, ka) && ldb >= min_ld(*l, m, n);
+  const bool valid = l && s && u && t && d && m >= 0 && n >= 0 && lda >= min_ld(*l, ka, ka) && ldb >= min_ld(*l, m, n);
   if (valid && m > 0 && n > 0 && alpha != T(0) && trmm<T>(*l, *s, *u, *t, *d, m, n, alpha, a, lda, b, ldb)) return;
   static const auto real = real_function<CTrmm<T>>(name);
   real(order, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
@@ -443,8 +441,8 @@ void cblas_ssyr2k(int order, int uplo, int trans, int n, int k, float alpha, con
                   int ldb, float beta, float* c, int ldc) {
   c_syr2k<float>("cblas_ssyr2k", order, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
-void cblas_dsyr2k(int order, int uplo, int trans, int n, int k, double alpha, const double* a, int lda,
-                  const double* b, int ldb, double beta, double* c, int ldc) {
+void cblas_dsyr2k(int order, int uplo, int trans, int n, int k, double alpha, const double* a, int lda, const double* b,
+                  int ldb, double beta, double* c, int ldc) {
   c_syr2k<double>("cblas_dsyr2k", order, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 void cblas_strmm(int order, int side, int uplo, int transa, int diag, int m, int n, float alpha, const float* a,

@@ -101,16 +101,16 @@ void check_vector(const char* function, const char* name, std::int64_t n, const 
                   std::size_t elem) {
   const std::string inc_name = std::string("inc") + name;
   if (inc == 0)
-    throw trncore::InvalidArgument(function, inc_name + " = 0",
-                                   "pass a nonzero " + inc_name + " (a negative one walks " + name +
-                                       " backwards, as in BLAS)");
+    throw trncore::InvalidArgument(
+        function, inc_name + " = 0",
+        "pass a nonzero " + inc_name + " (a negative one walks " + name + " backwards, as in BLAS)");
   if (n == 0) return;
   // |inc| without overflow: INT64_MIN has no magnitude in int64, and is far beyond any valid storage.
   const std::int64_t step = inc == std::numeric_limits<std::int64_t>::min() ? kInt64Max : (inc < 0 ? -inc : inc);
   if (n > 1 && extent_overflows(n - 1, step, elem))
     throw trncore::InvalidArgument(function,
-                                   std::string(name) + "'s storage extent (n - 1) x |" + inc_name + "| with n = " +
-                                       str(n) + ", " + inc_name + " = " + str(inc) + " overflows int64",
+                                   std::string(name) + "'s storage extent (n - 1) x |" + inc_name +
+                                       "| with n = " + str(n) + ", " + inc_name + " = " + str(inc) + " overflows int64",
                                    "pass smaller sizes");
   if (x == nullptr)
     throw trncore::InvalidArgument(function, std::string(name) + " is null for n = " + str(n) + " elements",
@@ -127,17 +127,16 @@ void check_matrix(const char* function, const char* name, Layout layout, Op op, 
     std::string context = std::string(trncore::to_string(layout));
     if (show_op) context += std::string(", op(") + name + ") = " + std::string(to_string(op));
     context += std::string(", ") + name + " stored " + str(stored_rows) + "x" + str(stored_cols);
-    throw trncore::DimensionMismatch(function,
-                                     std::string("ld") + name + " = " + str(ld) + " is less than " + str(need) + " (" +
-                                         context + ")",
-                                     std::string("pass ld") + name + " >= " + str(need));
+    throw trncore::DimensionMismatch(
+        function, std::string("ld") + name + " = " + str(ld) + " is less than " + str(need) + " (" + context + ")",
+        std::string("pass ld") + name + " >= " + str(need));
   }
   const std::int64_t lines = rm ? stored_rows : stored_cols;
   if (extent_overflows(lines, ld, elem))
-    throw trncore::InvalidArgument(function,
-                                   std::string(name) + "'s storage extent " + str(lines) + " x ld" + name + " = " +
-                                       str(ld) + " overflows int64",
-                                   "pass smaller sizes");
+    throw trncore::InvalidArgument(
+        function,
+        std::string(name) + "'s storage extent " + str(lines) + " x ld" + name + " = " + str(ld) + " overflows int64",
+        "pass smaller sizes");
   if (x == nullptr && rows > 0 && cols > 0)
     throw trncore::InvalidArgument(function,
                                    std::string(name) + " is null for a " + str(rows) + "x" + str(cols) + " operand",
@@ -150,8 +149,7 @@ void check_blasint(const char* function, std::initializer_list<Named> values) {
     if (v.value > limit || v.value < -limit)
       throw trncore::NotSupported(function,
                                   std::string(v.name) + " = " + str(v.value) + " exceeds OpenBLAS's " +
-                                      std::to_string(8 * sizeof(blasint)) + "-bit integers (limit " + str(limit) +
-                                      ")",
+                                      std::to_string(8 * sizeof(blasint)) + "-bit integers (limit " + str(limit) + ")",
                                   "split the call into pieces below that size");
 }
 
@@ -170,10 +168,10 @@ void check_host_math_mode(const char* function, const trncore::Options& options,
 void check_host_options(const char* function, const trncore::Options& options, bool double_precision) {
   trncore::validate(options, function);
   if (options.backend != trncore::Backend::host)
-    throw trncore::NotSupported(function,
-                                std::string("the sim backend models gemm (float, double) only; ") + function +
-                                    " runs on the host backend only",
-                                "use trncore::Backend::host (the default)");
+    throw trncore::NotSupported(
+        function,
+        std::string("the sim backend models gemm (float, double) only; ") + function + " runs on the host backend only",
+        "use trncore::Backend::host (the default)");
   check_host_math_mode(function, options, double_precision,
                        "use MathMode::automatic: host routines compute in the precision of their data");
   if (options.target_forward_error) {
@@ -225,11 +223,13 @@ void check_batch_overlaps(const char* function, std::vector<BatchOperand> operan
   const auto key = [](const BatchOperand& o) {
     return std::make_tuple(first_byte(o.region), o.region.lines, o.region.line, o.region.ld, o.written);
   };
-  std::sort(operands.begin(), operands.end(), [&](const BatchOperand& x, const BatchOperand& y) { return key(x) < key(y); });
+  std::sort(operands.begin(), operands.end(),
+            [&](const BatchOperand& x, const BatchOperand& y) { return key(x) < key(y); });
   // One operand read by many entries (stride 0, or one pointer repeated) is one region to test.
-  operands.erase(std::unique(operands.begin(), operands.end(),
-                             [&](const BatchOperand& x, const BatchOperand& y) { return !x.written && key(x) == key(y); }),
-                 operands.end());
+  operands.erase(
+      std::unique(operands.begin(), operands.end(),
+                  [&](const BatchOperand& x, const BatchOperand& y) { return !x.written && key(x) == key(y); }),
+      operands.end());
   for (std::size_t i = 0; i < operands.size(); ++i) {
     const Wide end = last_byte(operands[i].region);
     for (std::size_t j = i + 1; j < operands.size() && first_byte(operands[j].region) < end; ++j) {

@@ -25,8 +25,8 @@ struct Named {
 /// by check_enums.
 struct EnumArg {
   const char* name;
-  int value;        // the underlying value, for the message
-  bool valid;       // one of the enumerators
+  int value;             // the underlying value, for the message
+  bool valid;            // one of the enumerators
   const char* accepted;  // "Op::no_trans, Op::trans or Op::conj_trans"
 };
 EnumArg enum_arg(const char* name, Layout value);

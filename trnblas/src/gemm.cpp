@@ -54,16 +54,18 @@ CBLAS_TRANSPOSE cblas_op(Op op) {
 }
 
 template <class T>
-void host_gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha,
-               const T* a, std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc) {
+void host_gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a,
+               std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc) {
   const CBLAS_ORDER order = layout == Layout::row_major ? CblasRowMajor : CblasColMajor;
   const auto i = [](std::int64_t v) { return static_cast<blasint>(v); };
   // OpenBLAS reads A and B even when k = 0 is passed with a null pointer in some kernels; BLAS semantics
   // (k = 0: C = beta·C) are met by the library for valid pointers, and checked above otherwise.
   if constexpr (std::is_same_v<T, float>)
-    cblas_sgemm(order, cblas_op(transa), cblas_op(transb), i(m), i(n), i(k), alpha, a, i(lda), b, i(ldb), beta, c, i(ldc));
+    cblas_sgemm(order, cblas_op(transa), cblas_op(transb), i(m), i(n), i(k), alpha, a, i(lda), b, i(ldb), beta, c,
+                i(ldc));
   else if constexpr (std::is_same_v<T, double>)
-    cblas_dgemm(order, cblas_op(transa), cblas_op(transb), i(m), i(n), i(k), alpha, a, i(lda), b, i(ldb), beta, c, i(ldc));
+    cblas_dgemm(order, cblas_op(transa), cblas_op(transb), i(m), i(n), i(k), alpha, a, i(lda), b, i(ldb), beta, c,
+                i(ldc));
   else if constexpr (std::is_same_v<T, std::complex<float>>)
     cblas_cgemm(order, cblas_op(transa), cblas_op(transb), i(m), i(n), i(k), &alpha, a, i(lda), b, i(ldb), &beta, c,
                 i(ldc));
@@ -76,7 +78,8 @@ void host_gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t
 template <class T>
 double host_bound(std::int64_t k) {
   using R = decltype(std::abs(T{}));
-  const double u = std::numeric_limits<R>::epsilon() / 2 * (is_complex<T> ? 4.0 : 1.0);  // complex ops: ~4u (Higham §3.6)
+  const double u =
+      std::numeric_limits<R>::epsilon() / 2 * (is_complex<T> ? 4.0 : 1.0);  // complex ops: ~4u (Higham §3.6)
   const double nu = static_cast<double>(k + 2) * u;
   return nu < 1 ? nu / (1 - nu) : std::numeric_limits<double>::infinity();
 }
@@ -96,8 +99,10 @@ Scan scan(Layout layout, Op op, std::int64_t rows, std::int64_t cols, const T* x
   const bool rm = layout == Layout::row_major;
   const std::int64_t lines = rm ? sr : sc, line = rm ? sc : sr;
   const auto part = [&](double v) {
-    if (!std::isfinite(v)) s.nonfinite = true;
-    else if (v != 0) s.smallest = std::min(s.smallest, std::abs(v));
+    if (!std::isfinite(v))
+      s.nonfinite = true;
+    else if (v != 0)
+      s.smallest = std::min(s.smallest, std::abs(v));
   };
   for (std::int64_t l = 0; l < lines; ++l)
     for (std::int64_t e = 0; e < line; ++e) {
@@ -144,9 +149,9 @@ constexpr const char* format_name() {
 //  - overflow: an inf/NaN in the result from finite inputs (an overflowing intermediate always reaches the
 //    result as inf or NaN, since alpha ≠ 0).
 template <class T>
-std::string host_uncertified_reason(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n,
-                                    std::int64_t k, T alpha, const T* a, std::int64_t lda, const T* b,
-                                    std::int64_t ldb, T beta, const Scan& c_in) {
+std::string host_uncertified_reason(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k,
+                                    T alpha, const T* a, std::int64_t lda, const T* b, std::int64_t ldb, T beta,
+                                    const Scan& c_in) {
   using trncore::detail::sci;
   using R = decltype(std::abs(T{}));
   const double normal_min = static_cast<double>(std::numeric_limits<R>::min());
@@ -171,8 +176,8 @@ std::string host_uncertified_reason(Layout layout, Op transa, Op transb, std::in
 
 template <class T>
 void run(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a,
-         std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc, const trncore::Options& options,
-         trncore::AccuracyReport* report) {
+         std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc,
+         const trncore::Options& options, trncore::AccuracyReport* report) {
   check_arguments(layout, transa, transb, m, n, k, a, lda, b, ldb, c, ldc, options);
   trncore::AccuracyReport r;
   if (options.backend == trncore::Backend::sim) {
@@ -191,24 +196,27 @@ void run(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, st
   } else {
     const bool empty = m == 0 || n == 0;
     const Scan c_in = empty || beta == T(0) ? Scan{} : scan(layout, Op::no_trans, m, n, c, ldc);
-    std::string reason = empty ? std::string()
-                               : host_uncertified_reason(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
-                                                         c_in);
+    std::string reason =
+        empty ? std::string()
+              : host_uncertified_reason(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c_in);
     if (!empty) host_gemm(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     if (!empty && reason.empty() && scan(layout, Op::no_trans, m, n, c, ldc).nonfinite)
       reason = std::string("the result overflows ") + format_name<T>() + "'s range (inf or NaN from finite inputs)";
     r.target = options.target_forward_error;
-    r.trajectory.push_back({std::string("host OpenBLAS ") +
-                            (std::is_same_v<T, float> ? "sgemm" : std::is_same_v<T, double> ? "dgemm"
-                                                                : std::is_same_v<T, std::complex<float>> ? "cgemm"
-                                                                                                         : "zgemm")});
-    r.references.push_back("componentwise gamma_{k+2} bound relative to |alpha||A||B| + |beta||C| (Higham, ASNA 2nd "
-                           "ed., sec. 3.5)");
+    r.trajectory.push_back({std::string("host OpenBLAS ") + (std::is_same_v<T, float>                 ? "sgemm"
+                                                             : std::is_same_v<T, double>              ? "dgemm"
+                                                             : std::is_same_v<T, std::complex<float>> ? "cgemm"
+                                                                                                      : "zgemm")});
+    r.references.push_back(
+        "componentwise gamma_{k+2} bound relative to |alpha||A||B| + |beta||C| (Higham, ASNA 2nd "
+        "ed., sec. 3.5)");
     r.certify(host_bound<T>(k));
     if (!reason.empty()) r.uncertify(reason);
   }
-  if (report != nullptr) *report = std::move(r);
-  else trncore::require_target_met(r, kFunction);
+  if (report != nullptr)
+    *report = std::move(r);
+  else
+    trncore::require_target_met(r, kFunction);
 }
 
 }  // namespace
@@ -246,13 +254,12 @@ void gemm(Op transa, Op transb, T alpha, trncore::MatrixView<const T> a, trncore
   gemm(c.layout(), transa, transb, m, n, k, alpha, a.data(), a.ld(), b.data(), b.ld(), beta, c.data(), c.ld(), options);
 }
 
-#define TRNBLAS_INSTANTIATE_GEMM(T)                                                                                 \
-  template void gemm<T>(Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, T, const T*, std::int64_t,       \
-                        const T*, std::int64_t, T, T*, std::int64_t, const trncore::Options&);                      \
-  template void gemm<T>(Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, T, const T*, std::int64_t,       \
-                        const T*, std::int64_t, T, T*, std::int64_t, const trncore::Options&,                       \
-                        trncore::AccuracyReport&);                                                                  \
-  template void gemm<T>(Op, Op, T, trncore::MatrixView<const T>, trncore::MatrixView<const T>, T,                   \
+#define TRNBLAS_INSTANTIATE_GEMM(T)                                                                                    \
+  template void gemm<T>(Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, T, const T*, std::int64_t, const T*, \
+                        std::int64_t, T, T*, std::int64_t, const trncore::Options&);                                   \
+  template void gemm<T>(Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, T, const T*, std::int64_t, const T*, \
+                        std::int64_t, T, T*, std::int64_t, const trncore::Options&, trncore::AccuracyReport&);         \
+  template void gemm<T>(Op, Op, T, trncore::MatrixView<const T>, trncore::MatrixView<const T>, T,                      \
                         trncore::MatrixView<T>, const trncore::Options&);
 TRNBLAS_INSTANTIATE_GEMM(float)
 TRNBLAS_INSTANTIATE_GEMM(double)

@@ -38,9 +38,9 @@ using trnsci_testing::quad;
 using i64 = std::int64_t;
 
 enum class Input { random, rows, inner, rows_and_inner, graded, mixed, subnormal, near_overflow, nan, inf };
-constexpr Input kInputs[] = {Input::random,   Input::rows,      Input::inner,         Input::rows_and_inner,
-                             Input::graded,   Input::mixed,     Input::subnormal,     Input::near_overflow,
-                             Input::nan,      Input::inf};
+constexpr Input kInputs[] = {Input::random, Input::rows,  Input::inner,     Input::rows_and_inner,
+                             Input::graded, Input::mixed, Input::subnormal, Input::near_overflow,
+                             Input::nan,    Input::inf};
 
 const char* name(Input in) {
   switch (in) {
@@ -104,8 +104,10 @@ Problem make(Input in, i64 m, i64 n, i64 k, std::uint64_t seed) {
       break;
     case Input::graded:  // a_iq = x·2^(−3(i+q)), b_qj = x·2^(−3(q+j)): rows and columns span 2^(−3k) and more
       for (i64 q = 0; q < k; ++q) {
-        for (i64 i = 0; i < m; ++i) p.a[static_cast<std::size_t>(i + q * m)] *= std::ldexp(1.0, -std::min(cap, static_cast<int>(3 * (i + q))));
-        for (i64 j = 0; j < n; ++j) p.b[static_cast<std::size_t>(q + j * k)] *= std::ldexp(1.0, -std::min(cap, static_cast<int>(3 * (q + j))));
+        for (i64 i = 0; i < m; ++i)
+          p.a[static_cast<std::size_t>(i + q * m)] *= std::ldexp(1.0, -std::min(cap, static_cast<int>(3 * (i + q))));
+        for (i64 j = 0; j < n; ++j)
+          p.b[static_cast<std::size_t>(q + j * k)] *= std::ldexp(1.0, -std::min(cap, static_cast<int>(3 * (q + j))));
       }
       break;
     case Input::mixed:  // every third column of A ≈ 1e20, every fifth entry of A ≈ 1e-30, B ≈ 1
@@ -132,8 +134,8 @@ Problem make(Input in, i64 m, i64 n, i64 k, std::uint64_t seed) {
   }
   for (auto* v : {&p.a, &p.b, &p.c})
     for (double& x : *v) x = static_cast<double>(static_cast<T>(x));  // exact in T from here on
-  p.what = std::string(is_float ? "float " : "double ") + name(in) + " " + std::to_string(m) + "x" +
-           std::to_string(n) + "x" + std::to_string(k) + (p.beta != 0 ? " alpha 0.75 beta -0.5" : "");
+  p.what = std::string(is_float ? "float " : "double ") + name(in) + " " + std::to_string(m) + "x" + std::to_string(n) +
+           "x" + std::to_string(k) + (p.beta != 0 ? " alpha 0.75 beta -0.5" : "");
   return p;
 }
 
@@ -164,8 +166,8 @@ double componentwise_error(const std::vector<T>& x, const Reference& r) {
   for (std::size_t i = 0; i < x.size(); ++i) {
     const quad d = trnsci_testing::quad_abs(static_cast<quad>(x[i]) - r.value[i]);
     if (d != d) return std::numeric_limits<double>::quiet_NaN();
-    const double e = r.scale[i] > 0 ? static_cast<double>(d / r.scale[i])
-                                    : (d == 0 ? 0.0 : std::numeric_limits<double>::infinity());
+    const double e =
+        r.scale[i] > 0 ? static_cast<double>(d / r.scale[i]) : (d == 0 ? 0.0 : std::numeric_limits<double>::infinity());
     worst = std::max(worst, e);
   }
   return worst;
@@ -181,9 +183,9 @@ struct Config {
 std::vector<Config> configs() {
   std::vector<Config> c{{"host", Backend::host, MathMode::automatic, {}},
                         {"host target 1e-10", Backend::host, MathMode::automatic, 1e-10}};
-  for (const MathMode m : {MathMode::bf16, MathMode::fp16, MathMode::tf32, MathMode::fp32, MathMode::fp8_e4m3,
-                           MathMode::fp8_e5m2, MathMode::sr, MathMode::compensated, MathMode::ozaki,
-                           MathMode::automatic})
+  for (const MathMode m :
+       {MathMode::bf16, MathMode::fp16, MathMode::tf32, MathMode::fp32, MathMode::fp8_e4m3, MathMode::fp8_e5m2,
+        MathMode::sr, MathMode::compensated, MathMode::ozaki, MathMode::automatic})
     c.push_back({std::string("sim ") + std::string(trncore::to_string(m)), Backend::sim, m, {}});
   c.push_back({"sim automatic target 1e-2", Backend::sim, MathMode::automatic, 1e-2});
   c.push_back({"sim automatic target 1e-6", Backend::sim, MathMode::automatic, 1e-6});
@@ -203,25 +205,27 @@ void run_problem(const Problem& p, const Config& cfg, ProductModel product, trns
   o.math_mode = cfg.mode;
   o.target_forward_error = cfg.target;
   if (cfg.backend == Backend::sim) o.product = product;
-  const std::string what = p.what + " | " + cfg.name +
-                           (cfg.backend == Backend::sim ? std::string(" ") + std::string(trncore::sim::to_string(product))
-                                                        : std::string());
+  const std::string what =
+      p.what + " | " + cfg.name +
+      (cfg.backend == Backend::sim ? std::string(" ") + std::string(trncore::sim::to_string(product)) : std::string());
   std::vector<T> with_report = c;
   trncore::AccuracyReport r;
-  trnblas::gemm(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, p.m, p.n, p.k,
-                static_cast<T>(p.alpha), a.data(), p.m, b.data(), p.k, static_cast<T>(p.beta), with_report.data(), p.m,
-                o, r);
+  trnblas::gemm(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, p.m, p.n, p.k, static_cast<T>(p.alpha),
+                a.data(), p.m, b.data(), p.k, static_cast<T>(p.beta), with_report.data(), p.m, o, r);
   const double error = componentwise_error(with_report, reference(p));
   EXPECT_EQ(r.met, r.certified && (!cfg.target || r.a_priori_bound <= *cfg.target)) << what;
   EXPECT_EQ(r.certified, r.uncertified_reason.empty()) << what << ": " << r.uncertified_reason;
-  if (cfg.target) tally.record_met(r.certified, r.met, r.a_priori_bound, *cfg.target, error, what);
-  else tally.record(r.certified, r.a_priori_bound, error, what);
+  if (cfg.target)
+    tally.record_met(r.certified, r.met, r.a_priori_bound, *cfg.target, error, what);
+  else
+    tally.record(r.certified, r.a_priori_bound, error, what);
   if (!also_without_report) return;
   std::vector<T> without = c;
   bool threw = false;
   try {
     trnblas::gemm(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, p.m, p.n, p.k,
-                  static_cast<T>(p.alpha), a.data(), p.m, b.data(), p.k, static_cast<T>(p.beta), without.data(), p.m, o);
+                  static_cast<T>(p.alpha), a.data(), p.m, b.data(), p.k, static_cast<T>(p.beta), without.data(), p.m,
+                  o);
   } catch (const trncore::TargetNotMet&) {
     threw = true;
   }
@@ -236,8 +240,8 @@ template <class T>
 void run_all(const char* tally_name) {
   trnsci_testing::Tally tally(tally_name);
   const bool full = trnsci_testing::adversarial_full();
-  const std::vector<i64> sizes = full ? std::vector<i64>{1, 2, 3, 7, 16, 33, 64, 127, 128, 129}
-                                      : std::vector<i64>{1, 2, 3, 7, 16, 33};
+  const std::vector<i64> sizes =
+      full ? std::vector<i64>{1, 2, 3, 7, 16, 33, 64, 127, 128, 129} : std::vector<i64>{1, 2, 3, 7, 16, 33};
   const int per_input = trnsci_testing::adversarial_count(2, 6);
   const auto cfgs = configs();
   trnsci_testing::Rng rng(std::is_same_v<T, float> ? 1801 : 1802);
@@ -266,8 +270,8 @@ TEST(TrnblasAdversarial, GemmFloatEveryModeCertifiedBoundsHold) { run_all<float>
 template <class T>
 void compensated_long_k(const char* tally_name) {
   trnsci_testing::Tally tally(tally_name);
-  const std::vector<i64> ks = trnsci_testing::adversarial_full() ? std::vector<i64>{129, 255, 256, 257, 300, 570}
-                                                                 : std::vector<i64>{129, 257};
+  const std::vector<i64> ks =
+      trnsci_testing::adversarial_full() ? std::vector<i64>{129, 255, 256, 257, 300, 570} : std::vector<i64>{129, 257};
   const Config cfgs[] = {{"sim compensated", Backend::sim, MathMode::compensated, {}},
                          {"sim compensated target 1e-5", Backend::sim, MathMode::compensated, 1e-5},
                          {"sim automatic", Backend::sim, MathMode::automatic, {}}};
@@ -288,7 +292,9 @@ void compensated_long_k(const char* tally_name) {
   EXPECT_GT(tally.cases(), 0);
 }
 
-TEST(TrnblasAdversarial, CompensatedLongKDouble) { compensated_long_k<double>("trnblas gemm compensated K > 128 double"); }
+TEST(TrnblasAdversarial, CompensatedLongKDouble) {
+  compensated_long_k<double>("trnblas gemm compensated K > 128 double");
+}
 TEST(TrnblasAdversarial, CompensatedLongKFloat) { compensated_long_k<float>("trnblas gemm compensated K > 128 float"); }
 
 // Compensated slicing with entries whose slice remainders fall below fp32's normal range after the per-line
@@ -319,9 +325,11 @@ void compensated_tiny_remainders(trnsci_testing::Tally& tally) {
       const int span = std::is_same_v<T, float> ? 20 : 40;
       for (i64 q = 0; q < k; ++q) {
         for (i64 i = 0; i < m; ++i)
-          if ((i + q) % 3 == 1 && k > 1) p.a[static_cast<std::size_t>(i + q * m)] *= std::ldexp(1.0, -100 - static_cast<int>(rng.next() % span));
+          if ((i + q) % 3 == 1 && k > 1)
+            p.a[static_cast<std::size_t>(i + q * m)] *= std::ldexp(1.0, -100 - static_cast<int>(rng.next() % span));
         for (i64 j = 0; j < n; ++j)
-          if ((q + 2 * j) % 3 == 2 && k > 1) p.b[static_cast<std::size_t>(q + j * k)] *= std::ldexp(1.0, -100 - static_cast<int>(rng.next() % span));
+          if ((q + 2 * j) % 3 == 2 && k > 1)
+            p.b[static_cast<std::size_t>(q + j * k)] *= std::ldexp(1.0, -100 - static_cast<int>(rng.next() % span));
       }
       if (k == 1) p.b[0] *= 0x1p-110;  // one term: a tiny factor against a normal one
       for (auto* v : {&p.a, &p.b, &plain_a, &plain_b})
@@ -350,8 +358,8 @@ void compensated_tiny_remainders(trnsci_testing::Tally& tally) {
       EXPECT_EQ(0, std::memcmp(c1.data(), c2.data(), c1.size() * sizeof(T))) << what << ": 1 vs 2 threads";
       EXPECT_EQ(r1.a_priori_bound, r2.a_priori_bound) << what;
       if (k >= 128)
-        std::printf("%s: error %.3e, bound %.3e (without the tiny entries %.3e)\n", what.c_str(), error, r1.a_priori_bound,
-                    plain.a_priori_bound);
+        std::printf("%s: error %.3e, bound %.3e (without the tiny entries %.3e)\n", what.c_str(), error,
+                    r1.a_priori_bound, plain.a_priori_bound);
       tally.record(r1.certified, r1.a_priori_bound, error, what);
     }
 }
@@ -416,8 +424,8 @@ TEST(TrnblasAdversarial, CompensatedLargeAbsoluteTermIsHonest) {
       trnblas::gemm(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, 1, 1, 2, 1.0, a.data(), 1,
                     b.data(), 2, 0.0, c.data(), 1, o, r);
       const double error = componentwise_error(c, ref);
-      const std::string what = std::string("[1, 2^-110] x [2^-110; 1] ") + std::string(trncore::sim::to_string(product)) +
-                               (target ? " target 1e-2" : " no target");
+      const std::string what = std::string("[1, 2^-110] x [2^-110; 1] ") +
+                               std::string(trncore::sim::to_string(product)) + (target ? " target 1e-2" : " no target");
       if (target) {
         EXPECT_TRUE(r.certified) << what << ": " << r.uncertified_reason;
         EXPECT_TRUE(r.met) << what << ": bound " << r.a_priori_bound;

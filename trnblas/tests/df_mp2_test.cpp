@@ -55,7 +55,8 @@ const Molecule& molecule(const std::string& name) {
   auto it = cache.find(name);
   if (it != cache.end()) return it->second;
   const bool aug = name.rfind("aug/", 0) == 0;
-  const std::string dir = std::string(TRNSCI_DATA_DIR) + (aug ? "/dfmp2-aug-cc-pvdz/" + name.substr(4) : "/dfmp2/" + name) + "/";
+  const std::string dir =
+      std::string(TRNSCI_DATA_DIR) + (aug ? "/dfmp2-aug-cc-pvdz/" + name.substr(4) : "/dfmp2/" + name) + "/";
   Molecule m;
   m.name = name;
   const auto b = trncore::io::read_npy(dir + "B_iaQ.npy");
@@ -130,8 +131,8 @@ TEST_P(Fixture, SimFp32LevelWithinAMicrohartree) {
   // Issue target ≤ 1e-6 Ha for fp32-level products. `fp32` mode is fp32-level only where products are
   // exact (ProductModel::exact); under trn2's bf16-rounded products fp32-level accuracy is `compensated`'s
   // job (docs/trnblas-sim.md), and plain `fp32` is recorded, not held to 1e-6. Each bound covers its error.
-  for (const Options& o : {sim(MathMode::fp32).with_product(trncore::sim::ProductModel::exact),
-                           sim(MathMode::compensated)}) {
+  for (const Options& o :
+       {sim(MathMode::fp32).with_product(trncore::sim::ProductModel::exact), sim(MathMode::compensated)}) {
     const EnergyRun r = run(m, o);
     EXPECT_NEAR(r.e.correlation, m.e_corr, 1e-6) << trncore::to_string(o);
     EXPECT_LE(std::fabs(r.e.correlation - m.e_corr), r.report.a_priori_bound + kReferenceSpread);
@@ -170,15 +171,16 @@ TEST_P(Fixture, SimCompensatedIsCertifiedWithinTenNanohartree) {
   EXPECT_TRUE(r.report.met);
   EXPECT_LE(err, 1e-8);
   EXPECT_LE(err, r.report.a_priori_bound + kReferenceSpread);
-  std::printf("%s compensated: error %s Ha, bound %s Ha\n", GetParam().c_str(), trncore::detail::sci(err).c_str(), trncore::detail::sci(r.report.a_priori_bound).c_str());
+  std::printf("%s compensated: error %s Ha, bound %s Ha\n", GetParam().c_str(), trncore::detail::sci(err).c_str(),
+              trncore::detail::sci(r.report.a_priori_bound).c_str());
   RecordProperty("compensated_error", trncore::detail::sci(err));
   RecordProperty("compensated_bound", trncore::detail::sci(r.report.a_priori_bound));
 }
 
 TEST_P(Fixture, LowPrecisionModesStayWithinTheirBounds) {
   const Molecule& m = molecule(GetParam());
-  for (const MathMode mode : {MathMode::bf16, MathMode::fp16, MathMode::fp8_e4m3, MathMode::tf32,
-                              MathMode::compensated}) {
+  for (const MathMode mode :
+       {MathMode::bf16, MathMode::fp16, MathMode::fp8_e4m3, MathMode::tf32, MathMode::compensated}) {
     const EnergyRun r = run(m, sim(mode));
     const double err = std::fabs(r.e.correlation - m.e_corr);
     if (r.report.certified) {
@@ -236,9 +238,10 @@ TEST(DfMp2, AutomaticTargetRunsTheCheapestCertifiedMode) {
   EXPECT_NE(tight.report.to_string().find("ozaki"), std::string::npos) << tight.report.to_string();
   EXPECT_NE(tight.report.to_string().find("float-float"), std::string::npos);
   // No achievable target: TargetNotMet from the plain overload, met = false from the report overload.
-  EXPECT_THROW(trnblas::df_mp2_energy(m.nocc, m.nvir, m.naux, m.b.data(), m.eps_occ.data(), m.eps_vir.data(),
-                                      Options{}.with_backend(Backend::sim).with_math_mode(MathMode::bf16).with_target(1e-12)),
-               trncore::TargetNotMet);
+  EXPECT_THROW(
+      trnblas::df_mp2_energy(m.nocc, m.nvir, m.naux, m.b.data(), m.eps_occ.data(), m.eps_vir.data(),
+                             Options{}.with_backend(Backend::sim).with_math_mode(MathMode::bf16).with_target(1e-12)),
+      trncore::TargetNotMet);
 }
 
 // A target in hartree: 5e-8 Ha is met by compensated (bound ≈ 1e-8 … 4e-8 Ha on cc-pVDZ H2O) — relative to
@@ -318,8 +321,8 @@ TEST(DfMp2, EdgeShapesAgainstADirectLongDoubleSum) {
            {1, 1, 1}, {1, 2, 13}, {2, 127, 5}, {1, 128, 3}, {2, 129, 7}, {3, 7, 131}}) {
     const Synthetic s = synthetic(nocc, nvir, naux, static_cast<std::uint64_t>(nocc * 1000 + nvir));
     const long double exact = direct_energy(s);
-    for (const Options& o : {Options{}, sim(MathMode::fp32), sim(MathMode::bf16), sim(MathMode::ozaki),
-                             sim(MathMode::compensated)}) {
+    for (const Options& o :
+         {Options{}, sim(MathMode::fp32), sim(MathMode::bf16), sim(MathMode::ozaki), sim(MathMode::compensated)}) {
       trncore::AccuracyReport rep;
       const auto e = trnblas::df_mp2_energy(nocc, nvir, naux, s.b.data(), s.eo.data(), s.ev.data(), o, rep);
       const double err = static_cast<double>(std::fabs(static_cast<long double>(e.correlation) - exact));
@@ -333,13 +336,14 @@ TEST(DfMp2, EdgeShapesAgainstADirectLongDoubleSum) {
 // below fp32's normal range, where only the absolute term bounds them. Certified, and the bound holds against
 // the long-double sum (whose own error, ~1e-19 relative, is far below these bounds).
 TEST(DfMp2, CompensatedAbsoluteTermCoversTinyEntries) {
-  for (const auto& [nocc, nvir, naux] : std::vector<std::array<std::int64_t, 3>>{{2, 9, 13}, {1, 5, 131}, {3, 4, 257}}) {
+  for (const auto& [nocc, nvir, naux] :
+       std::vector<std::array<std::int64_t, 3>>{{2, 9, 13}, {1, 5, 131}, {3, 4, 257}}) {
     Synthetic s = synthetic(nocc, nvir, naux, static_cast<std::uint64_t>(7 + naux));
     for (std::size_t i = 0; i < s.b.size(); i += 3) s.b[i] = std::ldexp(s.b[i], -100 - static_cast<int>(i % 41));
     const long double exact = direct_energy(s);
     trncore::AccuracyReport rep;
-    const auto e = trnblas::df_mp2_energy(nocc, nvir, naux, s.b.data(), s.eo.data(), s.ev.data(),
-                                          sim(MathMode::compensated), rep);
+    const auto e =
+        trnblas::df_mp2_energy(nocc, nvir, naux, s.b.data(), s.eo.data(), s.ev.data(), sim(MathMode::compensated), rep);
     const double err = static_cast<double>(std::fabs(static_cast<long double>(e.correlation) - exact));
     EXPECT_TRUE(rep.certified) << rep.to_string();
     EXPECT_LE(err, rep.a_priori_bound) << nocc << "x" << nvir << "x" << naux;
@@ -382,8 +386,7 @@ TEST(DfMp2, BadInputIsRejectedWithTheValues) {
   expect_error<InvalidArgument>([&] { e(2, 2, 1, b, eo, low_ev); }, "highest occupied energy -5.000e-01");
   expect_error<trncore::NotSupported>([&] { e(2, 2, 1, b, eo, ev, sim(MathMode::sr)); }, "math mode sr");
   expect_error<trncore::NotSupported>([&] { e(2, 2, 1, b, eo, ev, sim(MathMode::fp64)); }, "MathMode::ozaki");
-  expect_error<trncore::NotSupported>([&] { e(2, 2, 1, b, eo, ev, Options{}.with_math_mode(MathMode::bf16)); },
-                                      "bf16");
+  expect_error<trncore::NotSupported>([&] { e(2, 2, 1, b, eo, ev, Options{}.with_math_mode(MathMode::bf16)); }, "bf16");
   expect_error<InvalidArgument>([&] { e(2, 2, 1, b, eo, ev, Options{}.with_target(2.0)); }, "target");
 }
 

@@ -74,10 +74,9 @@ TEST(HostBlasArguments, OptionsOfHostOnlyRoutines) {
             "(documented) bound: leave target_forward_error unset for this call");
   EXPECT_THROW(axpy(Options{}.with_target(2.0)), trncore::InvalidArgument);  // invalid options come first
   std::vector<std::complex<double>> z(4);
-  EXPECT_THROW(trnblas::dotc(4, z.data(), 1, z.data(), 1, Options{}.with_backend(Backend::sim)),
-               trncore::NotSupported);
-  EXPECT_THROW(trnblas::trsm(Layout::row_major, Side::left, Uplo::upper, Op::no_trans, Diag::unit, 2, 2, 1.0,
-                             z.data(), 2, z.data(), 2, Options{}.with_backend(Backend::sim)),
+  EXPECT_THROW(trnblas::dotc(4, z.data(), 1, z.data(), 1, Options{}.with_backend(Backend::sim)), trncore::NotSupported);
+  EXPECT_THROW(trnblas::trsm(Layout::row_major, Side::left, Uplo::upper, Op::no_trans, Diag::unit, 2, 2, 1.0, z.data(),
+                             2, z.data(), 2, Options{}.with_backend(Backend::sim)),
                trncore::NotSupported);
 }
 
@@ -107,8 +106,9 @@ TEST(HostBlasArguments, Level2) {
   EXPECT_THROW(trnblas::trmv(Layout::col_major, Uplo::upper, Op::no_trans, Diag::non_unit, 4,
                              static_cast<const double*>(nullptr), 4, x.data(), 1),
                trncore::InvalidArgument);
-  EXPECT_NE(message_of([&] { trnblas::ger(Layout::row_major, 2, 2, 1.0, a.data(), 1, y.data(), 1, a.data(), 2); })
-                .find("A overlaps x"),
+  EXPECT_NE(message_of([&] {
+              trnblas::ger(Layout::row_major, 2, 2, 1.0, a.data(), 1, y.data(), 1, a.data(), 2);
+            }).find("A overlaps x"),
             std::string::npos);
   EXPECT_THROW(trnblas::syr(Layout::row_major, Uplo::lower, 3, 1.0, x.data(), 1, a.data(), 2),
                trncore::DimensionMismatch);
@@ -167,8 +167,8 @@ TEST(HostBlasArguments, Level3) {
   EXPECT_THROW(trnblas::trmm(Layout::row_major, Side::left, Uplo::lower, Op::trans, Diag::unit, 2, 3, 1.0, a.data(), 2,
                              b.data(), kBig),
                trncore::NotSupported);
-  EXPECT_THROW(trnblas::trmm(Layout::row_major, Side::left, Uplo::lower, Op::trans, Diag::unit, 2, -3, 1.0, a.data(),
-                             2, b.data(), 3),
+  EXPECT_THROW(trnblas::trmm(Layout::row_major, Side::left, Uplo::lower, Op::trans, Diag::unit, 2, -3, 1.0, a.data(), 2,
+                             b.data(), 3),
                trncore::InvalidArgument);
 }
 
@@ -207,10 +207,9 @@ TEST(HostBlasArguments, Batched) {
                                     static_cast<const double* const*>(nullptr), 2, pb, 2, 0.0, pc, 2, 2);
             }),
             "trnblas::gemm_batched: the pointer array a is null for batch = 2: pass an array of batch pointers");
-  EXPECT_NO_THROW(trnblas::gemm_batched(Layout::row_major, Op::no_trans, Op::no_trans, 2, 2, 2, 1.0,
-                                        static_cast<const double* const*>(nullptr), 2,
-                                        static_cast<const double* const*>(nullptr), 2, 0.0,
-                                        static_cast<double* const*>(nullptr), 2, 0));
+  EXPECT_NO_THROW(trnblas::gemm_batched(
+      Layout::row_major, Op::no_trans, Op::no_trans, 2, 2, 2, 1.0, static_cast<const double* const*>(nullptr), 2,
+      static_cast<const double* const*>(nullptr), 2, 0.0, static_cast<double* const*>(nullptr), 2, 0));
   double* same[] = {c.data(), c.data()};
   pa[1] = a.data();
   EXPECT_NE(message_of([&] {
@@ -218,9 +217,9 @@ TEST(HostBlasArguments, Batched) {
                                     same, 2, 2);
             }).find("overlaps C["),
             std::string::npos);
-  EXPECT_THROW(trnblas::gemm_batched(Layout::col_major, Op::trans, Op::no_trans, 2, 2, 3, 1.0, pa, 2, pb, 3, 0.0, pc,
-                                     2, 2),
-               trncore::DimensionMismatch);  // op(A) = Aᵀ is 2×3: A stored 3×2, column-major lda ≥ 3
+  EXPECT_THROW(
+      trnblas::gemm_batched(Layout::col_major, Op::trans, Op::no_trans, 2, 2, 3, 1.0, pa, 2, pb, 3, 0.0, pc, 2, 2),
+      trncore::DimensionMismatch);  // op(A) = Aᵀ is 2×3: A stored 3×2, column-major lda ≥ 3
 }
 
 // Issue 18: an enum argument made with static_cast (Op(7), Layout(9), …) is InvalidArgument in every entry
@@ -241,8 +240,7 @@ TEST(HostBlasArguments, InvalidEnumValuesAreRejectedEverywhere) {
       f();
     } catch (const trncore::InvalidArgument&) {
       return true;
-    } catch (...) {
-    }
+    } catch (...) {}
     return false;
   };
   const auto gemm = [&](Layout l, Op ta, Op tb) {
@@ -261,7 +259,8 @@ TEST(HostBlasArguments, InvalidEnumValuesAreRejectedEverywhere) {
   }));
   const trncore::MatrixView<const double> av(a.data(), 2, 2, 2), bv(b.data(), 2, 2, 2);
   EXPECT_TRUE(rejects(message_of([&] {
-                        trnblas::gemm(bad_op, Op::no_trans, 1.0, av, bv, 0.0, trncore::MatrixView<double>(c.data(), 2, 2, 2));
+                        trnblas::gemm(bad_op, Op::no_trans, 1.0, av, bv, 0.0,
+                                      trncore::MatrixView<double>(c.data(), 2, 2, 2));
                       }),
                       "trnblas::gemm", "transa"));
   EXPECT_TRUE(rejects(message_of([&] {
@@ -283,32 +282,29 @@ TEST(HostBlasArguments, InvalidEnumValuesAreRejectedEverywhere) {
                       }),
                       "trnblas::symv", "uplo"));
   EXPECT_TRUE(rejects(message_of([&] {
-                        trnblas::trmv(Layout::row_major, Uplo::upper, Op::no_trans, bad_diag, 2, a.data(), 2, x.data(), 1);
+                        trnblas::trmv(Layout::row_major, Uplo::upper, Op::no_trans, bad_diag, 2, a.data(), 2, x.data(),
+                                      1);
                       }),
                       "trnblas::trmv", "diag"));
   EXPECT_TRUE(rejects(message_of([&] {
-                        trnblas::trsv(Layout::row_major, bad_uplo, Op::no_trans, Diag::unit, 2, a.data(), 2, x.data(), 1);
+                        trnblas::trsv(Layout::row_major, bad_uplo, Op::no_trans, Diag::unit, 2, a.data(), 2, x.data(),
+                                      1);
                       }),
                       "trnblas::trsv", "uplo"));
-  EXPECT_TRUE(rejects(message_of([&] {
-                        trnblas::ger(bad_layout, 2, 2, 1.0, x.data(), 1, y.data(), 1, a.data(), 2);
-                      }),
+  EXPECT_TRUE(rejects(message_of([&] { trnblas::ger(bad_layout, 2, 2, 1.0, x.data(), 1, y.data(), 1, a.data(), 2); }),
                       "trnblas::ger", "layout"));
   EXPECT_TRUE(rejects(message_of([&] { trnblas::syr(Layout::col_major, bad_uplo, 2, 1.0, x.data(), 1, a.data(), 2); }),
                       "trnblas::syr", "uplo"));
-  EXPECT_TRUE(rejects(message_of([&] {
-                        trnblas::syr2(Layout::col_major, bad_uplo, 2, 1.0, x.data(), 1, y.data(), 1, a.data(), 2);
-                      }),
-                      "trnblas::syr2", "uplo"));
+  EXPECT_TRUE(rejects(
+      message_of([&] { trnblas::syr2(Layout::col_major, bad_uplo, 2, 1.0, x.data(), 1, y.data(), 1, a.data(), 2); }),
+      "trnblas::syr2", "uplo"));
   std::vector<std::complex<double>> za(16), zx(4), zy(4);
-  EXPECT_TRUE(rejects(message_of([&] {
-                        trnblas::her(Layout::col_major, bad_uplo, 2, 1.0, zx.data(), 1, za.data(), 2);
-                      }),
-                      "trnblas::her", "uplo"));
-  EXPECT_TRUE(rejects(message_of([&] {
-                        trnblas::gerc(bad_layout, 2, 2, 1.0, zx.data(), 1, zy.data(), 1, za.data(), 2);
-                      }),
-                      "trnblas::gerc", "layout"));
+  EXPECT_TRUE(
+      rejects(message_of([&] { trnblas::her(Layout::col_major, bad_uplo, 2, 1.0, zx.data(), 1, za.data(), 2); }),
+              "trnblas::her", "uplo"));
+  EXPECT_TRUE(
+      rejects(message_of([&] { trnblas::gerc(bad_layout, 2, 2, 1.0, zx.data(), 1, zy.data(), 1, za.data(), 2); }),
+              "trnblas::gerc", "layout"));
   // Level 3.
   EXPECT_TRUE(rejects(message_of([&] {
                         trnblas::symm(Layout::col_major, bad_side, Uplo::upper, 2, 2, 1.0, a.data(), 2, b.data(), 2,
@@ -316,8 +312,8 @@ TEST(HostBlasArguments, InvalidEnumValuesAreRejectedEverywhere) {
                       }),
                       "trnblas::symm", "side"));
   EXPECT_TRUE(rejects(message_of([&] {
-                        trnblas::hemm(Layout::col_major, Side::left, bad_uplo, 2, 2, 1.0, za.data(), 2, za.data() + 4, 2,
-                                      0.0, za.data() + 8, 2);
+                        trnblas::hemm(Layout::col_major, Side::left, bad_uplo, 2, 2, 1.0, za.data(), 2, za.data() + 4,
+                                      2, 0.0, za.data() + 8, 2);
                       }),
                       "trnblas::hemm", "uplo"));
   EXPECT_TRUE(rejects(message_of([&] {

@@ -39,14 +39,18 @@ using Wide = std::conditional_t<is_complex<T>, std::complex<long double>, long d
 
 template <class T>
 Wide<T> widen(T x) {
-  if constexpr (is_complex<T>) return {static_cast<long double>(x.real()), static_cast<long double>(x.imag())};
-  else return static_cast<long double>(x);
+  if constexpr (is_complex<T>)
+    return {static_cast<long double>(x.real()), static_cast<long double>(x.imag())};
+  else
+    return static_cast<long double>(x);
 }
 
 template <class W>
 W conj_if(W x, bool c) {
-  if constexpr (std::is_floating_point_v<W>) return x;
-  else return c ? std::conj(x) : x;
+  if constexpr (std::is_floating_point_v<W>)
+    return x;
+  else
+    return c ? std::conj(x) : x;
 }
 
 inline long double gamma(std::int64_t k, long double u) {
@@ -69,15 +73,19 @@ long double bound(std::int64_t k) {
 template <class T>
 T draw(std::mt19937_64& rng) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  if constexpr (is_complex<T>) return T(static_cast<Real<T>>(u(rng)), static_cast<Real<T>>(u(rng)));
-  else return static_cast<T>(u(rng));
+  if constexpr (is_complex<T>)
+    return T(static_cast<Real<T>>(u(rng)), static_cast<Real<T>>(u(rng)));
+  else
+    return static_cast<T>(u(rng));
 }
 
 template <class T>
 T nan_value() {
   const Real<T> q = std::numeric_limits<Real<T>>::quiet_NaN();
-  if constexpr (is_complex<T>) return T(q, q);
-  else return q;
+  if constexpr (is_complex<T>)
+    return T(q, q);
+  else
+    return q;
 }
 
 /// n elements with increment inc (negative: stored backwards from the lowest address, as BLAS) in a buffer

@@ -26,7 +26,8 @@ template <class T>
 T op_at(const std::vector<T>& x, Layout layout, Op op, std::int64_t ld, std::int64_t i, std::int64_t j) {
   const bool t = op != Op::no_trans;
   const std::int64_t r = t ? j : i, c = t ? i : j;
-  return conj_if(x[static_cast<std::size_t>(layout == Layout::row_major ? r * ld + c : r + c * ld)], op == Op::conj_trans);
+  return conj_if(x[static_cast<std::size_t>(layout == Layout::row_major ? r * ld + c : r + c * ld)],
+                 op == Op::conj_trans);
 }
 
 template <class T>
@@ -78,7 +79,8 @@ class HostGemm : public ::testing::Test {};
 TYPED_TEST_SUITE(HostGemm, Types);
 
 TYPED_TEST(HostGemm, EveryLayoutAndTransposeMeetsTheBound) {
-  const std::int64_t shapes[][3] = {{0, 3, 2}, {2, 0, 2}, {3, 2, 0}, {1, 1, 1}, {7, 5, 3}, {1, 513, 2}, {513, 1, 3}, {17, 19, 129}};
+  const std::int64_t shapes[][3] = {{0, 3, 2}, {2, 0, 2},   {3, 2, 0},   {1, 1, 1},
+                                    {7, 5, 3}, {1, 513, 2}, {513, 1, 3}, {17, 19, 129}};
   std::uint64_t seed = 1;
   for (Layout layout : {Layout::row_major, Layout::col_major})
     for (Op ta : {Op::no_trans, Op::trans, Op::conj_trans})
@@ -120,17 +122,20 @@ TEST(HostGemmArguments, BadArgumentsThrowWithTheValues) {
   EXPECT_NO_THROW(trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 4, 4, 4, 1.0, big.data(), 8, big.data(),
                                 8, 0.0, big.data() + 4, 8));
   EXPECT_EQ(big[4], 4.0);
-  EXPECT_THROW(trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 4, 4, 4, 1.0, big.data(), 8, big.data(),
-                             8, 0.0, big.data() + 3, 8),
+  EXPECT_THROW(trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 4, 4, 4, 1.0, big.data(), 8, big.data(), 8,
+                             0.0, big.data() + 3, 8),
                trncore::InvalidArgument);  // shifted by one: column 3 of C's rows is A's column 3
-  EXPECT_THROW(call(2, 2, 2, 2, 2, 2, trncore::Options{}.with_math_mode(trncore::MathMode::bf16)), trncore::NotSupported);
+  EXPECT_THROW(call(2, 2, 2, 2, 2, 2, trncore::Options{}.with_math_mode(trncore::MathMode::bf16)),
+               trncore::NotSupported);
   EXPECT_THROW(call(2, 2, 2, 2, 2, 2, trncore::Options{}.with_target(1e-20)), trncore::TargetNotMet);
   EXPECT_THROW(call(2, 2, 2, 2, 2, 2, trncore::Options{}.with_target(-1.0)), trncore::InvalidArgument);
-  EXPECT_THROW(call(2, 2, 2, 2, 2, 2, trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::fp64)),
+  EXPECT_THROW(call(2, 2, 2, 2, 2, 2,
+                    trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::fp64)),
                trncore::NotSupported);
   std::vector<std::complex<float>> z(4);
-  EXPECT_THROW(trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 2, 2, 2, std::complex<float>(1), z.data(), 2,
-                             z.data(), 2, std::complex<float>(0), c.empty() ? nullptr : reinterpret_cast<std::complex<float>*>(c.data()), 2,
+  EXPECT_THROW(trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 2, 2, 2, std::complex<float>(1), z.data(),
+                             2, z.data(), 2, std::complex<float>(0),
+                             c.empty() ? nullptr : reinterpret_cast<std::complex<float>*>(c.data()), 2,
                              trncore::Options{}.with_backend(trncore::Backend::sim)),
                trncore::NotSupported);
   EXPECT_NO_THROW(call(0, 2, 2, 1, 1, 1));  // m = 0: nothing to check beyond the sizes
@@ -204,8 +209,8 @@ TEST(HostGemm, UncertifiedResultsAreNeverReturnedSilently) {
     const std::vector<std::complex<double>> a{{1.0, nan}}, b{{1.0, 0.0}};
     std::vector<std::complex<double>> c{{0.0, 0.0}};
     EXPECT_NE(message_of([&] {
-                trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 1, std::complex<double>(1.0), a.data(),
-                              1, b.data(), 1, std::complex<double>(0.0), c.data(), 1);
+                trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 1, 1, 1, std::complex<double>(1.0),
+                              a.data(), 1, b.data(), 1, std::complex<double>(0.0), c.data(), 1);
               }).find("op(A) holds inf or NaN"),
               std::string::npos);
   }

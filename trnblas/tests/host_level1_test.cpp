@@ -93,7 +93,8 @@ TYPED_TEST(Level1, DotsMeetGammaN) {
         if constexpr (is_complex<T>)
           got = conjugate ? trnblas::dotc(n, x.data(), x.inc, y.data(), y.inc)
                           : trnblas::dotu(n, x.data(), x.inc, y.data(), y.inc);
-        else got = trnblas::dot(n, x.data(), x.inc, y.data(), y.inc);
+        else
+          got = trnblas::dot(n, x.data(), x.inc, y.data(), y.inc);
         ASSERT_TRUE(close(got, want, bound<T>(n) * mag)) << n << " incs " << inc[0] << "," << inc[1];
       }
     }
@@ -113,8 +114,10 @@ TYPED_TEST(Level1, Nrm2AndAsumMeetTheirBounds) {
       for (std::int64_t i = 0; i < n; ++i) {
         const Wide<T> v = widen(x[i]);
         squares += std::norm(v);
-        if constexpr (is_complex<T>) sum += std::abs(v.real()) + std::abs(v.imag());
-        else sum += std::abs(v);
+        if constexpr (is_complex<T>)
+          sum += std::abs(v.real()) + std::abs(v.imag());
+        else
+          sum += std::abs(v);
       }
       const long double norm = std::sqrt(squares);
       const Real<T> got_norm = trnblas::nrm2(n, x.data(), x.inc);
@@ -136,8 +139,10 @@ TYPED_TEST(Level1, IamaxFindsTheFirstLargest) {
   std::mt19937_64 rng(16);
   const auto value = [](T v) -> long double {
     const Wide<T> w = widen(v);
-    if constexpr (is_complex<T>) return std::abs(w.real()) + std::abs(w.imag());
-    else return std::abs(w);
+    if constexpr (is_complex<T>)
+      return std::abs(w.real()) + std::abs(w.imag());
+    else
+      return std::abs(w);
   };
   for (std::int64_t n : kSizes)
     for (std::int64_t inc : {1, 4}) {
@@ -242,8 +247,10 @@ TYPED_TEST(Level1, ViewFormsForward) {
   EXPECT_EQ(y.buf, y2.buf);
   const trncore::VectorView<const T> vx(x.data(), 9, -2), vy(y.data(), 9, 3);
   T want;
-  if constexpr (is_complex<T>) want = trnblas::dotc(9, x.data(), -2, y.data(), 3);
-  else want = trnblas::dot(9, x.data(), -2, y.data(), 3);
+  if constexpr (is_complex<T>)
+    want = trnblas::dotc(9, x.data(), -2, y.data(), 3);
+  else
+    want = trnblas::dot(9, x.data(), -2, y.data(), 3);
   EXPECT_EQ(trnblas::dot(vx, vy), want);
   const trncore::VectorView<const T> short_y(y.data(), 8, 3);
   EXPECT_EQ(message_of([&] { trnblas::dot(vx, short_y); }),

@@ -63,7 +63,8 @@ TYPED_TEST(Level2, SymvHemvMeetTheBound) {
         const T alpha = draw<T>(rng), beta = draw<T>(rng);
         if constexpr (is_complex<T>)
           trnblas::hemv(layout, uplo, n, alpha, a.data(), a.ld, x.data(), x.inc, beta, y.data(), y.inc);
-        else trnblas::symv(layout, uplo, n, alpha, a.data(), a.ld, x.data(), x.inc, beta, y.data(), y.inc);
+        else
+          trnblas::symv(layout, uplo, n, alpha, a.data(), a.ld, x.data(), x.inc, beta, y.data(), y.inc);
         for (std::int64_t i = 0; i < n; ++i) {
           Wide<T> sum = 0;
           long double mag = 0;
@@ -121,8 +122,8 @@ TYPED_TEST(Level2, TrmvTrsvMeetTheBounds) {
                 mag += std::abs(tri_op_at(a, uplo, op, diag, i, j)) * std::abs(widen(b[j]));
               }
               ASSERT_LE(std::abs(residual), bound<T>(n + 1) * mag)
-                  << "trsv " << name(layout) << " " << trnblas::to_string(uplo) << " " << trnblas::to_string(op)
-                  << " " << trnblas::to_string(diag) << " n=" << n << " i=" << i;
+                  << "trsv " << name(layout) << " " << trnblas::to_string(uplo) << " " << trnblas::to_string(op) << " "
+                  << trnblas::to_string(diag) << " n=" << n << " i=" << i;
             }
             ASSERT_TRUE(b.gaps_unchanged(x0.buf));
           }
@@ -143,8 +144,10 @@ TYPED_TEST(Level2, GerMeetsGamma3) {
         const auto a0 = a;
         const T alpha = draw<T>(rng);
         if constexpr (is_complex<T>) {
-          if (conjugate) trnblas::gerc(layout, m, n, alpha, x.data(), x.inc, y.data(), y.inc, a.data(), a.ld);
-          else trnblas::geru(layout, m, n, alpha, x.data(), x.inc, y.data(), y.inc, a.data(), a.ld);
+          if (conjugate)
+            trnblas::gerc(layout, m, n, alpha, x.data(), x.inc, y.data(), y.inc, a.data(), a.ld);
+          else
+            trnblas::geru(layout, m, n, alpha, x.data(), x.inc, y.data(), y.inc, a.data(), a.ld);
         } else {
           trnblas::ger(layout, m, n, alpha, x.data(), x.inc, y.data(), y.inc, a.data(), a.ld);
         }
@@ -174,11 +177,15 @@ TYPED_TEST(Level2, SymmetricRankUpdatesMeetTheirBounds) {
           const T alpha2 = draw<T>(rng);
           const Real<T> alpha1 = std::real(draw<T>(rng));
           if constexpr (is_complex<T>) {
-            if (two) trnblas::her2(layout, uplo, n, alpha2, x.data(), x.inc, y.data(), y.inc, a.data(), a.ld);
-            else trnblas::her(layout, uplo, n, alpha1, x.data(), x.inc, a.data(), a.ld);
+            if (two)
+              trnblas::her2(layout, uplo, n, alpha2, x.data(), x.inc, y.data(), y.inc, a.data(), a.ld);
+            else
+              trnblas::her(layout, uplo, n, alpha1, x.data(), x.inc, a.data(), a.ld);
           } else {
-            if (two) trnblas::syr2(layout, uplo, n, alpha2, x.data(), x.inc, y.data(), y.inc, a.data(), a.ld);
-            else trnblas::syr(layout, uplo, n, alpha1, x.data(), x.inc, a.data(), a.ld);
+            if (two)
+              trnblas::syr2(layout, uplo, n, alpha2, x.data(), x.inc, y.data(), y.inc, a.data(), a.ld);
+            else
+              trnblas::syr(layout, uplo, n, alpha1, x.data(), x.inc, a.data(), a.ld);
           }
           constexpr bool h = is_complex<T>;
           for (std::int64_t i = 0; i < n; ++i)

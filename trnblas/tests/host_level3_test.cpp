@@ -33,7 +33,8 @@ TYPED_TEST(Level3, SymmHemmMeetTheBound) {
             if constexpr (is_complex<T>) {
               if (hermitian)
                 trnblas::hemm(layout, side, uplo, m, n, alpha, a.data(), a.ld, b.data(), b.ld, beta, c.data(), c.ld);
-              else trnblas::symm(layout, side, uplo, m, n, alpha, a.data(), a.ld, b.data(), b.ld, beta, c.data(), c.ld);
+              else
+                trnblas::symm(layout, side, uplo, m, n, alpha, a.data(), a.ld, b.data(), b.ld, beta, c.data(), c.ld);
             } else {
               trnblas::symm(layout, side, uplo, m, n, alpha, a.data(), a.ld, b.data(), b.ld, beta, c.data(), c.ld);
             }
@@ -65,7 +66,7 @@ TYPED_TEST(Level3, RankKUpdatesMeetTheirBounds) {
   const std::int64_t shapes[][2] = {{0, 3}, {3, 0}, {1, 1}, {7, 5}, {129, 3}, {2, 127}};
   for (bool hermitian : {false, true}) {
     if (hermitian && !is_complex<T>) continue;
-    const std::vector<Op> ops = hermitian ? std::vector<Op>{Op::no_trans, Op::conj_trans}
+    const std::vector<Op> ops = hermitian       ? std::vector<Op>{Op::no_trans, Op::conj_trans}
                                 : is_complex<T> ? std::vector<Op>{Op::no_trans, Op::trans}
                                                 : std::vector<Op>{Op::no_trans, Op::trans, Op::conj_trans};
     for (bool two : {false, true})
@@ -84,11 +85,13 @@ TYPED_TEST(Level3, RankKUpdatesMeetTheirBounds) {
               if constexpr (is_complex<T>) {
                 if (hermitian && two)
                   trnblas::her2k(layout, uplo, op, n, k, alpha, a.data(), a.ld, b.data(), b.ld, rb, c.data(), c.ld);
-                else if (hermitian) trnblas::herk(layout, uplo, op, n, k, ra, a.data(), a.ld, rb, c.data(), c.ld);
+                else if (hermitian)
+                  trnblas::herk(layout, uplo, op, n, k, ra, a.data(), a.ld, rb, c.data(), c.ld);
               }
               if (!hermitian && two)
                 trnblas::syr2k(layout, uplo, op, n, k, alpha, a.data(), a.ld, b.data(), b.ld, beta, c.data(), c.ld);
-              else if (!hermitian) trnblas::syrk(layout, uplo, op, n, k, alpha, a.data(), a.ld, beta, c.data(), c.ld);
+              else if (!hermitian)
+                trnblas::syrk(layout, uplo, op, n, k, alpha, a.data(), a.ld, beta, c.data(), c.ld);
               const Wide<T> wa = hermitian && !two ? Wide<T>(ra) : widen(alpha);
               // op(X)·op(Y)ᵀ (ᴴ for Hermitian forms), element (i, j).
               const Op second = hermitian ? Op::conj_trans : Op::trans;

@@ -58,8 +58,8 @@ template <class T>
 trncore::AccuracyReport run_and_check(const Problem<T>& p, const trncore::Options& o, const std::string& what) {
   std::vector<T> c = p.c;
   trncore::AccuracyReport report;
-  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(), p.k, p.b.data(),
-                p.n, p.beta, c.data(), p.n, o, report);
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(), p.k, p.b.data(), p.n,
+                p.beta, c.data(), p.n, o, report);
   EXPECT_TRUE(std::isfinite(report.a_priori_bound)) << what;
   const Exact exact = exact_gemm(p);
   const double worst = worst_relative_error(exact, c);
@@ -68,8 +68,8 @@ trncore::AccuracyReport run_and_check(const Problem<T>& p, const trncore::Option
 }
 
 TEST(SimGemm, SinglePassModesMeetTheirBoundsOnEdgeShapes) {
-  const MathMode modes[] = {MathMode::bf16, MathMode::fp16, MathMode::fp8_e4m3, MathMode::fp8_e5m2, MathMode::tf32,
-                            MathMode::fp32};
+  const MathMode modes[] = {MathMode::bf16,     MathMode::fp16, MathMode::fp8_e4m3,
+                            MathMode::fp8_e5m2, MathMode::tf32, MathMode::fp32};
   const std::int64_t shapes[][3] = {{1, 1, 1}, {7, 5, 3}, {127, 1, 129}, {1, 513, 128}, {33, 17, 129}};
   for (ProductModel model : {ProductModel::exact, ProductModel::bf16})
     for (MathMode mode : modes)
@@ -136,8 +136,8 @@ TEST(SimGemm, CompensatedPicksASplitExactUnderTheProductModelAndReachesFp32Level
   EXPECT_LE(rounded.a_priori_bound, fp32_level);
   // And a single bf16 pass is far less accurate on the same data (so the test above can fail).
   std::vector<float> c(p.c.size());
-  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(), p.k, p.b.data(),
-                p.n, 0.0f, c.data(), p.n, sim_options(MathMode::bf16, ProductModel::bf16));
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(), p.k, p.b.data(), p.n,
+                0.0f, c.data(), p.n, sim_options(MathMode::bf16, ProductModel::bf16));
   Problem<float> q = p;
   q.beta = 0.0f;
   EXPECT_GT(worst_relative_error(exact_gemm(q), c), 16 * fp32_level);
@@ -160,8 +160,8 @@ TEST(SimGemm, OzakiIsFp64AccurateAndNoWorseThanDgemm) {
         trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(), p.k,
                       p.b.data(), p.n, 0.0, ours.data(), p.n, sim_options(MathMode::ozaki, model));
         cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(p.m), static_cast<int>(p.n),
-                    static_cast<int>(p.k), p.alpha, p.a.data(), static_cast<int>(p.k), p.b.data(), static_cast<int>(p.n),
-                    0.0, native.data(), static_cast<int>(p.n));
+                    static_cast<int>(p.k), p.alpha, p.a.data(), static_cast<int>(p.k), p.b.data(),
+                    static_cast<int>(p.n), 0.0, native.data(), static_cast<int>(p.n));
         const Exact exact = exact_gemm(p);
         EXPECT_LE(worst_relative_error(exact, ours), std::max(worst_relative_error(exact, native), 0x1p-53)) << what;
       }
@@ -248,8 +248,8 @@ TEST(SimGemm, SrStoresBf16ValuesReproducibly) {
   run_and_check(p, o, "sr");
   std::vector<float> c1(p.c.size()), c2(p.c.size()), c3(p.c.size());
   for (auto* c : {&c1, &c2}) {
-    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, 1.0f, p.a.data(), p.k, p.b.data(),
-                  p.n, 0.0f, c->data(), p.n, o);
+    trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, 1.0f, p.a.data(), p.k, p.b.data(), p.n,
+                  0.0f, c->data(), p.n, o);
   }
   o.seed = 100;
   trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, 1.0f, p.a.data(), p.k, p.b.data(), p.n,
@@ -358,7 +358,8 @@ TEST(SimGemm, UncertifiedResultsAreNeverReturnedSilently) {
     Problem<double> p;
     const char* reason;  // a part of uncertified_reason
   };
-  const auto problem = [](std::int64_t m, std::int64_t n, std::int64_t k, std::vector<double> a, std::vector<double> b) {
+  const auto problem = [](std::int64_t m, std::int64_t n, std::int64_t k, std::vector<double> a,
+                          std::vector<double> b) {
     Problem<double> p;
     p.m = m;
     p.n = n;
@@ -395,11 +396,11 @@ TEST(SimGemm, UncertifiedResultsAreNeverReturnedSilently) {
     EXPECT_NE(r.uncertified_reason.find(tc.reason), std::string::npos) << tc.what << ": " << r.uncertified_reason;
     std::vector<double> c2 = p.c;
     const std::string message = message_of([&] {
-      trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, 1.0, p.a.data(), p.k, p.b.data(),
-                    p.n, 0.0, c2.data(), p.n, o);
+      trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, 1.0, p.a.data(), p.k, p.b.data(), p.n,
+                    0.0, c2.data(), p.n, o);
     });
-    EXPECT_NE(message.find("trnblas::gemm: the result is not certified: "), std::string::npos) << tc.what << ": "
-                                                                                              << message;
+    EXPECT_NE(message.find("trnblas::gemm: the result is not certified: "), std::string::npos)
+        << tc.what << ": " << message;
     EXPECT_NE(message.find(tc.reason), std::string::npos) << tc.what << ": " << message;
   }
   // The ozaki cases are not certified for a reason: their error is far above the documented 2^-52.
@@ -473,8 +474,8 @@ TEST(SimGemm, ZeroSizes) {
   trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 2, 2, 0, 1.0f, &none, 1, &none, 2, 2.0f, c.data(), 2,
                 sim_options(MathMode::bf16, ProductModel::bf16));
   EXPECT_EQ(c, (std::vector<float>{2.0f, 4.0f, 6.0f, 8.0f}));
-  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 0, 2, 3, 1.0f, static_cast<const float*>(nullptr), 3, &none, 2, 2.0f, c.data(), 2,
-                sim_options(MathMode::ozaki, ProductModel::bf16));
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, 0, 2, 3, 1.0f, static_cast<const float*>(nullptr), 3,
+                &none, 2, 2.0f, c.data(), 2, sim_options(MathMode::ozaki, ProductModel::bf16));
   EXPECT_EQ(c, (std::vector<float>{2.0f, 4.0f, 6.0f, 8.0f}));
 }
 
@@ -504,9 +505,12 @@ TEST(SimGemm, InfAndNanPropagate) {
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j) {
         const double v = c[static_cast<std::size_t>(i * 3 + j)];
-        if (j == 0) EXPECT_TRUE(std::isnan(v)) << trncore::to_string(mode) << " " << i << "," << j;
-        else if (i == 1) EXPECT_TRUE(std::isinf(v)) << trncore::to_string(mode) << " " << i << "," << j;
-        else EXPECT_TRUE(std::isfinite(v)) << trncore::to_string(mode) << " " << i << "," << j;
+        if (j == 0)
+          EXPECT_TRUE(std::isnan(v)) << trncore::to_string(mode) << " " << i << "," << j;
+        else if (i == 1)
+          EXPECT_TRUE(std::isinf(v)) << trncore::to_string(mode) << " " << i << "," << j;
+        else
+          EXPECT_TRUE(std::isfinite(v)) << trncore::to_string(mode) << " " << i << "," << j;
       }
     EXPECT_FALSE(report.met) << "an inf input leaves no relative bound to certify";
   }
@@ -521,14 +525,15 @@ TEST(SimGemm, EngineCountersOfOnePassAreTheHandComputedOnes) {
   trncore::AccuracyReport report;
   trncore::Options o = sim_options(MathMode::bf16, ProductModel::bf16);
   o.generation = trncore::sim::Generation::trn1;
-  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(), p.k, p.b.data(),
-                p.n, p.beta, c.data(), p.n, o, report);
+  trnblas::gemm(Layout::row_major, Op::no_trans, Op::no_trans, p.m, p.n, p.k, p.alpha, p.a.data(), p.k, p.b.data(), p.n,
+                p.beta, c.data(), p.n, o, report);
   ASSERT_TRUE(report.cost.has_value());
   const auto& s = trncore::sim::spec(trncore::sim::Generation::trn1);
   const auto& te = report.cost->stats[trncore::sim::Engine::tensor];
   EXPECT_EQ(te.instructions, 8);
   EXPECT_EQ(te.elements, 256 * 600 * 200);
-  EXPECT_DOUBLE_EQ(te.cycles, 256.0 * 600 * 200 * 2 / (s.tensor_flops_bf16 / s.clock_hz) + 8 * s.instruction_overhead_cycles);
+  EXPECT_DOUBLE_EQ(te.cycles,
+                   256.0 * 600 * 200 * 2 / (s.tensor_flops_bf16 / s.clock_hz) + 8 * s.instruction_overhead_cycles);
   EXPECT_EQ(report.cost->stats[trncore::sim::Engine::dma].bytes, (256 * 200 + 200 * 600) * 2);
   EXPECT_DOUBLE_EQ(report.cost->busy_seconds[0], te.cycles / s.clock_hz);
   EXPECT_GE(report.cost->upper_bound_seconds, report.cost->lower_bound_seconds);

@@ -106,8 +106,10 @@ double worst_relative_error(const Exact& e, const std::vector<T>& computed) {
   double worst = 0.0;
   for (std::size_t i = 0; i < e.hi.size(); ++i) {
     const double err = std::abs((static_cast<double>(computed[i]) - e.hi[i]) - e.lo[i]);
-    if (e.magnitude[i] == 0.0) worst = std::max(worst, err == 0.0 ? 0.0 : HUGE_VAL);
-    else worst = std::max(worst, err / e.magnitude[i]);
+    if (e.magnitude[i] == 0.0)
+      worst = std::max(worst, err == 0.0 ? 0.0 : HUGE_VAL);
+    else
+      worst = std::max(worst, err / e.magnitude[i]);
   }
   return worst;
 }

@@ -19,8 +19,8 @@ struct Inputs {
     std::mt19937 rng(42);
     std::normal_distribution<float> normal;
     const auto bf16 = [](float x) {
-      return static_cast<float>(trncore::decode(trncore::formats::bf16,
-                                                trncore::encode(trncore::formats::bf16, x, trncore::Rounding())));
+      return static_cast<float>(
+          trncore::decode(trncore::formats::bf16, trncore::encode(trncore::formats::bf16, x, trncore::Rounding())));
     };
     for (auto& x : a) x = bf16(normal(rng));
     for (auto& x : b) x = bf16(normal(rng));
@@ -85,10 +85,7 @@ void BM_SimMatmulReference(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_SimMatmul)
-    ->ArgsProduct({{256, 2048}, {0, 1}, {1, 2}})
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+BENCHMARK(BM_SimMatmul)->ArgsProduct({{256, 2048}, {0, 1}, {1, 2}})->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SimMatmulReference)->Arg(256)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_MAIN();

@@ -26,8 +26,10 @@ int main() {
   };
   HbmBuffer at{"A^T", DType::bf16, std::vector<float>(K * M), {}};
   HbmBuffer b{"B", DType::bf16, std::vector<float>(K * N), {}};
-  for (std::int64_t i = 0; i < K * M; ++i) at.values[static_cast<std::size_t>(i)] = value(static_cast<std::uint64_t>(i));
-  for (std::int64_t i = 0; i < K * N; ++i) b.values[static_cast<std::size_t>(i)] = value(static_cast<std::uint64_t>(K * M + i));
+  for (std::int64_t i = 0; i < K * M; ++i)
+    at.values[static_cast<std::size_t>(i)] = value(static_cast<std::uint64_t>(i));
+  for (std::int64_t i = 0; i < K * N; ++i)
+    b.values[static_cast<std::size_t>(i)] = value(static_cast<std::uint64_t>(K * M + i));
   HbmBuffer c{"C", DType::bf16, std::vector<float>(M * N), {}};
   std::vector<float> psum_result(static_cast<std::size_t>(M * N));
 
@@ -57,7 +59,8 @@ int main() {
   // The whole-matrix model of the same product: A (M×K) row-major from Aᵀ.
   std::vector<float> a(static_cast<std::size_t>(M * K)), want(static_cast<std::size_t>(M * N));
   for (std::int64_t k = 0; k < K; ++k)
-    for (std::int64_t i = 0; i < M; ++i) a[static_cast<std::size_t>(i * K + k)] = at.values[static_cast<std::size_t>(k * M + i)];
+    for (std::int64_t i = 0; i < M; ++i)
+      a[static_cast<std::size_t>(i * K + k)] = at.values[static_cast<std::size_t>(k * M + i)];
   MatmulOptions o;
   o.product = core.product_model();
   matmul_psum(M, N, K, a.data(), K, b.values.data(), N, want.data(), N, o);

@@ -17,11 +17,11 @@ std::string compose(std::string_view function, std::string_view problem, std::st
 Error::Error(std::string_view function, std::string_view problem, std::string_view hint)
     : std::runtime_error(compose(function, problem, hint)), function_(function), problem_(problem), hint_(hint) {}
 
-ParseError::ParseError(std::string_view function, std::string_view problem, std::string_view hint,
-                       std::int64_t line, std::int64_t column)
+ParseError::ParseError(std::string_view function, std::string_view problem, std::string_view hint, std::int64_t line,
+                       std::int64_t column)
     : Error(function,
-            std::string(problem) + " (line " + std::to_string(line) + ", column " + std::to_string(column) + ")",
-            hint),
-      line_(line), column_(column) {}
+            std::string(problem) + " (line " + std::to_string(line) + ", column " + std::to_string(column) + ")", hint),
+      line_(line),
+      column_(column) {}
 
 }  // namespace trncore

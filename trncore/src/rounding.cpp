@@ -44,11 +44,13 @@ Overflow parse_overflow(std::string_view text) {
 
 void validate(const Rounding& rounding, std::string_view function) {
   if (to_string(rounding.mode) == "invalid")
-    throw InvalidArgument(function, "rounding mode value " + std::to_string(static_cast<int>(rounding.mode)) +
-                                        " is not a RoundingMode", "pass one of the RoundingMode enumerators");
+    throw InvalidArgument(
+        function, "rounding mode value " + std::to_string(static_cast<int>(rounding.mode)) + " is not a RoundingMode",
+        "pass one of the RoundingMode enumerators");
   if (to_string(rounding.overflow) == "invalid")
-    throw InvalidArgument(function, "overflow value " + std::to_string(static_cast<int>(rounding.overflow)) +
-                                        " is not an Overflow", "pass Overflow::standard or Overflow::saturate");
+    throw InvalidArgument(
+        function, "overflow value " + std::to_string(static_cast<int>(rounding.overflow)) + " is not an Overflow",
+        "pass Overflow::standard or Overflow::saturate");
   if (rounding.sr_bits < 1 || rounding.sr_bits > 32)
     throw InvalidArgument(function, "sr_bits = " + std::to_string(rounding.sr_bits) + " is outside [1, 32]",
                           "stochastic rounding uses between 1 and 32 random bits");

@@ -42,7 +42,8 @@ TEST(AdversarialSupport, RandomOrthogonalIsOrthogonal) {
       for (std::int64_t j = 0; j < n; ++j) {
         long double s = 0.0L;
         for (std::int64_t k = 0; k < n; ++k)
-          s += static_cast<long double>(q[static_cast<std::size_t>(k + i * n)]) * q[static_cast<std::size_t>(k + j * n)];
+          s +=
+              static_cast<long double>(q[static_cast<std::size_t>(k + i * n)]) * q[static_cast<std::size_t>(k + j * n)];
         worst = std::max(worst, std::fabs(static_cast<double>(s) - (i == j ? 1.0 : 0.0)));
       }
     // Householder QR is backward stable: ‖QᵀQ − I‖ ≤ c·n·u; 8·n·u is generous for n ≤ 64 and still fails

@@ -62,8 +62,8 @@ TEST(Api, OptionsDefaultsNeverLosePrecisionAndValidateTargets) {
   EXPECT_EQ(trncore::product_model(trncore::Options{}.with_product(trncore::sim::ProductModel::exact)),
             trncore::sim::ProductModel::exact);
   EXPECT_NO_THROW(trncore::validate(trncore::Options{}.with_target(1e-12), "f"));
-  const double bad[] = {0.0, -1e-3, 1.0, 2.0, std::numeric_limits<double>::quiet_NaN(),
-                        std::numeric_limits<double>::infinity()};
+  const double bad[] = {
+      0.0, -1e-3, 1.0, 2.0, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()};
   for (double t : bad) {
     const std::string m = message_of([&] { trncore::validate(trncore::Options{}.with_target(t), "trnx::call"); });
     EXPECT_EQ(m.rfind("trnx::call: target_forward_error = ", 0), 0u) << m;
@@ -172,8 +172,9 @@ TEST(Api, MatrixViewRejectsBadArgumentsNamingTheValues) {
   EXPECT_NE(message_of([&] { trncore::MatrixView<int>(&x, -1, 2, 2); }).find("-1x2"), std::string::npos);
   EXPECT_NE(message_of([&] { trncore::MatrixView<int>(&x, 2, 5, 4); }).find("ld = 4 is less than cols = 5"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { trncore::MatrixView<int>(&x, 5, 2, 4, trncore::Layout::col_major); })
-                .find("ld = 4 is less than rows = 5"),
+  EXPECT_NE(message_of([&] {
+              trncore::MatrixView<int>(&x, 5, 2, 4, trncore::Layout::col_major);
+            }).find("ld = 4 is less than rows = 5"),
             std::string::npos);
   EXPECT_THROW(trncore::MatrixView<int>(nullptr, 2, 2, 2), trncore::InvalidArgument);
   EXPECT_NO_THROW(trncore::MatrixView<int>(nullptr, 0, 2, 2));
@@ -206,9 +207,9 @@ TEST(Api, SpecTableMatchesPublishedFigures) {
   const auto& t3 = trncore::sim::spec(Generation::trn3);
   EXPECT_DOUBLE_EQ(2 * t1.tensor_flops_bf16, 190e12);  // Trainium: 2 cores, 190 TFLOPS bf16
   EXPECT_DOUBLE_EQ(2 * t1.tensor_flops_fp32, 47.5e12);
-  EXPECT_DOUBLE_EQ(t2.tensor_flops_bf16, 79e12);        // NeuronCore-v3: 79 TFLOPS bf16, 158 cFP8
+  EXPECT_DOUBLE_EQ(t2.tensor_flops_bf16, 79e12);  // NeuronCore-v3: 79 TFLOPS bf16, 158 cFP8
   EXPECT_DOUBLE_EQ(t2.tensor_flops_fp8, 158e12);
-  EXPECT_DOUBLE_EQ(8 * t3.tensor_flops_bf16, 671e12);   // Trainium3: 8 cores, 671 TFLOPS bf16
+  EXPECT_DOUBLE_EQ(8 * t3.tensor_flops_bf16, 671e12);  // Trainium3: 8 cores, 671 TFLOPS bf16
   for (const auto* s : {&t1, &t2, &t3}) {
     EXPECT_EQ(s->partitions, 128);
     EXPECT_EQ(s->psum_bytes_per_partition, 16 * 1024);

@@ -29,12 +29,29 @@ std::vector<float> float_inputs(std::size_t n, std::uint64_t seed) {
   for (std::size_t i = 0; i < n; ++i) {
     switch (rng() % 4) {
       case 0: x[i] = std::bit_cast<float>(static_cast<std::uint32_t>(rng())); break;  // any pattern, NaNs too
-      case 1: x[i] = std::ldexp(static_cast<float>(rng() % 4096) / 4096.0f + 1.0f, static_cast<int>(rng() % 40) - 20); break;
-      case 2: x[i] = std::bit_cast<float>(static_cast<std::uint32_t>((rng() % 0x00800000u) | ((rng() & 1) << 31))); break;  // subnormal
+      case 1:
+        x[i] = std::ldexp(static_cast<float>(rng() % 4096) / 4096.0f + 1.0f, static_cast<int>(rng() % 40) - 20);
+        break;
+      case 2:
+        x[i] = std::bit_cast<float>(static_cast<std::uint32_t>((rng() % 0x00800000u) | ((rng() & 1) << 31)));
+        break;  // subnormal
       default: {
-        const float specials[] = {0.0f, -0.0f, INFINITY, -INFINITY, 3.3895314e38f, 3.4028235e38f, 65504.0f, 65520.0f,
-                                  448.0f, 464.0f, 57344.0f, 61440.0f, std::bit_cast<float>(0x7F800001u),
-                                  std::bit_cast<float>(0xFFC00123u), 1.0f + 0x1p-8f, 1.0f + 0x1p-11f};
+        const float specials[] = {0.0f,
+                                  -0.0f,
+                                  INFINITY,
+                                  -INFINITY,
+                                  3.3895314e38f,
+                                  3.4028235e38f,
+                                  65504.0f,
+                                  65520.0f,
+                                  448.0f,
+                                  464.0f,
+                                  57344.0f,
+                                  61440.0f,
+                                  std::bit_cast<float>(0x7F800001u),
+                                  std::bit_cast<float>(0xFFC00123u),
+                                  1.0f + 0x1p-8f,
+                                  1.0f + 0x1p-11f};
         x[i] = specials[rng() % std::size(specials)];
       }
     }
@@ -45,8 +62,8 @@ std::vector<float> float_inputs(std::size_t n, std::uint64_t seed) {
 std::vector<Rounding> roundings() {
   std::vector<Rounding> out;
   for (Overflow o : {Overflow::standard, Overflow::saturate}) {
-    for (RoundingMode m : {RoundingMode::nearest_even, RoundingMode::toward_zero, RoundingMode::up,
-                           RoundingMode::down, RoundingMode::to_odd})
+    for (RoundingMode m : {RoundingMode::nearest_even, RoundingMode::toward_zero, RoundingMode::up, RoundingMode::down,
+                           RoundingMode::to_odd})
       out.emplace_back(m, o);
     for (int r : {32, 17, 16, 5, 1}) out.emplace_back(RoundingMode::stochastic, o, r);
   }
@@ -91,11 +108,10 @@ void check_format(const std::vector<std::size_t>& sizes) {
           std::vector<T> out(n);
           trncore::convert(std::span<const In>(in), std::span<T>(out), o);
           for (std::size_t i = 0; i < n; ++i)
-            ASSERT_EQ(out[i].bits(), want[i])
-                << T::spec.name << " n=" << n << " i=" << i << " x=" << std::hexfloat << static_cast<double>(in[i])
-                << " mode=" << trncore::to_string(r.mode) << " r=" << r.sr_bits
-                << " overflow=" << trncore::to_string(r.overflow) << " isa=" << trncore::to_string(isa)
-                << " threads=" << threads;
+            ASSERT_EQ(out[i].bits(), want[i]) << T::spec.name << " n=" << n << " i=" << i << " x=" << std::hexfloat
+                                              << static_cast<double>(in[i]) << " mode=" << trncore::to_string(r.mode)
+                                              << " r=" << r.sr_bits << " overflow=" << trncore::to_string(r.overflow)
+                                              << " isa=" << trncore::to_string(isa) << " threads=" << threads;
         }
       }
     }
@@ -200,10 +216,12 @@ TEST(BulkConvert, BadInputThrowsWithTheValues) {
   out.resize(5);
   ConvertOptions o;
   o.rounding = Rounding(RoundingMode::stochastic, Overflow::standard, 0);
-  EXPECT_THROW(trncore::convert(std::span<const float>(in), std::span<trncore::bf16>(out), o), trncore::InvalidArgument);
+  EXPECT_THROW(trncore::convert(std::span<const float>(in), std::span<trncore::bf16>(out), o),
+               trncore::InvalidArgument);
   o = ConvertOptions{};
   o.isa = static_cast<Isa>(17);
-  EXPECT_THROW(trncore::convert(std::span<const float>(in), std::span<trncore::bf16>(out), o), trncore::InvalidArgument);
+  EXPECT_THROW(trncore::convert(std::span<const float>(in), std::span<trncore::bf16>(out), o),
+               trncore::InvalidArgument);
   for (Isa isa : {Isa::avx2, Isa::avx512}) {
     if (trncore::cpu_supports(isa)) continue;
     o.isa = isa;

@@ -14,7 +14,7 @@
 namespace {
 
 class Exact {
-public:
+ public:
   Exact() { mpfr_init2(v_, 2200), mpfr_set_zero(v_, 1); }
   ~Exact() { mpfr_clear(v_); }
   Exact(const Exact&) = delete;
@@ -57,7 +57,7 @@ public:
     return le;
   }
 
-private:
+ private:
   mpfr_t v_;
 };
 

@@ -126,7 +126,8 @@ TEST(CorrectlyRounded, ExtendedPathCasesMatchMpfr) {
   ASSERT_GT(std::size(cases), 0U);
   for (const auto& c : cases) {
     const float x = std::bit_cast<float>(c.bits);
-    EXPECT_EQ(trncore::correctly_rounded(c.f, x).path, CrPath::extended) << name(c.f) << "(" << std::hexfloat << x << ")";
+    EXPECT_EQ(trncore::correctly_rounded(c.f, x).path, CrPath::extended)
+        << name(c.f) << "(" << std::hexfloat << x << ")";
     expect_correct(c.f, x);
   }
 }
@@ -162,8 +163,8 @@ TEST(CorrectlyRounded, DISABLED_AllBinary32Inputs) {
         const long double lo = (static_cast<long double>(rz) + std::nextafter(rz, -INFINITY)) / 2,
                           hi = (static_cast<long double>(rz) + std::nextafter(rz, INFINITY)) / 2;
         const long double e = std::fabs(z) * 0x1p-60L;
-        if (std::isfinite(rz) && std::isfinite(std::nextafter(rz, -INFINITY)) && std::isfinite(std::nextafter(rz, INFINITY)) &&
-            z - e > lo && z + e < hi) {
+        if (std::isfinite(rz) && std::isfinite(std::nextafter(rz, -INFINITY)) &&
+            std::isfinite(std::nextafter(rz, INFINITY)) && z - e > lo && z + e < hi) {
           want = rz;
           have = true;
         }
@@ -177,8 +178,8 @@ TEST(CorrectlyRounded, DISABLED_AllBinary32Inputs) {
         if (wrong < 20) ADD_FAILURE() << name(f) << "(" << std::hexfloat << x << ") = " << r.value << ", want " << want;
       }
     }
-    std::printf("%s: special %llu, binary64 %llu, extended %llu, unresolved %llu; MPFR-checked %llu; wrong %llu\n", name(f),
-                static_cast<unsigned long long>(paths[0]), static_cast<unsigned long long>(paths[1]),
+    std::printf("%s: special %llu, binary64 %llu, extended %llu, unresolved %llu; MPFR-checked %llu; wrong %llu\n",
+                name(f), static_cast<unsigned long long>(paths[0]), static_cast<unsigned long long>(paths[1]),
                 static_cast<unsigned long long>(paths[2]), static_cast<unsigned long long>(paths[3]),
                 static_cast<unsigned long long>(mpfr_checked), static_cast<unsigned long long>(wrong));
     EXPECT_EQ(wrong, 0U) << name(f);

@@ -32,7 +32,8 @@ double relative_error(trncore::dd got, const Big& exact) {
 }
 
 trncore::dd random_dd(std::mt19937_64& rng, int range) {
-  const double hi = std::ldexp(1.0 + static_cast<double>(rng() >> 11) * 0x1p-53, static_cast<int>(rng() % (2 * range + 1)) - range);
+  const double hi =
+      std::ldexp(1.0 + static_cast<double>(rng() >> 11) * 0x1p-53, static_cast<int>(rng() % (2 * range + 1)) - range);
   const double lo = hi * static_cast<double>(static_cast<std::int64_t>(rng()) >> 11) * 0x1p-106;
   return trncore::dd::from_sum((rng() & 1) ? -hi : hi, lo);
 }
@@ -59,11 +60,11 @@ TEST(DoubleDouble, ArithmeticMeetsItsBounds) {
     worst_mul_d = std::max(worst_mul_d, relative_error(x * z, r));
   }
   EXPECT_LE(worst_add, 3 * kU * kU + 13 * kU * kU * kU);  // JMP Alg. 6
-  EXPECT_LE(worst_add_d, 2 * kU * kU);                     // JMP Alg. 4
-  EXPECT_LE(worst_mul, 5 * kU * kU);                       // JMP Alg. 12
-  EXPECT_LE(worst_mul_d, 2 * kU * kU);                     // JMP Alg. 9
-  EXPECT_LE(worst_div, 4 * kU * kU);                       // documented, measured
-  EXPECT_LE(worst_sqrt, 4 * kU * kU);                      // documented, measured
+  EXPECT_LE(worst_add_d, 2 * kU * kU);                    // JMP Alg. 4
+  EXPECT_LE(worst_mul, 5 * kU * kU);                      // JMP Alg. 12
+  EXPECT_LE(worst_mul_d, 2 * kU * kU);                    // JMP Alg. 9
+  EXPECT_LE(worst_div, 4 * kU * kU);                      // documented, measured
+  EXPECT_LE(worst_sqrt, 4 * kU * kU);                     // documented, measured
   RecordProperty("worst_relative_errors_in_u2",
                  std::to_string(worst_add / (kU * kU)) + " " + std::to_string(worst_mul / (kU * kU)) + " " +
                      std::to_string(worst_div / (kU * kU)) + " " + std::to_string(worst_sqrt / (kU * kU)));

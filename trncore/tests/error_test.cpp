@@ -35,8 +35,7 @@ TEST(Error, ParseErrorCarriesLineAndColumn) {
   const trncore::ParseError e("trnsparse::read_matrix_market", "expected an integer", "fix the header", 12, 7);
   EXPECT_EQ(e.line(), 12);
   EXPECT_EQ(e.column(), 7);
-  EXPECT_STREQ(e.what(),
-               "trnsparse::read_matrix_market: expected an integer (line 12, column 7): fix the header");
+  EXPECT_STREQ(e.what(), "trnsparse::read_matrix_market: expected an integer (line 12, column 7): fix the header");
 }
 
 }  // namespace

@@ -49,7 +49,7 @@ double apply_overflow(const FormatSpec& f, double v, const Rounding& r) {
 }
 
 class Mpfr {
-public:
+ public:
   Mpfr() {
     mpfr_init2(exact_, 2100);
     mpfr_init2(tmp_, 2100);
@@ -82,14 +82,14 @@ public:
   std::uint64_t fraction_bits(double x, double truncated, double q, int r) {
     mpfr_set_d(exact_, std::fabs(x), MPFR_RNDN);
     mpfr_set_d(tmp_, std::fabs(truncated), MPFR_RNDN);
-    mpfr_sub(exact_, exact_, tmp_, MPFR_RNDN);         // exact at 2100 bits
-    mpfr_div_d(exact_, exact_, q, MPFR_RNDN);          // q is a power of two: exact
+    mpfr_sub(exact_, exact_, tmp_, MPFR_RNDN);  // exact at 2100 bits
+    mpfr_div_d(exact_, exact_, q, MPFR_RNDN);   // q is a power of two: exact
     mpfr_mul_2si(exact_, exact_, r, MPFR_RNDN);
     mpfr_floor(exact_, exact_);
     return mpfr_get_uj(exact_, MPFR_RNDN);
   }
 
-private:
+ private:
   mpfr_t exact_, tmp_;
 };
 
@@ -128,15 +128,15 @@ double expected(Mpfr& mpfr, const FormatSpec& f, double x, const Rounding& r, st
   return NAN;
 }
 
-const FormatSpec* const kFormats[] = {&trncore::formats::bf16, &trncore::formats::fp16, &trncore::formats::tf32,
-                                      &trncore::formats::fp8_e4m3, &trncore::formats::fp8_e5m2,
-                                      &trncore::formats::fp32};
+const FormatSpec* const kFormats[] = {&trncore::formats::bf16,     &trncore::formats::fp16,
+                                      &trncore::formats::tf32,     &trncore::formats::fp8_e4m3,
+                                      &trncore::formats::fp8_e5m2, &trncore::formats::fp32};
 
 std::vector<Rounding> all_roundings() {
   std::vector<Rounding> out;
   for (Overflow o : {Overflow::standard, Overflow::saturate}) {
-    for (RoundingMode m : {RoundingMode::nearest_even, RoundingMode::toward_zero, RoundingMode::up,
-                           RoundingMode::down, RoundingMode::to_odd})
+    for (RoundingMode m : {RoundingMode::nearest_even, RoundingMode::toward_zero, RoundingMode::up, RoundingMode::down,
+                           RoundingMode::to_odd})
       out.emplace_back(m, o);
     for (int r : {32, 11, 3, 1}) out.emplace_back(RoundingMode::stochastic, o, r);
   }
@@ -152,8 +152,10 @@ std::vector<double> inputs_for(const FormatSpec& f, bool from_double, std::uint6
     xs.push_back(from_double ? v : static_cast<double>(static_cast<float>(v)));
   };
   for (int i = 0; i < random_count; ++i) {
-    if (from_double) xs.push_back(std::bit_cast<double>(rng()));
-    else xs.push_back(static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(rng()))));
+    if (from_double)
+      xs.push_back(std::bit_cast<double>(rng()));
+    else
+      xs.push_back(static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(rng()))));
   }
   const int lo = f.emin() - f.mantissa_bits - 3, hi = f.emax() + 3;
   std::uniform_int_distribution<int> exponent(lo, hi);
@@ -174,10 +176,28 @@ std::vector<double> inputs_for(const FormatSpec& f, bool from_double, std::uint6
   }
   const double mx = max_finite(f), q_top = pow2(f.emax() - f.mantissa_bits);
   const double denorm_min = pow2(f.emin() - f.mantissa_bits);
-  for (double v : {0.0, mx, mx + q_top / 2, mx + q_top / 4, mx + q_top, mx * 2, pow2(f.emin()),
-                   pow2(f.emin()) - denorm_min, denorm_min, denorm_min / 2, denorm_min * 0.75, denorm_min * 0.25,
-                   denorm_min * 1.5, 1e-300, 1e300, 3.4028234663852886e38, 1.0, 464.0, 65520.0, 57344.0 + 4096.0,
-                   448.0 + 16.0 - 1e-9, static_cast<double>(INFINITY)})
+  for (double v : {0.0,
+                   mx,
+                   mx + q_top / 2,
+                   mx + q_top / 4,
+                   mx + q_top,
+                   mx * 2,
+                   pow2(f.emin()),
+                   pow2(f.emin()) - denorm_min,
+                   denorm_min,
+                   denorm_min / 2,
+                   denorm_min * 0.75,
+                   denorm_min * 0.25,
+                   denorm_min * 1.5,
+                   1e-300,
+                   1e300,
+                   3.4028234663852886e38,
+                   1.0,
+                   464.0,
+                   65520.0,
+                   57344.0 + 4096.0,
+                   448.0 + 16.0 - 1e-9,
+                   static_cast<double>(INFINITY)})
     for (double s : {1.0, -1.0}) input(s * v);
   return xs;
 }

@@ -104,8 +104,7 @@ TEST(Mx, EdgeBlocksZerosPowersOfTwoHugeAndTinyValues) {
   x[128] = 1e-40f;  // block 4: subnormal fp32 inputs
   x[129] = -3e-41f;
   for (int i = 160; i < 192; ++i) x[static_cast<std::size_t>(i)] = static_cast<float>(i - 175) * 0.37f;  // block 5
-  for (MxFormat f : {MxFormat::mxfp8_e4m3, MxFormat::mxfp8_e5m2, MxFormat::mxfp4_e2m1})
-    check_against_reference(x, f);
+  for (MxFormat f : {MxFormat::mxfp8_e4m3, MxFormat::mxfp8_e5m2, MxFormat::mxfp4_e2m1}) check_against_reference(x, f);
 }
 
 TEST(Mx, NanOrInfinityMakesTheBlockScaleNan) {

@@ -17,7 +17,15 @@ using trncore::io::parse_npy;
 
 // A version-1.0 file: magic, version, header length, header text, then `data` verbatim.
 std::vector<unsigned char> npy_bytes(const std::string& header, const std::vector<unsigned char>& data) {
-  std::vector<unsigned char> b = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<unsigned char>(header.size() & 0xff),
+  std::vector<unsigned char> b = {0x93,
+                                  'N',
+                                  'U',
+                                  'M',
+                                  'P',
+                                  'Y',
+                                  1,
+                                  0,
+                                  static_cast<unsigned char>(header.size() & 0xff),
                                   static_cast<unsigned char>(header.size() >> 8)};
   // Element-wise appends: GCC 12's -Warray-bounds misfires on range inserts of an empty vector.
   for (const char c : header) b.push_back(static_cast<unsigned char>(c));
@@ -56,8 +64,8 @@ TEST(Npy, ReordersFortranOrderAndWidensFloat32AndIntegers) {
 }
 
 TEST(Npy, ZeroDimensionalAndEmptyArrays) {
-  const auto scalar = parse_npy(npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (), }\n",
-                                          le_bytes<double>({42})));
+  const auto scalar =
+      parse_npy(npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (), }\n", le_bytes<double>({42})));
   EXPECT_TRUE(scalar.shape.empty());
   EXPECT_EQ(scalar.values, std::vector<double>{42});
   const auto empty = parse_npy(npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (0, 5), }\n", {}));
@@ -118,19 +126,18 @@ TEST(Npy, MalformedInputIsAParseErrorWithTheOffset) {
   auto bad_version = npy_bytes("{}", {});
   bad_version[6] = 9;
   expect_parse_error(bad_version, 7, "version 9.0");
-  expect_parse_error(npy_bytes("{'descr': '>f8', 'fortran_order': False, 'shape': (1,), }", le_bytes<double>({1})),
-                     21, "unsupported dtype '>f8'");
+  expect_parse_error(npy_bytes("{'descr': '>f8', 'fortran_order': False, 'shape': (1,), }", le_bytes<double>({1})), 21,
+                     "unsupported dtype '>f8'");
   expect_parse_error(npy_bytes("{'descr': '<c16', 'fortran_order': False, 'shape': (1,), }", {}), 21,
                      "unsupported dtype '<c16'");
-  expect_parse_error(npy_bytes("{'descr': '<f8', 'fortran_order': Maybe, 'shape': (1,), }", {}), 45,
-                     "True or False");
+  expect_parse_error(npy_bytes("{'descr': '<f8', 'fortran_order': Maybe, 'shape': (1,), }", {}), 45, "True or False");
   expect_parse_error(npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (-1,), }", {}), 62,
                      "non-negative integer");
   expect_parse_error(npy_bytes("{'descr': '<f8', 'fortran_order': False, }", {}), 52, "lacks one of");
   expect_parse_error(npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }", le_bytes<double>({1})), 68,
                      "has 8 bytes, the shape needs 16");
-  expect_parse_error(npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (99999999999999999999,), }", {}),
-                     62, "overflows");
+  expect_parse_error(npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (99999999999999999999,), }", {}), 62,
+                     "overflows");
   auto truncated = npy_bytes("{'descr': '<f8'}", {});
   truncated.resize(12);
   expect_parse_error(truncated, 9, "runs past the end");

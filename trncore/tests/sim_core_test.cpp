@@ -19,7 +19,8 @@ using namespace sim_test;
 std::vector<float> transpose_of(const std::vector<float>& km, std::int64_t k, std::int64_t m) {
   std::vector<float> mk(km.size());
   for (std::int64_t p = 0; p < k; ++p)
-    for (std::int64_t i = 0; i < m; ++i) mk[static_cast<std::size_t>(i * k + p)] = km[static_cast<std::size_t>(p * m + i)];
+    for (std::int64_t i = 0; i < m; ++i)
+      mk[static_cast<std::size_t>(i * k + p)] = km[static_cast<std::size_t>(p * m + i)];
   return mk;
 }
 
@@ -28,9 +29,10 @@ std::vector<float> transpose_of(const std::vector<float>& km, std::int64_t k, st
 // products with encode()/decode() rather than the fast path's bit trick. Both canonicalise NaN, so the
 // comparison is on bits, NaN included. Inputs carry subnormals, ±0, inf and NaN.
 TEST(SimCore, TiledMatmulAcrossKEqualsTheScalarReferenceBitwise) {
-  const std::vector<std::array<std::int64_t, 3>> shapes = {  // m, n, k
-      {1, 1, 1},     {1, 512, 128}, {128, 1, 127},   {127, 127, 127}, {128, 128, 128},
-      {128, 512, 300}, {127, 511, 129}, {5, 7, 257}, {128, 3, 1}};
+  const std::vector<std::array<std::int64_t, 3>> shapes = {// m, n, k
+                                                           {1, 1, 1},       {1, 512, 128},   {128, 1, 127},
+                                                           {127, 127, 127}, {128, 128, 128}, {128, 512, 300},
+                                                           {127, 511, 129}, {5, 7, 257},     {128, 3, 1}};
   for (ProductModel model : {ProductModel::exact, ProductModel::bf16})
     for (DType t : {DType::bf16, DType::fp16, DType::fp8_e4m3, DType::fp8_e5m2, DType::tf32, DType::fp32})
       for (auto [m, n, k] : shapes) {
@@ -68,8 +70,8 @@ TEST(SimCore, PsumAccumulationContinuesTheSequence) {
   Tile acc = core.psum("acc", m, n);
   Tile s1 = load(core, "s1", k, m, DType::bf16, a1), m1 = load(core, "m1", k, n, DType::bf16, b1);
   Tile s2 = load(core, "s2", k, m, DType::bf16, a2), m2 = load(core, "m2", k, n, DType::bf16, b2);
-  core.matmul(acc, s1, m1, true);   // accumulate onto the zero-filled PSUM: same as starting from +0 …
-  core.matmul(acc, s2, m2, true);   // … then continue
+  core.matmul(acc, s1, m1, true);  // accumulate onto the zero-filled PSUM: same as starting from +0 …
+  core.matmul(acc, s2, m2, true);  // … then continue
   std::vector<float> ref(m * n, 0.0f);
   MatmulOptions o;  // bf16 products, trn1's default
   o.accumulate = true;
@@ -117,7 +119,7 @@ TEST(SimCore, TensorEngineLimitsAndShapesAreChecked) {
   EXPECT_THROW(core.matmul(out2, st, out2, false), trncore::InvalidArgument);     // NKI: inputs in SBUF
   Tile empty;
   EXPECT_THROW(core.matmul(out2, empty, mv3, false), trncore::InvalidArgument);
-  EXPECT_EQ(empty.partitions(), 0);  // an empty tile's metadata is readable
+  EXPECT_EQ(empty.partitions(), 0);                         // an empty tile's metadata is readable
   EXPECT_EQ(core.stats()[Engine::tensor].instructions, 0);  // nothing that threw was counted
 }
 

@@ -105,7 +105,7 @@ TEST(SimCost, ProductModelDecidesWhetherASplitCorrectionHelps) {
   const std::int64_t n = 64;
   std::mt19937_64 rng(3);
   std::uniform_real_distribution<double> uniform(0.5, 1.0);  // positive: no cancellation, C ≥ n/4
-  std::vector<double> a(n * n), b(n * n);  // row-major A (n×n) and B (n×n)
+  std::vector<double> a(n * n), b(n * n);                    // row-major A (n×n) and B (n×n)
   for (auto& x : a) x = uniform(rng);
   for (auto& x : b) x = uniform(rng);
   std::vector<float> ahi(a.size()), alo(a.size()), bhi(b.size()), blo(b.size());
@@ -118,7 +118,8 @@ TEST(SimCost, ProductModelDecidesWhetherASplitCorrectionHelps) {
   const auto at = [=](const std::vector<float>& v) {  // A (M×K) → stationary layout K×M
     std::vector<float> w(v.size());
     for (std::int64_t i = 0; i < n; ++i)
-      for (std::int64_t k = 0; k < n; ++k) w[static_cast<std::size_t>(k * n + i)] = v[static_cast<std::size_t>(i * n + k)];
+      for (std::int64_t k = 0; k < n; ++k)
+        w[static_cast<std::size_t>(k * n + i)] = v[static_cast<std::size_t>(i * n + k)];
     return w;
   };
   const auto idx = [=](std::int64_t r, std::int64_t c) { return static_cast<std::size_t>(r * n + c); };
@@ -136,7 +137,9 @@ TEST(SimCost, ProductModelDecidesWhetherASplitCorrectionHelps) {
       core.matmul(acc, Ah, Bl, true);
       core.matmul(acc, Al, Bh, true);
     }
-    const auto rp = [model](double p) { return model == ProductModel::exact ? p : static_cast<double>(round_to(DType::bf16, p)); };
+    const auto rp = [model](double p) {
+      return model == ProductModel::exact ? p : static_cast<double>(round_to(DType::bf16, p));
+    };
     const double T = split ? 3.0 * n : 1.0 * n;
     const double gamma = T * 0x1p-24 / (1 - T * 0x1p-24);
     Errors e;

@@ -80,7 +80,8 @@ TEST(SimEngines, StochasticWritesAreReproducibleAndUnbiased) {
   const std::int64_t P = 128, F = 64;
   NeuronCore core;
   const float x = 1.0f + 0x1p-10f;  // 1/8 of a bf16 ulp (2^-7) above 1
-  Tile in = core.sbuf("in", P, F, DType::fp32), o1 = core.sbuf("o1", P, F, DType::bf16), o2 = core.sbuf("o2", P, F, DType::bf16);
+  Tile in = core.sbuf("in", P, F, DType::fp32), o1 = core.sbuf("o1", P, F, DType::bf16),
+       o2 = core.sbuf("o2", P, F, DType::bf16);
   core.tensor_scalar(in, in, x, AluOp::add);  // in = 0 + x
   WriteOptions w;
   w.rounding.mode = trncore::RoundingMode::stochastic;
@@ -113,7 +114,7 @@ TEST(SimEngines, ReductionsAreSequentialFp32AlongTheFreeAxis) {
         float acc = v[static_cast<std::size_t>(p * F)];
         for (std::int64_t f = 1; f < F; ++f) {
           const float x = v[static_cast<std::size_t>(p * F + f)];
-          acc = op == ReduceOp::sum ? fp32_op(AluOp::add, acc, x)
+          acc = op == ReduceOp::sum   ? fp32_op(AluOp::add, acc, x)
                 : op == ReduceOp::max ? fp32_op(AluOp::max, acc, x)
                                       : fp32_op(AluOp::min, acc, x);
         }
@@ -133,11 +134,12 @@ TEST(SimEngines, VectorAndScalarEnginesUsePsumAsNkiDocuments) {
   Tile s = load(core, "s", P, F, DType::fp32, v);
   Tile ps = core.psum("ps", P, F), ps2 = core.psum("ps2", P, F);
   core.tensor_scalar(ps, s, 1.5f, AluOp::multiply);  // write PSUM
-  for (std::size_t i = 0; i < v.size(); ++i) ASSERT_TRUE(same_value(ps.values()[i], fp32_op(AluOp::multiply, v[i], 1.5f)));
-  core.activation(ps2, ps, Activation::identity);    // read and write PSUM
+  for (std::size_t i = 0; i < v.size(); ++i)
+    ASSERT_TRUE(same_value(ps.values()[i], fp32_op(AluOp::multiply, v[i], 1.5f)));
+  core.activation(ps2, ps, Activation::identity);  // read and write PSUM
   EXPECT_EQ(ps2.values(), ps.values());
   Tile out = core.sbuf("out", P, F, DType::bf16);
-  core.tensor_tensor(out, ps, s, AluOp::add);        // one PSUM operand
+  core.tensor_tensor(out, ps, s, AluOp::add);  // one PSUM operand
   EXPECT_THROW(core.tensor_tensor(out, ps, ps2, AluOp::add), trncore::NotSupported);
   Tile wrong = core.sbuf("w", P, F + 1, DType::fp32);
   EXPECT_THROW(core.tensor_tensor(wrong, s, s, AluOp::add), trncore::DimensionMismatch);
@@ -166,7 +168,8 @@ TEST(SimEngines, SpecialValueRules) {
   EXPECT_EQ(bits(o.value(0, 0)), bits(-0.0f));
   EXPECT_EQ(bits(o.value(0, 1)), bits(-0.0f));
   EXPECT_EQ(o.value(0, 2), 2.0f);
-  for (Activation f : {Activation::identity, Activation::relu, Activation::gelu, Activation::sigmoid, Activation::exp}) {
+  for (Activation f :
+       {Activation::identity, Activation::relu, Activation::gelu, Activation::sigmoid, Activation::exp}) {
     core.activation(o, a, f);
     EXPECT_TRUE(std::isnan(o.value(0, 2))) << static_cast<int>(f);
   }
@@ -270,7 +273,8 @@ TEST(SimEngines, CorrectlyRoundedActivationsBitForBit) {
 TEST(SimEngines, GpSimdIntegerOpsAndIota) {
   const std::int64_t P = 3, F = 40;
   NeuronCore core;
-  Tile a = core.sbuf("a", P, F, DType::uint32), b = core.sbuf("b", P, F, DType::uint32), o = core.sbuf("o", P, F, DType::uint32);
+  Tile a = core.sbuf("a", P, F, DType::uint32), b = core.sbuf("b", P, F, DType::uint32),
+       o = core.sbuf("o", P, F, DType::uint32);
   core.iota(a, 0xFFFFFFF0LL, 0x12345679, 0x9E3779B9LL);
   core.iota(b, 0, 1, 1);  // 0 … 41: shift counts past 32 included
   for (std::int64_t p = 0; p < P; ++p)
@@ -285,14 +289,17 @@ TEST(SimEngines, GpSimdIntegerOpsAndIota) {
   for (std::int64_t p = 0; p < P; ++p)
     for (std::int64_t f = 0; f < F; ++f) {
       // Reduce each term mod 2^32 first (the library reduces last): the same residue, computed differently.
-      const std::uint64_t lo_min = 0, lo_max = 0xFFFFFFFFu, lo_step = 3;  // INT64_MIN, INT64_MAX, INT64_MIN + 3 mod 2^32
-      const std::uint64_t exact = lo_min + static_cast<std::uint64_t>(p) * lo_max + static_cast<std::uint64_t>(f) * lo_step;
+      const std::uint64_t lo_min = 0, lo_max = 0xFFFFFFFFu,
+                          lo_step = 3;  // INT64_MIN, INT64_MAX, INT64_MIN + 3 mod 2^32
+      const std::uint64_t exact =
+          lo_min + static_cast<std::uint64_t>(p) * lo_max + static_cast<std::uint64_t>(f) * lo_step;
       ASSERT_EQ(e.word(p, f), static_cast<std::uint32_t>(exact));
     }
   auto check = [&](IntOp op, auto want) {
     core.integer_op(o, a, b, op);
     for (std::size_t i = 0; i < o.words().size(); ++i)
-      ASSERT_EQ(o.words()[i], static_cast<std::uint32_t>(want(std::uint64_t{a.words()[i]}, std::uint64_t{b.words()[i]})))
+      ASSERT_EQ(o.words()[i],
+                static_cast<std::uint32_t>(want(std::uint64_t{a.words()[i]}, std::uint64_t{b.words()[i]})))
           << static_cast<int>(op) << " " << i;
   };
   check(IntOp::add, [](std::uint64_t x, std::uint64_t y) { return x + y; });
@@ -333,7 +340,8 @@ TEST(SimEngines, DmaStridesBoundsTypesAndExactValues) {
     core.dma_to_tile(t, h, 60, 20, 2);
     FAIL() << "read past the end";
   } catch (const trncore::InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find("reaches element 106 of HBM buffer 'h' of size 100"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("reaches element 106 of HBM buffer 'h' of size 100"), std::string::npos)
+        << e.what();
   }
   EXPECT_THROW(core.dma_to_tile(t, h, 0, INT64_MAX, 1), trncore::InvalidArgument);  // no overflow on the way
   EXPECT_THROW(core.dma_to_tile(t, h, -1, 4), trncore::InvalidArgument);
@@ -378,8 +386,8 @@ TEST(SimEngines, CopyConvertsIntegersToFloatWithOneRounding) {
   // Oracle: the integer's exact value rounded by trncore's encoder (MPFR-checked in format_oracle_test):
   // first to fp32 with nearest-even (the engine's conversion), then to the out type.
   trncore::sim::NeuronCore core;
-  const std::vector<std::uint32_t> words = {0u, 1u, 255u, (1u << 24), (1u << 24) + 1, (1u << 24) + 3,
-                                            0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 12345678u};
+  const std::vector<std::uint32_t> words = {
+      0u, 1u, 255u, (1u << 24), (1u << 24) + 1, (1u << 24) + 3, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 12345678u};
   const auto n = static_cast<std::int64_t>(words.size());
   for (const auto in_type : {trncore::sim::DType::uint32, trncore::sim::DType::int32}) {
     trncore::sim::Tile in = core.sbuf("in", 1, n, in_type);
@@ -392,8 +400,8 @@ TEST(SimEngines, CopyConvertsIntegersToFloatWithOneRounding) {
         const std::uint32_t w = words[static_cast<std::size_t>(i)];
         const double exact = in_type == trncore::sim::DType::int32 ? static_cast<double>(static_cast<std::int32_t>(w))
                                                                    : static_cast<double>(w);
-        const float fp32 = static_cast<float>(trncore::decode(trncore::formats::fp32,
-                                                              trncore::encode(trncore::formats::fp32, exact, {})));
+        const float fp32 = static_cast<float>(
+            trncore::decode(trncore::formats::fp32, trncore::encode(trncore::formats::fp32, exact, {})));
         const float want = out_type == trncore::sim::DType::fp32
                                ? fp32
                                : static_cast<float>(trncore::decode(trncore::formats::bf16,

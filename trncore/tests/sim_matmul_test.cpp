@@ -23,8 +23,8 @@ using trncore::sim::ProductModel;
 using trncore::sim::detail::MatmulTarget;
 
 float to_bf16(float x) {
-  return static_cast<float>(trncore::decode(trncore::formats::bf16,
-                                            trncore::encode(trncore::formats::bf16, x, trncore::Rounding())));
+  return static_cast<float>(
+      trncore::decode(trncore::formats::bf16, trncore::encode(trncore::formats::bf16, x, trncore::Rounding())));
 }
 
 // bf16 values with a sprinkling of zeros, subnormals, huge values, infinities and NaNs.
@@ -34,7 +34,16 @@ std::vector<float> special_bf16_matrix(std::int64_t rows, std::int64_t cols, std
   std::normal_distribution<float> normal(0.0f, 1.0f);
   std::uniform_real_distribution<double> u(0.0, 1.0);
   std::vector<float> x(static_cast<std::size_t>(std::max<std::int64_t>(rows * ld, 1)), -7.0f);
-  const float specials[] = {0.0f, -0.0f, 0x1p-130f, -0x1p-133f, 0x1p-126f, 3e38f, -3e38f, INFINITY, -INFINITY, NAN,
+  const float specials[] = {0.0f,
+                            -0.0f,
+                            0x1p-130f,
+                            -0x1p-133f,
+                            0x1p-126f,
+                            3e38f,
+                            -3e38f,
+                            INFINITY,
+                            -INFINITY,
+                            NAN,
                             std::bit_cast<float>(0x7F800001u)};
   for (std::int64_t i = 0; i < rows; ++i)
     for (std::int64_t j = 0; j < cols; ++j) {
@@ -183,22 +192,27 @@ TEST(MatmulPsum, BadArgumentsThrowWithTheValues) {
     }
     return std::string("no exception");
   };
-  EXPECT_NE(message([&] { trncore::sim::matmul_psum(-1, 2, 2, x.data(), 2, x.data(), 2, x.data(), 2); })
-                .find("trncore::sim::matmul_psum: negative size: m = -1, n = 2, k = 2"),
+  EXPECT_NE(message([&] {
+              trncore::sim::matmul_psum(-1, 2, 2, x.data(), 2, x.data(), 2, x.data(), 2);
+            }).find("trncore::sim::matmul_psum: negative size: m = -1, n = 2, k = 2"),
             std::string::npos);
-  EXPECT_NE(message([&] { trncore::sim::matmul_psum(2, 2, 3, x.data(), 2, x.data(), 2, x.data(), 2); })
-                .find("lda = 2 is less than max(1, k = 3)"),
+  EXPECT_NE(message([&] {
+              trncore::sim::matmul_psum(2, 2, 3, x.data(), 2, x.data(), 2, x.data(), 2);
+            }).find("lda = 2 is less than max(1, k = 3)"),
             std::string::npos);
-  EXPECT_NE(message([&] { trncore::sim::matmul_psum(2, 4, 3, x.data(), 3, x.data(), 3, x.data(), 4); })
-                .find("ldb = 3 is less than max(1, n = 4)"),
+  EXPECT_NE(message([&] {
+              trncore::sim::matmul_psum(2, 4, 3, x.data(), 3, x.data(), 3, x.data(), 4);
+            }).find("ldb = 3 is less than max(1, n = 4)"),
             std::string::npos);
-  EXPECT_NE(message([&] { trncore::sim::matmul_psum(2, 2, 2, nullptr, 2, x.data(), 2, x.data(), 2); })
-                .find("null matrix pointer"),
+  EXPECT_NE(message([&] {
+              trncore::sim::matmul_psum(2, 2, 2, nullptr, 2, x.data(), 2, x.data(), 2);
+            }).find("null matrix pointer"),
             std::string::npos);
   MatmulOptions bad;
   bad.product = static_cast<ProductModel>(9);
-  EXPECT_NE(message([&] { trncore::sim::matmul_psum(1, 1, 1, x.data(), 1, x.data(), 1, x.data(), 1, bad); })
-                .find("product model value 9"),
+  EXPECT_NE(message([&] {
+              trncore::sim::matmul_psum(1, 1, 1, x.data(), 1, x.data(), 1, x.data(), 1, bad);
+            }).find("product model value 9"),
             std::string::npos);
   EXPECT_EQ(trncore::sim::parse_product_model("exact"), ProductModel::exact);
   EXPECT_THROW(trncore::sim::parse_product_model("fp8"), trncore::ParseError);

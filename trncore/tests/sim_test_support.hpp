@@ -33,10 +33,14 @@ inline std::vector<float> random_values(std::size_t n, DType t, std::uint64_t se
   for (auto& x : v) {
     const int r = pick(rng);
     double y = normal(rng);
-    if (r < 3) y = tiny * (r + 1);
-    else if (r == 3) y = -0.0;
-    else if (specials && r == 4) y = std::numeric_limits<double>::infinity();
-    else if (specials && r == 5) y = std::numeric_limits<double>::quiet_NaN();
+    if (r < 3)
+      y = tiny * (r + 1);
+    else if (r == 3)
+      y = -0.0;
+    else if (specials && r == 4)
+      y = std::numeric_limits<double>::infinity();
+    else if (specials && r == 5)
+      y = std::numeric_limits<double>::quiet_NaN();
     x = round_to(t, y);
   }
   return v;

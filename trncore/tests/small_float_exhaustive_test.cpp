@@ -134,8 +134,8 @@ TEST(Exhaustive, Fp16EveryEncodingAgreesWithTheCpuAndTheFormula) {
       want = (b & 0x3FF) ? std::copysign(NAN, (b & 0x8000) ? -1.0 : 1.0) : ((b & 0x8000) ? -INFINITY : INFINITY);
     expect_same_value(x, want, b);
     if (have_f16c) {  // the CPU's decoding, NaN payload included
-      EXPECT_EQ(std::bit_cast<std::uint32_t>(x.to_float()), std::bit_cast<std::uint32_t>(f16c_to_float(
-                                                                static_cast<std::uint16_t>(b))))
+      EXPECT_EQ(std::bit_cast<std::uint32_t>(x.to_float()),
+                std::bit_cast<std::uint32_t>(f16c_to_float(static_cast<std::uint16_t>(b))))
           << b;
     }
     expect_round_trip(x);
@@ -166,7 +166,8 @@ TEST(Exhaustive, Fp32ToFp16NearestEvenMatchesF16c) {
     const float x = std::bit_cast<float>(static_cast<std::uint32_t>(i));
     const std::uint16_t ours = trncore::fp16::from_float(x).bits();
     const std::uint16_t cpu = f16c_from_float(x);
-    if (ours != cpu && mismatches++ < 5) ADD_FAILURE() << std::hex << "x bits " << i << ": ours " << ours << ", F16C " << cpu;
+    if (ours != cpu && mismatches++ < 5)
+      ADD_FAILURE() << std::hex << "x bits " << i << ": ours " << ours << ", F16C " << cpu;
   }
   EXPECT_EQ(mismatches, 0u);
 }
@@ -192,7 +193,8 @@ TEST(Exhaustive, Fp32ToBf16NearestEvenMatchesAvx512Bf16) {
       continue;
     }
     const std::uint16_t cpu = avx512bf16_from_float(x);
-    if (ours != cpu && mismatches++ < 5) ADD_FAILURE() << std::hex << "x bits " << bits << ": ours " << ours << ", CPU " << cpu;
+    if (ours != cpu && mismatches++ < 5)
+      ADD_FAILURE() << std::hex << "x bits " << bits << ": ours " << ours << ", CPU " << cpu;
   }
   EXPECT_EQ(mismatches, 0u);
 }

@@ -14,9 +14,9 @@
 namespace {
 
 using trncore::bf16;
+using trncore::Overflow;
 using trncore::Rounding;
 using trncore::RoundingMode;
-using trncore::Overflow;
 
 // The two bf16 neighbours of x and the fraction of the way from the lower to the upper one.
 struct Bracket {
@@ -32,7 +32,8 @@ TEST(StochasticRounding, OnlyEverReturnsANeighbourAndKeepsRepresentableValues) {
   std::mt19937_64 rng(1);
   const trncore::RandomBits bits{11, 0};
   for (int i = 0; i < 100000; ++i) {
-    const float x = std::ldexp(std::uniform_real_distribution<float>(-1.0f, 1.0f)(rng), static_cast<int>(rng() % 60) - 30);
+    const float x =
+        std::ldexp(std::uniform_real_distribution<float>(-1.0f, 1.0f)(rng), static_cast<int>(rng() % 60) - 30);
     const auto [lo, hi, f] = bracket(x);
     const double y = bf16::from_float(x, RoundingMode::stochastic, bits(i)).to_double();
     ASSERT_TRUE(y == lo || y == hi) << x;

@@ -42,7 +42,8 @@ TEST(ViewEigen, VectorsAndStrides) {
   auto vrow = trncore::vector_view(row);
   EXPECT_EQ(vrow.inc(), 4);
   EXPECT_EQ(&vrow[1], &m(2, 1));
-  auto strided = Eigen::Map<Eigen::MatrixXd, 0, Eigen::Stride<Eigen::Dynamic, 2>>(m.data(), 2, 2, Eigen::Stride<Eigen::Dynamic, 2>(4, 2));
+  auto strided = Eigen::Map<Eigen::MatrixXd, 0, Eigen::Stride<Eigen::Dynamic, 2>>(
+      m.data(), 2, 2, Eigen::Stride<Eigen::Dynamic, 2>(4, 2));
   EXPECT_THROW(trncore::matrix_view(strided), trncore::InvalidArgument);
 }
 

@@ -36,8 +36,10 @@ void fill(E* p, std::size_t n, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> u(-1, 1);
   for (std::size_t i = 0; i < n; ++i) {
-    if constexpr (std::is_floating_point_v<E>) p[i] = static_cast<E>(u(rng));
-    else p[i] = E(static_cast<typename E::value_type>(u(rng)), static_cast<typename E::value_type>(u(rng)));
+    if constexpr (std::is_floating_point_v<E>)
+      p[i] = static_cast<E>(u(rng));
+    else
+      p[i] = E(static_cast<typename E::value_type>(u(rng)), static_cast<typename E::value_type>(u(rng)));
   }
 }
 
@@ -96,34 +98,39 @@ void BM_C2c(benchmark::State& state) {
   Timing t;
   const int reps = reps_for(static_cast<double>(total));
   if constexpr (std::is_same_v<T, double>) {
-    fftw_plan raw = fftw_plan_many_dft(1, &ni, static_cast<int>(howmany), reinterpret_cast<fftw_complex*>(in), nullptr,
-                                       1, ni, reinterpret_cast<fftw_complex*>(out), nullptr, 1, ni, FFTW_FORWARD,
-                                       FFTW_MEASURE);
+    fftw_plan raw =
+        fftw_plan_many_dft(1, &ni, static_cast<int>(howmany), reinterpret_cast<fftw_complex*>(in), nullptr, 1, ni,
+                           reinterpret_cast<fftw_complex*>(out), nullptr, 1, ni, FFTW_FORWARD, FFTW_MEASURE);
     auto plan = trnfft::plan_many_dft<double>({n}, howmany, in, {}, 1, n, out, {}, 1, n, trnfft::Direction::forward,
                                               {.rigor = trnfft::Rigor::measure}, trncore::Options{}.with_threads(1));
-    fftw_plan twin = fftw_plan_many_dft(1, &ni, static_cast<int>(howmany), reinterpret_cast<fftw_complex*>(in),
-                                        nullptr, 1, ni, reinterpret_cast<fftw_complex*>(out), nullptr, 1, ni,
-                                        FFTW_FORWARD, FFTW_MEASURE);
+    fftw_plan twin =
+        fftw_plan_many_dft(1, &ni, static_cast<int>(howmany), reinterpret_cast<fftw_complex*>(in), nullptr, 1, ni,
+                           reinterpret_cast<fftw_complex*>(out), nullptr, 1, ni, FFTW_FORWARD, FFTW_MEASURE);
     label = same(fftw_sprint_plan(raw), plan.algorithm());
     fill(in, total, 1);
     fill(in2, total, 2);
     for (auto _ : state) {
       if (control)
-        t.block(reps, [&] { fftw_execute(twin); }, [&] { fftw_execute(raw); });
+        t.block(
+            reps, [&] { fftw_execute(twin); }, [&] { fftw_execute(raw); });
       else if (new_array)
-        t.block(reps, [&] { plan.execute(in2, out2); },
-                [&] { fftw_execute_dft(raw, reinterpret_cast<fftw_complex*>(in2), reinterpret_cast<fftw_complex*>(out2)); });
+        t.block(
+            reps, [&] { plan.execute(in2, out2); },
+            [&] {
+              fftw_execute_dft(raw, reinterpret_cast<fftw_complex*>(in2), reinterpret_cast<fftw_complex*>(out2));
+            });
       else
-        t.block(reps, [&] { plan.execute(); }, [&] { fftw_execute(raw); });
+        t.block(
+            reps, [&] { plan.execute(); }, [&] { fftw_execute(raw); });
       benchmark::DoNotOptimize(out[0]);
       benchmark::DoNotOptimize(out2[0]);
     }
     fftw_destroy_plan(raw);
     fftw_destroy_plan(twin);
   } else {
-    fftwf_plan raw = fftwf_plan_many_dft(1, &ni, static_cast<int>(howmany), reinterpret_cast<fftwf_complex*>(in),
-                                         nullptr, 1, ni, reinterpret_cast<fftwf_complex*>(out), nullptr, 1, ni,
-                                         FFTW_FORWARD, FFTW_MEASURE);
+    fftwf_plan raw =
+        fftwf_plan_many_dft(1, &ni, static_cast<int>(howmany), reinterpret_cast<fftwf_complex*>(in), nullptr, 1, ni,
+                            reinterpret_cast<fftwf_complex*>(out), nullptr, 1, ni, FFTW_FORWARD, FFTW_MEASURE);
     auto plan = trnfft::plan_many_dft<float>({n}, howmany, in, {}, 1, n, out, {}, 1, n, trnfft::Direction::forward,
                                              {.rigor = trnfft::Rigor::measure}, trncore::Options{}.with_threads(1));
     label = same(fftwf_sprint_plan(raw), plan.algorithm());
@@ -131,19 +138,23 @@ void BM_C2c(benchmark::State& state) {
     fill(in2, total, 2);
     for (auto _ : state) {
       if (new_array)
-        t.block(reps, [&] { plan.execute(in2, out2); },
-                [&] {
-                  fftwf_execute_dft(raw, reinterpret_cast<fftwf_complex*>(in2), reinterpret_cast<fftwf_complex*>(out2));
-                });
+        t.block(
+            reps, [&] { plan.execute(in2, out2); },
+            [&] {
+              fftwf_execute_dft(raw, reinterpret_cast<fftwf_complex*>(in2), reinterpret_cast<fftwf_complex*>(out2));
+            });
       else
-        t.block(reps, [&] { plan.execute(); }, [&] { fftwf_execute(raw); });
+        t.block(
+            reps, [&] { plan.execute(); }, [&] { fftwf_execute(raw); });
       benchmark::DoNotOptimize(out[0]);
       benchmark::DoNotOptimize(out2[0]);
     }
     fftwf_destroy_plan(raw);
   }
   t.report(state, reps);
-  state.SetLabel(std::string(control ? "control: a second raw plan, " : new_array ? "new-array, " : "execute, ") +
+  state.SetLabel(std::string(control     ? "control: a second raw plan, "
+                             : new_array ? "new-array, "
+                                         : "execute, ") +
                  label);
   for (C* p : {in, out, in2, out2}) fftw_free(p);
 }
@@ -166,10 +177,12 @@ void BM_R2c2d(benchmark::State& state) {
   const int reps = reps_for(static_cast<double>(real));
   for (auto _ : state) {
     if (new_array)
-      t.block(reps, [&] { plan.execute(in2, out2); },
-              [&] { fftw_execute_dft_r2c(raw, in2, reinterpret_cast<fftw_complex*>(out2)); });
+      t.block(
+          reps, [&] { plan.execute(in2, out2); },
+          [&] { fftw_execute_dft_r2c(raw, in2, reinterpret_cast<fftw_complex*>(out2)); });
     else
-      t.block(reps, [&] { plan.execute(); }, [&] { fftw_execute(raw); });
+      t.block(
+          reps, [&] { plan.execute(); }, [&] { fftw_execute(raw); });
     benchmark::DoNotOptimize(out[0]);
     benchmark::DoNotOptimize(out2[0]);
   }
@@ -188,14 +201,30 @@ void BM_R2c2d(benchmark::State& state) {
 // which shows the spread between two identical FFTW plans; double only).
 // N = 2^8 … 2^20, single and batched (the range).
 BENCHMARK_TEMPLATE(BM_C2c, double)
-    ->Args({256, 1, 0})->Args({1024, 1, 0})->Args({1024, 1, 1})->Args({1024, 1, 2})->Args({4096, 1, 0})
-    ->Args({65536, 1, 0})->Args({65536, 1, 1})->Args({1 << 20, 1, 0})->Args({1 << 20, 1, 2})
-    ->Args({256, 64, 0})->Args({256, 64, 2})->Args({4096, 16, 0})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Args({256, 1, 0})
+    ->Args({1024, 1, 0})
+    ->Args({1024, 1, 1})
+    ->Args({1024, 1, 2})
+    ->Args({4096, 1, 0})
+    ->Args({65536, 1, 0})
+    ->Args({65536, 1, 1})
+    ->Args({1 << 20, 1, 0})
+    ->Args({1 << 20, 1, 2})
+    ->Args({256, 64, 0})
+    ->Args({256, 64, 2})
+    ->Args({4096, 16, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_TEMPLATE(BM_C2c, float)
-    ->Args({256, 1, 0})->Args({1024, 1, 0})->Args({1024, 1, 1})->Args({65536, 1, 0})->Args({1 << 20, 1, 0})
-    ->Args({256, 64, 0})->Args({4096, 16, 0})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Args({256, 1, 0})
+    ->Args({1024, 1, 0})
+    ->Args({1024, 1, 1})
+    ->Args({65536, 1, 0})
+    ->Args({1 << 20, 1, 0})
+    ->Args({256, 64, 0})
+    ->Args({4096, 16, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 // Args: n, new-array (0/1).
 BENCHMARK(BM_R2c2d)->Args({512, 0})->Args({512, 1})->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -119,8 +119,8 @@ void measure(const std::vector<std::int64_t>& n, SimMode mode, std::optional<trn
   }
   const std::vector<int> ni(n.begin(), n.end());
   const int si = static_cast<int>(size);
-  fftwl_plan p = fftwl_plan_many_dft(static_cast<int>(ni.size()), ni.data(), static_cast<int>(batch), a.data(),
-                                     nullptr, 1, si, b.data(), nullptr, 1, si, FFTW_FORWARD, FFTW_ESTIMATE);
+  fftwl_plan p = fftwl_plan_many_dft(static_cast<int>(ni.size()), ni.data(), static_cast<int>(batch), a.data(), nullptr,
+                                     1, si, b.data(), nullptr, 1, si, FFTW_FORWARD, FFTW_ESTIMATE);
   fftwl_execute(p);
   fftwl_destroy_plan(p);
   err = 0;
@@ -140,7 +140,8 @@ void measure(const std::vector<std::int64_t>& n, SimMode mode, std::optional<trn
 int table_nd() {
   const std::vector<std::vector<std::int64_t>> shapes{{64, 64}, {256, 256}, {16, 16, 16}, {8, 4096}, {17, 257}};
   std::printf("measured / bound, multi-dimensional c2c (float data; ozaki64: double data), product model bf16\n\n");
-  std::printf("| shape | fp32 | bf16 | bf16_refined | compensated | ozaki | ozaki64 |\n|---|---|---|---|---|---|---|\n");
+  std::printf(
+      "| shape | fp32 | bf16 | bf16_refined | compensated | ozaki | ozaki64 |\n|---|---|---|---|---|---|---|\n");
   for (const auto& n : shapes) {
     std::string label;
     for (std::size_t k = 0; k < n.size(); ++k) {

@@ -5,12 +5,12 @@
 namespace trnfft {
 
 namespace {
-constexpr auto kDirections = trncore::detail::EnumNames<Direction, 2>{
-    {{{"forward", Direction::forward}, {"backward", Direction::backward}}}};
+constexpr auto kDirections =
+    trncore::detail::EnumNames<Direction, 2>{{{{"forward", Direction::forward}, {"backward", Direction::backward}}}};
 constexpr auto kRigors = trncore::detail::EnumNames<Rigor, 4>{{{{"estimate", Rigor::estimate},
-                                                                 {"measure", Rigor::measure},
-                                                                 {"patient", Rigor::patient},
-                                                                 {"exhaustive", Rigor::exhaustive}}}};
+                                                                {"measure", Rigor::measure},
+                                                                {"patient", Rigor::patient},
+                                                                {"exhaustive", Rigor::exhaustive}}}};
 constexpr auto kLayouts = trncore::detail::EnumNames<ComplexLayout, 2>{
     {{{"interleaved", ComplexLayout::interleaved}, {"split", ComplexLayout::split}}}};
 constexpr auto kKinds =
@@ -41,8 +41,6 @@ ComplexLayout parse_complex_layout(std::string_view text) {
 }
 Kind parse_kind(std::string_view text) { return kKinds.parse(text, "trnfft::parse_kind", "kind"); }
 Norm parse_norm(std::string_view text) { return kNorms.parse(text, "trnfft::parse_norm", "norm"); }
-SimMode parse_sim_mode(std::string_view text) {
-  return kSimModes.parse(text, "trnfft::parse_sim_mode", "sim mode");
-}
+SimMode parse_sim_mode(std::string_view text) { return kSimModes.parse(text, "trnfft::parse_sim_mode", "sim mode"); }
 
 }  // namespace trnfft

@@ -40,17 +40,15 @@ Geometry check_params(const char* function, const StftParams& p, std::optional<s
   if (p.n_fft < 1)
     throw InvalidArgument(function, "n_fft = " + std::to_string(p.n_fft), "pass an FFT length n_fft >= 1");
   const std::int64_t hop = p.hop.value_or(std::max<std::int64_t>(1, p.n_fft / 4));
-  if (hop < 1)
-    throw InvalidArgument(function, "hop = " + std::to_string(hop), "pass a hop >= 1 (unset: n_fft/4)");
+  if (hop < 1) throw InvalidArgument(function, "hop = " + std::to_string(hop), "pass a hop >= 1 (unset: n_fft/4)");
   std::int64_t wl = p.win_length.value_or(user_window.value_or(p.n_fft));
   if (wl < 1 || wl > p.n_fft)
     throw InvalidArgument(function, "win_length = " + std::to_string(wl) + " for n_fft = " + std::to_string(p.n_fft),
                           "use 1 <= win_length <= n_fft");
   if (user_window && *user_window != wl)
-    throw DimensionMismatch(function,
-                            "the window has " + std::to_string(*user_window) + " points but win_length is " +
-                                std::to_string(wl),
-                            "pass a window of win_length points (or leave win_length unset)");
+    throw DimensionMismatch(
+        function, "the window has " + std::to_string(*user_window) + " points but win_length is " + std::to_string(wl),
+        "pass a window of win_length points (or leave win_length unset)");
   if (p.window != Window::hann && p.window != Window::hamming && p.window != Window::rectangular)
     throw InvalidArgument(function, "invalid window " + std::to_string(static_cast<int>(p.window)),
                           "use Window::hann, hamming or rectangular, or pass a window array");
@@ -68,7 +66,8 @@ std::vector<T> full_window(const Geometry& g, const StftParams& p, std::span<con
   const double pi = std::numbers::pi;
   for (std::int64_t k = 0; k < g.win_length; ++k) {
     T v = T(1);
-    if (!user.empty()) v = user[static_cast<std::size_t>(k)];
+    if (!user.empty())
+      v = user[static_cast<std::size_t>(k)];
     else if (p.window == Window::hann)
       v = static_cast<T>(0.5 - 0.5 * std::cos(2 * pi * static_cast<double>(k) / static_cast<double>(g.win_length)));
     else if (p.window == Window::hamming)
@@ -81,22 +80,24 @@ std::vector<T> full_window(const Geometry& g, const StftParams& p, std::span<con
 template <Real T>
 Array<std::complex<T>> stft_impl(const char* function, std::span<const T> x, std::span<const T> user,
                                  const StftParams& p, const trncore::Options& options) {
-  const Geometry g = check_params(function, p, user.empty() ? std::nullopt
-                                                            : std::optional<std::int64_t>(std::ssize(user)));
+  const Geometry g =
+      check_params(function, p, user.empty() ? std::nullopt : std::optional<std::int64_t>(std::ssize(user)));
   const auto len = static_cast<std::int64_t>(x.size());
   if (len == 0) throw InvalidArgument(function, "the signal is empty", "pass at least one sample");
   const std::int64_t pad = p.center ? g.n_fft / 2 : 0;
   if (p.center && p.pad_mode == PadMode::reflect && pad >= len)
     throw InvalidArgument(function,
-                          "reflect padding of n_fft/2 = " + std::to_string(pad) + " samples needs a signal longer "
-                          "than that, got " + std::to_string(len),
+                          "reflect padding of n_fft/2 = " + std::to_string(pad) +
+                              " samples needs a signal longer "
+                              "than that, got " +
+                              std::to_string(len),
                           "use a longer signal, PadMode::constant, or center = false");
   const std::int64_t padded = len + 2 * pad;
   if (padded < g.n_fft)
-    throw InvalidArgument(function,
-                          "the (padded) signal has " + std::to_string(padded) + " samples, fewer than n_fft = " +
-                              std::to_string(g.n_fft),
-                          "use a longer signal or a smaller n_fft");
+    throw InvalidArgument(
+        function,
+        "the (padded) signal has " + std::to_string(padded) + " samples, fewer than n_fft = " + std::to_string(g.n_fft),
+        "use a longer signal or a smaller n_fft");
   const std::int64_t frames = 1 + (padded - g.n_fft) / g.hop;
   auto sample = [&](std::int64_t i) -> T {  // x_pad[i]
     std::int64_t j = i - pad;
@@ -117,8 +118,8 @@ Array<std::complex<T>> stft_impl(const char* function, std::span<const T> x, std
         .execute();
   } else {
     std::vector<std::complex<T>> c(frame_data.begin(), frame_data.end());
-    plan_many_dft<T>({g.n_fft}, frames, c.data(), {}, 1, g.n_fft, out.data.data(), {}, 1, g.n_fft,
-                     Direction::forward, {}, options)
+    plan_many_dft<T>({g.n_fft}, frames, c.data(), {}, 1, g.n_fft, out.data.data(), {}, 1, g.n_fft, Direction::forward,
+                     {}, options)
         .execute();
   }
   if (p.normalized) {
@@ -131,19 +132,19 @@ Array<std::complex<T>> stft_impl(const char* function, std::span<const T> x, std
 template <Real T>
 std::vector<T> istft_impl(const char* function, const Array<std::complex<T>>& spec, std::span<const T> user,
                           const StftParams& p, std::optional<std::int64_t> length, const trncore::Options& options) {
-  const Geometry g = check_params(function, p, user.empty() ? std::nullopt
-                                                            : std::optional<std::int64_t>(std::ssize(user)));
+  const Geometry g =
+      check_params(function, p, user.empty() ? std::nullopt : std::optional<std::int64_t>(std::ssize(user)));
   if (spec.shape.size() != 2 || spec.shape[1] != g.bins || spec.shape[0] < 1 ||
       static_cast<std::int64_t>(spec.data.size()) != spec.shape[0] * spec.shape[1])
-    throw DimensionMismatch(function,
-                            "the spectrum has shape [" +
-                                (spec.shape.empty() ? std::string()
-                                                    : std::to_string(spec.shape[0]) +
-                                                          (spec.shape.size() > 1 ? ", " + std::to_string(spec.shape[1])
-                                                                                 : std::string())) +
-                                "] with " + std::to_string(spec.data.size()) + " values; expected frames x " +
-                                std::to_string(g.bins) + " bins",
-                            "pass stft's result for the same n_fft and onesided");
+    throw DimensionMismatch(
+        function,
+        "the spectrum has shape [" +
+            (spec.shape.empty() ? std::string()
+                                : std::to_string(spec.shape[0]) +
+                                      (spec.shape.size() > 1 ? ", " + std::to_string(spec.shape[1]) : std::string())) +
+            "] with " + std::to_string(spec.data.size()) + " values; expected frames x " + std::to_string(g.bins) +
+            " bins",
+        "pass stft's result for the same n_fft and onesided");
   if (length && *length < 0)
     throw InvalidArgument(function, "length = " + std::to_string(*length), "pass length >= 0 or leave it unset");
   const std::int64_t frames = spec.shape[0];
@@ -154,8 +155,8 @@ std::vector<T> istft_impl(const char* function, const Array<std::complex<T>>& sp
         .execute();
   } else {
     std::vector<std::complex<T>> in = spec.data, outc(in.size());
-    plan_many_dft<T>({g.n_fft}, frames, in.data(), {}, 1, g.n_fft, outc.data(), {}, 1, g.n_fft, Direction::backward,
-                     {}, options)
+    plan_many_dft<T>({g.n_fft}, frames, in.data(), {}, 1, g.n_fft, outc.data(), {}, 1, g.n_fft, Direction::backward, {},
+                     options)
         .execute();
     for (std::size_t i = 0; i < outc.size(); ++i) frames_time[i] = outc[i].real();
   }
@@ -224,7 +225,7 @@ std::vector<T> istft(const Array<std::complex<T>>& spec, std::span<const T> wind
   return istft_impl<T>("trnfft::istft", spec, window, params, length, options);
 }
 
-#define TRNFFT_STFT(T)                                                                                             \
+#define TRNFFT_STFT(T)                                                                                            \
   template std::vector<T> stft_window<T>(const StftParams&);                                                      \
   template Array<std::complex<T>> stft<T>(std::span<const T>, const StftParams&, const trncore::Options&);        \
   template Array<std::complex<T>> stft<T>(std::span<const T>, std::span<const T>, const StftParams&,              \

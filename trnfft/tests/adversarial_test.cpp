@@ -40,9 +40,9 @@ using trnsci_testing::Rng;
 using trnsci_testing::Tally;
 
 enum class Input { normal, nan, inf, subnormal_mix, subnormal_only, near_overflow, overflow, scaled_rows, impulses };
-constexpr Input kInputs[] = {Input::normal,         Input::nan,      Input::inf,
-                             Input::subnormal_mix,  Input::subnormal_only, Input::near_overflow,
-                             Input::overflow,       Input::scaled_rows,    Input::impulses};
+constexpr Input kInputs[] = {Input::normal,         Input::nan,           Input::inf,      Input::subnormal_mix,
+                             Input::subnormal_only, Input::near_overflow, Input::overflow, Input::scaled_rows,
+                             Input::impulses};
 
 const char* name(Input i) {
   switch (i) {
@@ -68,7 +68,7 @@ std::vector<std::complex<T>> make_input(Input kind, std::int64_t n, std::int64_t
   for (auto& z : x) z = {static_cast<T>(rng.normal()), static_cast<T>(rng.normal())};
   const T big = std::numeric_limits<T>::max();
   const T sub = std::numeric_limits<T>::denorm_min() * T(1000);  // subnormal, ~10 significant bits
-  const int e = std::is_same_v<T, float> ? 20 : 40;             // float's range allows 2^±40 only barely
+  const int e = std::is_same_v<T, float> ? 20 : 40;              // float's range allows 2^±40 only barely
   const auto at = [&] { return static_cast<std::size_t>(rng.integer(0, static_cast<std::int64_t>(total) - 1)); };
   switch (kind) {
     case Input::normal: break;
@@ -153,7 +153,8 @@ void run_case(Tally& tally, Kind kind, Input input, std::int64_t n, SimMode mode
     std::vector<std::complex<T>> y(static_cast<std::size_t>(h * batch));
     std::optional<trnfft::R2CPlan<T>> plan;
     try {
-      plan.emplace(trnfft::plan_many_dft_r2c<T>({n}, batch, in.data(), {}, 1, n, y.data(), {}, 1, h, {.sim_mode = mode}, opts));
+      plan.emplace(
+          trnfft::plan_many_dft_r2c<T>({n}, batch, in.data(), {}, 1, n, y.data(), {}, 1, h, {.sim_mode = mode}, opts));
     } catch (const trncore::TargetNotMet&) {
       return;
     }
@@ -171,8 +172,10 @@ void run_case(Tally& tally, Kind kind, Input input, std::int64_t n, SimMode mode
     EXPECT_EQ(rep.uncertified_reason, "NaN or Inf in the input");
   }
   (rep.certified ? by_input.certified : by_input.uncertified)[static_cast<std::size_t>(input)] += 1;
-  if (target) tally.record_met(rep.certified, rep.met, rep.a_priori_bound, *target, err, what);
-  else tally.record(rep.certified, rep.a_priori_bound, err, what);
+  if (target)
+    tally.record_met(rep.certified, rep.met, rep.a_priori_bound, *target, err, what);
+  else
+    tally.record(rep.certified, rep.a_priori_bound, err, what);
 }
 
 template <class T>

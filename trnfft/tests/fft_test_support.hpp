@@ -64,7 +64,7 @@ double relative_error(const std::vector<A>& got, const std::vector<B>& want) {
 /// 64-byte aligned storage of n elements (so new-array execute sees the same alignment every time).
 template <class E>
 class Buffer {
-public:
+ public:
   explicit Buffer(std::size_t n, std::size_t offset = 0) : n_(n), offset_(offset) {
     const std::size_t bytes = ((n + offset) * sizeof(E) + 63) / 64 * 64 + 64;
     raw_ = static_cast<E*>(std::aligned_alloc(64, bytes));
@@ -78,7 +78,7 @@ public:
   std::size_t size() const { return n_; }
   E& operator[](std::size_t i) { return raw_[offset_ + i]; }
 
-private:
+ private:
   E* raw_ = nullptr;
   std::size_t n_, offset_;
 };
@@ -86,8 +86,7 @@ private:
 /// Offsets of every element of one array of a guru geometry, in dense logical order (batch indices
 /// outer, row-major; then transform indices, row-major). `halve_last`: complex side of r2c/c2r.
 inline std::vector<std::int64_t> logical_offsets(const std::vector<trnfft::IoDim>& dims,
-                                                 const std::vector<trnfft::IoDim>& batch, bool input,
-                                                 bool halve_last) {
+                                                 const std::vector<trnfft::IoDim>& batch, bool input, bool halve_last) {
   std::vector<std::int64_t> n, s;
   for (const auto& d : batch) {
     n.push_back(d.n);
@@ -149,10 +148,10 @@ inline std::vector<cld> reference(trnfft::Kind kind, const std::vector<std::int6
   std::vector<cld> out;
   if (kind == trnfft::Kind::c2c) {
     std::vector<cld> a(in), b(static_cast<std::size_t>(full) * hm);
-    fftwl_plan p = fftwl_plan_many_dft(rank, n.data(), hm, reinterpret_cast<fftwl_complex*>(a.data()), nullptr, 1,
-                                       full, reinterpret_cast<fftwl_complex*>(b.data()), nullptr, 1, full,
-                                       direction == trnfft::Direction::forward ? FFTW_FORWARD : FFTW_BACKWARD,
-                                       FFTW_ESTIMATE);
+    fftwl_plan p =
+        fftwl_plan_many_dft(rank, n.data(), hm, reinterpret_cast<fftwl_complex*>(a.data()), nullptr, 1, full,
+                            reinterpret_cast<fftwl_complex*>(b.data()), nullptr, 1, full,
+                            direction == trnfft::Direction::forward ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
     fftwl_execute(p);
     fftwl_destroy_plan(p);
     out = std::move(b);
@@ -168,8 +167,8 @@ inline std::vector<cld> reference(trnfft::Kind kind, const std::vector<std::int6
   } else {
     std::vector<cld> a(in);
     std::vector<ld> b(static_cast<std::size_t>(full) * hm);
-    fftwl_plan p = fftwl_plan_many_dft_c2r(rank, n.data(), hm, reinterpret_cast<fftwl_complex*>(a.data()), nullptr,
-                                           1, half, b.data(), nullptr, 1, full, FFTW_ESTIMATE);
+    fftwl_plan p = fftwl_plan_many_dft_c2r(rank, n.data(), hm, reinterpret_cast<fftwl_complex*>(a.data()), nullptr, 1,
+                                           half, b.data(), nullptr, 1, full, FFTW_ESTIMATE);
     fftwl_execute(p);
     fftwl_destroy_plan(p);
     out.assign(b.begin(), b.end());

@@ -27,8 +27,9 @@ std::vector<cld> oracle_axes(std::vector<cld> x, const std::vector<std::int64_t>
   std::vector<std::int64_t> st(shape.size(), 1);
   for (std::size_t k = shape.size(); k-- > 1;) st[k - 1] = st[k] * shape[k];
   std::vector<fftwl_iodim64> dims, batch;
-  for (auto a : axes) dims.push_back({shape[static_cast<std::size_t>(a)], st[static_cast<std::size_t>(a)],
-                                      st[static_cast<std::size_t>(a)]});
+  for (auto a : axes)
+    dims.push_back(
+        {shape[static_cast<std::size_t>(a)], st[static_cast<std::size_t>(a)], st[static_cast<std::size_t>(a)]});
   for (std::size_t a = 0; a < shape.size(); ++a)
     if (std::find(axes.begin(), axes.end(), static_cast<std::int64_t>(a)) == axes.end())
       batch.push_back({shape[a], st[a], st[a]});
@@ -262,7 +263,8 @@ TYPED_TEST(Functions, FftnIfftnOverAxesWithShapes) {
   std::vector<cld> boxed(4 * 8 * 3, cld(0));
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 6; ++j)
-      for (int k = 0; k < 3; ++k) boxed[static_cast<std::size_t>((i * 8 + j) * 3 + k)] = x[static_cast<std::size_t>((i * 6 + j) * 5 + k)];
+      for (int k = 0; k < 3; ++k)
+        boxed[static_cast<std::size_t>((i * 8 + j) * 3 + k)] = x[static_cast<std::size_t>((i * 6 + j) * 5 + k)];
   EXPECT_LE(relative_error(y.data, oracle_axes(boxed, {4, 8, 3}, {1, 2}, FFTW_FORWARD)), fft_tolerance<T>(24));
   // ifftn scales by 1/N with N the product of the transformed lengths.
   auto z = trnfft::ifftn(x, shape, {}, {1});
@@ -302,7 +304,8 @@ TYPED_TEST(Functions, RfftnIrfftnRoundTripsAndShapes) {
   std::vector<cld> boxed(3 * 4 * 9, cld(0));
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 4; ++j)
-      for (int k = 0; k < 7; ++k) boxed[static_cast<std::size_t>((i * 4 + j) * 9 + k)] = x[static_cast<std::size_t>((i * 10 + j) * 7 + k)];
+      for (int k = 0; k < 7; ++k)
+        boxed[static_cast<std::size_t>((i * 4 + j) * 9 + k)] = x[static_cast<std::size_t>((i * 10 + j) * 7 + k)];
   const auto f3 = oracle_axes(boxed, {3, 4, 9}, {1, 2}, FFTW_FORWARD);
   std::vector<cld> cut3;
   for (std::size_t e = 0; e < f3.size(); ++e)
@@ -357,34 +360,55 @@ TEST(Functions, BadInput) {
   expect_error<InvalidArgument>([&] { (void)trnfft::hfft(one); }, "trnfft::hfft", {"(0)"});
   expect_error<InvalidArgument>([&] { (void)trnfft::rfft(x, 0); }, "trnfft::rfft", {"(0)"});
   expect_error<InvalidArgument>([&] { (void)trnfft::ihfft(x, 0); }, "trnfft::ihfft", {"(0)"});
-  expect_error<DimensionMismatch>([&] { (void)trnfft::fftn(x, {3, 5}); }, "trnfft::fftn",
-                                  {"12 elements", "(3, 5) needs 15"});
-  expect_error<InvalidArgument>([&] { (void)trnfft::fftn(x, {3, 4}, {}, {2}); }, "trnfft::fftn",
-                                {"axis 2 is out of range", "2 axes"});
+  expect_error<DimensionMismatch>(
+      [&] {
+        (void)trnfft::fftn(x, {3, 5});
+      },
+      "trnfft::fftn", {"12 elements", "(3, 5) needs 15"});
+  expect_error<InvalidArgument>(
+      [&] {
+        (void)trnfft::fftn(x, {3, 4}, {}, {2});
+      },
+      "trnfft::fftn", {"axis 2 is out of range", "2 axes"});
   expect_error<InvalidArgument>([&] { (void)trnfft::fftn(x, {3, 4}, {}, {-3}); }, "trnfft::fftn", {"axis -3"});
-  expect_error<InvalidArgument>([&] { (void)trnfft::ifftn(x, {3, 4}, {}, {1, -1}); }, "trnfft::ifftn",
-                                {"repeat axis 1"});
-  expect_error<DimensionMismatch>([&] { (void)trnfft::rfftn(x, {3, 4}, {3}, {0, 1}); }, "trnfft::rfftn",
-                                  {"s (3) and axes (0, 1) have different lengths"});
-  expect_error<DimensionMismatch>([&] { (void)trnfft::irfftn(x, {3, 4}, {3, 4, 5}); }, "trnfft::irfftn",
-                                  {"3 entries but the array has 2 axes"});
+  expect_error<InvalidArgument>(
+      [&] {
+        (void)trnfft::ifftn(x, {3, 4}, {}, {1, -1});
+      },
+      "trnfft::ifftn", {"repeat axis 1"});
+  expect_error<DimensionMismatch>(
+      [&] {
+        (void)trnfft::rfftn(x, {3, 4}, {3}, {0, 1});
+      },
+      "trnfft::rfftn", {"s (3) and axes (0, 1) have different lengths"});
+  expect_error<DimensionMismatch>(
+      [&] {
+        (void)trnfft::irfftn(x, {3, 4}, {3, 4, 5});
+      },
+      "trnfft::irfftn", {"3 entries but the array has 2 axes"});
   expect_error<InvalidArgument>([&] { (void)trnfft::fft2(x, {-3, -4}); }, "trnfft::fft2", {"negative entry"});
   expect_error<InvalidArgument>([&] { (void)trnfft::fftn(x, {}); }, "trnfft::fftn", {"no axes"});
   expect_error<InvalidArgument>([&] { (void)trnfft::rfft2(x, {3, 4}, {0, 4}); }, "trnfft::rfft2", {"(0) along axis 0"});
-  expect_error<InvalidArgument>([&] { (void)trnfft::irfft2(x, {3, 4}, {}, {-2, -1}, static_cast<Norm>(7)); },
-                                "trnfft::irfft2", {"invalid norm 7"});
+  expect_error<InvalidArgument>(
+      [&] {
+        (void)trnfft::irfft2(x, {3, 4}, {}, {-2, -1}, static_cast<Norm>(7));
+      },
+      "trnfft::irfft2", {"invalid norm 7"});
   expect_error<InvalidArgument>([] { (void)trnfft::fftfreq(0); }, "trnfft::fftfreq", {"n = 0"});
   expect_error<InvalidArgument>([] { (void)trnfft::rfftfreq(4, 0.0); }, "trnfft::rfftfreq", {"d = 0"});
   expect_error<InvalidArgument>([] { (void)trnfft::fftfreq(4, std::numeric_limits<double>::infinity()); },
                                 "trnfft::fftfreq", {"d = inf"});
   expect_error<DimensionMismatch>([&] { (void)trnfft::fftshift(x, {5, 2}); }, "trnfft::fftshift", {"needs 10"});
-  expect_error<InvalidArgument>([&] { (void)trnfft::ifftshift(x, {3, 4}, {0, 0}); }, "trnfft::ifftshift",
-                                {"axis 0 is repeated"});
+  expect_error<InvalidArgument>(
+      [&] {
+        (void)trnfft::ifftshift(x, {3, 4}, {0, 0});
+      },
+      "trnfft::ifftshift", {"axis 0 is repeated"});
   expect_error<trncore::NotSupported>(
       [&] {
-        (void)trnfft::fft2(x, {3, 4}, {}, {}, Norm::backward,
-                           trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(
-                               trncore::MathMode::tf32));
+        (void)trnfft::fft2(
+            x, {3, 4}, {}, {}, Norm::backward,
+            trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::tf32));
       },
       "trnfft::fft2", {"math mode tf32", "no sim FFT"});
   expect_error<trncore::NotSupported>(

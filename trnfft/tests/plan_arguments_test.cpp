@@ -21,52 +21,61 @@ TEST(PlanArguments, LengthsBelowOne) {
   std::vector<C> a(16), b(16);
   std::vector<double> r(16);
   for (std::int64_t n : {std::int64_t{0}, std::int64_t{-1}, std::numeric_limits<std::int64_t>::min()}) {
-    expect_error<trncore::InvalidArgument>([&] { (void)trnfft::plan_dft_1d(n, a.data(), b.data(), Direction::forward); },
-                                           "trnfft::plan_dft", {"n[0] = " + std::to_string(n)});
+    expect_error<trncore::InvalidArgument>(
+        [&] { (void)trnfft::plan_dft_1d(n, a.data(), b.data(), Direction::forward); }, "trnfft::plan_dft",
+        {"n[0] = " + std::to_string(n)});
     expect_error<trncore::InvalidArgument>([&] { (void)trnfft::plan_dft_r2c_1d(n, r.data(), a.data()); },
                                            "trnfft::plan_dft_r2c", {"n[0] = " + std::to_string(n)});
     expect_error<trncore::InvalidArgument>([&] { (void)trnfft::plan_dft_c2r_1d(n, a.data(), r.data()); },
                                            "trnfft::plan_dft_c2r", {"n[0] = " + std::to_string(n)});
   }
   expect_error<trncore::InvalidArgument>(
-      [&] { (void)trnfft::plan_guru_dft<double>({{4, 1, 1}, {0, 1, 1}}, {}, a.data(), b.data(), Direction::forward); },
+      [&] {
+        (void)trnfft::plan_guru_dft<double>({{4, 1, 1}, {0, 1, 1}}, {}, a.data(), b.data(), Direction::forward);
+      },
       "trnfft::plan_guru_dft", {"transform dimension 1 has n = 0"});
   expect_error<trncore::InvalidArgument>(
-      [&] { (void)trnfft::plan_guru_dft<double>({{4, 1, 1}}, {{0, 4, 4}}, a.data(), b.data(), Direction::forward); },
+      [&] {
+        (void)trnfft::plan_guru_dft<double>({{4, 1, 1}}, {{0, 4, 4}}, a.data(), b.data(), Direction::forward);
+      },
       "trnfft::plan_guru_dft", {"batch dimension 0 has n = 0"});
   expect_error<trncore::InvalidArgument>(
-      [&] {
-        (void)trnfft::plan_many_dft<double>({4}, 0, a.data(), {}, 1, 4, b.data(), {}, 1, 4, Direction::forward);
-      },
+      [&] { (void)trnfft::plan_many_dft<double>({4}, 0, a.data(), {}, 1, 4, b.data(), {}, 1, 4, Direction::forward); },
       "trnfft::plan_many_dft", {"howmany = 0"});
   expect_error<trncore::InvalidArgument>(
       [&] { (void)trnfft::plan_guru_dft<double>({}, {}, a.data(), b.data(), Direction::forward); },
       "trnfft::plan_guru_dft", {"rank 0"});
-  expect_error<trncore::InvalidArgument>([&] { (void)trnfft::plan_dft<double>({}, a.data(), b.data(), Direction::forward); },
-                                         "trnfft::plan_dft", {"rank 0"});
+  expect_error<trncore::InvalidArgument>(
+      [&] { (void)trnfft::plan_dft<double>({}, a.data(), b.data(), Direction::forward); }, "trnfft::plan_dft",
+      {"rank 0"});
 }
 
 TEST(PlanArguments, StridesFftwCannotDo) {
   std::vector<C> a(64), b(64);
   // Negative and zero strides.
   expect_error<trncore::InvalidArgument>(
-      [&] { (void)trnfft::plan_guru_dft<double>({{8, -1, 1}}, {}, a.data() + 7, b.data(), Direction::forward); },
+      [&] {
+        (void)trnfft::plan_guru_dft<double>({{8, -1, 1}}, {}, a.data() + 7, b.data(), Direction::forward);
+      },
       "trnfft::plan_guru_dft", {"input stride -1", "positive"});
   expect_error<trncore::InvalidArgument>(
-      [&] { (void)trnfft::plan_guru_dft<double>({{8, 1, 0}}, {}, a.data(), b.data(), Direction::forward); },
+      [&] {
+        (void)trnfft::plan_guru_dft<double>({{8, 1, 0}}, {}, a.data(), b.data(), Direction::forward);
+      },
       "trnfft::plan_guru_dft", {"output stride 0"});
   // A batch distance inside one transform: elements overlap.
   expect_error<trncore::InvalidArgument>(
-      [&] {
-        (void)trnfft::plan_many_dft<double>({8}, 4, a.data(), {}, 1, 4, b.data(), {}, 1, 8, Direction::forward);
-      },
+      [&] { (void)trnfft::plan_many_dft<double>({8}, 4, a.data(), {}, 1, 4, b.data(), {}, 1, 8, Direction::forward); },
       "trnfft::plan_many_dft", {"elements of array 'in' overlap", "stride 4", "span 8"});
   // Two dimensions with equal strides.
   expect_error<trncore::InvalidArgument>(
-      [&] { (void)trnfft::plan_guru_dft<double>({{4, 2, 1}, {2, 2, 4}}, {}, a.data(), b.data(), Direction::forward); },
+      [&] {
+        (void)trnfft::plan_guru_dft<double>({{4, 2, 1}, {2, 2, 4}}, {}, a.data(), b.data(), Direction::forward);
+      },
       "trnfft::plan_guru_dft", {"overlap"});
   // n = 1 dimensions may have any stride (they are never stepped).
-  EXPECT_NO_THROW((void)trnfft::plan_guru_dft<double>({{1, -5, 0}, {8, 1, 1}}, {}, a.data(), b.data(), Direction::forward));
+  EXPECT_NO_THROW(
+      (void)trnfft::plan_guru_dft<double>({{1, -5, 0}, {8, 1, 1}}, {}, a.data(), b.data(), Direction::forward));
 }
 
 TEST(PlanArguments, EmbeddingsAndOverflow) {
@@ -84,11 +93,15 @@ TEST(PlanArguments, EmbeddingsAndOverflow) {
   std::vector<double> r(64);
   // The r2c output embedding must hold n/2 + 1 = 5 points, not 4.
   expect_error<trncore::DimensionMismatch>(
-      [&] { (void)trnfft::plan_many_dft_r2c<double>({2, 8}, 1, r.data(), {}, 1, 0, a.data(), {2, 4}, 1, 0); },
+      [&] {
+        (void)trnfft::plan_many_dft_r2c<double>({2, 8}, 1, r.data(), {}, 1, 0, a.data(), {2, 4}, 1, 0);
+      },
       "trnfft::plan_many_dft_r2c", {"onembed[1] = 4", "5 points"});
   // c2r: the complex input embedding must hold n/2 + 1 = 4 points for n = 7, not 3.
   expect_error<trncore::DimensionMismatch>(
-      [&] { (void)trnfft::plan_many_dft_c2r<double>({3, 7}, 2, a.data(), {3, 3}, 1, 12, r.data(), {}, 1, 21); },
+      [&] {
+        (void)trnfft::plan_many_dft_c2r<double>({3, 7}, 2, a.data(), {3, 3}, 1, 12, r.data(), {}, 1, 21);
+      },
       "trnfft::plan_many_dft_c2r", {"inembed[1] = 3", "4 points"});
   const std::int64_t big = std::int64_t{1} << 40;
   expect_error<trncore::InvalidArgument>(
@@ -96,7 +109,8 @@ TEST(PlanArguments, EmbeddingsAndOverflow) {
       {"overflows int64"});
   expect_error<trncore::InvalidArgument>(
       [&] {
-        (void)trnfft::plan_guru_dft<double>({{4, std::int64_t{1} << 62, 1}}, {}, a.data(), b.data(), Direction::forward);
+        (void)trnfft::plan_guru_dft<double>({{4, std::int64_t{1} << 62, 1}}, {}, a.data(), b.data(),
+                                            Direction::forward);
       },
       "trnfft::plan_guru_dft", {"overflows int64"});
 }
@@ -138,7 +152,9 @@ TEST(PlanArguments, GeometriesFftwRefuses) {
 TEST(PlanArguments, Options) {
   std::vector<C> a(8), b(8);
   std::vector<Cf> af(8), bf(8);
-  auto plan = [&](trncore::Options o) { (void)trnfft::plan_dft_1d<double>(8, a.data(), b.data(), Direction::forward, {}, o); };
+  auto plan = [&](trncore::Options o) {
+    (void)trnfft::plan_dft_1d<double>(8, a.data(), b.data(), Direction::forward, {}, o);
+  };
   expect_error<trncore::NotSupported>([&] { plan(trncore::Options{}.with_math_mode(trncore::MathMode::bf16)); },
                                       "trnfft::plan_dft", {"math mode bf16", "fp64"});
   expect_error<trncore::NotSupported>(
@@ -165,8 +181,7 @@ TEST(PlanArguments, EmptyAndMovedFromPlans) {
   auto q = std::move(p);
   EXPECT_FALSE(p);  // NOLINT(bugprone-use-after-move): moved-from plans are documented empty
   EXPECT_TRUE(q);
-  expect_error<trncore::InvalidArgument>([&] { p.execute(a.data(), b.data()); }, "trnfft::C2CPlan::execute",
-                                         {"empty"});
+  expect_error<trncore::InvalidArgument>([&] { p.execute(a.data(), b.data()); }, "trnfft::C2CPlan::execute", {"empty"});
   p = std::move(q);
   EXPECT_NO_THROW(p.execute());
   EXPECT_EQ(p.kind(), trnfft::Kind::c2c);
@@ -194,9 +209,8 @@ TEST(PlanArguments, NewArrayExecuteChecks) {
   expect_error<trncore::InvalidArgument>([&] { p.execute_split(nullptr, nullptr, nullptr, nullptr); },
                                          "trnfft::C2CPlan::execute_split", {"interleaved layout", "execute("});
   std::vector<C> short_span(15), out(16);
-  expect_error<trncore::DimensionMismatch>(
-      [&] { p.execute(std::span<const C>(short_span), std::span<C>(out)); }, "trnfft::C2CPlan::execute",
-      {"span 'in' has 15 elements", "touches 16"});
+  expect_error<trncore::DimensionMismatch>([&] { p.execute(std::span<const C>(short_span), std::span<C>(out)); },
+                                           "trnfft::C2CPlan::execute", {"span 'in' has 15 elements", "touches 16"});
 
   // Split plans: the separations ii - ri and io - ro must not change.
   Buffer<double> s(64), t(64);
@@ -204,9 +218,8 @@ TEST(PlanArguments, NewArrayExecuteChecks) {
                                                 Direction::forward);
   Buffer<double> u(64), v(64);
   EXPECT_NO_THROW(sp.execute_split(u.data(), u.data() + 16, v.data(), v.data() + 16));
-  expect_error<trncore::InvalidArgument>(
-      [&] { sp.execute_split(u.data(), u.data() + 32, v.data(), v.data() + 16); }, "trnfft::C2CPlan::execute_split",
-      {"256 / 128 bytes", "128 / 128"});
+  expect_error<trncore::InvalidArgument>([&] { sp.execute_split(u.data(), u.data() + 32, v.data(), v.data() + 16); },
+                                         "trnfft::C2CPlan::execute_split", {"256 / 128 bytes", "128 / 128"});
   expect_error<trncore::InvalidArgument>([&] { sp.execute(a.data(), b.data()); }, "trnfft::C2CPlan::execute",
                                          {"split layout", "execute_split"});
 

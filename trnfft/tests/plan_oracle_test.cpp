@@ -28,10 +28,10 @@ TYPED_TEST_SUITE(PlanOracle, Precisions);
 
 // ---- 1-D sizes, contiguous, through the basic interface ----
 
-const std::vector<std::int64_t> kSizes = {
-    1,    2,    3,    4,    5,    7,    8,    11,   13,   16,    17,    31,    32,    61,    64,    100,
-    101,  127,  128,  129,  243,  256,  257,  509,  511,  512,   513,   720,   1009,  1024,  2003,  2048,
-    4093, 4096, 5040, 7919, 8192, 10007, 10080, 16384, 20014, 32768, 55440, 65536};
+const std::vector<std::int64_t> kSizes = {1,    2,    3,    4,    5,     7,     8,     11,    13,    16,    17,
+                                          31,   32,   61,   64,   100,   101,   127,   128,   129,   243,   256,
+                                          257,  509,  511,  512,  513,   720,   1009,  1024,  2003,  2048,  4093,
+                                          4096, 5040, 7919, 8192, 10007, 10080, 16384, 20014, 32768, 55440, 65536};
 
 template <class T>
 void check_1d(Kind kind, Direction direction, std::int64_t n) {
@@ -94,7 +94,7 @@ struct Geometry {
   std::string name;
   Kind kind;
   Direction direction;
-  std::vector<IoDim> dims;   // complex-side strides in complex elements, real-side in reals
+  std::vector<IoDim> dims;  // complex-side strides in complex elements, real-side in reals
   std::vector<IoDim> batch;
   bool in_place;
 };
@@ -141,16 +141,16 @@ std::vector<Geometry> geometries() {
                             {1, 2, 0}, 1, {2, 1, 0}, 0));
   g.push_back(make_geometry("c2c 1-D batch 5x3 batch-fastest in, padded out", Kind::c2c, Direction::backward, {5, 3},
                             {12}, {0, 1, 2}, 0, {2, 1, 0}, 2));
-  g.push_back(make_geometry("c2c 1-D n=127 batch 4 column layout", Kind::c2c, Direction::forward, {4}, {127}, {0, 1},
-                            0, {0, 1}, 0));
+  g.push_back(make_geometry("c2c 1-D n=127 batch 4 column layout", Kind::c2c, Direction::forward, {4}, {127}, {0, 1}, 0,
+                            {0, 1}, 0));
   // r2c and c2r: padded rows, transposed, batched.
   g.push_back(make_geometry("r2c 2-D batch 2 padded in", Kind::r2c, Direction::forward, {2}, {9, 14}, {2, 1, 0}, 3,
                             {2, 1, 0}, 0));
   g.push_back(make_geometry("r2c 2-D transposed in", Kind::r2c, Direction::forward, {}, {5, 8}, {0, 1}, 0, {1, 0}, 0));
-  g.push_back(make_geometry("r2c 3-D n=129 last", Kind::r2c, Direction::forward, {}, {3, 2, 129}, {2, 1, 0}, 0,
-                            {2, 1, 0}, 1));
-  g.push_back(make_geometry("c2r 2-D batch 2", Kind::c2r, Direction::backward, {2}, {7, 9}, {2, 1, 0}, 0, {2, 1, 0},
-                            1));
+  g.push_back(
+      make_geometry("r2c 3-D n=129 last", Kind::r2c, Direction::forward, {}, {3, 2, 129}, {2, 1, 0}, 0, {2, 1, 0}, 1));
+  g.push_back(
+      make_geometry("c2r 2-D batch 2", Kind::c2r, Direction::backward, {2}, {7, 9}, {2, 1, 0}, 0, {2, 1, 0}, 1));
   g.push_back(make_geometry("c2r 1-D batch 3 batch-fastest out", Kind::c2r, Direction::backward, {3}, {16}, {1, 0}, 0,
                             {0, 1}, 0));
   // In-place: c2c with equal strides; r2c/c2r with real rows padded to 2(n/2+1).
@@ -162,20 +162,28 @@ std::vector<Geometry> geometries() {
   }
   for (std::int64_t n : {10, 11}) {
     const std::int64_t h = n / 2 + 1;
-    Geometry r{"r2c 1-D n=" + std::to_string(n) + " batch 3 in-place padded", Kind::r2c, Direction::forward,
-               {{n, 1, 1}}, {{3, 2 * h, h}}, true};
+    Geometry r{"r2c 1-D n=" + std::to_string(n) + " batch 3 in-place padded",
+               Kind::r2c,
+               Direction::forward,
+               {{n, 1, 1}},
+               {{3, 2 * h, h}},
+               true};
     g.push_back(r);
-    Geometry c{"c2r 1-D n=" + std::to_string(n) + " batch 3 in-place padded", Kind::c2r, Direction::backward,
-               {{n, 1, 1}}, {{3, h, 2 * h}}, true};
+    Geometry c{"c2r 1-D n=" + std::to_string(n) + " batch 3 in-place padded",
+               Kind::c2r,
+               Direction::backward,
+               {{n, 1, 1}},
+               {{3, h, 2 * h}},
+               true};
     g.push_back(c);
   }
   {
     // 2-D in-place r2c: rows of 2(n1/2+1) reals = n1/2+1 complex.
     const std::int64_t n0 = 6, n1 = 7, h = n1 / 2 + 1;
-    g.push_back(Geometry{"r2c 2-D in-place padded", Kind::r2c, Direction::forward, {{n0, 2 * h, h}, {n1, 1, 1}}, {},
-                         true});
-    g.push_back(Geometry{"c2r 2-D in-place padded", Kind::c2r, Direction::backward, {{n0, h, 2 * h}, {n1, 1, 1}}, {},
-                         true});
+    g.push_back(
+        Geometry{"r2c 2-D in-place padded", Kind::r2c, Direction::forward, {{n0, 2 * h, h}, {n1, 1, 1}}, {}, true});
+    g.push_back(
+        Geometry{"c2r 2-D in-place padded", Kind::c2r, Direction::backward, {{n0, h, 2 * h}, {n1, 1, 1}}, {}, true});
   }
   return g;
 }
@@ -235,8 +243,10 @@ struct Runner {
     T* in1 = split_in ? in0 + round(in_n) : (storage == Storage::split_interleaved && complex_in ? in0 + 1 : nullptr);
     T* out0 = g.in_place ? in0 : make(split_out ? 2 * round(reals(false)) : reals(false));
     T* out1 = nullptr;
-    if (split_out) out1 = g.in_place && split_in ? in1 : out0 + round(reals(false));
-    else if (storage == Storage::split_interleaved && complex_out) out1 = out0 + 1;
+    if (split_out)
+      out1 = g.in_place && split_in ? in1 : out0 + round(reals(false));
+    else if (storage == Storage::split_interleaved && complex_out)
+      out1 = out0 + 1;
     int k = 0;
     a.p[k++] = in0;
     if (in1 != nullptr) a.p[k++] = in1;
@@ -267,9 +277,12 @@ struct Runner {
     std::vector<cld> y(out_off.size());
     for (std::size_t e = 0; e < out_off.size(); ++e) {
       const auto o = static_cast<std::size_t>(out_off[e]);
-      if (!complex_out) y[e] = a.p[r][o];
-      else if (storage == Storage::interleaved) y[e] = cld(a.p[r][2 * o], a.p[r][2 * o + 1]);
-      else y[e] = cld(a.p[r][o], a.p[r + 1][o]);
+      if (!complex_out)
+        y[e] = a.p[r][o];
+      else if (storage == Storage::interleaved)
+        y[e] = cld(a.p[r][2 * o], a.p[r][2 * o + 1]);
+      else
+        y[e] = cld(a.p[r][o], a.p[r + 1][o]);
     }
     return y;
   }
@@ -319,14 +332,20 @@ struct Runner {
   static void execute_new(const P& plan, Arrays<T>& a, bool interleaved) {
     auto cx = [](T* p) { return reinterpret_cast<std::complex<T>*>(p); };
     if constexpr (std::is_same_v<P, trnfft::C2CPlan<T>>) {
-      if (interleaved) plan.execute(cx(a.p[0]), cx(a.p[1]));
-      else plan.execute_split(a.p[0], a.p[1], a.p[2], a.p[3]);
+      if (interleaved)
+        plan.execute(cx(a.p[0]), cx(a.p[1]));
+      else
+        plan.execute_split(a.p[0], a.p[1], a.p[2], a.p[3]);
     } else if constexpr (std::is_same_v<P, trnfft::R2CPlan<T>>) {
-      if (interleaved) plan.execute(a.p[0], cx(a.p[1]));
-      else plan.execute_split(a.p[0], a.p[1], a.p[2]);
+      if (interleaved)
+        plan.execute(a.p[0], cx(a.p[1]));
+      else
+        plan.execute_split(a.p[0], a.p[1], a.p[2]);
     } else {
-      if (interleaved) plan.execute(cx(a.p[0]), a.p[1]);
-      else plan.execute_split(a.p[0], a.p[1], a.p[2]);
+      if (interleaved)
+        plan.execute(cx(a.p[0]), a.p[1]);
+      else
+        plan.execute_split(a.p[0], a.p[1], a.p[2]);
     }
   }
 };
@@ -390,7 +409,8 @@ TYPED_TEST(PlanOracle, ManyDftWithEmbeddingsAndStrides) {
   // 3 transforms of 6x5, input embedded in 8x7 rows with istride 2 and idist 2*8*7+3; output dense.
   const std::vector<std::int64_t> n = {6, 5}, inembed = {8, 7};
   const std::int64_t howmany = 3, istride = 2, idist = 2 * 8 * 7 + 3, odist = 30;
-  std::vector<std::complex<T>> in(static_cast<std::size_t>(idist * howmany)), out(static_cast<std::size_t>(odist * howmany));
+  std::vector<std::complex<T>> in(static_cast<std::size_t>(idist * howmany)),
+      out(static_cast<std::size_t>(odist * howmany));
   auto plan = trnfft::plan_many_dft(n, howmany, in.data(), inembed, istride, idist, out.data(), {}, 1, odist,
                                     Direction::forward);
   const auto x = random_complex<T>(90, 5);
@@ -474,8 +494,8 @@ TYPED_TEST(PlanOracle, MeasuredAndThreadedPlansAgreeWithTheOracle) {
   const std::int64_t n = 4096;
   std::vector<std::complex<T>> x(n), y(n);
   auto measured = trnfft::plan_dft_1d(n, x.data(), y.data(), Direction::forward, {.rigor = trnfft::Rigor::measure});
-  auto threaded = trnfft::plan_dft_1d(n, x.data(), y.data(), Direction::forward, {},
-                                      trncore::Options{}.with_threads(2));
+  auto threaded =
+      trnfft::plan_dft_1d(n, x.data(), y.data(), Direction::forward, {}, trncore::Options{}.with_threads(2));
   EXPECT_EQ(threaded.threads(), 2);
   EXPECT_EQ(measured.threads(), 1);
   const auto in = random_complex<T>(n, 3);

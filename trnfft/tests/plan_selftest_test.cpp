@@ -139,8 +139,8 @@ TYPED_TEST(PlanSelfTest, SplitBackwardEqualsInterleavedBackward) {
     ri[static_cast<std::size_t>(i)] = x[static_cast<std::size_t>(i)].real();
     ii[static_cast<std::size_t>(i)] = x[static_cast<std::size_t>(i)].imag();
   }
-  auto p = trnfft::plan_guru_split_dft<T>({{n, 1, 1}}, {}, ri.data(), ii.data(), ro.data(), io.data(),
-                                          Direction::backward);
+  auto p =
+      trnfft::plan_guru_split_dft<T>({{n, 1, 1}}, {}, ri.data(), ii.data(), ro.data(), io.data(), Direction::backward);
   EXPECT_EQ(p.direction(), Direction::backward);
   EXPECT_EQ(p.layout(), trnfft::ComplexLayout::split);
   p.execute();

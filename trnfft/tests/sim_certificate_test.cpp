@@ -67,7 +67,8 @@ TEST(TrnfftSimCertificate, NanOrInfInputIsUncertifiedWithItsReason) {
 // A finite input whose transform overflows: float entries near FLT_MAX summed by the DFT.
 TEST(TrnfftSimCertificate, OverflowOfAFiniteInputIsUncertified) {
   std::vector<std::complex<float>> x(16, {3e38f, 0.0f}), y(16);
-  auto plan = trnfft::plan_dft_1d<float>(16, x.data(), y.data(), Direction::forward, {.sim_mode = SimMode::fp32}, sim_options());
+  auto plan = trnfft::plan_dft_1d<float>(16, x.data(), y.data(), Direction::forward, {.sim_mode = SimMode::fp32},
+                                         sim_options());
   trncore::AccuracyReport rep;
   plan.execute(rep);
   EXPECT_FALSE(rep.certified);

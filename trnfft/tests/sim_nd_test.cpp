@@ -37,13 +37,14 @@ std::string label(const std::vector<std::int64_t>& n, SimMode mode) {
 }
 
 template <class T>
-void check_c2c(const std::vector<std::int64_t>& n, SimMode mode, Direction dir, std::int64_t batch, std::uint64_t seed) {
+void check_c2c(const std::vector<std::int64_t>& n, SimMode mode, Direction dir, std::int64_t batch,
+               std::uint64_t seed) {
   SCOPED_TRACE("c2c " + label(n, mode) + (std::is_same_v<T, float> ? " float" : " double"));
   const std::int64_t size = product(n);
   auto x = random_complex<T>(static_cast<std::size_t>(size * batch), seed);
   std::vector<std::complex<T>> y(x.size());
-  auto plan = trnfft::plan_many_dft<T>(n, batch, x.data(), {}, 1, size, y.data(), {}, 1, size, dir,
-                                       {.sim_mode = mode}, sim_options());
+  auto plan = trnfft::plan_many_dft<T>(n, batch, x.data(), {}, 1, size, y.data(), {}, 1, size, dir, {.sim_mode = mode},
+                                       sim_options());
   const auto prior = plan.accuracy();
   trncore::AccuracyReport rep;
   plan.execute(rep);
@@ -59,8 +60,8 @@ void check_r2c_c2r(const std::vector<std::int64_t>& n, SimMode mode, std::int64_
   const std::int64_t size = product(n), half = half_size(n);
   auto x = random_reals<T>(static_cast<std::size_t>(size * batch), seed);
   std::vector<std::complex<T>> y(static_cast<std::size_t>(half * batch));
-  auto r2c = trnfft::plan_many_dft_r2c<T>(n, batch, x.data(), {}, 1, size, y.data(), {}, 1, half,
-                                          {.sim_mode = mode}, sim_options());
+  auto r2c = trnfft::plan_many_dft_r2c<T>(n, batch, x.data(), {}, 1, size, y.data(), {}, 1, half, {.sim_mode = mode},
+                                          sim_options());
   trncore::AccuracyReport rep;
   r2c.execute(rep);
   ASSERT_TRUE(rep.met) << rep.to_string();
@@ -83,8 +84,7 @@ void check_r2c_c2r(const std::vector<std::int64_t>& n, SimMode mode, std::int64_
   EXPECT_EQ(0, std::memcmp(hin.data(), hin_copy.data(), hin.size() * sizeof(hin[0])));  // sim never clobbers
 }
 
-const SimMode kAllModes[] = {SimMode::fp32, SimMode::bf16, SimMode::bf16_refined, SimMode::compensated,
-                             SimMode::ozaki};
+const SimMode kAllModes[] = {SimMode::fp32, SimMode::bf16, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki};
 
 TEST(TrnfftSimNd, ComplexEveryModeFloat) {
   std::uint64_t seed = 1000;
@@ -112,7 +112,8 @@ TEST(TrnfftSimNd, ComplexDouble) {
 TEST(TrnfftSimNd, RealTransforms) {
   std::uint64_t seed = 1200;
   for (const auto& n : std::vector<std::vector<std::int64_t>>{{6, 8}, {5, 7}, {3, 4, 10}, {1, 64}, {9, 1}, {2, 130}})
-    for (SimMode m : {SimMode::bf16, SimMode::compensated, SimMode::bf16_refined}) check_r2c_c2r<float>(n, m, 2, seed++);
+    for (SimMode m : {SimMode::bf16, SimMode::compensated, SimMode::bf16_refined})
+      check_r2c_c2r<float>(n, m, 2, seed++);
   check_r2c_c2r<double>({8, 12}, SimMode::ozaki, 2, seed++);
   check_r2c_c2r<double>({3, 5, 9}, SimMode::ozaki, 1, seed++);
 }
@@ -156,8 +157,7 @@ TEST(TrnfftSimNd, StridedGuruGeometry) {
   auto r2c = trnfft::plan_dft_r2c_2d<float>(n0, n1, real, buf.data(), {.sim_mode = SimMode::bf16}, sim_options());
   r2c.execute(rep);
   std::vector<cld> xrl(xr.begin(), xr.end());
-  EXPECT_LE(max_row_error(buf, reference(Kind::r2c, {n0, n1}, 1, xrl, Direction::forward), n0 * h1),
-            rep.a_priori_bound)
+  EXPECT_LE(max_row_error(buf, reference(Kind::r2c, {n0, n1}, 1, xrl, Direction::forward), n0 * h1), rep.a_priori_bound)
       << rep.to_string();
 }
 
@@ -183,10 +183,12 @@ TEST(TrnfftSimNd, FreeFunctions) {
   for (std::int64_t j = 0; j < 3; ++j) {  // the oracle on each (axis 0, axis 2) slice
     std::vector<cld> slice(24);
     for (std::int64_t i = 0; i < 4; ++i)
-      for (std::int64_t k = 0; k < 6; ++k) slice[static_cast<std::size_t>(i * 6 + k)] = xl[static_cast<std::size_t>(i * 18 + j * 6 + k)];
+      for (std::int64_t k = 0; k < 6; ++k)
+        slice[static_cast<std::size_t>(i * 6 + k)] = xl[static_cast<std::size_t>(i * 18 + j * 6 + k)];
     const auto s = reference(Kind::c2c, {4, 6}, 1, slice, Direction::forward);
     for (std::int64_t i = 0; i < 4; ++i)
-      for (std::int64_t k = 0; k < 6; ++k) want[static_cast<std::size_t>(i * 18 + j * 6 + k)] = s[static_cast<std::size_t>(i * 6 + k)];
+      for (std::int64_t k = 0; k < 6; ++k)
+        want[static_cast<std::size_t>(i * 18 + j * 6 + k)] = s[static_cast<std::size_t>(i * 6 + k)];
   }
   EXPECT_LT(relative_error(yz.data, want), 1e-5);
 
@@ -224,14 +226,13 @@ TEST(TrnfftSimNd, TargetChoosesTheCheapestMode) {
   // The choice uses the composed bound: the first of bf16, fp32, bf16_refined, compensated, ozaki whose
   // 2-D a-priori bound meets the target (and no cheaper one's does).
   std::vector<std::complex<float>> x(32 * 64, {0.5f, -0.25f}), y(x.size());
-  const SimMode order[] = {SimMode::bf16, SimMode::fp32, SimMode::bf16_refined, SimMode::compensated,
-                           SimMode::ozaki};
+  const SimMode order[] = {SimMode::bf16, SimMode::fp32, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki};
   std::vector<double> bounds;
   for (SimMode m : order)
-    bounds.push_back(trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward, {.sim_mode = m},
-                                                sim_options())
-                         .accuracy()
-                         .a_priori_bound);
+    bounds.push_back(
+        trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward, {.sim_mode = m}, sim_options())
+            .accuracy()
+            .a_priori_bound);
   for (double target : {0.5, 0.05, 1e-3, 1e-5}) {
     std::size_t want = 0;
     while (want < bounds.size() && bounds[want] > target) ++want;

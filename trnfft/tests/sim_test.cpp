@@ -30,8 +30,8 @@ void check_c2c(std::int64_t n, SimMode mode, Direction dir, std::int64_t batch, 
                std::string(trnfft::to_string(dir)) + (std::is_same_v<T, float> ? " float" : " double"));
   auto x = random_complex<T>(static_cast<std::size_t>(n * batch), seed);
   std::vector<std::complex<T>> y(x.size());
-  auto plan = trnfft::plan_many_dft<T>({n}, batch, x.data(), {}, 1, n, y.data(), {}, 1, n, dir,
-                                       {.sim_mode = mode}, sim_options());
+  auto plan = trnfft::plan_many_dft<T>({n}, batch, x.data(), {}, 1, n, y.data(), {}, 1, n, dir, {.sim_mode = mode},
+                                       sim_options());
   const auto prior = plan.accuracy();
   trncore::AccuracyReport rep;
   plan.execute(rep);
@@ -67,16 +67,15 @@ void check_r2c_c2r(std::int64_t n, SimMode mode, std::int64_t batch, std::uint64
   std::vector<std::complex<T>> hin(hl.size());
   for (std::size_t i = 0; i < hl.size(); ++i) hin[i] = {static_cast<T>(hl[i].real()), static_cast<T>(hl[i].imag())};
   std::vector<T> out(static_cast<std::size_t>(n * batch));
-  auto c2r = trnfft::plan_many_dft_c2r<T>({n}, batch, hin.data(), {}, 1, h, out.data(), {}, 1, n,
-                                          {.sim_mode = mode}, sim_options());
+  auto c2r = trnfft::plan_many_dft_c2r<T>({n}, batch, hin.data(), {}, 1, h, out.data(), {}, 1, n, {.sim_mode = mode},
+                                          sim_options());
   c2r.execute(rep);
   ASSERT_TRUE(rep.met) << rep.to_string();
   EXPECT_LE(max_row_error(out, reference(Kind::c2r, {n}, batch, hl, Direction::backward), n), rep.a_priori_bound)
       << rep.to_string();
 }
 
-const SimMode kAllModes[] = {SimMode::fp32, SimMode::bf16, SimMode::bf16_refined, SimMode::compensated,
-                             SimMode::ozaki};
+const SimMode kAllModes[] = {SimMode::fp32, SimMode::bf16, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki};
 
 TEST(TrnfftSim, DftGemmEveryModeFloat) {
   std::uint64_t seed = 1;
@@ -159,9 +158,10 @@ std::vector<std::complex<T>> run_threads(std::int64_t n, SimMode mode, int threa
 }
 
 TEST(TrnfftSim, BitwiseIdenticalForAnyThreadCount) {
-  for (auto [n, mode] : {std::pair{std::int64_t{256}, SimMode::bf16}, std::pair{std::int64_t{4096}, SimMode::fp32},
-                         std::pair{std::int64_t{257}, SimMode::compensated}, std::pair{std::int64_t{96}, SimMode::ozaki},
-                         std::pair{std::int64_t{128}, SimMode::bf16_refined}}) {
+  for (auto [n, mode] :
+       {std::pair{std::int64_t{256}, SimMode::bf16}, std::pair{std::int64_t{4096}, SimMode::fp32},
+        std::pair{std::int64_t{257}, SimMode::compensated}, std::pair{std::int64_t{96}, SimMode::ozaki},
+        std::pair{std::int64_t{128}, SimMode::bf16_refined}}) {
     const auto one = run_threads<float>(n, mode, 1, 64);
     const auto two = run_threads<float>(n, mode, 2, 64);
     const auto four = run_threads<float>(n, mode, 4, 64);
@@ -178,8 +178,7 @@ TEST(TrnfftSim, TargetChoosesTheCheapestMode) {
     return trnfft::plan_many_dft<float>({64}, 4, x.data(), {}, 1, 64, y.data(), {}, 1, 64, Direction::forward, {}, o);
   };
   // Each choice is the first of bf16, fp32, bf16_refined, compensated, ozaki whose bound meets the target.
-  const SimMode order[] = {SimMode::bf16, SimMode::fp32, SimMode::bf16_refined, SimMode::compensated,
-                           SimMode::ozaki};
+  const SimMode order[] = {SimMode::bf16, SimMode::fp32, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki};
   std::vector<double> bounds;
   for (SimMode m : order) {
     auto p = trnfft::plan_many_dft<float>({64}, 4, x.data(), {}, 1, 64, y.data(), {}, 1, 64, Direction::forward,
@@ -197,9 +196,9 @@ TEST(TrnfftSim, TargetChoosesTheCheapestMode) {
     const auto rep = plan.accuracy();
     EXPECT_TRUE(rep.met);
     EXPECT_LE(rep.a_priori_bound, target);
-    EXPECT_NE(rep.trajectory.front().description.find(std::string("sim mode ") +
-                                                      std::string(trnfft::to_string(order[want]))),
-              std::string::npos)
+    EXPECT_NE(
+        rep.trajectory.front().description.find(std::string("sim mode ") + std::string(trnfft::to_string(order[want]))),
+        std::string::npos)
         << target << ": " << rep.to_string();
     plan.execute();  // certified: no throw
   }
@@ -229,9 +228,9 @@ TEST(TrnfftSim, BadInput) {
   o.target_forward_error = 1e-6;
   EXPECT_THROW(trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward, {}, o), trncore::TargetNotMet);
   o.target_forward_error.reset();
-  EXPECT_THROW(trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward,
-                                          {.sim_mode = static_cast<SimMode>(42)}, o),
-               trncore::InvalidArgument);
+  EXPECT_THROW(
+      trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward, {.sim_mode = static_cast<SimMode>(42)}, o),
+      trncore::InvalidArgument);
   auto host = trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward);
   trncore::AccuracyReport rep;
   EXPECT_THROW(host.execute(rep), trncore::NotSupported);

@@ -63,8 +63,14 @@ TEST(TrnfftStft, MatchesDirectDftOfFrames) {
       for (PadMode pm : {PadMode::reflect, PadMode::constant})
         for (bool onesided : {true, false})
           for (Window win : {Window::hann, Window::hamming, Window::rectangular}) {
-            StftParams p{.n_fft = n_fft, .hop = 5, .win_length = n_fft - 3, .window = win, .center = center,
-                         .pad_mode = pm, .onesided = onesided, .normalized = n_fft == 33};
+            StftParams p{.n_fft = n_fft,
+                         .hop = 5,
+                         .win_length = n_fft - 3,
+                         .window = win,
+                         .center = center,
+                         .pad_mode = pm,
+                         .onesided = onesided,
+                         .normalized = n_fft == 33};
             SCOPED_TRACE("n_fft " + std::to_string(n_fft) + " center " + std::to_string(center) + " " +
                          std::string(trnfft::to_string(pm)) + " onesided " + std::to_string(onesided) + " " +
                          std::string(trnfft::to_string(win)));

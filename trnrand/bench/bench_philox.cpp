@@ -128,7 +128,8 @@ double host_normal_seconds(std::vector<float>& out) {
 }
 
 void normal_counters(benchmark::State& state, std::size_t n, double peer) {
-  state.counters["values_per_s"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["values_per_s"] =
+      benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate);
   state.counters["host_normal_values_per_s"] = static_cast<double>(n) / peer;
   state.counters["ratio_to_host_normal"] = benchmark::Counter(peer, benchmark::Counter::kIsIterationInvariantRate);
 }

@@ -195,8 +195,9 @@ struct Statistic {
   const char* name;
   double (*run)(const Words&);
 };
-const Statistic kTests[] = {{"frequency", frequency}, {"bytes", bytes}, {"serial", serial},
-                       {"gap", gap},             {"birthday", birthday}, {"linear_complexity", linear_complexity}};
+const Statistic kTests[] = {{"frequency", frequency}, {"bytes", bytes},
+                            {"serial", serial},       {"gap", gap},
+                            {"birthday", birthday},   {"linear_complexity", linear_complexity}};
 
 constexpr std::size_t kWords = 3125000;  // 10^8 bits
 bool plausible(double p) { return p >= 1e-4 && p <= 1 - 1e-4; }

@@ -26,7 +26,6 @@
 
 namespace trnrand_test {
 
-
 using ld = long double;
 
 inline constexpr std::size_t kN = 200000;
@@ -74,7 +73,8 @@ inline ld beta_i(ld a, ld b, ld x) {
   if (!(x > 0)) return 0;
   if (x >= 1) return 1;
   if (x > (a + 1) / (a + b + 2)) return 1 - beta_i(b, a, 1 - x);
-  const ld front = std::exp(a * std::log(x) + b * std::log1p(-x) - std::lgamma(a) - std::lgamma(b) + std::lgamma(a + b)) / a;
+  const ld front =
+      std::exp(a * std::log(x) + b * std::log1p(-x) - std::lgamma(a) - std::lgamma(b) + std::lgamma(a + b)) / a;
   constexpr ld tiny = 1e-4000L;
   ld c = 1, d = 1 - (a + b) * x / (a + 1);
   if (std::fabs(d) < tiny) d = tiny;

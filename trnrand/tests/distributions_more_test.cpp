@@ -41,8 +41,7 @@ TEST(DistributionsMore, BetaChiSquaredAndStudentTFollowTheirCdfs) {
   EXPECT_LT(ks(xf, [](double t) { return 0.5 + t / (2 * std::sqrt(2 + t * t)); }), kKsCritical);
   // Gamma in float: Gamma(3) CDF 1 − e^{−x}(1 + x + x²/2).
   trnrand::gamma(trnrand::make_stream(6), std::span<float>(xf), 3.0f);
-  EXPECT_LT(ks(xf, [](double t) { return t <= 0 ? 0.0 : 1 - std::exp(-t) * (1 + t + t * t / 2); }),
-            kKsCritical);
+  EXPECT_LT(ks(xf, [](double t) { return t <= 0 ? 0.0 : 1 - std::exp(-t) * (1 + t + t * t / 2); }), kKsCritical);
 }
 
 TEST(DistributionsMore, TruncatedNormalInEveryRegime) {
@@ -50,18 +49,22 @@ TEST(DistributionsMore, TruncatedNormalInEveryRegime) {
     double mean, sd, lo, hi;
   };
   // Straddling 0 (wide and narrow), far right tail, left tail, one-sided, narrow tail interval.
-  for (const Case& c : {Case{0, 1, -1, 2}, Case{0, 1, -0.3, 0.4}, Case{1, 2, 11, 13}, Case{0, 1, -std::numeric_limits<double>::infinity(), -6},
-                        Case{0, 1, 4, std::numeric_limits<double>::infinity()}, Case{0, 1, 3, 3.1}, Case{-5, 0.5, -5.2, 10}}) {
+  for (const Case& c :
+       {Case{0, 1, -1, 2}, Case{0, 1, -0.3, 0.4}, Case{1, 2, 11, 13},
+        Case{0, 1, -std::numeric_limits<double>::infinity(), -6},
+        Case{0, 1, 4, std::numeric_limits<double>::infinity()}, Case{0, 1, 3, 3.1}, Case{-5, 0.5, -5.2, 10}}) {
     std::vector<double> x(kN);
     trnrand::truncated_normal(trnrand::make_stream(7), std::span<double>(x), c.mean, c.sd, c.lo, c.hi);
     for (double v : x) ASSERT_TRUE(v >= c.lo && v <= c.hi) << v;
     // F(x) = (Φ(z) − Φ(a)) / (Φ(b) − Φ(a)), in the upper tail via Φ̄ to keep relative accuracy.
     const double a = (c.lo - c.mean) / c.sd, b = (c.hi - c.mean) / c.sd;
     const auto sf = [](double z) { return 0.5 * std::erfc(z / std::sqrt(2.0)); };
-    EXPECT_LT(ks(x, [&](double v) {
-                const double z = (v - c.mean) / c.sd;
-                return a >= 0 ? (sf(a) - sf(z)) / (sf(a) - sf(b)) : (normal_cdf(z) - normal_cdf(a)) / (normal_cdf(b) - normal_cdf(a));
-              }),
+    EXPECT_LT(ks(x,
+                 [&](double v) {
+                   const double z = (v - c.mean) / c.sd;
+                   return a >= 0 ? (sf(a) - sf(z)) / (sf(a) - sf(b))
+                                 : (normal_cdf(z) - normal_cdf(a)) / (normal_cdf(b) - normal_cdf(a));
+                 }),
               kKsCritical)
         << c.lo << " " << c.hi;
   }
@@ -71,7 +74,8 @@ TEST(DistributionsMore, TruncatedNormalInEveryRegime) {
 }
 
 TEST(DistributionsMore, BinomialMatchesItsPmfOnBothMethodsAndEdges) {
-  for (auto [n, p] : std::vector<std::pair<std::int64_t, double>>{{10, 0.3}, {19, 0.5}, {100, 0.05}, {100, 0.2}, {1000, 0.5}, {100000, 0.001}, {50, 0.9}, {100000, 0.7}}) {
+  for (auto [n, p] : std::vector<std::pair<std::int64_t, double>>{
+           {10, 0.3}, {19, 0.5}, {100, 0.05}, {100, 0.2}, {1000, 0.5}, {100000, 0.001}, {50, 0.9}, {100000, 0.7}}) {
     std::vector<std::int64_t> k(kN);
     trnrand::binomial(trnrand::make_stream(8), std::span<std::int64_t>(k), n, p);
     std::vector<double> observed(static_cast<std::size_t>(n + 1)), expected(observed.size());
@@ -159,8 +163,9 @@ TEST(DistributionsMore, MultivariateNormalHasTheCovarianceLLt) {
       }
     }
   std::vector<double> bad(6);
-  EXPECT_THROW(trnrand::multivariate_normal(trnrand::make_stream(1), std::span<double>(bad), mean, std::vector<double>(8)),
-               trncore::DimensionMismatch);
+  EXPECT_THROW(
+      trnrand::multivariate_normal(trnrand::make_stream(1), std::span<double>(bad), mean, std::vector<double>(8)),
+      trncore::DimensionMismatch);
   EXPECT_THROW(trnrand::multivariate_normal(trnrand::make_stream(1), std::span<double>(bad), mean,
                                             std::vector<double>{-1, 0, 0, 0, 1, 0, 0, 0, 1}),
                trncore::InvalidArgument);
@@ -169,8 +174,23 @@ TEST(DistributionsMore, MultivariateNormalHasTheCovarianceLLt) {
 // Φ^{-1} against MPFR: bisection on MPFR's erfc at 200 bits gives the quantile to far beyond double; the
 // implementation's result must be within 8 ulp (relative 2^-50) of it, from 2^-1022 to 1 − 2^-53.
 TEST(DistributionsMore, NormalQuantileMatchesMpfr) {
-  std::vector<double> u{std::ldexp(1.0, -1022), 1e-300, 1e-100, 1e-20, 1e-10, 1e-5, 0.001, 0.02425, 0.1, 0.3, 0.5,
-                        0.5000001, 0.7, 0.97575, 0.999, 1 - 1e-10, 1 - std::ldexp(1.0, -53)};
+  std::vector<double> u{std::ldexp(1.0, -1022),
+                        1e-300,
+                        1e-100,
+                        1e-20,
+                        1e-10,
+                        1e-5,
+                        0.001,
+                        0.02425,
+                        0.1,
+                        0.3,
+                        0.5,
+                        0.5000001,
+                        0.7,
+                        0.97575,
+                        0.999,
+                        1 - 1e-10,
+                        1 - std::ldexp(1.0, -53)};
   std::vector<double> q(u.size());
   trnrand::normal_icdf(u, q);
   mpfr_t lo, hi, mid, t;
@@ -187,13 +207,15 @@ TEST(DistributionsMore, NormalQuantileMatchesMpfr) {
       mpfr_neg(t, t, MPFR_RNDN);
       mpfr_erfc(t, t, MPFR_RNDN);
       mpfr_div_2ui(t, t, 1, MPFR_RNDN);
-      if (mpfr_cmp_d(t, u[i]) < 0) mpfr_set(lo, mid, MPFR_RNDN);
-      else mpfr_set(hi, mid, MPFR_RNDN);
+      if (mpfr_cmp_d(t, u[i]) < 0)
+        mpfr_set(lo, mid, MPFR_RNDN);
+      else
+        mpfr_set(hi, mid, MPFR_RNDN);
     }
     const double want = mpfr_get_d(mid, MPFR_RNDN);
     // + 80·2^-190: the bisection's own resolution (it decides the answer at u = 1/2, where Φ^{-1} = 0).
-    EXPECT_LE(std::abs(q[i] - want), 0x1p-50 * std::abs(want) + 80 * 0x1p-190) << "u = " << u[i] << " got " << q[i]
-                                                                                << " want " << want;
+    EXPECT_LE(std::abs(q[i] - want), 0x1p-50 * std::abs(want) + 80 * 0x1p-190)
+        << "u = " << u[i] << " got " << q[i] << " want " << want;
   }
   mpfr_clears(lo, hi, mid, t, static_cast<mpfr_ptr>(nullptr));
   std::vector<double> edge{0.0, 1.0}, e(2);
@@ -212,7 +234,8 @@ TEST(DistributionsMore, InvalidParametersThrowWithTheValue) {
   const auto s = trnrand::make_stream(1);
   EXPECT_THROW(trnrand::beta(s, std::span<double>(x), 0.0, 1.0), trncore::InvalidArgument);
   EXPECT_THROW(trnrand::chi_squared(s, std::span<double>(x), -1.0), trncore::InvalidArgument);
-  EXPECT_THROW(trnrand::student_t(s, std::span<double>(x), std::numeric_limits<double>::quiet_NaN()), trncore::InvalidArgument);
+  EXPECT_THROW(trnrand::student_t(s, std::span<double>(x), std::numeric_limits<double>::quiet_NaN()),
+               trncore::InvalidArgument);
   EXPECT_THROW(trnrand::binomial(s, std::span<std::int64_t>(k), -1, 0.5), trncore::InvalidArgument);
   EXPECT_THROW(trnrand::binomial(s, std::span<std::int64_t>(k), 3, 1.5), trncore::InvalidArgument);
   EXPECT_THROW(trnrand::geometric(s, std::span<std::int64_t>(k), 0.0), trncore::InvalidArgument);

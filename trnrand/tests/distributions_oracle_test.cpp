@@ -50,17 +50,22 @@ TEST(DistributionsOracle, GammaFollowsTheIncompleteGammaFromTinyToHugeShape) {
     double shape, scale;
     std::size_t stride;
   };
-  for (const Case& c : {Case{1e-3, 2.0, 1}, Case{0.3, 1.0, 1}, Case{1.0, 0.5, 1}, Case{2.5, 3.0, 1}, Case{1e6, 1e-6, 40}}) {
+  for (const Case& c :
+       {Case{1e-3, 2.0, 1}, Case{0.3, 1.0, 1}, Case{1.0, 0.5, 1}, Case{2.5, 3.0, 1}, Case{1e6, 1e-6, 40}}) {
     std::vector<double> x(kN);
     const Stream after = trnrand::gamma(trnrand::make_stream(200), std::span<double>(x), c.shape, c.scale);
     EXPECT_EQ(after.offset, kN << 32);  // the window budget
-    EXPECT_LT(ks(x, [&](ld v) { return gamma_p(c.shape, v / c.scale); }, c.stride), kKsCritical) << c.shape;
+    EXPECT_LT(ks(
+                  x, [&](ld v) { return gamma_p(c.shape, v / c.scale); }, c.stride),
+              kKsCritical)
+        << c.shape;
     // Mean kθ, variance kθ².
     EXPECT_NEAR(mean_of(x), c.shape * c.scale, six_se(c.shape * c.scale * c.scale, kN)) << c.shape;
   }
   for (const Case& c : {Case{1e-3, 1.0, 1}, Case{0.7, 2.0, 1}, Case{7.5, 1.0, 1}}) {
     std::vector<float> x(kN);
-    trnrand::gamma(trnrand::make_stream(201), std::span<float>(x), static_cast<float>(c.shape), static_cast<float>(c.scale));
+    trnrand::gamma(trnrand::make_stream(201), std::span<float>(x), static_cast<float>(c.shape),
+                   static_cast<float>(c.scale));
     EXPECT_LT(ks(x, [&](ld v) { return gamma_p(c.shape, v / c.scale); }), kKsCritical) << c.shape;
   }
 }
@@ -125,11 +130,13 @@ TEST(DistributionsOracle, TruncatedNormalFloatAndFarTails) {
   struct Case {
     float mean, sd, lo, hi;
   };
-  for (const Case& c : {Case{0, 1, -1, 2}, Case{3, 2, 10, 12}, Case{0, 1, -std::numeric_limits<float>::infinity(), -4}, Case{1, 0.5f, 0.9f, 1.1f}}) {
+  for (const Case& c : {Case{0, 1, -1, 2}, Case{3, 2, 10, 12}, Case{0, 1, -std::numeric_limits<float>::infinity(), -4},
+                        Case{1, 0.5f, 0.9f, 1.1f}}) {
     std::vector<float> x(kN);
     trnrand::truncated_normal(trnrand::make_stream(240), std::span<float>(x), c.mean, c.sd, c.lo, c.hi);
     for (float v : x) ASSERT_TRUE(v >= c.lo && v <= c.hi) << v;
-    EXPECT_LT(ks(x, [&](ld v) { return truncated_cdf(c.mean, c.sd, c.lo, c.hi, v); }), kKsCritical) << c.lo << " " << c.hi;
+    EXPECT_LT(ks(x, [&](ld v) { return truncated_cdf(c.mean, c.sd, c.lo, c.hi, v); }), kKsCritical)
+        << c.lo << " " << c.hi;
   }
   // 30σ out, where Φ̄ ≈ 5e-198: Robert's sampler still exact (long double erfc keeps the oracle exact).
   std::vector<double> x(kN);
@@ -137,13 +144,15 @@ TEST(DistributionsOracle, TruncatedNormalFloatAndFarTails) {
   EXPECT_LT(ks(x, [](ld v) { return truncated_cdf(0, 1, 30, std::numeric_limits<ld>::infinity(), v); }), kKsCritical);
   // Mean of the tail: φ(a)/Φ̄(a) (inverse Mills ratio); variance 1 + a·λ − λ² with λ that ratio.
   const ld a = 30, lambda = std::exp(-a * a / 2) / std::sqrt(2 * std::numbers::pi_v<ld>) / normal_sf(a);
-  EXPECT_NEAR(mean_of(x), static_cast<double>(lambda), six_se(static_cast<double>(1 + a * lambda - lambda * lambda), kN));
+  EXPECT_NEAR(mean_of(x), static_cast<double>(lambda),
+              six_se(static_cast<double>(1 + a * lambda - lambda * lambda), kN));
   // Astronomically far tails terminate (the rate (lo + √(lo² + 4))/2 must not overflow) and stay inside.
   for (double lo : {1e10, 1e200}) {
     std::vector<double> far(1000);
     trnrand::truncated_normal(trnrand::make_stream(242), std::span<double>(far), 0.0, 1.0, lo, kInf);
     for (double v : far) ASSERT_TRUE(v >= lo && v <= lo * (1 + 1e-12)) << lo << " " << v;
-    trnrand::truncated_normal(trnrand::make_stream(242), std::span<double>(far), 0.0, 1.0, -std::nextafter(lo, kInf), -lo);
+    trnrand::truncated_normal(trnrand::make_stream(242), std::span<double>(far), 0.0, 1.0, -std::nextafter(lo, kInf),
+                              -lo);
     for (double v : far) ASSERT_TRUE(v <= -lo && v >= -std::nextafter(lo, kInf)) << lo << " " << v;
   }
   // Degenerate and empty intervals.
@@ -162,7 +171,8 @@ void check_multivariate(std::uint64_t seed) {
   const std::vector<T> mean{1, -2, 0.5, 10};
   const std::vector<T> L{1.5, 0, 0, 0, -0.5, 2, 0, 0, 0.25, 0.75, 0.5, 0, 3, -1, 0.125, 1};
   std::vector<T> x(kN * d);
-  trnrand::multivariate_normal(trnrand::make_stream(seed), std::span<T>(x), std::span<const T>(mean), std::span<const T>(L));
+  trnrand::multivariate_normal(trnrand::make_stream(seed), std::span<T>(x), std::span<const T>(mean),
+                               std::span<const T>(L));
   std::vector<double> r2(kN), last(kN);
   for (std::size_t r = 0; r < kN; ++r) {
     ld z[d], sum = 0;
@@ -204,7 +214,8 @@ TEST(DistributionsOracle, MultivariateNormalJointLawFloatAndDouble) {
 
 // Counts of k in [first, first + expected.size()) against n·pmf; a value outside fails (its probability
 // is below 1e-20 in every case used).
-void check_pmf(const std::vector<std::int64_t>& k, std::int64_t first, const std::vector<double>& pmf, const std::string& what) {
+void check_pmf(const std::vector<std::int64_t>& k, std::int64_t first, const std::vector<double>& pmf,
+               const std::string& what) {
   std::vector<double> observed(pmf.size()), expected(pmf.size());
   for (std::int64_t v : k) {
     ASSERT_TRUE(v >= first && v < first + static_cast<std::int64_t>(pmf.size())) << what << ": " << v;
@@ -221,7 +232,8 @@ TEST(DistributionsOracle, BinomialIsExactForHugeN) {
   // all but 2e-19 of the mass. The oracle: the pmf at the window's start from lgammal (terms ≤ 3e13 carry
   // absolute error ~1e-6), then the ratio f(j+1)/f(j) = (n−j)p/((j+1)(1−p)) in long double across the
   // window (≤ 10^7 steps, relative drift ≤ 1e-12), summed into ~200 bins of equal width.
-  for (auto [n, p] : std::vector<std::pair<std::int64_t, double>>{{1000000000000, 0.3}, {1000000000, 0.999}, {5000, 0.02}}) {
+  for (auto [n, p] :
+       std::vector<std::pair<std::int64_t, double>>{{1000000000000, 0.3}, {1000000000, 0.999}, {5000, 0.02}}) {
     std::vector<std::int64_t> k(kN);
     trnrand::binomial(trnrand::make_stream(260), std::span<std::int64_t>(k), n, p);
     const double nd = static_cast<double>(n), sd = std::sqrt(nd * p * (1 - p));
@@ -293,7 +305,8 @@ TEST(DistributionsOracle, GeometricOnOneTwoThreeMatchesNumpysConvention) {
 TEST(DistributionsOracle, CategoricalOverManyCategoriesWithZeros) {
   // 1000 weights spanning six orders of magnitude, every seventh zero.
   std::vector<double> w(1000);
-  for (std::size_t i = 0; i < w.size(); ++i) w[i] = i % 7 == 3 ? 0.0 : std::pow(10.0, static_cast<double>(i % 13) / 2) * (1 + i % 5);
+  for (std::size_t i = 0; i < w.size(); ++i)
+    w[i] = i % 7 == 3 ? 0.0 : std::pow(10.0, static_cast<double>(i % 13) / 2) * (1 + i % 5);
   const double total = std::accumulate(w.begin(), w.end(), 0.0);
   const trnrand::AliasTable table(w);
   EXPECT_EQ(table.size(), 1000);
@@ -328,30 +341,40 @@ void check_positions(const char* what, std::uint64_t budget, F&& fill) {
 
 TEST(DistributionsOracle, EverySampleDependsOnlyOnItsPosition) {
   const std::uint64_t window = std::uint64_t{1} << 32;
-  check_positions<double>("gamma", window, [](Stream s, std::span<double> o) { return trnrand::gamma(s, o, 0.4, 2.0); });
-  check_positions<float>("gamma float", window, [](Stream s, std::span<float> o) { return trnrand::gamma(s, o, 3.0f); });
+  check_positions<double>("gamma", window,
+                          [](Stream s, std::span<double> o) { return trnrand::gamma(s, o, 0.4, 2.0); });
+  check_positions<float>("gamma float", window,
+                         [](Stream s, std::span<float> o) { return trnrand::gamma(s, o, 3.0f); });
   check_positions<double>("beta", window, [](Stream s, std::span<double> o) { return trnrand::beta(s, o, 0.5, 0.5); });
-  check_positions<float>("beta float", window, [](Stream s, std::span<float> o) { return trnrand::beta(s, o, 2.f, 3.f); });
-  check_positions<double>("chi_squared", window, [](Stream s, std::span<double> o) { return trnrand::chi_squared(s, o, 3.0); });
-  check_positions<float>("student_t float", window, [](Stream s, std::span<float> o) { return trnrand::student_t(s, o, 1.0f); });
-  check_positions<double>("student_t", window, [](Stream s, std::span<double> o) { return trnrand::student_t(s, o, 7.0); });
+  check_positions<float>("beta float", window,
+                         [](Stream s, std::span<float> o) { return trnrand::beta(s, o, 2.f, 3.f); });
+  check_positions<double>("chi_squared", window,
+                          [](Stream s, std::span<double> o) { return trnrand::chi_squared(s, o, 3.0); });
+  check_positions<float>("student_t float", window,
+                         [](Stream s, std::span<float> o) { return trnrand::student_t(s, o, 1.0f); });
+  check_positions<double>("student_t", window,
+                          [](Stream s, std::span<double> o) { return trnrand::student_t(s, o, 7.0); });
   check_positions<double>("truncated_normal", window,
                           [](Stream s, std::span<double> o) { return trnrand::truncated_normal(s, o, 0, 1, 1, 3); });
-  check_positions<float>("truncated_normal float", window,
-                         [](Stream s, std::span<float> o) { return trnrand::truncated_normal(s, o, 0.f, 1.f, -0.5f, 0.5f); });
+  check_positions<float>("truncated_normal float", window, [](Stream s, std::span<float> o) {
+    return trnrand::truncated_normal(s, o, 0.f, 1.f, -0.5f, 0.5f);
+  });
   check_positions<std::int64_t>("binomial btrs", window,
                                 [](Stream s, std::span<std::int64_t> o) { return trnrand::binomial(s, o, 1000, 0.3); });
   check_positions<std::int64_t>("binomial inversion", window,
                                 [](Stream s, std::span<std::int64_t> o) { return trnrand::binomial(s, o, 20, 0.9); });
-  check_positions<std::int64_t>("geometric", 2, [](Stream s, std::span<std::int64_t> o) { return trnrand::geometric(s, o, 0.2); });
+  check_positions<std::int64_t>("geometric", 2,
+                                [](Stream s, std::span<std::int64_t> o) { return trnrand::geometric(s, o, 0.2); });
   const trnrand::AliasTable table(std::vector<double>{1, 2, 3, 0, 4});
   check_positions<std::int64_t>("alias", 2, [&](Stream s, std::span<std::int64_t> o) { return table.sample(s, o); });
-  check_positions<double>("exponential", 2, [](Stream s, std::span<double> o) { return trnrand::exponential(s, o, 2.0); });
+  check_positions<double>("exponential", 2,
+                          [](Stream s, std::span<double> o) { return trnrand::exponential(s, o, 2.0); });
   // Normals: each value owns the words of its two uniforms (2 for float, 4 for double), odd samples too.
   check_positions<float>("normal float", 2, [](Stream s, std::span<float> o) { return trnrand::normal(s, o); });
   check_positions<double>("normal", 4, [](Stream s, std::span<double> o) { return trnrand::normal(s, o, 1.0, 2.0); });
   check_positions<double>("lognormal", 4, [](Stream s, std::span<double> o) { return trnrand::lognormal(s, o); });
-  check_positions<float>("exponential float", 1, [](Stream s, std::span<float> o) { return trnrand::exponential(s, o, 2.0f); });
+  check_positions<float>("exponential float", 1,
+                         [](Stream s, std::span<float> o) { return trnrand::exponential(s, o, 2.0f); });
   // trnrand/tests/partition_test.cpp checks slices of every length and start for every sampler.
 }
 
@@ -413,7 +436,8 @@ TEST(DistributionsOracle, NormalQuantileToItsClaimedAccuracyEverywhere) {
       continue;
     }
     const double want = mpfr_quantile(u[i], got[i]);
-    EXPECT_LE(std::fabs(got[i] - want), 0x1p-50 * std::fabs(want)) << "u = " << u[i] << " got " << got[i] << " want " << want;
+    EXPECT_LE(std::fabs(got[i] - want), 0x1p-50 * std::fabs(want))
+        << "u = " << u[i] << " got " << got[i] << " want " << want;
   }
   // Float: the double quantile rounded once, so within half an ulp of the true value plus 2^-50 relative.
   std::vector<float> uf;
@@ -463,21 +487,35 @@ TEST(DistributionsOracle, BadParametersNameTheFunctionAndValue) {
   EXPECT_EQ(message_of([&] { trnrand::geometric(s, std::span<std::int64_t>(k), 1.5); }),
             "trnrand::geometric: p = 1.5 is outside (0, 1]: pass 0 < p <= 1");
   EXPECT_EQ(message_of([&] { trnrand::truncated_normal(s, std::span<double>(d), 0, 1, 2, 1); }),
-            "trnrand::truncated_normal: [low, high] = [2, 1] is not an interval with mass: pass low <= high with low < +inf and high > -inf");
+            "trnrand::truncated_normal: [low, high] = [2, 1] is not an interval with mass: pass low <= high with low < "
+            "+inf and high > -inf");
   EXPECT_EQ(message_of([&] { trnrand::truncated_normal(s, std::span<float>(f), 0.f, 1.f, NAN, 1.f); }),
-            "trnrand::truncated_normal: [low, high] = [nan, 1] is not an interval with mass: pass low <= high with low < +inf and high > -inf");
-  EXPECT_NE(message_of([&] { trnrand::truncated_normal(s, std::span<double>(d), 0, 1, kInf, kInf); }).find("[inf, inf]"), std::string::npos);
+            "trnrand::truncated_normal: [low, high] = [nan, 1] is not an interval with mass: pass low <= high with low "
+            "< +inf and high > -inf");
+  EXPECT_NE(
+      message_of([&] { trnrand::truncated_normal(s, std::span<double>(d), 0, 1, kInf, kInf); }).find("[inf, inf]"),
+      std::string::npos);
   EXPECT_EQ(message_of([&] { trnrand::truncated_normal(s, std::span<double>(d), kInf, 1, 0, 1); }),
             "trnrand::truncated_normal: mean = inf is not finite: pass a finite mean");
   const std::vector<float> mean{0, 0}, L{1, 0, NAN, 1};
   std::vector<float> out(4);
-  EXPECT_EQ(message_of([&] { trnrand::multivariate_normal(s, std::span<float>(out), std::span<const float>(mean), std::span<const float>(L)); }),
+  EXPECT_EQ(message_of([&] {
+              trnrand::multivariate_normal(s, std::span<float>(out), std::span<const float>(mean),
+                                           std::span<const float>(L));
+            }),
             "trnrand::multivariate_normal: L[1][0] = nan is not finite: pass a finite factor");
-  EXPECT_EQ(message_of([&] { trnrand::AliasTable(std::vector<double>{1.0, NAN}); }),
+  EXPECT_EQ(message_of([&] {
+              trnrand::AliasTable(std::vector<double>{1.0, NAN});
+            }),
             "trnrand::AliasTable: weights[1] = nan is not a finite value >= 0: pass finite non-negative weights");
-  EXPECT_EQ(message_of([&] { trnrand::categorical(s, std::span<std::int64_t>(k), std::vector<double>{0.0, 0.0}); }),
+  EXPECT_EQ(message_of([&] {
+              trnrand::categorical(s, std::span<std::int64_t>(k), std::vector<double>{0.0, 0.0});
+            }),
             "trnrand::AliasTable: the weights sum to 0: pass weights with a positive finite sum");
-  EXPECT_NE(message_of([&] { trnrand::AliasTable(std::vector<double>{1e308, 1e308}); }).find("sum to inf"), std::string::npos);
+  EXPECT_NE(message_of([&] {
+              trnrand::AliasTable(std::vector<double>{1e308, 1e308});
+            }).find("sum to inf"),
+            std::string::npos);
   std::vector<double> u{0.5, -0.1}, q(2);
   EXPECT_EQ(message_of([&] { trnrand::normal_icdf(u, q); }),
             "trnrand::normal_icdf: u[1] = -0.10000000000000001 is outside [0, 1]: pass probabilities in [0, 1]");

@@ -28,8 +28,7 @@ TEST(Distributions, NormalFloatAndDoubleFollowTheNormalLaw) {
   const Stream after = trnrand::normal(trnrand::make_stream(1), std::span<float>(f), 2.0f, 3.0f);
   EXPECT_EQ(after.offset, 2 * kN);  // one word per uniform, two uniforms per output
   trnrand::normal(trnrand::make_stream(2), std::span<double>(d), -1.0, 0.5);
-  EXPECT_LT(ks(f, [](double x) { return normal_cdf((x - 2) / 3); }),
-            kKsCritical);
+  EXPECT_LT(ks(f, [](double x) { return normal_cdf((x - 2) / 3); }), kKsCritical);
   EXPECT_LT(ks(d, [](double x) { return normal_cdf((x + 1) / 0.5); }), kKsCritical);
   // Any count: a fill of 3 is the first 3 values of a fill of 4, and advances by 3 values' words.
   std::vector<double> odd(3), even(4);
@@ -50,9 +49,7 @@ TEST(Distributions, LognormalAndExponential) {
   trnrand::exponential(trnrand::make_stream(4), std::span<double>(ex), 2.0);
   EXPECT_LT(ks(ex, [](double x) { return x <= 0 ? 0.0 : -std::expm1(-2.0 * x); }), kKsCritical);
   trnrand::exponential(trnrand::make_stream(4), std::span<float>(exf), 0.5f);
-  EXPECT_LT(ks(exf,
-                         [](double x) { return x <= 0 ? 0.0 : -std::expm1(-0.5 * x); }),
-            kKsCritical);
+  EXPECT_LT(ks(exf, [](double x) { return x <= 0 ? 0.0 : -std::expm1(-0.5 * x); }), kKsCritical);
   for (float x : exf) ASSERT_TRUE(std::isfinite(x) && x >= 0);
 }
 
@@ -60,8 +57,7 @@ TEST(Distributions, LognormalAndExponential) {
 TEST(Distributions, GammaMatchesClosedFormCdfsAndMoments) {
   std::vector<double> g3(kN), gh(kN);
   trnrand::gamma(trnrand::make_stream(6), std::span<double>(g3), 3.0, 1.0);
-  EXPECT_LT(ks(g3, [](double x) { return x <= 0 ? 0.0 : 1 - std::exp(-x) * (1 + x + x * x / 2); }),
-            kKsCritical);
+  EXPECT_LT(ks(g3, [](double x) { return x <= 0 ? 0.0 : 1 - std::exp(-x) * (1 + x + x * x / 2); }), kKsCritical);
   trnrand::gamma(trnrand::make_stream(7), std::span<double>(gh), 0.5, 1.0);
   EXPECT_LT(ks(gh, [](double x) { return x <= 0 ? 0.0 : std::erf(std::sqrt(x)); }), kKsCritical);
   // Tiny and huge shapes: mean k·θ within 6 standard errors (σ = √k·θ per sample).
@@ -82,7 +78,8 @@ TEST(Distributions, PoissonMatchesItsPmfForSmallAndLargeLambda) {
     std::vector<double> observed(hi + 1, 0), expected(hi + 1, 0);
     for (std::int64_t k : x) observed[std::min(static_cast<std::size_t>(k), hi)] += 1;
     for (std::size_t k = 0; k <= hi; ++k)
-      expected[k] = kN * std::exp(-lambda + static_cast<double>(k) * std::log(lambda) - std::lgamma(static_cast<double>(k) + 1));
+      expected[k] =
+          kN * std::exp(-lambda + static_cast<double>(k) * std::log(lambda) - std::lgamma(static_cast<double>(k) + 1));
     int dof = 0;
     const double chi2 = chi_square(observed, expected, &dof);
     EXPECT_LT(chi2, chi2_critical(std::max(dof, 5))) << "lambda " << lambda << " dof " << dof;

@@ -81,8 +81,10 @@ void check_slices(const std::string& what, std::uint64_t budget, std::size_t n,
 constexpr std::size_t kN = 97;
 
 TEST(Partition, WordFillsAndUniformsConcatenateToTheSingleFill) {
-  check_slices<std::uint32_t>("fill_uint32", 1, kN, [](Stream s, std::span<std::uint32_t> o) { return trnrand::fill_uint32(s, o); });
-  check_slices<std::uint64_t>("fill_uint64", 2, kN, [](Stream s, std::span<std::uint64_t> o) { return trnrand::fill_uint64(s, o); });
+  check_slices<std::uint32_t>("fill_uint32", 1, kN,
+                              [](Stream s, std::span<std::uint32_t> o) { return trnrand::fill_uint32(s, o); });
+  check_slices<std::uint64_t>("fill_uint64", 2, kN,
+                              [](Stream s, std::span<std::uint64_t> o) { return trnrand::fill_uint64(s, o); });
   for (const auto interval : {trnrand::Interval::open_closed, trnrand::Interval::closed_open}) {
     check_slices<float>("fill_uniform float", 1, kN,
                         [=](Stream s, std::span<float> o) { return trnrand::fill_uniform(s, o, interval); });
@@ -93,10 +95,14 @@ TEST(Partition, WordFillsAndUniformsConcatenateToTheSingleFill) {
 
 // The case: normal() sliced at an odd value gave other values than one fill (333 of 1000 differed).
 TEST(Partition, NormalsSlicedAnywhereConcatenateToTheSingleFill) {
-  check_slices<float>("normal float", 2, kN, [](Stream s, std::span<float> o) { return trnrand::normal(s, o, 1.5f, 2.0f); });
-  check_slices<double>("normal double", 4, kN, [](Stream s, std::span<double> o) { return trnrand::normal(s, o, -1.0, 0.5); });
-  check_slices<float>("lognormal float", 2, kN, [](Stream s, std::span<float> o) { return trnrand::lognormal(s, o, 0.0f, 1.0f); });
-  check_slices<double>("lognormal double", 4, kN, [](Stream s, std::span<double> o) { return trnrand::lognormal(s, o, 0.5, 0.25); });
+  check_slices<float>("normal float", 2, kN,
+                      [](Stream s, std::span<float> o) { return trnrand::normal(s, o, 1.5f, 2.0f); });
+  check_slices<double>("normal double", 4, kN,
+                       [](Stream s, std::span<double> o) { return trnrand::normal(s, o, -1.0, 0.5); });
+  check_slices<float>("lognormal float", 2, kN,
+                      [](Stream s, std::span<float> o) { return trnrand::lognormal(s, o, 0.0f, 1.0f); });
+  check_slices<double>("lognormal double", 4, kN,
+                       [](Stream s, std::span<double> o) { return trnrand::lognormal(s, o, 0.5, 0.25); });
   check_slices<float>("normal_engine_order", 2, kN,
                       [](Stream s, std::span<float> o) { return trnrand::normal_engine_order(s, o, 3.0f, 0.5f, 1); });
   // The exact numbers: 1000 float normals, slices of partition(1000, 3, r) start at values 334, 667.
@@ -126,8 +132,10 @@ TEST(Partition, MultivariateNormalRowsSlicedAnywhereConcatenate) {
       const std::size_t rows = 31;
       std::vector<double> whole(rows * d), joined;
       std::vector<float> wholef(rows * d), joinedf;
-      if (per_normal == 4) trnrand::multivariate_normal(s, std::span<double>(whole), mean, L);
-      else trnrand::multivariate_normal(s, std::span<float>(wholef), meanf, Lf);
+      if (per_normal == 4)
+        trnrand::multivariate_normal(s, std::span<double>(whole), mean, L);
+      else
+        trnrand::multivariate_normal(s, std::span<float>(wholef), meanf, Lf);
       std::size_t begin = 0;
       for (std::size_t k = 0; begin < rows; ++k) {
         const std::size_t count = std::min(kLengths[k % std::size(kLengths)], rows - begin);
@@ -145,40 +153,58 @@ TEST(Partition, MultivariateNormalRowsSlicedAnywhereConcatenate) {
         }
         begin += count;
       }
-      if (per_normal == 4) EXPECT_TRUE(same_bits(joined, whole)) << "offset " << offset;
-      else EXPECT_TRUE(same_bits(joinedf, wholef)) << "offset " << offset;
+      if (per_normal == 4)
+        EXPECT_TRUE(same_bits(joined, whole)) << "offset " << offset;
+      else
+        EXPECT_TRUE(same_bits(joinedf, wholef)) << "offset " << offset;
     }
   }
 }
 
 TEST(Partition, FixedBudgetSamplersConcatenateToTheSingleFill) {
-  check_slices<float>("exponential float", 1, kN, [](Stream s, std::span<float> o) { return trnrand::exponential(s, o, 2.0f); });
-  check_slices<double>("exponential double", 2, kN, [](Stream s, std::span<double> o) { return trnrand::exponential(s, o, 0.5); });
-  check_slices<std::uint8_t>("bernoulli", 2, kN, [](Stream s, std::span<std::uint8_t> o) { return trnrand::bernoulli(s, o, 0.3); });
-  check_slices<std::int64_t>("geometric", 2, kN, [](Stream s, std::span<std::int64_t> o) { return trnrand::geometric(s, o, 0.05); });
+  check_slices<float>("exponential float", 1, kN,
+                      [](Stream s, std::span<float> o) { return trnrand::exponential(s, o, 2.0f); });
+  check_slices<double>("exponential double", 2, kN,
+                       [](Stream s, std::span<double> o) { return trnrand::exponential(s, o, 0.5); });
+  check_slices<std::uint8_t>("bernoulli", 2, kN,
+                             [](Stream s, std::span<std::uint8_t> o) { return trnrand::bernoulli(s, o, 0.3); });
+  check_slices<std::int64_t>("geometric", 2, kN,
+                             [](Stream s, std::span<std::int64_t> o) { return trnrand::geometric(s, o, 0.05); });
   const trnrand::AliasTable table(std::vector<double>{1, 2, 3, 0, 4, 0.5, 7});
-  check_slices<std::int64_t>("AliasTable::sample", 2, kN, [&](Stream s, std::span<std::int64_t> o) { return table.sample(s, o); });
+  check_slices<std::int64_t>("AliasTable::sample", 2, kN,
+                             [&](Stream s, std::span<std::int64_t> o) { return table.sample(s, o); });
   check_slices<std::int64_t>("categorical", 2, kN, [](Stream s, std::span<std::int64_t> o) {
     return trnrand::categorical(s, o, std::vector<double>{0.25, 0.5, 0.25});
   });
 }
 
 TEST(Partition, WindowSamplersConcatenateToTheSingleFill) {
-  check_slices<std::int64_t>("randint", kWindow, kN, [](Stream s, std::span<std::int64_t> o) { return trnrand::randint(s, o, -5, 1000003); });
-  check_slices<std::int64_t>("randint full range", kWindow, kN,
-                             [](Stream s, std::span<std::int64_t> o) { return trnrand::randint(s, o, INT64_MIN, INT64_MAX); });
-  check_slices<double>("gamma 0.3", kWindow, kN, [](Stream s, std::span<double> o) { return trnrand::gamma(s, o, 0.3, 2.0); });
-  check_slices<double>("gamma 4.5", kWindow, kN, [](Stream s, std::span<double> o) { return trnrand::gamma(s, o, 4.5); });
-  check_slices<float>("gamma float", kWindow, kN, [](Stream s, std::span<float> o) { return trnrand::gamma(s, o, 2.0f, 0.5f); });
+  check_slices<std::int64_t>("randint", kWindow, kN,
+                             [](Stream s, std::span<std::int64_t> o) { return trnrand::randint(s, o, -5, 1000003); });
+  check_slices<std::int64_t>("randint full range", kWindow, kN, [](Stream s, std::span<std::int64_t> o) {
+    return trnrand::randint(s, o, INT64_MIN, INT64_MAX);
+  });
+  check_slices<double>("gamma 0.3", kWindow, kN,
+                       [](Stream s, std::span<double> o) { return trnrand::gamma(s, o, 0.3, 2.0); });
+  check_slices<double>("gamma 4.5", kWindow, kN,
+                       [](Stream s, std::span<double> o) { return trnrand::gamma(s, o, 4.5); });
+  check_slices<float>("gamma float", kWindow, kN,
+                      [](Stream s, std::span<float> o) { return trnrand::gamma(s, o, 2.0f, 0.5f); });
   for (const double lambda : {0.0, 3.5, 250.0})
     check_slices<std::int64_t>("poisson " + std::to_string(lambda), kWindow, kN,
                                [=](Stream s, std::span<std::int64_t> o) { return trnrand::poisson(s, o, lambda); });
-  check_slices<double>("beta", kWindow, kN, [](Stream s, std::span<double> o) { return trnrand::beta(s, o, 2.0, 3.0); });
-  check_slices<float>("beta small shapes", kWindow, kN, [](Stream s, std::span<float> o) { return trnrand::beta(s, o, 0.01f, 0.5f); });
-  check_slices<double>("chi_squared", kWindow, kN, [](Stream s, std::span<double> o) { return trnrand::chi_squared(s, o, 3.0); });
-  check_slices<float>("chi_squared float", kWindow, kN, [](Stream s, std::span<float> o) { return trnrand::chi_squared(s, o, 0.5f); });
-  check_slices<double>("student_t", kWindow, kN, [](Stream s, std::span<double> o) { return trnrand::student_t(s, o, 5.0); });
-  check_slices<float>("student_t small nu", kWindow, kN, [](Stream s, std::span<float> o) { return trnrand::student_t(s, o, 0.5f); });
+  check_slices<double>("beta", kWindow, kN,
+                       [](Stream s, std::span<double> o) { return trnrand::beta(s, o, 2.0, 3.0); });
+  check_slices<float>("beta small shapes", kWindow, kN,
+                      [](Stream s, std::span<float> o) { return trnrand::beta(s, o, 0.01f, 0.5f); });
+  check_slices<double>("chi_squared", kWindow, kN,
+                       [](Stream s, std::span<double> o) { return trnrand::chi_squared(s, o, 3.0); });
+  check_slices<float>("chi_squared float", kWindow, kN,
+                      [](Stream s, std::span<float> o) { return trnrand::chi_squared(s, o, 0.5f); });
+  check_slices<double>("student_t", kWindow, kN,
+                       [](Stream s, std::span<double> o) { return trnrand::student_t(s, o, 5.0); });
+  check_slices<float>("student_t small nu", kWindow, kN,
+                      [](Stream s, std::span<float> o) { return trnrand::student_t(s, o, 0.5f); });
   for (const auto& np : {std::pair<std::int64_t, double>{20, 0.9}, {100000, 0.3}, {0, 0.5}}) {
     // Named copies, not a structured binding: Clang before 16 cannot capture bindings in a lambda.
     const std::int64_t n = np.first;
@@ -186,12 +212,15 @@ TEST(Partition, WindowSamplersConcatenateToTheSingleFill) {
     check_slices<std::int64_t>("binomial " + std::to_string(n), kWindow, kN,
                                [=](Stream s, std::span<std::int64_t> o) { return trnrand::binomial(s, o, n, p); });
   }
-  check_slices<double>("truncated_normal", kWindow, kN,
-                       [](Stream s, std::span<double> o) { return trnrand::truncated_normal(s, o, 0.0, 1.0, 1.0, 4.0); });
-  check_slices<float>("truncated_normal float", kWindow, kN,
-                      [](Stream s, std::span<float> o) { return trnrand::truncated_normal(s, o, 1.f, 2.f, -1.f, 0.5f); });
-  check_slices<double>("truncated_normal wide", kWindow, kN,
-                       [](Stream s, std::span<double> o) { return trnrand::truncated_normal(s, o, 0.0, 1.0, -3.0, 3.0); });
+  check_slices<double>("truncated_normal", kWindow, kN, [](Stream s, std::span<double> o) {
+    return trnrand::truncated_normal(s, o, 0.0, 1.0, 1.0, 4.0);
+  });
+  check_slices<float>("truncated_normal float", kWindow, kN, [](Stream s, std::span<float> o) {
+    return trnrand::truncated_normal(s, o, 1.f, 2.f, -1.f, 0.5f);
+  });
+  check_slices<double>("truncated_normal wide", kWindow, kN, [](Stream s, std::span<double> o) {
+    return trnrand::truncated_normal(s, o, 0.0, 1.0, -3.0, 3.0);
+  });
   // randperm is one permutation, not a fill of independent values: slicing it has no meaning.
 }
 
@@ -203,14 +232,17 @@ TEST(Partition, SimKernelsSlicedAnywhereConcatenateToTheSingleFill) {
   constexpr std::uint64_t offsets[] = {3, 10};
   constexpr std::size_t n = 23;
   check_slices<std::uint32_t>(
-      "sim::fill_uint32", 1, n, [&](Stream s, std::span<std::uint32_t> o) { return trnrand::sim::fill_uint32(s, o, core); },
-      offsets);
+      "sim::fill_uint32", 1, n,
+      [&](Stream s, std::span<std::uint32_t> o) { return trnrand::sim::fill_uint32(s, o, core); }, offsets);
   check_slices<float>(
       "sim::fill_uniform", 1, n,
-      [&](Stream s, std::span<float> o) { return trnrand::sim::fill_uniform(s, o, trnrand::Interval::closed_open, core); },
+      [&](Stream s, std::span<float> o) {
+        return trnrand::sim::fill_uniform(s, o, trnrand::Interval::closed_open, core);
+      },
       offsets);
   check_slices<float>(
-      "sim::normal", 2, n, [&](Stream s, std::span<float> o) { return trnrand::sim::normal(s, o, 3.0f, 0.5f, core); }, offsets);
+      "sim::normal", 2, n, [&](Stream s, std::span<float> o) { return trnrand::sim::normal(s, o, 3.0f, 0.5f, core); },
+      offsets);
 }
 
 // Threaded fills: large enough that 2 threads really split the range (≥ 2^16 words per thread for the word
@@ -258,26 +290,35 @@ TEST(Partition, NegativeThreadsAndInvalidEnumsAreRefusedByEveryEntryPoint) {
   std::vector<std::uint64_t> q(4);
   std::vector<float> f(4);
   std::vector<double> d(4);
-  EXPECT_EQ(message_of([&] { trnrand::fill_uniform(s, std::span<float>(f), trnrand::Interval::open_closed, -1); }),
-            "trnrand::fill_uniform: threads = -1 is negative: pass 0 (hardware concurrency) or a positive thread count");
-  EXPECT_NE(message_of([&] { trnrand::fill_uniform(s, std::span<double>(d), trnrand::Interval::open_closed, -3); })
-                .find("trnrand::fill_uniform: threads = -3"),
+  EXPECT_EQ(
+      message_of([&] { trnrand::fill_uniform(s, std::span<float>(f), trnrand::Interval::open_closed, -1); }),
+      "trnrand::fill_uniform: threads = -1 is negative: pass 0 (hardware concurrency) or a positive thread count");
+  EXPECT_NE(message_of([&] {
+              trnrand::fill_uniform(s, std::span<double>(d), trnrand::Interval::open_closed, -3);
+            }).find("trnrand::fill_uniform: threads = -3"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { trnrand::fill_uint32(s, w, -1); }).find("trnrand::fill_uint32: threads = -1"), std::string::npos);
-  EXPECT_NE(message_of([&] { trnrand::fill_uint64(s, q, -2); }).find("trnrand::fill_uint64: threads = -2"), std::string::npos);
-  EXPECT_NE(message_of([&] { trnrand::normal_engine_order(s, f, 0.0f, 1.0f, -1); }).find("trnrand::normal_engine_order: threads = -1"),
+  EXPECT_NE(message_of([&] { trnrand::fill_uint32(s, w, -1); }).find("trnrand::fill_uint32: threads = -1"),
+            std::string::npos);
+  EXPECT_NE(message_of([&] { trnrand::fill_uint64(s, q, -2); }).find("trnrand::fill_uint64: threads = -2"),
+            std::string::npos);
+  EXPECT_NE(message_of([&] {
+              trnrand::normal_engine_order(s, f, 0.0f, 1.0f, -1);
+            }).find("trnrand::normal_engine_order: threads = -1"),
             std::string::npos);
   // Empty outputs still check.
-  EXPECT_THROW(trnrand::fill_uniform(s, std::span<float>(), trnrand::Interval::open_closed, -1), trncore::InvalidArgument);
+  EXPECT_THROW(trnrand::fill_uniform(s, std::span<float>(), trnrand::Interval::open_closed, -1),
+               trncore::InvalidArgument);
 
   const auto bad_interval = static_cast<trnrand::Interval>(9);
-  EXPECT_EQ(message_of([&] { trnrand::fill_uniform(s, std::span<float>(f), bad_interval); }),
-            "trnrand::fill_uniform: interval = 9 is not an Interval: pass Interval::open_closed or Interval::closed_open");
+  EXPECT_EQ(
+      message_of([&] { trnrand::fill_uniform(s, std::span<float>(f), bad_interval); }),
+      "trnrand::fill_uniform: interval = 9 is not an Interval: pass Interval::open_closed or Interval::closed_open");
   EXPECT_THROW(trnrand::fill_uniform(s, std::span<double>(d), bad_interval), trncore::InvalidArgument);
 
   Stream bad = s;
   bad.generator = static_cast<Generator>(7);
-  const std::string expected_tail = ": stream.generator = 7 is not a Generator: pass Generator::philox4x32_10 or Generator::threefry4x32_20";
+  const std::string expected_tail =
+      ": stream.generator = 7 is not a Generator: pass Generator::philox4x32_10 or Generator::threefry4x32_20";
   trncore::sim::NeuronCore core;
   std::vector<std::int64_t> k(4);
   std::vector<std::uint8_t> b(4);

@@ -82,8 +82,8 @@ TEST(SobolNetTest, FirstTwoDimensionsAre0m2NetsInEveryBlock) {
 }
 
 TEST(SobolNetTest, LowDimensionalProjectionsMeetSobolsTBoundAndScramblingKeepsT) {
-  const std::vector<std::vector<int>> projections = {{1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4}, {3, 5}, {4, 7},
-                                                     {5, 6, 7, 8}, {100, 200}, {21200, 21201}};
+  const std::vector<std::vector<int>> projections = {{1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4},  {3, 5},
+                                                     {4, 7},    {5, 6, 7, 8}, {100, 200}, {21200, 21201}};
   for (const auto& pick : projections) {
     const int dims = *std::max_element(pick.begin(), pick.end());
     const int s = static_cast<int>(pick.size());

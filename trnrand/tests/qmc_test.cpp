@@ -36,9 +36,14 @@ TEST(SobolTest, ReferenceParsedTheWholeFile) {
 
 // Published first points of the three-dimensional sequence (Joe & Kuo's sobol.cc output; Bratley & Fox 1988).
 TEST(SobolTest, FirstPointsInThreeDimensionsArePublishedValues) {
-  const double expected[8][3] = {{0, 0, 0},           {0.5, 0.5, 0.5},       {0.75, 0.25, 0.25},
-                                 {0.25, 0.75, 0.75},  {0.375, 0.375, 0.625}, {0.875, 0.875, 0.125},
-                                 {0.625, 0.125, 0.875}, {0.125, 0.625, 0.375}};
+  const double expected[8][3] = {{0, 0, 0},
+                                 {0.5, 0.5, 0.5},
+                                 {0.75, 0.25, 0.25},
+                                 {0.25, 0.75, 0.75},
+                                 {0.375, 0.375, 0.625},
+                                 {0.875, 0.875, 0.125},
+                                 {0.625, 0.125, 0.875},
+                                 {0.125, 0.625, 0.375}};
   Sobol s(3);
   for (const auto& row : expected) {
     double x[3];
@@ -55,7 +60,8 @@ TEST(SobolTest, First1024PointsInDimensions1To100MatchReference) {
   Sobol s(kDims);
   for (std::uint64_t n = 0; n < 1024; ++n) {
     const auto x = digits(s);
-    for (int d = 1; d <= kDims; ++d) ASSERT_EQ(x[static_cast<std::size_t>(d - 1)], reference_sobol(n, d)) << "n=" << n << " d=" << d;
+    for (int d = 1; d <= kDims; ++d)
+      ASSERT_EQ(x[static_cast<std::size_t>(d - 1)], reference_sobol(n, d)) << "n=" << n << " d=" << d;
   }
 }
 
@@ -81,7 +87,8 @@ TEST(SobolTest, EveryDimensionMatchesReferenceOnFirstPoints) {
     s.seek(n);
     s.next(std::span<std::uint32_t>(x));
     for (int d = 1; d <= trnrand::kSobolMaxDims; ++d)
-      ASSERT_EQ(x[static_cast<std::size_t>(d - 1)], reference_sobol(static_cast<std::uint64_t>(n), d)) << "n=" << n << " d=" << d;
+      ASSERT_EQ(x[static_cast<std::size_t>(d - 1)], reference_sobol(static_cast<std::uint64_t>(n), d))
+          << "n=" << n << " d=" << d;
   }
 }
 
@@ -95,8 +102,8 @@ TEST(SobolTest, DoubleIsExactDigitsAndFloatIsTruncated) {
     b.next(std::span<double>(y));
     c.next(std::span<float>(z));
     for (std::size_t d = 0; d < 7; ++d) {
-      ASSERT_EQ(y[d], std::ldexp(static_cast<double>(x[d]), -32));       // exact k / 2^32
-      ASSERT_EQ(z[d], std::ldexp(static_cast<float>(x[d] >> 8), -24));   // exact, 24 leading bits
+      ASSERT_EQ(y[d], std::ldexp(static_cast<double>(x[d]), -32));      // exact k / 2^32
+      ASSERT_EQ(z[d], std::ldexp(static_cast<float>(x[d] >> 8), -24));  // exact, 24 leading bits
       ASSERT_LT(z[d], 1.0f);
     }
   }
@@ -222,8 +229,11 @@ TEST(SobolTest, BadInputThrows) {
   expect_message<InvalidArgument>([] { Sobol s(-3); }, "dims = -3");
   expect_message<InvalidArgument>([] { Sobol s(21202); }, "dims = 21202");
   expect_message<InvalidArgument>([] { Sobol s(2, {SobolScramble::none, 0, -1}); }, "skip = -1");
-  expect_message<InvalidArgument>([] { Sobol s(2, {SobolScramble::none, 0, trnrand::kSobolMaxPoints + 1}); },
-                                  "skip = 4294967297");
+  expect_message<InvalidArgument>(
+      [] {
+        Sobol s(2, {SobolScramble::none, 0, trnrand::kSobolMaxPoints + 1});
+      },
+      "skip = 4294967297");
   expect_message<InvalidArgument>([] { Sobol s(2, {static_cast<SobolScramble>(3), 0, 0}); }, "scramble value 3");
   Sobol s(4);
   std::vector<double> wrong(3);

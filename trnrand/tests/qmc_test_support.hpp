@@ -16,8 +16,8 @@
 namespace trnrand_test {
 
 struct JoeKuoRecord {
-  int degree = 0;                  // s; 1 for dimension 1 by convention (polynomial x)
-  std::vector<std::uint32_t> v;    // v_1 … v_32 scaled by 2^32
+  int degree = 0;                // s; 1 for dimension 1 by convention (polynomial x)
+  std::vector<std::uint32_t> v;  // v_1 … v_32 scaled by 2^32
 };
 
 /// Direction numbers of dimensions 1 … 21201, parsed from trnrand/data/new-joe-kuo-6.21201.

@@ -34,9 +34,33 @@ constexpr std::size_t kTile = 128 * 512;
 
 // Output sizes: empty, one, odd, the 128 × 512 layout's edges (one value per lane for both kernels; the
 // 2·128·512 sizes are two-tile fills), partition counts 127/128/129 of full rows, and several tiles with a short tail.
-const std::size_t kSizes[] = {0, 1, 2, 3, 5, 127, 128, 129, 511, 512, 513, 1023, 1024, 1025, 1027,
-                              127 * 512, kTile - 1, kTile, kTile + 1, 129 * 512, 2 * 127 * 512, 2 * kTile - 1,
-                              2 * kTile, 2 * kTile + 1, 2 * kTile + 2, 2 * 129 * 512 + 1, 2 * kTile + 2 * 512 + 7};
+const std::size_t kSizes[] = {0,
+                              1,
+                              2,
+                              3,
+                              5,
+                              127,
+                              128,
+                              129,
+                              511,
+                              512,
+                              513,
+                              1023,
+                              1024,
+                              1025,
+                              1027,
+                              127 * 512,
+                              kTile - 1,
+                              kTile,
+                              kTile + 1,
+                              129 * 512,
+                              2 * 127 * 512,
+                              2 * kTile - 1,
+                              2 * kTile,
+                              2 * kTile + 1,
+                              2 * kTile + 2,
+                              2 * 129 * 512 + 1,
+                              2 * kTile + 2 * 512 + 7};
 constexpr std::size_t kBig = (std::size_t{1} << 20) + 3;
 
 std::uint32_t bits(float x) { return std::bit_cast<std::uint32_t>(x); }
@@ -57,7 +81,8 @@ TEST(SimDistributions, UniformEqualsTheHostBitForBitForOneAndTwoThreads) {
   for (const std::size_t n : sizes)
     for (const auto interval : {trnrand::Interval::open_closed, trnrand::Interval::closed_open})
       for (const auto g : {trnrand::Generator::philox4x32_10, trnrand::Generator::threefry4x32_20}) {
-        if (n == kBig && (g != trnrand::Generator::philox4x32_10 || interval != trnrand::Interval::open_closed)) continue;
+        if (n == kBig && (g != trnrand::Generator::philox4x32_10 || interval != trnrand::Interval::open_closed))
+          continue;
         const auto s = trnrand::make_stream(0x1234 + n, 3, n % 5, g);
         std::vector<float> sim(n);
         NeuronCore core;
@@ -66,7 +91,8 @@ TEST(SimDistributions, UniformEqualsTheHostBitForBitForOneAndTwoThreads) {
           std::vector<float> host(n);
           const auto host_next = trnrand::fill_uniform(s, std::span<float>(host), interval, threads);
           ASSERT_EQ(host_next, sim_next) << n;
-          for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(bits(host[i]), bits(sim[i])) << n << " " << i << " threads " << threads;
+          for (std::size_t i = 0; i < n; ++i)
+            ASSERT_EQ(bits(host[i]), bits(sim[i])) << n << " " << i << " threads " << threads;
         }
       }
 }
@@ -91,7 +117,8 @@ TEST(SimDistributions, NormalEqualsTheEngineOrderHostFunctionBitForBit) {
         NeuronCore core;
         const auto sim_next = trnrand::sim::normal(s, sim, mean, stddev, core);
         std::vector<float> reference(n);
-        ASSERT_EQ(trnrand::normal(s, std::span<float>(reference), mean, stddev), sim_next) << "same stream position as normal()";
+        ASSERT_EQ(trnrand::normal(s, std::span<float>(reference), mean, stddev), sim_next)
+            << "same stream position as normal()";
         for (const int threads : {1, 2}) {
           std::vector<float> host(n);
           ASSERT_EQ(trnrand::normal_engine_order(s, host, mean, stddev, threads), sim_next);
@@ -141,9 +168,10 @@ TEST(SimDistributions, NormalIsWithinTheDerivedBoundOfTheExactBoxMullerAndOfTheH
       }
       differ += bits(sim[i]) != bits(host[i]);
     }
-    std::printf("mean %g stddev %g: max (|sim - z| - u|sim|)/(u*stddev*r) = %.2f (bound 9.11); vs normal(): max |sim - host| = "
-                "%.2f u*stddev*r = %.0f ulp(host), %.1f%% of values differ\n", mean, stddev, worst, worst_host, worst_ulp,
-                100.0 * static_cast<double>(differ) / n);
+    std::printf(
+        "mean %g stddev %g: max (|sim - z| - u|sim|)/(u*stddev*r) = %.2f (bound 9.11); vs normal(): max |sim - host| = "
+        "%.2f u*stddev*r = %.0f ulp(host), %.1f%% of values differ\n",
+        mean, stddev, worst, worst_host, worst_ulp, 100.0 * static_cast<double>(differ) / n);
     if (stddev > 0) {
       EXPECT_GT(differ, 0U) << "fp32 steps cannot reproduce the double evaluation everywhere";
     } else {
@@ -165,9 +193,12 @@ float correct(int f, float x) {
   mpfr_t m;
   mpfr_init2(m, 200);
   mpfr_set_flt(m, x, MPFR_RNDN);
-  if (f == 0) mpfr_log(m, m, MPFR_RNDN);
-  else if (f == 1) mpfr_cos(m, m, MPFR_RNDN);
-  else mpfr_sin(m, m, MPFR_RNDN);
+  if (f == 0)
+    mpfr_log(m, m, MPFR_RNDN);
+  else if (f == 1)
+    mpfr_cos(m, m, MPFR_RNDN);
+  else
+    mpfr_sin(m, m, MPFR_RNDN);
   const float out = mpfr_get_flt(m, MPFR_RNDN);
   mpfr_clear(m);
   return out;

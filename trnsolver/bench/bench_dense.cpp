@@ -41,7 +41,8 @@ std::vector<double> matrix(Routine r, std::int64_t n) {
   if (r == Routine::potrf) {
     // Symmetric, diagonally dominant: SPD.
     for (std::int64_t i = 0; i < n; ++i) {
-      for (std::int64_t j = 0; j < i; ++j) a[static_cast<std::size_t>(j * n + i)] = a[static_cast<std::size_t>(i * n + j)];
+      for (std::int64_t j = 0; j < i; ++j)
+        a[static_cast<std::size_t>(j * n + i)] = a[static_cast<std::size_t>(i * n + j)];
       a[static_cast<std::size_t>(i * n + i)] = static_cast<double>(n);
     }
   }
@@ -138,7 +139,8 @@ void BM_Copy(benchmark::State& state, Routine r) {
 
 int main(int argc, char** argv) {
   const bool smoke = trnsolver_bench::smoke_run(argc, argv);
-  const std::vector<std::int64_t> sizes = smoke ? std::vector<std::int64_t>{64} : std::vector<std::int64_t>{500, 1000, 2000};
+  const std::vector<std::int64_t> sizes =
+      smoke ? std::vector<std::int64_t>{64} : std::vector<std::int64_t>{500, 1000, 2000};
   const std::pair<const char*, Routine> routines[] = {
       {"getrf", Routine::getrf}, {"potrf", Routine::potrf}, {"geqrf", Routine::geqrf}};
   for (const auto& [name, r] : routines) {

@@ -42,7 +42,8 @@ std::vector<float> random_matrix(std::int64_t m, std::int64_t n, bool symmetric)
   for (float& x : a) x = u(rng);
   if (symmetric)
     for (std::int64_t i = 0; i < n; ++i)
-      for (std::int64_t j = 0; j < i; ++j) a[static_cast<std::size_t>(j + i * n)] = a[static_cast<std::size_t>(i + j * n)];
+      for (std::int64_t j = 0; j < i; ++j)
+        a[static_cast<std::size_t>(j + i * n)] = a[static_cast<std::size_t>(i + j * n)];
   return a;
 }
 
@@ -85,8 +86,8 @@ void BM_SimEighTridiagonal(benchmark::State& state, bool against_jacobi) {
       },
       [&](std::vector<float>& a) {
         if (against_jacobi)
-          trnsolver::syevd<float>(Layout::col_major, trnsolver::EigJob::vectors, trnsolver::Uplo::lower, n, a.data(),
-                                  n, w.data(), trnsolver::EighMethod::jacobi, sim());
+          trnsolver::syevd<float>(Layout::col_major, trnsolver::EigJob::vectors, trnsolver::Uplo::lower, n, a.data(), n,
+                                  w.data(), trnsolver::EighMethod::jacobi, sim());
         else
           LAPACKE_ssyevd(LAPACK_COL_MAJOR, 'V', 'L', static_cast<lapack_int>(n), a.data(), static_cast<lapack_int>(n),
                          w.data());
@@ -132,7 +133,8 @@ void BM_SimGels(benchmark::State& state) {
 // Full SVD of a 2n×n A (the square U is completed on sim) against sgesdd with jobz = 'A'.
 void BM_SimGesddFull(benchmark::State& state) {
   const std::int64_t n = state.range(0), m = 2 * n;
-  std::vector<float> s(static_cast<std::size_t>(n)), u(static_cast<std::size_t>(m * m)), vt(static_cast<std::size_t>(n * n));
+  std::vector<float> s(static_cast<std::size_t>(n)), u(static_cast<std::size_t>(m * m)),
+      vt(static_cast<std::size_t>(n * n));
   compare(
       state, random_matrix(m, n, false),
       [&](std::vector<float>& a) {
@@ -150,7 +152,8 @@ void BM_SimGesddFull(benchmark::State& state) {
 
 int main(int argc, char** argv) {
   const bool smoke = trnsolver_bench::smoke_run(argc, argv);
-  const std::vector<std::int64_t> sizes = smoke ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{128, 256, 512};
+  const std::vector<std::int64_t> sizes =
+      smoke ? std::vector<std::int64_t>{32} : std::vector<std::int64_t>{128, 256, 512};
   const auto reg = [&](const char* name, auto&&... args) {
     auto* b = benchmark::RegisterBenchmark(name, args...);
     for (auto n : sizes) b->Arg(n);

@@ -65,17 +65,19 @@ const Problem& problem(const std::string& spectrum, std::int64_t n, std::int64_t
   p.k = k;
   p.sigma.resize(static_cast<std::size_t>(n));
   for (std::int64_t j = 0; j < n; ++j)
-    p.sigma[static_cast<std::size_t>(j)] = spectrum == "exp" ? std::exp(-static_cast<double>(j) / 10.0)
-                                                              : std::pow(static_cast<double>(j + 1), -2.0);
+    p.sigma[static_cast<std::size_t>(j)] =
+        spectrum == "exp" ? std::exp(-static_cast<double>(j) / 10.0) : std::pow(static_cast<double>(j + 1), -2.0);
   std::mt19937_64 rng(2026);
   const auto u = haar_orthogonal(n, rng), v = haar_orthogonal(n, rng);
   std::vector<double> us(u);
   for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) us[static_cast<std::size_t>(i + j * n)] *= p.sigma[static_cast<std::size_t>(j)];
+    for (std::int64_t i = 0; i < n; ++i)
+      us[static_cast<std::size_t>(i + j * n)] *= p.sigma[static_cast<std::size_t>(j)];
   p.a.resize(static_cast<std::size_t>(n * n));
   trnblas::gemm(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, n, n, n, 1.0, us.data(), n, v.data(), n,
                 0.0, p.a.data(), n);
-  for (std::int64_t j = k; j < n; ++j) p.opt_fro += p.sigma[static_cast<std::size_t>(j)] * p.sigma[static_cast<std::size_t>(j)];
+  for (std::int64_t j = k; j < n; ++j)
+    p.opt_fro += p.sigma[static_cast<std::size_t>(j)] * p.sigma[static_cast<std::size_t>(j)];
   p.opt_fro = std::sqrt(p.opt_fro);
   p.opt_2 = p.sigma[static_cast<std::size_t>(k)];
   return cache.emplace(key, std::move(p)).first->second;
@@ -87,8 +89,8 @@ double residual_fro(const Problem& p, const double* u, const double* s, const do
   std::vector<double> us(u, u + n * k), r(p.a);
   for (std::int64_t j = 0; j < k; ++j)
     for (std::int64_t i = 0; i < n; ++i) us[static_cast<std::size_t>(i + j * n)] *= s[j];
-  trnblas::gemm(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, n, n, k, -1.0, us.data(), n, vt, k, 1.0,
-                r.data(), n);
+  trnblas::gemm(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, n, n, k, -1.0, us.data(), n, vt, k,
+                1.0, r.data(), n);
   double f = 0.0;
   for (double x : r) f += x * x;
   return std::sqrt(f);
@@ -97,7 +99,8 @@ double residual_fro(const Problem& p, const double* u, const double* s, const do
 // ‖A − U·diag(s)·Vᵀ‖₂ by 30 power iterations on RᵀR with R applied implicitly.
 double residual_2(const Problem& p, const double* u, const double* s, const double* vt, std::int64_t k) {
   const std::int64_t n = p.n;
-  std::vector<double> x(static_cast<std::size_t>(n), 1.0), y(static_cast<std::size_t>(n)), c(static_cast<std::size_t>(k));
+  std::vector<double> x(static_cast<std::size_t>(n), 1.0), y(static_cast<std::size_t>(n)),
+      c(static_cast<std::size_t>(k));
   const auto apply = [&](bool transpose, const std::vector<double>& in, std::vector<double>& out) {
     using trnblas::Op;
     trnblas::gemm(Layout::col_major, transpose ? Op::trans : Op::no_trans, Op::no_trans, n, 1, n, 1.0, p.a.data(), n,
@@ -129,7 +132,8 @@ std::map<std::string, double> gesdd_seconds;  // per problem key, set by BM_Gesd
 
 void BM_Gesdd(benchmark::State& state, std::string spectrum, std::int64_t n, std::int64_t k) {
   const Problem& p = problem(spectrum, n, k);
-  std::vector<double> a, s(static_cast<std::size_t>(n)), u(static_cast<std::size_t>(n * n)), vt(static_cast<std::size_t>(n * n));
+  std::vector<double> a, s(static_cast<std::size_t>(n)), u(static_cast<std::size_t>(n * n)),
+      vt(static_cast<std::size_t>(n * n));
   double total = 0.0;
   std::int64_t runs = 0;
   for (auto _ : state) {
@@ -145,7 +149,8 @@ void BM_Gesdd(benchmark::State& state, std::string spectrum, std::int64_t n, std
   // Truncate: first k columns of U, first k rows of Vᵀ (as a k×n matrix with ld k).
   std::vector<double> vtk(static_cast<std::size_t>(k * n));
   for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < k; ++i) vtk[static_cast<std::size_t>(i + j * k)] = vt[static_cast<std::size_t>(i + j * n)];
+    for (std::int64_t i = 0; i < k; ++i)
+      vtk[static_cast<std::size_t>(i + j * k)] = vt[static_cast<std::size_t>(i + j * n)];
   gesdd_seconds[spectrum + std::to_string(n)] = total / static_cast<double>(runs);
   state.counters["ms"] = 1e3 * total / static_cast<double>(runs);
   state.counters["err_fro"] = residual_fro(p, u.data(), s.data(), vtk.data(), k) / p.opt_fro;
@@ -188,19 +193,27 @@ int main(int argc, char** argv) {
   const std::int64_t n = smoke ? 160 : 4000, k = smoke ? 10 : 50, n_sim = smoke ? 160 : 1000;
   using trnsolver::SketchKind;
   for (const std::string spectrum : {"exp", "poly"}) {
-    const std::vector<std::int64_t> gesdd_sizes = n == n_sim ? std::vector<std::int64_t>{n} : std::vector<std::int64_t>{n, n_sim};
+    const std::vector<std::int64_t> gesdd_sizes =
+        n == n_sim ? std::vector<std::int64_t>{n} : std::vector<std::int64_t>{n, n_sim};
     for (std::int64_t size : gesdd_sizes) {
-      benchmark::RegisterBenchmark(("BM_Gesdd/" + spectrum + "/" + std::to_string(size)).c_str(), BM_Gesdd, spectrum, size, k)
-          ->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("BM_Gesdd/" + spectrum + "/" + std::to_string(size)).c_str(), BM_Gesdd, spectrum,
+                                   size, k)
+          ->Iterations(1)
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
     }
     for (SketchKind kind : {SketchKind::gaussian, SketchKind::rademacher, SketchKind::sparse_sign, SketchKind::srht})
-      benchmark::RegisterBenchmark(("BM_Rsvd/" + spectrum + "/" + std::to_string(n) + "/" +
-                                    std::string(trnsolver::to_string(kind))).c_str(),
-                                   BM_Rsvd, spectrum, n, k, kind, trncore::Backend::host)
-          ->Iterations(smoke ? 1 : 5)->UseManualTime()->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(
+          ("BM_Rsvd/" + spectrum + "/" + std::to_string(n) + "/" + std::string(trnsolver::to_string(kind))).c_str(),
+          BM_Rsvd, spectrum, n, k, kind, trncore::Backend::host)
+          ->Iterations(smoke ? 1 : 5)
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("BM_RsvdSim_bf16/" + spectrum + "/" + std::to_string(n_sim)).c_str(), BM_Rsvd,
                                  spectrum, n_sim, k, SketchKind::gaussian, trncore::Backend::sim)
-        ->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
+        ->Iterations(1)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

@@ -26,7 +26,8 @@ const System& system_of(std::int64_t n) {
   static std::vector<System> cache;
   for (const System& s : cache)
     if (s.n == n) return s;
-  System s{n, std::vector<double>(static_cast<std::size_t>(n * n)), std::vector<double>(static_cast<std::size_t>(n)), {}};
+  System s{
+      n, std::vector<double>(static_cast<std::size_t>(n * n)), std::vector<double>(static_cast<std::size_t>(n)), {}};
   std::mt19937_64 rng(static_cast<std::uint64_t>(n));
   std::uniform_real_distribution<double> d(-0.5, 0.5);
   for (double& v : s.a) v = d(rng);
@@ -127,7 +128,8 @@ void BM_Solve(benchmark::State& state) {
   state.counters["forward_error"] = forward_error(x, s.x_ref);
   state.counters["dgesv_forward_error"] = forward_error(peer_x, s.x_ref);
   state.counters["refinements"] = static_cast<double>(report.refinements);
-  state.SetLabel(std::string(trnsolver::to_string(report.refinement)) + (o.error_bounds ? ", with bounds" : ", estimate only"));
+  state.SetLabel(std::string(trnsolver::to_string(report.refinement)) +
+                 (o.error_bounds ? ", with bounds" : ", estimate only"));
 }
 
 // HPL-MxP's rules (LU without pivoting, GMRES-IR, fp64 residual, no fallback) on its diagonally dominant
@@ -152,7 +154,9 @@ void BM_HplMxp(benchmark::State& state) {
   trnsolver::SolveReport report;
   double total = 0.0;
   for (auto _ : state)
-    total += timed([&] { trnsolver::solve(trncore::Layout::col_major, n, 1, s.a.data(), n, s.b.data(), n, x.data(), n, o, report); });
+    total += timed([&] {
+      trnsolver::solve(trncore::Layout::col_major, n, 1, s.a.data(), n, s.b.data(), n, x.data(), n, o, report);
+    });
   const double mean = total / static_cast<double>(state.iterations()), nd = static_cast<double>(n);
   state.counters["ratio_to_dgesv"] = peer / mean;
   state.counters["GFLOPs"] = (2.0 / 3.0 * nd * nd * nd + 2.0 * nd * nd) / mean * 1e-9;
@@ -164,7 +168,12 @@ void BM_HplMxp(benchmark::State& state) {
 BENCHMARK(BM_HplMxp)->Args({4000, 0})->Args({2000, 1})->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Dgesv)->Arg(2000)->Arg(4000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Dsgesv)->Arg(2000)->Arg(4000)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_Solve)->Args({2000, 0})->Args({4000, 0})->Args({2000, 1})->Args({4000, 1})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Solve)
+    ->Args({2000, 0})
+    ->Args({4000, 0})
+    ->Args({2000, 1})
+    ->Args({4000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 BENCHMARK_MAIN();

@@ -40,18 +40,20 @@ struct Case {
 std::vector<Case> cases(bool full) {
   using namespace trnsci_testing;
   std::vector<Case> out;
-  const std::vector<std::int64_t> wilkinson_sizes = full ? std::vector<std::int64_t>{20, 31, 40, 50, 53, 60}
-                                                         : std::vector<std::int64_t>{20, 50, 60};
+  const std::vector<std::int64_t> wilkinson_sizes =
+      full ? std::vector<std::int64_t>{20, 31, 40, 50, 53, 60} : std::vector<std::int64_t>{20, 50, 60};
   for (std::int64_t n : wilkinson_sizes) out.push_back({"wilkinson n=" + std::to_string(n), n, wilkinson_growth(n)});
   for (std::int64_t n : full ? std::vector<std::int64_t>{30, 61} : std::vector<std::int64_t>{61})
     for (double c : full ? std::vector<double>{0.5, 0.9} : std::vector<double>{0.9})
-      out.push_back({"gfpp n=" + std::to_string(n) + " c=" + trncore::detail::sci(c), n, gfpp(n, c, 7 + static_cast<std::uint64_t>(n))});
+      out.push_back({"gfpp n=" + std::to_string(n) + " c=" + trncore::detail::sci(c), n,
+                     gfpp(n, c, 7 + static_cast<std::uint64_t>(n))});
   for (std::int64_t n : full ? std::vector<std::int64_t>{40, 64} : std::vector<std::int64_t>{40})
     out.push_back({"kahan n=" + std::to_string(n), n, kahan(n, 1.2, 25.0)});
   const int step = full ? 1 : 3;
   for (int e = 1; e <= 16; e += step) {
     const std::int64_t n = 48;
-    out.push_back({"kappa=1e" + std::to_string(e), n, with_condition(n, n, std::pow(10.0, e), 100 + static_cast<std::uint64_t>(e))});
+    out.push_back({"kappa=1e" + std::to_string(e), n,
+                   with_condition(n, n, std::pow(10.0, e), 100 + static_cast<std::uint64_t>(e))});
   }
   for (int e : full ? std::vector<int>{2, 8, 12} : std::vector<int>{8}) {
     const std::int64_t n = 40;
@@ -66,7 +68,8 @@ std::vector<Case> cases(bool full) {
   // updates run as TensorEngine GEMMs (bf16/fp32), whose backward error the bounds rely on.
   for (int e : full ? std::vector<int>{2, 6, 10} : std::vector<int>{6}) {
     const std::int64_t n = 160;
-    out.push_back({"n=160 kappa=1e" + std::to_string(e), n, with_condition(n, n, std::pow(10.0, e), 700 + static_cast<std::uint64_t>(e))});
+    out.push_back({"n=160 kappa=1e" + std::to_string(e), n,
+                   with_condition(n, n, std::pow(10.0, e), 700 + static_cast<std::uint64_t>(e))});
   }
   if (full) out.push_back({"gfpp n=160 c=5.000e-01", 160, gfpp(160, 0.5, 701)});
   // Rows scaled by 2^±140: entries beyond fp32's range, so the fp32/bf16 factors overflow or underflow (the
@@ -82,7 +85,8 @@ std::vector<Case> cases(bool full) {
     const std::int64_t n = 37;
     auto a = random_matrix(n, n, 500 + static_cast<std::uint64_t>(p));
     for (std::int64_t j = 0; j < n; ++j)
-      a[static_cast<std::size_t>(n - 1 + j * n)] = a[static_cast<std::size_t>(j * n)] * (1.0 + std::ldexp(j % 2 ? 1.0 : -1.0, -p));
+      a[static_cast<std::size_t>(n - 1 + j * n)] =
+          a[static_cast<std::size_t>(j * n)] * (1.0 + std::ldexp(j % 2 ? 1.0 : -1.0, -p));
     out.push_back({"near-singular 2^-" + std::to_string(p), n, a});
   }
   return out;
@@ -106,62 +110,68 @@ TEST(AdversarialSolve, EveryCertificateHoldsOnHostAndSim) {
     // must be reported, and the bounds of whatever iterate they return must hold when certified).
     const std::vector<trnsolver::Refinement> strategies =
         full ? std::vector<trnsolver::Refinement>{trnsolver::Refinement::automatic, trnsolver::Refinement::lu_ir,
-                                                   trnsolver::Refinement::gmres_ir}
+                                                  trnsolver::Refinement::gmres_ir}
              : std::vector<trnsolver::Refinement>{trnsolver::Refinement::automatic, trnsolver::Refinement::lu_ir};
     // Backends: host (fp32 factors), sim with bf16 factors (the default), and in the full run sim with fp32
     // TensorEngine factors.
     const int backends = full ? 3 : 2;
     for (const trnsolver::Refinement how : strategies)
-    for (int backend = 0; backend < backends; ++backend)
-      for (const double target : full ? std::vector<double>{0.0, 1e-6, 1e-8, 1e-10, 1e-12, 1e-14}
-                                      : std::vector<double>{0.0, 1e-6, 1e-10, 1e-14}) {
-        if (how != trnsolver::Refinement::automatic && !full && target != 0.0 && target != 1e-14) continue;
-        SolveOptions o;
-        o.refinement = how;
-        o.fallback = how == trnsolver::Refinement::automatic;
-        const bool sim = backend > 0;
-        if (sim) o.core.backend = trncore::Backend::sim;
-        if (backend == 2) o.factor = trnsolver::FactorPrecision::fp32;
-        if (target > 0) o.core.target_forward_error = target;
-        SolveReport r;
-        std::vector<double> x(static_cast<std::size_t>(c.n), 0.0);
-        const std::int64_t info =
-            trnsolver::solve(trncore::Layout::col_major, c.n, 1, c.a.data(), c.n, b.data(), c.n, x.data(), c.n, o, r);
-        const std::string what = c.name + (sim ? (backend == 2 ? " sim-fp32 " : " sim ") : " host ") +
-                                 std::string(trnsolver::to_string(how)) +
-                                 " target " + trncore::detail::sci(target) + "\n" + r.to_string();
-        ASSERT_EQ(info, r.info) << what;
-        // The certificate's shape (docs/trncore.md): met == certified && (!target || bound <= target).
-        EXPECT_EQ(r.accuracy.met, r.accuracy.certified && (target == 0.0 || r.accuracy.a_priori_bound <= target))
-            << what;
-        EXPECT_EQ(r.accuracy.certified, r.accuracy.uncertified_reason.empty()) << what;
-        if (info > 0) {
-          EXPECT_FALSE(r.accuracy.certified) << what;
-          tally.record(false, r.accuracy.a_priori_bound, 0.0, what);
-          continue;
+      for (int backend = 0; backend < backends; ++backend)
+        for (const double target : full ? std::vector<double>{0.0, 1e-6, 1e-8, 1e-10, 1e-12, 1e-14}
+                                        : std::vector<double>{0.0, 1e-6, 1e-10, 1e-14}) {
+          if (how != trnsolver::Refinement::automatic && !full && target != 0.0 && target != 1e-14) continue;
+          SolveOptions o;
+          o.refinement = how;
+          o.fallback = how == trnsolver::Refinement::automatic;
+          const bool sim = backend > 0;
+          if (sim) o.core.backend = trncore::Backend::sim;
+          if (backend == 2) o.factor = trnsolver::FactorPrecision::fp32;
+          if (target > 0) o.core.target_forward_error = target;
+          SolveReport r;
+          std::vector<double> x(static_cast<std::size_t>(c.n), 0.0);
+          const std::int64_t info =
+              trnsolver::solve(trncore::Layout::col_major, c.n, 1, c.a.data(), c.n, b.data(), c.n, x.data(), c.n, o, r);
+          const std::string what = c.name + (sim ? (backend == 2 ? " sim-fp32 " : " sim ") : " host ") +
+                                   std::string(trnsolver::to_string(how)) + " target " + trncore::detail::sci(target) +
+                                   "\n" + r.to_string();
+          ASSERT_EQ(info, r.info) << what;
+          // The certificate's shape (docs/trncore.md): met == certified && (!target || bound <= target).
+          EXPECT_EQ(r.accuracy.met, r.accuracy.certified && (target == 0.0 || r.accuracy.a_priori_bound <= target))
+              << what;
+          EXPECT_EQ(r.accuracy.certified, r.accuracy.uncertified_reason.empty()) << what;
+          if (info > 0) {
+            EXPECT_FALSE(r.accuracy.certified) << what;
+            tally.record(false, r.accuracy.a_priori_bound, 0.0, what);
+            continue;
+          }
+          const double err = trnsci_testing::normwise_error(x.data(), ref);
+          if (verbose)
+            std::printf("%-28s %-5s %-8s target %-9s error %-9s bound %-9s %s%s\n", c.name.c_str(),
+                        sim ? (backend == 2 ? "sim32" : "sim") : "host", std::string(trnsolver::to_string(how)).c_str(),
+                        trncore::detail::sci(target).c_str(), trncore::detail::sci(err).c_str(),
+                        trncore::detail::sci(r.accuracy.a_priori_bound).c_str(), r.accuracy.met ? "met" : "not met",
+                        r.accuracy.certified ? "" : (", " + r.accuracy.uncertified_reason).c_str());
+          if (target > 0)
+            tally.record_met(r.accuracy.certified, r.accuracy.met, r.accuracy.a_priori_bound, target, err, what);
+          else
+            tally.record(r.accuracy.certified, r.accuracy.a_priori_bound, err, what);
+          // The report's other certificates, relative to x̂ as documented: normwise and componentwise.
+          quad xnorm = 0, diff = 0;
+          double comp = 0.0;
+          for (std::size_t i = 0; i < x.size(); ++i) {
+            const quad d = trnsci_testing::quad_abs(static_cast<quad>(x[i]) - ref[i]);
+            diff = d > diff ? d : diff;
+            xnorm = trnsci_testing::quad_abs(static_cast<quad>(x[i])) > xnorm
+                        ? trnsci_testing::quad_abs(static_cast<quad>(x[i]))
+                        : xnorm;
+            comp =
+                std::max(comp, x[i] != 0.0 ? static_cast<double>(d / trnsci_testing::quad_abs(static_cast<quad>(x[i])))
+                                           : (d != 0 ? HUGE_VAL : 0.0));
+          }
+          lapack_style.record(r.accuracy.certified, r.forward_error_bound_normwise,
+                              xnorm > 0 ? static_cast<double>(diff / xnorm) : 0.0, "normwise " + what);
+          lapack_style.record(r.accuracy.certified, r.forward_error_bound_componentwise, comp, "componentwise " + what);
         }
-        const double err = trnsci_testing::normwise_error(x.data(), ref);
-        if (verbose)
-          std::printf("%-28s %-5s %-8s target %-9s error %-9s bound %-9s %s%s\n", c.name.c_str(), sim ? (backend == 2 ? "sim32" : "sim") : "host",
-                      std::string(trnsolver::to_string(how)).c_str(), trncore::detail::sci(target).c_str(),
-                      trncore::detail::sci(err).c_str(), trncore::detail::sci(r.accuracy.a_priori_bound).c_str(),
-                      r.accuracy.met ? "met" : "not met", r.accuracy.certified ? "" : (", " + r.accuracy.uncertified_reason).c_str());
-        if (target > 0) tally.record_met(r.accuracy.certified, r.accuracy.met, r.accuracy.a_priori_bound, target, err, what);
-        else tally.record(r.accuracy.certified, r.accuracy.a_priori_bound, err, what);
-        // The report's other certificates, relative to x̂ as documented: normwise and componentwise.
-        quad xnorm = 0, diff = 0;
-        double comp = 0.0;
-        for (std::size_t i = 0; i < x.size(); ++i) {
-          const quad d = trnsci_testing::quad_abs(static_cast<quad>(x[i]) - ref[i]);
-          diff = d > diff ? d : diff;
-          xnorm = trnsci_testing::quad_abs(static_cast<quad>(x[i])) > xnorm ? trnsci_testing::quad_abs(static_cast<quad>(x[i])) : xnorm;
-          comp = std::max(comp, x[i] != 0.0 ? static_cast<double>(d / trnsci_testing::quad_abs(static_cast<quad>(x[i])))
-                                            : (d != 0 ? HUGE_VAL : 0.0));
-        }
-        lapack_style.record(r.accuracy.certified, r.forward_error_bound_normwise,
-                            xnorm > 0 ? static_cast<double>(diff / xnorm) : 0.0, "normwise " + what);
-        lapack_style.record(r.accuracy.certified, r.forward_error_bound_componentwise, comp, "componentwise " + what);
-      }
   }
   EXPECT_EQ(tally.violations(), 0);
   EXPECT_EQ(lapack_style.violations(), 0);
@@ -220,7 +230,9 @@ TEST(AdversarialDense, GesvAndPosvKeepTheirBackwardErrorBoundsAndReportInfo) {
     std::vector<quad> pr = r;
     for (std::size_t k = 0; k < un; ++k) std::swap(pr[k], pr[static_cast<std::size_t>(ipiv[k] - 1)]);
     for (std::size_t k = 0; k < un; ++k)  // t = |Û||x̂|
-      for (std::size_t j = k; j < un; ++j) t[k] += trnsci_testing::quad_abs(static_cast<quad>(lu[k + j * un])) * trnsci_testing::quad_abs(static_cast<quad>(x[j]));
+      for (std::size_t j = k; j < un; ++j)
+        t[k] += trnsci_testing::quad_abs(static_cast<quad>(lu[k + j * un])) *
+                trnsci_testing::quad_abs(static_cast<quad>(x[j]));
     for (std::size_t i = 0; i < un; ++i)  // scale = |L̂| t
       for (std::size_t k = 0; k <= i; ++k)
         scale[i] += (k == i ? quad(1) : trnsci_testing::quad_abs(static_cast<quad>(lu[i + k * un]))) * t[k];
@@ -240,7 +252,8 @@ TEST(AdversarialDense, GesvAndPosvKeepTheirBackwardErrorBoundsAndReportInfo) {
         s[i + j * un] = s[j + i * un] = static_cast<double>(acc) + (i == j ? std::ldexp(amax * amax, -20) : 0.0);
       }
     std::vector<double> chol = s, y = b;
-    const std::int64_t pinfo = trnsolver::posv(trncore::Layout::col_major, trnsolver::Uplo::lower, n, 1, chol.data(), n, y.data(), n);
+    const std::int64_t pinfo =
+        trnsolver::posv(trncore::Layout::col_major, trnsolver::Uplo::lower, n, 1, chol.data(), n, y.data(), n);
     if (pinfo != 0) {
       EXPECT_EQ(y, b) << c.name;
       continue;
@@ -250,9 +263,12 @@ TEST(AdversarialDense, GesvAndPosvKeepTheirBackwardErrorBoundsAndReportInfo) {
     for (std::size_t j = 0; j < un; ++j)
       for (std::size_t i = 0; i < un; ++i) rs[i] -= static_cast<quad>(s[i + j * un]) * y[j];
     for (std::size_t k = 0; k < un; ++k)  // lt = |L̂ᵀ||ŷ|
-      for (std::size_t j = k; j < un; ++j) lt[k] += trnsci_testing::quad_abs(static_cast<quad>(chol[j + k * un])) * trnsci_testing::quad_abs(static_cast<quad>(y[j]));
+      for (std::size_t j = k; j < un; ++j)
+        lt[k] += trnsci_testing::quad_abs(static_cast<quad>(chol[j + k * un])) *
+                 trnsci_testing::quad_abs(static_cast<quad>(y[j]));
     for (std::size_t i = 0; i < un; ++i)
-      for (std::size_t k = 0; k <= i; ++k) ls[i] += trnsci_testing::quad_abs(static_cast<quad>(chol[i + k * un])) * lt[k];
+      for (std::size_t k = 0; k <= i; ++k)
+        ls[i] += trnsci_testing::quad_abs(static_cast<quad>(chol[i + k * un])) * lt[k];
     double pomega = 0.0;
     for (std::size_t i = 0; i < un; ++i)
       if (ls[i] > 0) pomega = std::max(pomega, static_cast<double>(trnsci_testing::quad_abs(rs[i]) / ls[i]));
@@ -264,7 +280,8 @@ TEST(AdversarialDense, GesvAndPosvKeepTheirBackwardErrorBoundsAndReportInfo) {
   EXPECT_EQ(trnsolver::gesv(trncore::Layout::col_major, 2, 1, sing.data(), 2, piv.data(), bs.data(), 2), 2);
   EXPECT_EQ(bs, bs0);
   std::vector<double> indef = {1, 2, 2, 1};
-  EXPECT_EQ(trnsolver::posv(trncore::Layout::col_major, trnsolver::Uplo::lower, 2, 1, indef.data(), 2, bs.data(), 2), 2);
+  EXPECT_EQ(trnsolver::posv(trncore::Layout::col_major, trnsolver::Uplo::lower, 2, 1, indef.data(), 2, bs.data(), 2),
+            2);
   EXPECT_EQ(bs, bs0);
   EXPECT_EQ(tally.violations(), 0);
 }

@@ -42,8 +42,9 @@ TEST(DenseArguments, SizesPointersAndPivots) {
   std::vector<std::int64_t> ipiv(10, 1);
   EXPECT_TRUE(throws_named<InvalidArgument>([&] { trnsolver::getrf(R, -1, 3, a.data(), 3, ipiv.data()); }, "getrf",
                                             "negative size m = -1, n = 3"));
-  EXPECT_TRUE(throws_named<InvalidArgument>([&] { trnsolver::getrf(R, 3, 3, static_cast<double*>(nullptr), 3, ipiv.data()); },
-                                            "getrf", "a is null for a 3x3 matrix"));
+  EXPECT_TRUE(
+      throws_named<InvalidArgument>([&] { trnsolver::getrf(R, 3, 3, static_cast<double*>(nullptr), 3, ipiv.data()); },
+                                    "getrf", "a is null for a 3x3 matrix"));
   EXPECT_TRUE(throws_named<InvalidArgument>([&] { trnsolver::getrf(R, 3, 3, a.data(), 3, nullptr); }, "getrf",
                                             "ipiv is null but min(m, n) = 3"));
   EXPECT_TRUE(throws_named<NotSupported>([&] { trnsolver::getrf(R, 3'000'000'000LL, 1, a.data(), 1, ipiv.data()); },
@@ -56,8 +57,8 @@ TEST(DenseArguments, SizesPointersAndPivots) {
   EXPECT_TRUE(throws_named<DimensionMismatch>(
       [&] { trnsolver::getrs(C, Op::no_trans, 3, 2, a.data(), 3, ipiv.data(), b.data(), 2); }, "getrs",
       "ldb = 2 is below n = 3"));
-  EXPECT_TRUE(throws_named<DimensionMismatch>(
-      [&] { trnsolver::gesv(R, 3, 2, a.data(), 3, ipiv.data(), b.data(), 1); }, "gesv", "ldb = 1 is below nrhs = 2"));
+  EXPECT_TRUE(throws_named<DimensionMismatch>([&] { trnsolver::gesv(R, 3, 2, a.data(), 3, ipiv.data(), b.data(), 1); },
+                                              "gesv", "ldb = 1 is below nrhs = 2"));
   // sytrs: a 2x2 block without its partner.
   std::vector<std::int64_t> lone = {1, -2, 3};
   EXPECT_TRUE(throws_named<InvalidArgument>(
@@ -68,25 +69,26 @@ TEST(DenseArguments, SizesPointersAndPivots) {
       [&] { trnsolver::sytrs(R, Uplo::upper, 3, 1, a.data(), 3, zero.data(), b.data(), 1); }, "sytrs", "ipiv[1] = 0"));
   EXPECT_TRUE(throws_named<InvalidArgument>([&] { trnsolver::potrf(R, Uplo::lower, -2, a.data(), 1); }, "potrf",
                                             "negative size n = -2"));
-  EXPECT_TRUE(throws_named<InvalidArgument>(
-      [&] { trnsolver::potrf(R, static_cast<Uplo>(9), 2, a.data(), 2); }, "potrf", "uplo"));
-  EXPECT_TRUE(throws_named<DimensionMismatch>(
-      [&] { trnsolver::potrs(C, Uplo::lower, 4, 1, a.data(), 3, b.data(), 4); }, "potrs", "lda = 3 is below n = 4"));
-  EXPECT_TRUE(throws_named<DimensionMismatch>(
-      [&] { trnsolver::posv(R, Uplo::upper, 2, 3, a.data(), 2, b.data(), 2); }, "posv", "ldb = 2 is below nrhs = 3"));
-  EXPECT_TRUE(throws_named<InvalidArgument>([&] { trnsolver::sytrf(C, Uplo::lower, 3, a.data(), 3, nullptr); },
-                                            "sytrf", "ipiv is null"));
+  EXPECT_TRUE(throws_named<InvalidArgument>([&] { trnsolver::potrf(R, static_cast<Uplo>(9), 2, a.data(), 2); }, "potrf",
+                                            "uplo"));
+  EXPECT_TRUE(throws_named<DimensionMismatch>([&] { trnsolver::potrs(C, Uplo::lower, 4, 1, a.data(), 3, b.data(), 4); },
+                                              "potrs", "lda = 3 is below n = 4"));
+  EXPECT_TRUE(throws_named<DimensionMismatch>([&] { trnsolver::posv(R, Uplo::upper, 2, 3, a.data(), 2, b.data(), 2); },
+                                              "posv", "ldb = 2 is below nrhs = 3"));
+  EXPECT_TRUE(throws_named<InvalidArgument>([&] { trnsolver::sytrf(C, Uplo::lower, 3, a.data(), 3, nullptr); }, "sytrf",
+                                            "ipiv is null"));
 }
 
 TEST(DenseArguments, QrLeastSquaresSvd) {
   std::vector<double> a(200, 1.0), b(200, 1.0), s(20), u(200), vt(200);
-  EXPECT_TRUE(throws_named<InvalidArgument>([&] { trnsolver::geqrf(R, 4, 3, a.data(), 3, static_cast<double*>(nullptr)); },
-                                            "geqrf", "tau is null but min(m, n) = 3"));
+  EXPECT_TRUE(
+      throws_named<InvalidArgument>([&] { trnsolver::geqrf(R, 4, 3, a.data(), 3, static_cast<double*>(nullptr)); },
+                                    "geqrf", "tau is null but min(m, n) = 3"));
   EXPECT_TRUE(throws_named<InvalidArgument>([&] { trnsolver::orgqr(C, 3, 4, 2, a.data(), 3, s.data()); }, "orgqr",
                                             "m >= n >= k"));
-  EXPECT_TRUE(throws_named<DimensionMismatch>(
-      [&] { trnsolver::gels(C, Op::no_trans, 5, 3, 1, a.data(), 5, b.data(), 3); }, "gels",
-      "ldb = 3 is below max(m, n) = 5"));
+  EXPECT_TRUE(
+      throws_named<DimensionMismatch>([&] { trnsolver::gels(C, Op::no_trans, 5, 3, 1, a.data(), 5, b.data(), 3); },
+                                      "gels", "ldb = 3 is below max(m, n) = 5"));
   EXPECT_TRUE(throws_named<InvalidArgument>(
       [&] {
         std::int64_t rank = 0;
@@ -135,8 +137,8 @@ TEST(DenseArguments, QrLeastSquaresSvd) {
   std::vector<std::int64_t> p4(4);
   EXPECT_TRUE(throws_named<DimensionMismatch>([&] { trnsolver::gesv(sq.view(), std::span(p4), mc.view()); }, "gesv",
                                               "a is row_major but b is col_major"));
-  EXPECT_TRUE(throws_named<DimensionMismatch>([&] { trnsolver::posv(Uplo::lower, m.view(), m.view()); }, "posv",
-                                              "a is 4x3"));
+  EXPECT_TRUE(
+      throws_named<DimensionMismatch>([&] { trnsolver::posv(Uplo::lower, m.view(), m.view()); }, "posv", "a is 4x3"));
 }
 
 TEST(DenseArguments, EigenSchurConditionInverseSqrt) {
@@ -160,16 +162,17 @@ TEST(DenseArguments, EigenSchurConditionInverseSqrt) {
   EXPECT_TRUE(throws_named<InvalidArgument>(
       [&] { trnsolver::gees(R, EigJob::values_only, 3, a.data(), 3, w.data(), nullptr, nullptr, 1); }, "gees",
       "wi is null"));
-  const trncore::MatrixView<const double> rect(a.data(), 3, 4, 4, R), sq(a.data(), 3, 3, 3, R), sq2(b.data(), 2, 2, 2, R);
+  const trncore::MatrixView<const double> rect(a.data(), 3, 4, 4, R), sq(a.data(), 3, 3, 3, R),
+      sq2(b.data(), 2, 2, 2, R);
   EXPECT_TRUE(throws_named<DimensionMismatch>([&] { (void)trnsolver::eigh(rect); }, "eigh", "a is 3x4"));
   EXPECT_TRUE(throws_named<DimensionMismatch>([&] { (void)trnsolver::schur(rect); }, "schur", "a is 3x4"));
   EXPECT_TRUE(throws_named<DimensionMismatch>([&] { (void)trnsolver::eigh_generalized(sq, sq2); }, "eigh_generalized",
                                               "b has 2 rows but n = 3"));
   double rcond = 0;
-  EXPECT_TRUE(throws_named<InvalidArgument>(
-      [&] { trnsolver::gecon(R, Norm::fro, 3, a.data(), 3, 1.0, &rcond); }, "gecon", "norm = fro"));
-  EXPECT_TRUE(throws_named<InvalidArgument>(
-      [&] { trnsolver::gecon(R, Norm::one, 3, a.data(), 3, -1.0, &rcond); }, "gecon", "anorm"));
+  EXPECT_TRUE(throws_named<InvalidArgument>([&] { trnsolver::gecon(R, Norm::fro, 3, a.data(), 3, 1.0, &rcond); },
+                                            "gecon", "norm = fro"));
+  EXPECT_TRUE(throws_named<InvalidArgument>([&] { trnsolver::gecon(R, Norm::one, 3, a.data(), 3, -1.0, &rcond); },
+                                            "gecon", "anorm"));
   EXPECT_TRUE(throws_named<InvalidArgument>(
       [&] { trnsolver::gecon(R, Norm::one, 3, a.data(), 3, std::nan(""), &rcond); }, "gecon", "NaN"));
   EXPECT_NO_THROW((void)trnsolver::lange(Norm::one, rect.transposed()));
@@ -179,8 +182,8 @@ TEST(DenseArguments, EigenSchurConditionInverseSqrt) {
                                             "max_iterations = 0"));
   o = {};
   o.tolerance = -1;
-  EXPECT_TRUE(throws_named<InvalidArgument>([&] { (void)trnsolver::inv_sqrt_spd(sq, o); }, "inv_sqrt_spd",
-                                            "tolerance"));
+  EXPECT_TRUE(
+      throws_named<InvalidArgument>([&] { (void)trnsolver::inv_sqrt_spd(sq, o); }, "inv_sqrt_spd", "tolerance"));
   EXPECT_TRUE(throws_named<DimensionMismatch>([&] { (void)trnsolver::inv_sqrt_spd(rect); }, "inv_sqrt_spd", "3x4"));
 }
 
@@ -197,8 +200,9 @@ TEST(DenseArguments, OptionsTheHostLayerCannotHonour) {
                                          "target_forward_error"));
   trncore::Options fp32;
   fp32.math_mode = trncore::MathMode::fp32;
-  EXPECT_TRUE(throws_named<NotSupported>([&] { (void)trnsolver::svd(trncore::MatrixView<const double>(a.data(), 3, 3, 3), Job::thin, fp32); },
-                                         "svd", "math mode fp32"));
+  EXPECT_TRUE(throws_named<NotSupported>(
+      [&] { (void)trnsolver::svd(trncore::MatrixView<const double>(a.data(), 3, 3, 3), Job::thin, fp32); }, "svd",
+      "math mode fp32"));
   std::vector<float> af(9, 1.0f);
   EXPECT_NO_THROW(trnsolver::potrf(R, Uplo::lower, 3, af.data(), 3, fp32));  // fp32 is float's own precision
   trncore::Options bad;
@@ -212,8 +216,8 @@ TEST(DenseArguments, OptionsTheHostLayerCannotHonour) {
       [&] { trnsolver::potrf(static_cast<trncore::Layout>(5), Uplo::lower, 3, a.data(), 3); }, "potrf", "layout"));
   trncore::Options backend;
   backend.backend = static_cast<trncore::Backend>(6);
-  EXPECT_TRUE(throws_named<trncore::InvalidArgument>([&] { trnsolver::getrf(R, 3, 3, a.data(), 3, piv.data(), backend); },
-                                                     "getrf", "backend"));
+  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+      [&] { trnsolver::getrf(R, 3, 3, a.data(), 3, piv.data(), backend); }, "getrf", "backend"));
 }
 
 TEST(DenseArguments, EnumNamesRoundTrip) {

@@ -58,9 +58,9 @@ TYPED_TEST(Eigen, EighOnKnownSpectraInEveryLayoutAndTriangle) {
     const W a = sym_with_spectrum(q, lambda);
     for (Layout layout : {Layout::row_major, Layout::col_major})
       for (Uplo uplo : {Uplo::lower, Uplo::upper})
-        check_eigh<T>(a, lambda, layout, uplo,
-                      std::string(name(layout)) + " " + std::string(trnblas::to_string(uplo)) + " n = " +
-                          std::to_string(n));
+        check_eigh<T>(
+            a, lambda, layout, uplo,
+            std::string(name(layout)) + " " + std::string(trnblas::to_string(uplo)) + " n = " + std::to_string(n));
   }
 }
 
@@ -96,7 +96,8 @@ TYPED_TEST(Eigen, GradedMatricesMeetTheAbsoluteBound) {
   const Mat<T> h0 = random_spd<T>(n, Layout::col_major, rng);
   W a(n, n);
   for (std::int64_t i = 0; i < n; ++i)
-    for (std::int64_t j = 0; j < n; ++j) a(i, j) = std::ldexp(static_cast<LD>(h0(i, j)), static_cast<int>(-3 * (i + j)));
+    for (std::int64_t j = 0; j < n; ++j)
+      a(i, j) = std::ldexp(static_cast<LD>(h0(i, j)), static_cast<int>(-3 * (i + j)));
   const std::vector<LD> truth = jacobi_eigenvalues(a);
   const LD anorm2 = truth.back();
   for (Layout layout : {Layout::row_major, Layout::col_major})
@@ -300,8 +301,8 @@ TYPED_TEST(Eigen, InverseSquareRootBothMethods) {
           trnsolver::InvSqrtOptions o;
           o.method = method;
           const auto r = trnsolver::inv_sqrt_spd(m.view(), o);
-          const std::string what = std::string(trnsolver::to_string(method)) + " " + name(layout) + " n = " +
-                                   std::to_string(n) + " kappa " + std::to_string(static_cast<double>(kappa));
+          const std::string what = std::string(trnsolver::to_string(method)) + " " + name(layout) +
+                                   " n = " + std::to_string(n) + " kappa " + std::to_string(static_cast<double>(kappa));
           ASSERT_EQ(r.report.info, 0) << what;
           EXPECT_TRUE(r.report.converged) << what;
           const LD bound = kThreshold * std::max<std::int64_t>(n, 1) * unit<T>() * kappa;

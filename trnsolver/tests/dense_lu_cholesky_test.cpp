@@ -15,8 +15,8 @@ class Cholesky : public ::testing::Test {};
 TYPED_TEST_SUITE(Cholesky, Types);
 
 const std::int64_t kSquare[] = {0, 1, 2, 3, 7, 13, 31, 127, 128, 129};
-const std::int64_t kShapes[][2] = {{0, 0}, {0, 4}, {4, 0}, {1, 1}, {2, 2}, {5, 3}, {3, 5}, {200, 7}, {7, 200},
-                                   {37, 37}, {127, 127}, {128, 128}, {129, 129}};
+const std::int64_t kShapes[][2] = {{0, 0},   {0, 4},   {4, 0},   {1, 1},     {2, 2},     {5, 3},    {3, 5},
+                                   {200, 7}, {7, 200}, {37, 37}, {127, 127}, {128, 128}, {129, 129}};
 
 // P·L·U from getrf's output, compared with A by dget01's ratio ‖PᵀA − L·U‖₁/(n·‖A‖₁·u).
 template <class T>
@@ -34,7 +34,6 @@ LD lu_ratio(const Mat<T>& a0, const Mat<T>& lu, const std::vector<std::int64_t>&
     for (std::int64_t j = i; j < n; ++j) u(i, j) = lu(i, j);
   return ratio<T>(pa, mul(l, u), n);
 }
-
 
 TYPED_TEST(Lu, GetrfFactorsEveryShapeWithinLapacksRatio) {
   using T = TypeParam;

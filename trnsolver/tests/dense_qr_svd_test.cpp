@@ -15,8 +15,8 @@ template <class T>
 class Svd : public ::testing::Test {};
 TYPED_TEST_SUITE(Svd, Types);
 
-const std::int64_t kShapes[][2] = {{0, 0}, {0, 3}, {3, 0}, {1, 1}, {2, 2}, {2, 1}, {1, 2}, {5, 3}, {3, 5},
-                                   {200, 7}, {7, 200}, {127, 127}, {128, 128}, {129, 129}};
+const std::int64_t kShapes[][2] = {{0, 0}, {0, 3}, {3, 0},   {1, 1},   {2, 2},     {2, 1},     {1, 2},
+                                   {5, 3}, {3, 5}, {200, 7}, {7, 200}, {127, 127}, {128, 128}, {129, 129}};
 
 // Q·R from geqrf's output with Q applied as its reflectors in long double (not orgqr, which is under
 // test too): H_0·(H_1·(…·(H_{k−1}·R))).
@@ -206,7 +206,8 @@ TYPED_TEST(Svd, KnownSingularValuesAndTheZeroMatrix) {
   const W uq = random_orthogonal(m, rng), vq = random_orthogonal(n, rng);
   W sig(m, n);
   std::vector<LD> sigma(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i) sig(i, i) = sigma[static_cast<std::size_t>(i)] = std::pow(10.0L, -6.0L * i / (n - 1));
+  for (std::int64_t i = 0; i < n; ++i)
+    sig(i, i) = sigma[static_cast<std::size_t>(i)] = std::pow(10.0L, -6.0L * i / (n - 1));
   for (Layout layout : {Layout::row_major, Layout::col_major}) {
     const Mat<T> a = narrow<T>(mul(mul(uq, sig), transpose(vq)), layout);
     const auto r = trnsolver::svd(a.view(), trnsolver::Job::values_only);
@@ -214,7 +215,8 @@ TYPED_TEST(Svd, KnownSingularValuesAndTheZeroMatrix) {
     EXPECT_TRUE(r.u.data.empty() && r.vt.data.empty());
     for (std::int64_t i = 0; i < n; ++i)
       EXPECT_LE(std::fabs(r.s[static_cast<std::size_t>(i)] - sigma[static_cast<std::size_t>(i)]),
-                kThreshold * m * unit<T>()) << i;
+                kThreshold * m * unit<T>())
+          << i;
     const Mat<T> z(4, 3, layout);
     const auto rz = trnsolver::svd(z.view(), trnsolver::Job::full);
     ASSERT_EQ(rz.info, 0);
@@ -244,8 +246,8 @@ TYPED_TEST(Svd, PinvMatchesOraclesAndPenroseConditions) {
           << name(layout) << " " << m << "x" << n;
     }
     const std::int64_t m = 20, n = 15, rk = 6;
-    const Mat<T> a = narrow<T>(mul(widen(random_mat<T>(m, rk, layout, rng)), widen(random_mat<T>(rk, n, layout, rng))),
-                               layout);
+    const Mat<T> a =
+        narrow<T>(mul(widen(random_mat<T>(m, rk, layout, rng)), widen(random_mat<T>(rk, n, layout, rng))), layout);
     const auto r = trnsolver::pinv(a.view());
     ASSERT_EQ(r.info, 0);
     EXPECT_EQ(r.rank, rk);

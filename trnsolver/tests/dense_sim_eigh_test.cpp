@@ -52,7 +52,8 @@ void expect_eigendecomposition(const Mat<float>& a0, Uplo uplo, const Mat<float>
   const LD res = norm1(sub(mul(s, zw), zl)) / (static_cast<LD>(std::max<std::int64_t>(n, 1)) *
                                                std::max(norm1(s), std::numeric_limits<LD>::min()) * static_cast<LD>(u));
   EXPECT_LT(res, kThreshold) << what;
-  EXPECT_LT(norm1(sub(identity(n), mul(transpose(zw), zw))) / (static_cast<LD>(std::max<std::int64_t>(n, 1)) * static_cast<LD>(u)),
+  EXPECT_LT(norm1(sub(identity(n), mul(transpose(zw), zw))) /
+                (static_cast<LD>(std::max<std::int64_t>(n, 1)) * static_cast<LD>(u)),
             kThreshold)
       << what;
 }
@@ -84,8 +85,8 @@ TEST(SimEighTridiagonal, MatchesLapackWithinItsBounds) {
         EXPECT_EQ(w1, w3);
         EXPECT_TRUE(z1.padding_intact());
         for (std::size_t i = 1; i < N; ++i) EXPECT_LE(w1[i - 1], w1[i]);
-        const std::string what = std::string(name(layout)) + " " + std::string(trnblas::to_string(uplo)) + " n " +
-                                 std::to_string(n);
+        const std::string what =
+            std::string(name(layout)) + " " + std::string(trnblas::to_string(uplo)) + " n " + std::to_string(n);
         expect_eigendecomposition(a0, uplo, z1, w1, 0x1p-24, what);
       }
 }
@@ -146,7 +147,8 @@ TEST(SimEighTridiagonal, BadArgumentsThrow) {
       },
       "syevd", "finite"));
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
-      [&] { trnsolver::eigh(a.view(), EigJob::vectors, Uplo::lower, EighMethod::tridiagonal, sim_options(1)); }, "eigh"));
+      [&] { trnsolver::eigh(a.view(), EigJob::vectors, Uplo::lower, EighMethod::tridiagonal, sim_options(1)); },
+      "eigh"));
   EXPECT_EQ(trnsolver::parse_eigh_method("tridiagonal"), EighMethod::tridiagonal);
   EXPECT_EQ(trnsolver::to_string(EighMethod::jacobi), "jacobi");
   EXPECT_THROW(trnsolver::parse_eigh_method("qr"), trncore::ParseError);

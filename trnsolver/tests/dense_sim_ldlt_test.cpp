@@ -38,8 +38,8 @@ TEST(SimLdlt, SytrfWithinLapacksRatiosAndSolvesWithTheHostSytrs) {
           saw_2x2 = saw_2x2 || ipiv[static_cast<std::size_t>(k)] < 0;
           saw_interchange = saw_interchange || ipiv[static_cast<std::size_t>(k)] != k + 1;
         }
-        const std::string what = std::string(name(layout)) + " " + std::string(trnblas::to_string(uplo)) + " n " +
-                                 std::to_string(n);
+        const std::string what =
+            std::string(name(layout)) + " " + std::string(trnblas::to_string(uplo)) + " n " + std::to_string(n);
         EXPECT_LT(ldl_ratio(widen(a0), a, uplo, ipiv), kThreshold) << what;
         const Mat<float> b0 = random_mat<float>(n, 3, layout, rng);
         Mat<float> x = b0;
@@ -94,18 +94,21 @@ TEST(SimLdlt, BadArgumentsThrow) {
   Mat<float> a(4, 4, Layout::col_major);
   std::vector<std::int64_t> ipiv(4);
   EXPECT_TRUE(throws_named<trncore::DimensionMismatch>(
-      [&] { trnsolver::sytrf<float>(Layout::col_major, Uplo::lower, 4, a.data(), 3, ipiv.data(), sim_options(1)); }, "sytrf",
-      "lda"));
+      [&] { trnsolver::sytrf<float>(Layout::col_major, Uplo::lower, 4, a.data(), 3, ipiv.data(), sim_options(1)); },
+      "sytrf", "lda"));
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
-      [&] { trnsolver::sytrf<float>(Layout::col_major, Uplo::lower, 4, a.data(), a.ld, nullptr, sim_options(1)); }, "sytrf",
-      "ipiv"));
+      [&] { trnsolver::sytrf<float>(Layout::col_major, Uplo::lower, 4, a.data(), a.ld, nullptr, sim_options(1)); },
+      "sytrf", "ipiv"));
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
-      [&] { trnsolver::sytrf<float>(Layout::col_major, static_cast<Uplo>(9), 4, a.data(), a.ld, ipiv.data(), sim_options(1)); },
+      [&] {
+        trnsolver::sytrf<float>(Layout::col_major, static_cast<Uplo>(9), 4, a.data(), a.ld, ipiv.data(),
+                                sim_options(1));
+      },
       "sytrf", "uplo"));
   std::vector<double> d(16, 1.0);
   EXPECT_TRUE(throws_named<trncore::NotSupported>(
-      [&] { trnsolver::sytrf<double>(Layout::col_major, Uplo::lower, 4, d.data(), 4, ipiv.data(), sim_options(1)); }, "sytrf",
-      "float"));
+      [&] { trnsolver::sytrf<double>(Layout::col_major, Uplo::lower, 4, d.data(), 4, ipiv.data(), sim_options(1)); },
+      "sytrf", "float"));
 }
 
 }  // namespace

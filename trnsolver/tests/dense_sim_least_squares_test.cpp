@@ -32,8 +32,8 @@ W leading_rows(const Mat<float>& b, std::int64_t rows) {
 // edges; each against the long-double oracle of its problem, one and two threads bitwise equal.
 TEST(SimLeastSquares, GelsMatchesTheLongDoubleSolution) {
   std::mt19937_64 rng(81);
-  const std::int64_t shapes[][2] = {{0, 0}, {0, 3}, {3, 0}, {1, 1}, {2, 2}, {2, 1}, {1, 2}, {200, 7},
-                                    {7, 200}, {129, 127}, {127, 129}, {128, 128}, {257, 131}};
+  const std::int64_t shapes[][2] = {{0, 0},   {0, 3},   {3, 0},     {1, 1},     {2, 2},     {2, 1},    {1, 2},
+                                    {200, 7}, {7, 200}, {129, 127}, {127, 129}, {128, 128}, {257, 131}};
   for (const Layout layout : {Layout::row_major, Layout::col_major})
     for (const auto& sh : shapes)
       for (const Op trans : {Op::no_trans, Op::trans}) {
@@ -68,7 +68,8 @@ TEST(SimLeastSquares, GelsMatchesTheLongDoubleSolution) {
 TEST(SimLeastSquares, GelsWithBf16UpdatesWithinTheGemmBound) {
   std::mt19937_64 rng(82);
   const std::int64_t m = 300, n = 140, nrhs = 2;
-  const Mat<float> a0 = random_mat<float>(m, n, Layout::col_major, rng), b0 = random_mat<float>(m, nrhs, Layout::col_major, rng);
+  const Mat<float> a0 = random_mat<float>(m, n, Layout::col_major, rng),
+                   b0 = random_mat<float>(m, nrhs, Layout::col_major, rng);
   Mat<float> a = a0, b = b0;
   ASSERT_EQ(trnsolver::gels(Op::no_trans, a.view(), b.view(), sim_options(2, trncore::MathMode::bf16)), 0);
   const LsOracle o = ls_oracle(widen(a0), widen(b0));
@@ -152,8 +153,8 @@ std::vector<double> lapack_singular_values(const Mat<float>& a) {
 // ones' computation; empty A gives identities; one and two threads bitwise equal.
 TEST(SimSvd, FullFactorsOrthogonalAndReconstructing) {
   std::mt19937_64 rng(84);
-  const std::int64_t shapes[][2] = {{0, 0}, {0, 3}, {3, 0}, {1, 1}, {2, 2}, {2, 1}, {1, 2}, {5, 3}, {3, 5},
-                                    {131, 7}, {7, 131}, {127, 129}, {129, 127}, {128, 128}};
+  const std::int64_t shapes[][2] = {{0, 0}, {0, 3}, {3, 0},   {1, 1},   {2, 2},     {2, 1},     {1, 2},
+                                    {5, 3}, {3, 5}, {131, 7}, {7, 131}, {127, 129}, {129, 127}, {128, 128}};
   for (const Layout layout : {Layout::row_major, Layout::col_major})
     for (const auto& sh : shapes) {
       const std::int64_t m = sh[0], n = sh[1], k = std::min(m, n);
@@ -162,7 +163,8 @@ TEST(SimSvd, FullFactorsOrthogonalAndReconstructing) {
       Mat<float> a = a0, a2 = a0, u(m, m, layout), u2 = u, vt(n, n, layout), vt2 = vt;
       std::vector<float> s(static_cast<std::size_t>(k)), s2(s.size());
       ASSERT_EQ(trnsolver::gesdd(trnsolver::Job::full, a.view(), std::span(s), u.view(), vt.view(), sim_options(1)), 0);
-      ASSERT_EQ(trnsolver::gesdd(trnsolver::Job::full, a2.view(), std::span(s2), u2.view(), vt2.view(), sim_options(2)), 0);
+      ASSERT_EQ(trnsolver::gesdd(trnsolver::Job::full, a2.view(), std::span(s2), u2.view(), vt2.view(), sim_options(2)),
+                0);
       EXPECT_EQ(s, s2);
       EXPECT_EQ(u.buf, u2.buf);
       EXPECT_EQ(vt.buf, vt2.buf);
@@ -200,7 +202,9 @@ TEST(SimSvd, FullFactorArgumentsChecked) {
       "gesdd"));
   std::vector<double> bd(4, 1.0);
   EXPECT_TRUE(throws_named<trncore::NotSupported>(
-      [&] { trnsolver::gels<double>(Layout::col_major, Op::no_trans, 4, 3, 1, ad.data(), 4, bd.data(), 4, sim_options(1)); },
+      [&] {
+        trnsolver::gels<double>(Layout::col_major, Op::no_trans, 4, 3, 1, ad.data(), 4, bd.data(), 4, sim_options(1));
+      },
       "gels", "float"));
   std::vector<float> af(12, 1.0f), bf(4, 1.0f), sf(3);
   std::int64_t rank = 0;
@@ -211,7 +215,9 @@ TEST(SimSvd, FullFactorArgumentsChecked) {
       },
       "gelsd", "NaN"));
   EXPECT_TRUE(throws_named<trncore::DimensionMismatch>(
-      [&] { trnsolver::gels<float>(Layout::col_major, Op::no_trans, 4, 3, 1, af.data(), 4, bf.data(), 3, sim_options(1)); },
+      [&] {
+        trnsolver::gels<float>(Layout::col_major, Op::no_trans, 4, 3, 1, af.data(), 4, bf.data(), 3, sim_options(1));
+      },
       "gels", "ldb"));
   EXPECT_TRUE(throws_named<trncore::NotSupported>(
       [&] {

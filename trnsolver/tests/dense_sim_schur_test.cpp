@@ -102,9 +102,10 @@ TEST(SimSchur, GeesWithinLapacksRatiosAndEigenvalueBounds) {
       const auto N = static_cast<std::size_t>(n);
       std::vector<float> wr(N), wi(N), wr2(N), wi2(N), wr3(N), wi3(N);
       ASSERT_EQ(trnsolver::gees(EigJob::vectors, t.view(), std::span(wr), std::span(wi), z.view(), sim_options(1)), 0);
-      ASSERT_EQ(trnsolver::gees(EigJob::vectors, t2.view(), std::span(wr2), std::span(wi2), z2.view(), sim_options(2)), 0);
-      ASSERT_EQ(trnsolver::gees<float>(layout, EigJob::values_only, n, t3.data(), t3.ld, wr3.data(), wi3.data(), nullptr,
-                                       1, sim_options(2)),
+      ASSERT_EQ(trnsolver::gees(EigJob::vectors, t2.view(), std::span(wr2), std::span(wi2), z2.view(), sim_options(2)),
+                0);
+      ASSERT_EQ(trnsolver::gees<float>(layout, EigJob::values_only, n, t3.data(), t3.ld, wr3.data(), wi3.data(),
+                                       nullptr, 1, sim_options(2)),
                 0);
       EXPECT_EQ(t.buf, t2.buf);
       EXPECT_EQ(z.buf, z2.buf);
@@ -130,12 +131,13 @@ TEST(SimSchur, KnownSpectraIncludingTheStallingPermutation) {
   std::mt19937_64 rng(92);
   W b(6, 6);
   b(0, 0) = 1, b(0, 1) = 2, b(1, 0) = -3, b(1, 1) = 1, b(2, 2) = 5, b(3, 3) = -2, b(3, 4) = 1, b(4, 3) = -1,
-  b(4, 4) = -2, b(5, 5) = 0.5L;
+       b(4, 4) = -2, b(5, 5) = 0.5L;
   const W q = random_orthogonal(6, rng);
   const Mat<float> a = narrow<float>(mul(mul(q, b), transpose(q)), Layout::col_major);
   const auto r = trnsolver::schur(a.view(), sim_options(2));
   ASSERT_EQ(r.info, 0);
-  std::vector<std::complex<double>> expected = {{1, std::sqrt(6.0)}, {1, -std::sqrt(6.0)}, {5, 0}, {-2, 1}, {-2, -1}, {0.5, 0}};
+  std::vector<std::complex<double>> expected = {
+      {1, std::sqrt(6.0)}, {1, -std::sqrt(6.0)}, {5, 0}, {-2, 1}, {-2, -1}, {0.5, 0}};
   for (const auto& e : expected) {
     double best = 1e9;
     for (std::size_t i = 0; i < 6; ++i) best = std::min(best, std::abs(std::complex<double>(r.wr[i], r.wi[i]) - e));
@@ -216,14 +218,20 @@ TEST(SimSchur, BadArgumentsThrow) {
   std::vector<float> wr(4), wi(4);
   a(2, 1) = std::numeric_limits<float>::quiet_NaN();
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
-      [&] { trnsolver::gees(EigJob::vectors, a.view(), std::span(wr), std::span(wi), vs.view(), sim_options(1)); }, "gees",
-      "a"));
+      [&] { trnsolver::gees(EigJob::vectors, a.view(), std::span(wr), std::span(wi), vs.view(), sim_options(1)); },
+      "gees", "a"));
   a(2, 1) = 0;
   EXPECT_TRUE(throws_named<trncore::DimensionMismatch>(
-      [&] { trnsolver::gees<float>(Layout::col_major, EigJob::vectors, 4, a.data(), a.ld, wr.data(), wi.data(), vs.data(), 3, sim_options(1)); },
+      [&] {
+        trnsolver::gees<float>(Layout::col_major, EigJob::vectors, 4, a.data(), a.ld, wr.data(), wi.data(), vs.data(),
+                               3, sim_options(1));
+      },
       "gees", "ldvs"));
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
-      [&] { trnsolver::gees<float>(Layout::col_major, EigJob::vectors, 4, a.data(), a.ld, wr.data(), wi.data(), nullptr, 4, sim_options(1)); },
+      [&] {
+        trnsolver::gees<float>(Layout::col_major, EigJob::vectors, 4, a.data(), a.ld, wr.data(), wi.data(), nullptr, 4,
+                               sim_options(1));
+      },
       "gees", "vs"));
   EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
       [&] {
@@ -233,7 +241,10 @@ TEST(SimSchur, BadArgumentsThrow) {
       "gees", "job"));
   std::vector<double> d(16, 1.0), dr(4), di(4), dv(16);
   EXPECT_TRUE(throws_named<trncore::NotSupported>(
-      [&] { trnsolver::gees<double>(Layout::col_major, EigJob::vectors, 4, d.data(), 4, dr.data(), di.data(), dv.data(), 4, sim_options(1)); },
+      [&] {
+        trnsolver::gees<double>(Layout::col_major, EigJob::vectors, 4, d.data(), 4, dr.data(), di.data(), dv.data(), 4,
+                                sim_options(1));
+      },
       "gees", "float"));
 }
 

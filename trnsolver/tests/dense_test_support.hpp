@@ -191,8 +191,8 @@ LD ratio(const W& a, const W& b, std::int64_t scale) {
   const LD diff = norm1(sub(a, b));
   if (diff == 0) return 0;
   const LD na = norm1(a);
-  return diff / (static_cast<LD>(std::max<std::int64_t>(scale, 1)) * std::max(na, std::numeric_limits<LD>::min()) *
-                 unit<T>());
+  return diff /
+         (static_cast<LD>(std::max<std::int64_t>(scale, 1)) * std::max(na, std::numeric_limits<LD>::min()) * unit<T>());
 }
 
 /// ‖I − QᵀQ‖₁ / (scale·u) for Q with orthonormal columns (dort01).

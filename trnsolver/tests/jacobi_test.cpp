@@ -58,7 +58,8 @@ std::vector<double> random_symmetric(std::int64_t n, std::uint64_t seed) {
   std::normal_distribution<double> g;
   std::vector<double> a(static_cast<std::size_t>(n * n));
   for (std::int64_t i = 0; i < n; ++i)
-    for (std::int64_t j = 0; j <= i; ++j) a[static_cast<std::size_t>(i * n + j)] = a[static_cast<std::size_t>(j * n + i)] = g(rng);
+    for (std::int64_t j = 0; j <= i; ++j)
+      a[static_cast<std::size_t>(i * n + j)] = a[static_cast<std::size_t>(j * n + i)] = g(rng);
   return a;
 }
 
@@ -103,7 +104,8 @@ TEST(EighJacobi, MatchesLapackOnRandomSymmetricMatrices) {
         std::vector<double> vr = v;  // row-major copy of V for the residual check
         if (layout == Layout::col_major)
           for (std::int64_t i = 0; i < n; ++i)
-            for (std::int64_t k = 0; k < n; ++k) vr[static_cast<std::size_t>(i * n + k)] = v[static_cast<std::size_t>(i + k * n)];
+            for (std::int64_t k = 0; k < n; ++k)
+              vr[static_cast<std::size_t>(i * n + k)] = v[static_cast<std::size_t>(i + k * n)];
         const double u = sim ? 0x1p-24 : 0x1p-53, tol = 8.0 * static_cast<double>(std::max<std::int64_t>(n, 2)) * u;
         const auto [res, orth] = residuals<double>(n, a, w, vr);
         // The c·n·u bounds are for 2-norms; these are Frobenius norms, up to √n larger.
@@ -113,7 +115,8 @@ TEST(EighJacobi, MatchesLapackOnRandomSymmetricMatrices) {
         double anorm = 0;
         for (double x : wref) anorm = std::max(anorm, std::abs(x));
         for (std::int64_t k = 0; k < n; ++k)
-          EXPECT_LE(std::abs(w[static_cast<std::size_t>(k)] - wref[static_cast<std::size_t>(k)]), tol * anorm * std::sqrt(static_cast<double>(n)))
+          EXPECT_LE(std::abs(w[static_cast<std::size_t>(k)] - wref[static_cast<std::size_t>(k)]),
+                    tol * anorm * std::sqrt(static_cast<double>(n)))
               << "n " << n << " k " << k << " sim " << sim;
         if (sim) {
           ASSERT_TRUE(r.cost.has_value());
@@ -146,7 +149,8 @@ TEST(EighTridiagonalQl, MatchesLapackOnRandomSymmetricMatrices) {
         std::vector<double> vr = v;
         if (layout == Layout::col_major)
           for (std::int64_t i = 0; i < n; ++i)
-            for (std::int64_t k = 0; k < n; ++k) vr[static_cast<std::size_t>(i * n + k)] = v[static_cast<std::size_t>(i + k * n)];
+            for (std::int64_t k = 0; k < n; ++k)
+              vr[static_cast<std::size_t>(i * n + k)] = v[static_cast<std::size_t>(i + k * n)];
         const double u = sim ? 0x1p-24 : 0x1p-53, tol = 8.0 * static_cast<double>(std::max<std::int64_t>(n, 2)) * u;
         const auto [res, orth] = residuals<double>(n, a, w, vr);
         EXPECT_LE(res, tol * std::sqrt(static_cast<double>(n))) << "n " << n << " sim " << sim;
@@ -154,7 +158,8 @@ TEST(EighTridiagonalQl, MatchesLapackOnRandomSymmetricMatrices) {
         double anorm = 0;
         for (double x : wref) anorm = std::max(anorm, std::abs(x));
         for (std::int64_t k = 0; k < n; ++k)
-          EXPECT_LE(std::abs(w[static_cast<std::size_t>(k)] - wref[static_cast<std::size_t>(k)]), tol * anorm * std::sqrt(static_cast<double>(n)))
+          EXPECT_LE(std::abs(w[static_cast<std::size_t>(k)] - wref[static_cast<std::size_t>(k)]),
+                    tol * anorm * std::sqrt(static_cast<double>(n)))
               << "n " << n << " k " << k;
         o.vectors = false;
         trnsolver::eigh_tridiagonal_ql<double>(layout, n, a.data(), n, w2.data(), nullptr, n, o);
@@ -261,7 +266,8 @@ TEST(EighJacobi, GradedMatricesToRelativeAccuracy) {
 TEST(EighJacobi, SimResultIsIdenticalForOneAndTwoThreads) {
   const std::int64_t n = 260;
   const auto a = random_symmetric(n, 5);
-  std::vector<double> w1(static_cast<std::size_t>(n)), w2(w1.size()), v1(static_cast<std::size_t>(n * n)), v2(v1.size());
+  std::vector<double> w1(static_cast<std::size_t>(n)), w2(w1.size()), v1(static_cast<std::size_t>(n * n)),
+      v2(v1.size());
   JacobiOptions o;
   o.core.backend = trncore::Backend::sim;
   o.max_sweeps = 3;  // enough to exercise the threaded rounds; bit-identity does not need convergence

@@ -151,18 +151,21 @@ TEST(KrylovBf16, RoundToNearestVersusStochasticRoundingTable) {
   double best_rn = 0, best_sr = 1e300;
   for (int v = 0; v < 4; ++v) {
     const bool sr = v > 0;
-    const Bf16Run r = run(a, n, b, bf16_options(sr ? RoundingMode::stochastic : RoundingMode::nearest_even,
-                                            static_cast<std::uint64_t>(v), 300));
+    const Bf16Run r = run(
+        a, n, b,
+        bf16_options(sr ? RoundingMode::stochastic : RoundingMode::nearest_even, static_cast<std::uint64_t>(v), 300));
     const auto& t = r.result.true_residual_history;
     double best = 1e300;
     for (double e : t) best = std::min(best, e);
-    table << (sr ? "SR seed " + std::to_string(v) : std::string("RN")) << ": true residual k=10 " << t[10]
-          << " k=20 " << t[20] << " k=100 " << t[100] << " k=300 " << t[300] << " min " << best
-          << " forward error " << relative_difference(r.x, exact) << "; ";
+    table << (sr ? "SR seed " + std::to_string(v) : std::string("RN")) << ": true residual k=10 " << t[10] << " k=20 "
+          << t[20] << " k=100 " << t[100] << " k=300 " << t[300] << " min " << best << " forward error "
+          << relative_difference(r.x, exact) << "; ";
     EXPECT_LT(best, 0.02);
     EXPECT_GT(best, 1e-3);  // above the bf16 floor's order: the gap, not convergence, ends the descent
-    if (sr) best_sr = std::min(best_sr, best);
-    else best_rn = best;
+    if (sr)
+      best_sr = std::min(best_sr, best);
+    else
+      best_rn = best;
   }
   RecordProperty("bf16_cg_poisson16_rn_vs_sr", table.str());
   EXPECT_GT(best_sr, 0.5 * best_rn) << table.str();

@@ -104,9 +104,9 @@ Matrix random_matrix(std::int64_t n, double shift, std::uint64_t seed) {
 double condition2(const Matrix& a, std::int64_t n) {
   Matrix copy = a;
   std::vector<double> s(static_cast<std::size_t>(n)), superb(static_cast<std::size_t>(n));
-  const lapack_int info = LAPACKE_dgesvd(LAPACK_ROW_MAJOR, 'N', 'N', static_cast<lapack_int>(n),
-                                         static_cast<lapack_int>(n), copy.data(), static_cast<lapack_int>(n),
-                                         s.data(), nullptr, 1, nullptr, 1, superb.data());
+  const lapack_int info =
+      LAPACKE_dgesvd(LAPACK_ROW_MAJOR, 'N', 'N', static_cast<lapack_int>(n), static_cast<lapack_int>(n), copy.data(),
+                     static_cast<lapack_int>(n), s.data(), nullptr, 1, nullptr, 1, superb.data());
   if (info != 0) throw std::runtime_error("dgesvd failed");
   return s.front() / s.back();
 }

@@ -21,7 +21,8 @@ struct System {
 };
 
 System dominant(std::int64_t n) {
-  System s{n, std::vector<double>(static_cast<std::size_t>(n * n), 0.0), std::vector<double>(static_cast<std::size_t>(n))};
+  System s{n, std::vector<double>(static_cast<std::size_t>(n * n), 0.0),
+           std::vector<double>(static_cast<std::size_t>(n))};
   std::mt19937_64 rng(1);
   std::uniform_real_distribution<double> d(-1, 1);
   for (std::int64_t i = 0; i < n; ++i) {
@@ -57,8 +58,8 @@ TEST(RichardsonBf16, RoundToNearestStagnatesAndStochasticRoundingDoesNot) {
   for (const std::uint64_t seed : {1u, 2u, 3u}) {
     const auto sr = run(s, 0.05, true, seed, 1, x);
     EXPECT_EQ(sr.reason, trnsolver::KrylovReason::max_iterations) << sr.detail;  // x never freezes
-    EXPECT_LE(5.0 * sr.relative_residual, rn.relative_residual) << "seed " << seed << ": SR " << sr.relative_residual
-                                                                << " vs RN " << rn.relative_residual;
+    EXPECT_LE(5.0 * sr.relative_residual, rn.relative_residual)
+        << "seed " << seed << ": SR " << sr.relative_residual << " vs RN " << rn.relative_residual;
   }
   // With ω = 1 the updates stay large until the bf16 floor: the two roundings end at the same level.
   const auto rn1 = run(s, 1.0, false, 0, 1, x);

@@ -57,8 +57,8 @@ std::vector<double> rhs_of(const Matrix& a, std::int64_t n) {
   std::vector<double> b(static_cast<std::size_t>(n), 0.0);
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t j = 0; j < n; ++j)
-      b[static_cast<std::size_t>(i)] += a[static_cast<std::size_t>(i * n + j)] * static_cast<double>(j + 1) /
-                                        static_cast<double>(n);
+      b[static_cast<std::size_t>(i)] +=
+          a[static_cast<std::size_t>(i * n + j)] * static_cast<double>(j + 1) / static_cast<double>(n);
   return b;
 }
 
@@ -121,7 +121,8 @@ TEST(KrylovConvergence, AllSolversOnPoisson16) {
   const std::int64_t m = 16, n = m * m;
   const Matrix a = poisson2d(m);
   const std::vector<double> b = rhs_of(a, n);
-  for (const Solver* s : {&kCg, &kGmres, &kBicgstab, &kMinres}) expect_solves(*s, a, n, b, poisson2d_condition(m), tight());
+  for (const Solver* s : {&kCg, &kGmres, &kBicgstab, &kMinres})
+    expect_solves(*s, a, n, b, poisson2d_condition(m), tight());
 }
 
 TEST(KrylovConvergence, SpdWithPrescribedCondition) {
@@ -165,7 +166,8 @@ TEST(KrylovConvergence, ColumnMajorGivesBitwiseTheSameResult) {
   const Matrix a = convection_diffusion(m, 0.3);
   Matrix at(a.size());  // the same matrix stored column-major
   for (std::int64_t i = 0; i < n; ++i)
-    for (std::int64_t j = 0; j < n; ++j) at[static_cast<std::size_t>(j * n + i)] = a[static_cast<std::size_t>(i * n + j)];
+    for (std::int64_t j = 0; j < n; ++j)
+      at[static_cast<std::size_t>(j * n + i)] = a[static_cast<std::size_t>(i * n + j)];
   const std::vector<double> b = rhs_of(a, n);
   std::vector<double> x1(static_cast<std::size_t>(n), 0.0), x2 = x1;
   const KrylovResult r1 = trnsolver::gmres(view(a, n), b, x1, tight());
@@ -268,8 +270,8 @@ TEST(KrylovPreconditioners, ReduceIterations) {
   Matrix a(p.size());
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t j = 0; j < n; ++j)
-      a[static_cast<std::size_t>(i * n + j)] = d[static_cast<std::size_t>(i)] * p[static_cast<std::size_t>(i * n + j)] *
-                                               d[static_cast<std::size_t>(j)];
+      a[static_cast<std::size_t>(i * n + j)] =
+          d[static_cast<std::size_t>(i)] * p[static_cast<std::size_t>(i * n + j)] * d[static_cast<std::size_t>(j)];
   const std::vector<double> b = rhs_of(a, n);
   const double kappa = condition2(a, n);
   KrylovResult none, jacobi, block, ssor;
@@ -303,8 +305,8 @@ TEST(KrylovPreconditioners, BlockJacobiWithOneBlockIsADirectSolve) {
   const Matrix a = random_matrix(n, 10.0, 3);
   const std::vector<double> b = rhs_of(a, n);
   KrylovResult r;
-  expect_solves(kGmres, a, n, b, condition2(a, n), tight(1e-12), trnsolver::block_jacobi_preconditioner(view(a, n), 1000),
-                &r);
+  expect_solves(kGmres, a, n, b, condition2(a, n), tight(1e-12),
+                trnsolver::block_jacobi_preconditioner(view(a, n), 1000), &r);
   EXPECT_LE(r.iterations, 2);
 }
 
@@ -588,9 +590,8 @@ TEST(KrylovArguments, BadArgumentsThrowWithTheFunctionName) {
       "atol = nan");
   expect_error<InvalidArgument>([&] { trnsolver::gmres(view(a, n), b, x, with([](auto& o) { o.restart = 0; })); },
                                 "trnsolver::gmres", "restart = 0");
-  expect_error<InvalidArgument>(
-      [&] { trnsolver::cg(view(a, n), b, x, with([](auto& o) { o.max_iterations = -2; })); }, "trnsolver::cg",
-      "max_iterations = -2");
+  expect_error<InvalidArgument>([&] { trnsolver::cg(view(a, n), b, x, with([](auto& o) { o.max_iterations = -2; })); },
+                                "trnsolver::cg", "max_iterations = -2");
   expect_error<InvalidArgument>([&] { trnsolver::cg(view(a, n), b, x, with([](auto& o) { o.threads = -1; })); },
                                 "trnsolver::cg", "threads = -1");
   expect_error<InvalidArgument>(
@@ -598,16 +599,19 @@ TEST(KrylovArguments, BadArgumentsThrowWithTheFunctionName) {
       "stagnation_window = -1");
   expect_error<InvalidArgument>(
       [&] {
-        trnsolver::gmres(view(a, n), b, x, with([](auto& o) { o.orthogonalization = static_cast<Orthogonalization>(9); }));
+        trnsolver::gmres(view(a, n), b, x,
+                         with([](auto& o) { o.orthogonalization = static_cast<Orthogonalization>(9); }));
       },
       "trnsolver::gmres", "orthogonalization = 9");
   std::vector<double> bad_b = {1, std::numeric_limits<double>::infinity(), 1, 1};
   expect_error<InvalidArgument>([&] { trnsolver::cg(view(a, n), bad_b, x); }, "trnsolver::cg", "b[1] = inf");
   std::vector<double> bad_x = {0, 0, std::nan(""), 0};
-  expect_error<InvalidArgument>([&] { trnsolver::gmres(view(a, n), b, bad_x); }, "trnsolver::gmres", "x (the initial guess)[2]");
+  expect_error<InvalidArgument>([&] { trnsolver::gmres(view(a, n), b, bad_x); }, "trnsolver::gmres",
+                                "x (the initial guess)[2]");
   // Callback sizes: the operator's size, b, x and the preconditioner must agree.
   const LinearOperator<double> op5(5, [](std::span<const double>, std::span<double>) {});
-  expect_error<DimensionMismatch>([&] { trnsolver::bicgstab(op5, b, x); }, "trnsolver::bicgstab", "A is 5x5 but b has 4");
+  expect_error<DimensionMismatch>([&] { trnsolver::bicgstab(op5, b, x); }, "trnsolver::bicgstab",
+                                  "A is 5x5 but b has 4");
   expect_error<DimensionMismatch>([&] { trnsolver::cg(view(a, n), b, x, {}, op5); }, "trnsolver::cg",
                                   "preconditioner has size 5");
   expect_error<InvalidArgument>([&] { trnsolver::minres(LinearOperator<double>(), b, x); }, "trnsolver::minres",
@@ -631,8 +635,8 @@ TEST(KrylovArguments, BadArgumentsThrowWithTheFunctionName) {
       [&] { trnsolver::jacobi_preconditioner(MatrixView<const double>(rect.data(), 4, 3, 3)); },
       "trnsolver::jacobi_preconditioner", "4x3");
   expect_error<InvalidArgument>([&] { trnsolver::arnoldi(op5, ones(5), -1); }, "trnsolver::arnoldi", "steps = -1");
-  expect_error<InvalidArgument>([&] { trnsolver::arnoldi(op5, std::vector<double>(5, 0.0), 2); },
-                                "trnsolver::arnoldi", "zero");
+  expect_error<InvalidArgument>([&] { trnsolver::arnoldi(op5, std::vector<double>(5, 0.0), 2); }, "trnsolver::arnoldi",
+                                "zero");
   expect_error<DimensionMismatch>([&] { trnsolver::matrix_operator(MatrixView<const double>(rect.data(), 4, 3, 3)); },
                                   "trnsolver::matrix_operator", "4x3");
 }

@@ -27,12 +27,12 @@
 
 namespace {
 
+using trncore::Layout;
 using trnsolver::FactorPrecision;
 using trnsolver::Refinement;
 using trnsolver::ResidualPrecision;
 using trnsolver::SolveOptions;
 using trnsolver::SolveReport;
-using trncore::Layout;
 
 __extension__ typedef __float128 Quad;  // GCC's binary128; __extension__ keeps -Wpedantic quiet
 
@@ -57,7 +57,8 @@ std::vector<double> conditioned_matrix(std::int64_t n, double kappa, std::uint64
     const double sigma = n == 1 ? 1.0 : std::pow(kappa, -static_cast<double>(k) / static_cast<double>(n - 1));
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t i = 0; i < n; ++i)
-        a[static_cast<std::size_t>(i + j * n)] += u[static_cast<std::size_t>(i + k * n)] * sigma * v[static_cast<std::size_t>(j + k * n)];
+        a[static_cast<std::size_t>(i + j * n)] +=
+            u[static_cast<std::size_t>(i + k * n)] * sigma * v[static_cast<std::size_t>(j + k * n)];
   }
   return a;
 }
@@ -81,7 +82,8 @@ std::vector<double> oracle_solution(std::int64_t n, const std::vector<double>& a
     std::vector<double> r(static_cast<std::size_t>(n));
     for (std::int64_t i = 0; i < n; ++i) {
       Quad s = b[static_cast<std::size_t>(i)];
-      for (std::int64_t j = 0; j < n; ++j) s -= static_cast<Quad>(a[static_cast<std::size_t>(i + j * n)]) * x[static_cast<std::size_t>(j)];
+      for (std::int64_t j = 0; j < n; ++j)
+        s -= static_cast<Quad>(a[static_cast<std::size_t>(i + j * n)]) * x[static_cast<std::size_t>(j)];
       r[static_cast<std::size_t>(i)] = static_cast<double>(s);
     }
     LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', static_cast<lapack_int>(n), 1, lu.data(), static_cast<lapack_int>(n),
@@ -131,7 +133,8 @@ TEST(Solve, BoundsHoldAndTheCheapestStrategyRunsAcrossConditionNumbers) {
       std::vector<double> x;
       const SolveReport r = run(n, a, b, x, o);
       const Errors err = forward_errors(x, exact);
-      const std::string what = "kappa 1e" + std::to_string(e) + " target " + std::to_string(target) + "\n" + r.to_string();
+      const std::string what =
+          "kappa 1e" + std::to_string(e) + " target " + std::to_string(target) + "\n" + r.to_string();
       ASSERT_EQ(r.info, 0) << what;
       EXPECT_TRUE(r.accuracy.certified) << what;  // every strategy converges here (by fallback if need be)
       EXPECT_LE(err.normwise, r.forward_error_bound_normwise) << what;
@@ -184,8 +187,8 @@ TEST(Solve, EveryExplicitStrategyReachesFp64Accuracy) {
       o.fallback = false;
       std::vector<double> x;
       const SolveReport r = run(n, a, b, x, o);
-      const std::string what = std::string(trnsolver::to_string(how)) + " " + std::string(trnsolver::to_string(rp)) +
-                               "\n" + r.to_string();
+      const std::string what =
+          std::string(trnsolver::to_string(how)) + " " + std::string(trnsolver::to_string(rp)) + "\n" + r.to_string();
       EXPECT_TRUE(r.converged) << what;
       EXPECT_EQ(r.refinement, how) << what;
       // κ·u with an fp64 residual (times a modest constant), u with double-double.
@@ -253,34 +256,34 @@ TEST(Solve, WilkinsonGrowthBoundCoversTheTrueError) {
   // Higham's estimator from its uniform start alone underestimated ‖ |A⁻¹|g ‖ by 6.6× at n = 60 (a certified
   // 2.0e-16 for an error of 4.4e-16): the estimator now also runs from a second start.
   for (const std::int64_t n : {50, 60})
-  for (const int rhs : {0, 1}) {
-    const auto a = trnsci_testing::wilkinson_growth(n);
-    std::vector<double> b = random_vector(n, 70 + static_cast<std::uint64_t>(n));
-    if (rhs == 1) {
-      trnsci_testing::Rng rng(1);
-      for (double& v : b) v = rng.normal();
-    }
-    const auto ref = trnsolver_test::solve_quad_refined(n, a.data(), b.data());
-    for (const bool sim : {false, true})
-      for (const double target : {0.0, 1e-10, 1e-14}) {
-        SolveOptions o;
-        if (sim) o.core.backend = trncore::Backend::sim;
-        if (target > 0) o.core.target_forward_error = target;
-        std::vector<double> x;
-        const SolveReport r = run(n, a, b, x, o);
-        const double err = trnsci_testing::normwise_error(x.data(), ref);
-        const std::string what = "n " + std::to_string(n) + (sim ? " sim" : " host") + " target " +
-                                 trncore::detail::sci(target) + " error " + trncore::detail::sci(err) + "\n" +
-                                 r.to_string();
-        EXPECT_LE(err, r.accuracy.a_priori_bound) << what;
-        if (r.accuracy.met && target > 0) {
-          EXPECT_LE(err, target) << what;
-        }
-        // fp64 LU reaches these targets on this matrix (κ∞ = n): the call must get there, by fallback.
-        EXPECT_TRUE(r.accuracy.certified) << what;
-        EXPECT_TRUE(r.accuracy.met) << what;
+    for (const int rhs : {0, 1}) {
+      const auto a = trnsci_testing::wilkinson_growth(n);
+      std::vector<double> b = random_vector(n, 70 + static_cast<std::uint64_t>(n));
+      if (rhs == 1) {
+        trnsci_testing::Rng rng(1);
+        for (double& v : b) v = rng.normal();
       }
-  }
+      const auto ref = trnsolver_test::solve_quad_refined(n, a.data(), b.data());
+      for (const bool sim : {false, true})
+        for (const double target : {0.0, 1e-10, 1e-14}) {
+          SolveOptions o;
+          if (sim) o.core.backend = trncore::Backend::sim;
+          if (target > 0) o.core.target_forward_error = target;
+          std::vector<double> x;
+          const SolveReport r = run(n, a, b, x, o);
+          const double err = trnsci_testing::normwise_error(x.data(), ref);
+          const std::string what = "n " + std::to_string(n) + (sim ? " sim" : " host") + " target " +
+                                   trncore::detail::sci(target) + " error " + trncore::detail::sci(err) + "\n" +
+                                   r.to_string();
+          EXPECT_LE(err, r.accuracy.a_priori_bound) << what;
+          if (r.accuracy.met && target > 0) {
+            EXPECT_LE(err, target) << what;
+          }
+          // fp64 LU reaches these targets on this matrix (κ∞ = n): the call must get there, by fallback.
+          EXPECT_TRUE(r.accuracy.certified) << what;
+          EXPECT_TRUE(r.accuracy.met) << what;
+        }
+    }
 }
 
 // Issue #18, item 2: without a target, GMRES-IR stagnating after more than two steps was taken as converged,
@@ -329,7 +332,8 @@ TEST(Solve, StagnationWithoutATargetFallsBackToFp64Lu) {
   EXPECT_FALSE(r.converged) << r.to_string();
   EXPECT_FALSE(r.accuracy.met) << r.to_string();
   EXPECT_FALSE(r.accuracy.certified) << r.to_string();
-  EXPECT_THROW(trnsolver::solve(Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o), trncore::TargetNotMet);
+  EXPECT_THROW(trnsolver::solve(Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o),
+               trncore::TargetNotMet);
 }
 
 // Rows scaled by 2^±140 put A beyond fp32's range: the fp32/bf16 factors overflow and LU-IR's iterate becomes
@@ -352,7 +356,8 @@ TEST(Solve, NonFiniteIterateIsNeverCertified) {
     EXPECT_FALSE(r.accuracy.certified) << r.to_string();
     EXPECT_FALSE(r.accuracy.met) << r.to_string();
     EXPECT_NE(r.accuracy.uncertified_reason.find("non-finite"), std::string::npos) << r.accuracy.uncertified_reason;
-    EXPECT_THROW(trnsolver::solve(Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o), trncore::TargetNotMet);
+    EXPECT_THROW(trnsolver::solve(Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o),
+                 trncore::TargetNotMet);
     SolveOptions automatic;
     if (sim) automatic.core.backend = trncore::Backend::sim;
     automatic.core.target_forward_error = 1e-12;
@@ -373,13 +378,16 @@ TEST(Solve, LayoutsSizesAndSeveralRightHandSides) {
       // Store A and B in `layout` with padded leading dimensions.
       const std::int64_t lda = n + 2, ldb = (layout == Layout::col_major ? n : nrhs) + 1;
       std::vector<double> as(static_cast<std::size_t>(lda * std::max<std::int64_t>(n, 1)), 0.0);
-      std::vector<double> bs(static_cast<std::size_t>(ldb * std::max<std::int64_t>(layout == Layout::col_major ? nrhs : n, 1)), 0.0);
+      std::vector<double> bs(
+          static_cast<std::size_t>(ldb * std::max<std::int64_t>(layout == Layout::col_major ? nrhs : n, 1)), 0.0);
       for (std::int64_t j = 0; j < n; ++j)
         for (std::int64_t i = 0; i < n; ++i)
-          as[static_cast<std::size_t>(layout == Layout::col_major ? i + j * lda : i * lda + j)] = a[static_cast<std::size_t>(i + j * n)];
+          as[static_cast<std::size_t>(layout == Layout::col_major ? i + j * lda : i * lda + j)] =
+              a[static_cast<std::size_t>(i + j * n)];
       for (std::int64_t j = 0; j < nrhs; ++j)
         for (std::int64_t i = 0; i < n; ++i)
-          bs[static_cast<std::size_t>(layout == Layout::col_major ? i + j * ldb : i * ldb + j)] = b[static_cast<std::size_t>(i + j * n)];
+          bs[static_cast<std::size_t>(layout == Layout::col_major ? i + j * ldb : i * ldb + j)] =
+              b[static_cast<std::size_t>(i + j * n)];
       std::vector<double> xs(bs.size(), -7.0);
       SolveReport r;
       SolveOptions o;
@@ -389,7 +397,8 @@ TEST(Solve, LayoutsSizesAndSeveralRightHandSides) {
       for (std::int64_t j = 0; j < nrhs; ++j) {
         std::vector<double> bj(b.begin() + j * n, b.begin() + (j + 1) * n), xj(static_cast<std::size_t>(n));
         for (std::int64_t i = 0; i < n; ++i)
-          xj[static_cast<std::size_t>(i)] = xs[static_cast<std::size_t>(layout == Layout::col_major ? i + j * ldb : i * ldb + j)];
+          xj[static_cast<std::size_t>(i)] =
+              xs[static_cast<std::size_t>(layout == Layout::col_major ? i + j * ldb : i * ldb + j)];
         if (n > 0) {
           EXPECT_LE(forward_errors(xj, oracle_solution(n, a, bj)).normwise, 1e-12) << n << " " << j;
         }
@@ -459,7 +468,8 @@ TEST(BlockedLu, BackwardErrorWithinTheLuBound) {
       std::vector<double> pa(a.begin(), a.end());  // P·A: the interchanges in order
       for (std::int64_t i = 0; i < n; ++i)
         for (std::int64_t j = 0; j < n; ++j)
-          std::swap(pa[static_cast<std::size_t>(i + j * n)], pa[static_cast<std::size_t>(ipiv[static_cast<std::size_t>(i)] - 1 + j * n)]);
+          std::swap(pa[static_cast<std::size_t>(i + j * n)],
+                    pa[static_cast<std::size_t>(ipiv[static_cast<std::size_t>(i)] - 1 + j * n)]);
       double worst = 0.0;
       for (std::int64_t i = 0; i < n; ++i)
         for (std::int64_t j = 0; j < n; ++j) {
@@ -494,7 +504,8 @@ TEST(BlockedCholesky, BackwardErrorWithinItsBoundAndNonSpdGivesInfo) {
       for (std::int64_t i = 0; i < n; ++i)
         for (std::int64_t j = 0; j <= i; ++j) {
           double s = i == j ? static_cast<double>(n) : 0.0;  // G·Gᵀ/n + I-ish: SPD, moderately conditioned
-          for (std::int64_t k = 0; k < n; ++k) s += g[static_cast<std::size_t>(i + k * n)] * g[static_cast<std::size_t>(j + k * n)] / n;
+          for (std::int64_t k = 0; k < n; ++k)
+            s += g[static_cast<std::size_t>(i + k * n)] * g[static_cast<std::size_t>(j + k * n)] / n;
           a[static_cast<std::size_t>(i + j * n)] = a[static_cast<std::size_t>(j + i * n)] = static_cast<float>(s);
         }
       trncore::Options o;
@@ -510,16 +521,19 @@ TEST(BlockedCholesky, BackwardErrorWithinItsBoundAndNonSpdGivesInfo) {
         o.threads = 2;
         ASSERT_EQ(0, trnsolver::detail::blocked_cholesky(n, l2.data(), n, o));
         for (std::int64_t j = 0; j < n; ++j)
-          for (std::int64_t i = j; i < n; ++i) ASSERT_EQ(l[static_cast<std::size_t>(i + j * n)], l2[static_cast<std::size_t>(i + j * n)]);
+          for (std::int64_t i = j; i < n; ++i)
+            ASSERT_EQ(l[static_cast<std::size_t>(i + j * n)], l2[static_cast<std::size_t>(i + j * n)]);
       }
       const double g32 = (n + 1) * 0x1p-24 / (1 - (n + 1) * 0x1p-24);
-      const double eps = sim ? (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 128 * 0x1p-24 / (1 - 128 * 0x1p-24)) - 1 : 0.0;
+      const double eps =
+          sim ? (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 128 * 0x1p-24 / (1 - 128 * 0x1p-24)) - 1 : 0.0;
       double worst = 0.0;
       for (std::int64_t i = 0; i < n; ++i)
         for (std::int64_t j = 0; j <= i; ++j) {
           double s = 0, m = 0;
           for (std::int64_t k = 0; k <= j; ++k) {
-            const double p = static_cast<double>(l[static_cast<std::size_t>(i + k * n)]) * l[static_cast<std::size_t>(j + k * n)];
+            const double p =
+                static_cast<double>(l[static_cast<std::size_t>(i + k * n)]) * l[static_cast<std::size_t>(j + k * n)];
             s += p;
             m += std::abs(p);
           }
@@ -555,35 +569,44 @@ TEST(Solve, BadArgumentsThrowWithTheFunctionName) {
   expect_invalid([&] { trnsolver::solve(Layout::col_major, -1, 1, a.data(), 4, b.data(), 4, x.data(), 4); }, "-1");
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 3, b.data(), 4, x.data(), 4); }, "3");
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, nullptr, 4, b.data(), 4, x.data(), 4); }, "null");
-  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, b.data(), 4); }, "overlaps b");
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, b.data(), 4); },
+                 "overlaps b");
   std::vector<double> nan_a = a;
   nan_a[5] = std::nan("");
-  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, nan_a.data(), 4, b.data(), 4, x.data(), 4); }, "non-finite");
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, nan_a.data(), 4, b.data(), 4, x.data(), 4); },
+                 "non-finite");
   SolveOptions o;
   o.factor = FactorPrecision::bf16;
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, o); }, "sim");
   SolveOptions t;
   t.core.target_forward_error = 2.0;
-  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, t); }, "target");
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, t); },
+                 "target");
   // Enum values outside their enumerators and negative thread counts are invalid arguments (issue #18).
   SolveOptions bad;
   bad.refinement = static_cast<Refinement>(7);
-  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); }, "refinement");
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); },
+                 "refinement");
   bad = SolveOptions{};
   bad.factor = static_cast<FactorPrecision>(9);
-  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); }, "factor");
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); },
+                 "factor");
   bad = SolveOptions{};
   bad.residual = static_cast<ResidualPrecision>(5);
-  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); }, "residual");
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); },
+                 "residual");
   bad = SolveOptions{};
   bad.core.backend = static_cast<trncore::Backend>(3);
-  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); }, "backend");
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); },
+                 "backend");
   bad = SolveOptions{};
   bad.core.threads = -1;
-  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); }, "threads");
+  expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); },
+                 "threads");
   expect_invalid([&] { trnsolver::solve(static_cast<Layout>(9), 4, 1, a.data(), 4, b.data(), 4, x.data(), 4); }, "9");
   std::vector<double> ha, hb;
-  expect_invalid_named([&] { trnsolver::hpl_mxp_system(4, 1, ha, hb, -1); }, "trnsolver::hpl_mxp_system", "threads = -1");
+  expect_invalid_named([&] { trnsolver::hpl_mxp_system(4, 1, ha, hb, -1); }, "trnsolver::hpl_mxp_system",
+                       "threads = -1");
   trnsolver::HplMxpOptions ho;
   ho.n = 8;
   ho.factor = static_cast<FactorPrecision>(9);

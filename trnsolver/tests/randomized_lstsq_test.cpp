@@ -22,7 +22,8 @@ using trnsolver::SketchKind;
 void check(std::int64_t m, std::int64_t n, double kappa, double noise, SketchKind kind, Layout layout) {
   std::vector<double> sigma(static_cast<std::size_t>(n));
   for (std::int64_t j = 0; j < n; ++j)
-    sigma[static_cast<std::size_t>(j)] = std::pow(kappa, -static_cast<double>(j) / static_cast<double>(std::max<std::int64_t>(n - 1, 1)));
+    sigma[static_cast<std::size_t>(j)] =
+        std::pow(kappa, -static_cast<double>(j) / static_cast<double>(std::max<std::int64_t>(n - 1, 1)));
   // The matrix depends only on the shape and κ: build it once for all kinds and layouts.
   static std::map<std::array<double, 3>, W> cache;
   const std::array<double, 3> key{static_cast<double>(m), static_cast<double>(n), kappa};
@@ -42,7 +43,8 @@ void check(std::int64_t m, std::int64_t n, double kappa, double noise, SketchKin
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) ac[static_cast<std::size_t>(i + j * m)] = a(i, j);
   ASSERT_EQ(LAPACKE_dgels(LAPACK_COL_MAJOR, 'N', static_cast<lapack_int>(m), static_cast<lapack_int>(n), 1, ac.data(),
-                          static_cast<lapack_int>(m), bc.data(), static_cast<lapack_int>(m)), 0);
+                          static_cast<lapack_int>(m), bc.data(), static_cast<lapack_int>(m)),
+            0);
   double rnorm = 0.0, xnorm = 0.0;
   for (std::int64_t i = n; i < m; ++i) rnorm += bc[static_cast<std::size_t>(i)] * bc[static_cast<std::size_t>(i)];
   for (std::int64_t j = 0; j < n; ++j) xnorm += bc[static_cast<std::size_t>(j)] * bc[static_cast<std::size_t>(j)];
@@ -56,9 +58,11 @@ void check(std::int64_t m, std::int64_t n, double kappa, double noise, SketchKin
   EXPECT_TRUE(r.converged);
   EXPECT_LE(r.iterations, 60);  // error halves per step at κ(Ā) ≤ 3: 1e-12 in ≈ 40
   double diff = 0.0;
-  for (std::int64_t j = 0; j < n; ++j) diff += std::pow(r.x[static_cast<std::size_t>(j)] - bc[static_cast<std::size_t>(j)], 2);
+  for (std::int64_t j = 0; j < n; ++j)
+    diff += std::pow(r.x[static_cast<std::size_t>(j)] - bc[static_cast<std::size_t>(j)], 2);
   const double u = 0x1p-53;
-  const double tol = 30 * static_cast<double>(n) * u * kappa * (2 + kappa * rnorm / (sigma[0] * xnorm)) + 2 * kappa * 9 * o.rtol;
+  const double tol =
+      30 * static_cast<double>(n) * u * kappa * (2 + kappa * rnorm / (sigma[0] * xnorm)) + 2 * kappa * 9 * o.rtol;
   EXPECT_LE(std::sqrt(diff) / xnorm, tol) << m << "x" << n << " " << trnsolver::to_string(kind);
   EXPECT_NEAR(r.residual_norm, rnorm, 1e-8 * rnorm + 1e-12);
 }

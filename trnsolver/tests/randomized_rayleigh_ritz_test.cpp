@@ -22,7 +22,8 @@ using trnsolver::SketchKind;
 TEST(RandomizedRayleighRitz, ExactOnAnIllConditionedBasisOfAnInvariantSubspace) {
   const std::int64_t n = 200, d = 6;
   std::vector<double> lambda(static_cast<std::size_t>(n));
-  for (std::int64_t j = 0; j < n; ++j) lambda[static_cast<std::size_t>(j)] = std::pow(0.85, static_cast<double>(j)) * (j % 2 ? -1.0 : 1.0);
+  for (std::int64_t j = 0; j < n; ++j)
+    lambda[static_cast<std::size_t>(j)] = std::pow(0.85, static_cast<double>(j)) * (j % 2 ? -1.0 : 1.0);
   std::mt19937_64 rng(3);
   const auto zfull = random_orthogonal(n, rng);
   W a(n, n);
@@ -36,12 +37,13 @@ TEST(RandomizedRayleighRitz, ExactOnAnIllConditionedBasisOfAnInvariantSubspace) 
   for (std::int64_t i = 0; i < d; ++i)
     for (std::int64_t j = 0; j < d; ++j)
       for (std::int64_t p = 0; p < d; ++p)
-        g(i, j) += static_cast<LD>(q1[static_cast<std::size_t>(i + p * d)]) * std::pow(1e-3L, static_cast<LD>(p) / (d - 1)) *
-                   q2[static_cast<std::size_t>(j + p * d)];
+        g(i, j) += static_cast<LD>(q1[static_cast<std::size_t>(i + p * d)]) *
+                   std::pow(1e-3L, static_cast<LD>(p) / (d - 1)) * q2[static_cast<std::size_t>(j + p * d)];
   W v(n, d);
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t j = 0; j < d; ++j)
-      for (std::int64_t p = 0; p < d; ++p) v(i, j) += static_cast<LD>(zfull[static_cast<std::size_t>(p * n + i)]) * g(p, j);
+      for (std::int64_t p = 0; p < d; ++p)
+        v(i, j) += static_cast<LD>(zfull[static_cast<std::size_t>(p * n + i)]) * g(p, j);
   const auto ad = to_dense<double>(a, Layout::col_major);
   const auto vd = to_dense<double>(v, Layout::row_major);
   const auto op = trnsolver::MatrixOperator<double>::dense(ad.view());
@@ -51,7 +53,8 @@ TEST(RandomizedRayleighRitz, ExactOnAnIllConditionedBasisOfAnInvariantSubspace) 
     EXPECT_EQ(rr.matvecs, d);
     const double tol = 3 * 30 * d * 0x1p-53 * 1e6;
     for (std::int64_t j = 0; j < d; ++j) {
-      EXPECT_NEAR(rr.values[static_cast<std::size_t>(j)], lambda[static_cast<std::size_t>(j)], tol) << trnsolver::to_string(kind);
+      EXPECT_NEAR(rr.values[static_cast<std::size_t>(j)], lambda[static_cast<std::size_t>(j)], tol)
+          << trnsolver::to_string(kind);
       EXPECT_EQ(rr.imag[static_cast<std::size_t>(j)], 0.0);
       LD res = 0, nrm = 0;
       for (std::int64_t i = 0; i < n; ++i) {

@@ -52,7 +52,8 @@ void check_hmt(const std::vector<double>& sigma, std::int64_t m, std::int64_t n,
   }
   EXPECT_LE(sum / seeds, bound) << "k " << k << " p " << p << " q " << q;
   EXPECT_LE(sum_truncated / seeds, sigma[static_cast<std::size_t>(k)] + bound) << "k " << k << " q " << q;
-  EXPECT_GE(sum_truncated / seeds, sigma[static_cast<std::size_t>(k)] * (1 - 1e-10));  // Eckart–Young: cannot beat optimal
+  EXPECT_GE(sum_truncated / seeds,
+            sigma[static_cast<std::size_t>(k)] * (1 - 1e-10));  // Eckart–Young: cannot beat optimal
 }
 
 TEST(RandomizedRsvd, HmtBoundExponentialSpectrum) {
@@ -73,7 +74,8 @@ TEST(RandomizedRsvd, HmtBoundPolynomialSpectrum) {
 // 30·(m + n)·u. The singular values match the prescribed ones to the same level (Weyl), and U, V are
 // orthonormal to 30·m·u (Householder QR, Higham Thm 19.4).
 template <class T>
-void check_exact_recovery(std::int64_t m, std::int64_t n, std::int64_t r, std::int64_t k, SketchKind kind, Layout layout) {
+void check_exact_recovery(std::int64_t m, std::int64_t n, std::int64_t r, std::int64_t k, SketchKind kind,
+                          Layout layout) {
   std::vector<double> sigma(static_cast<std::size_t>(std::min(m, n)), 0.0);
   for (std::int64_t j = 0; j < r; ++j) sigma[static_cast<std::size_t>(j)] = std::pow(2.0, -static_cast<double>(j) / 2);
   const W a = with_spectrum(m, n, sigma, 7 + static_cast<std::uint64_t>(m));
@@ -86,7 +88,8 @@ void check_exact_recovery(std::int64_t m, std::int64_t n, std::int64_t r, std::i
   EXPECT_EQ(f.u.layout, Layout::col_major);
   EXPECT_LE(spectral_norm(svd_residual(a, f)), 30 * (m + n) * u) << trnsolver::to_string(kind) << " " << m << "x" << n;
   for (std::int64_t j = 0; j < k; ++j)
-    EXPECT_NEAR(f.s[static_cast<std::size_t>(j)], sigma[static_cast<std::size_t>(j)], static_cast<double>(30 * (m + n) * u));
+    EXPECT_NEAR(f.s[static_cast<std::size_t>(j)], sigma[static_cast<std::size_t>(j)],
+                static_cast<double>(30 * (m + n) * u));
   EXPECT_LE(orthonormality_error(f.u), 30 * m * u);
   trnsolver::DenseMatrix<T> v(n, k, Layout::col_major);
   for (std::int64_t i = 0; i < n; ++i)
@@ -252,7 +255,8 @@ TEST(RandomizedRsvd, BitwiseIdenticalForOneAndTwoThreads) {
       const auto f1 = trnsolver::rsvd<float>(ad.view(), 6, o);
       o.core.threads = 2;
       const auto f2 = trnsolver::rsvd<float>(ad.view(), 6, o);
-      EXPECT_TRUE(bitwise_equal(f1.s, f2.s) && bitwise_equal(f1.u.data, f2.u.data) && bitwise_equal(f1.vt.data, f2.vt.data))
+      EXPECT_TRUE(bitwise_equal(f1.s, f2.s) && bitwise_equal(f1.u.data, f2.u.data) &&
+                  bitwise_equal(f1.vt.data, f2.vt.data))
           << trnsolver::to_string(kind) << " " << trncore::to_string(backend);
       o.sketch.seed = 9;
       const auto other = trnsolver::rsvd<float>(ad.view(), 6, o);
@@ -290,9 +294,14 @@ TEST(RandomizedRsvd, BadInputThrows) {
     EXPECT_THROW(trnsolver::rsvd_adaptive<double>(copy.view(), 1e-3), trncore::InvalidArgument);
   }
   // An operator whose callback returns NaN, and a rectangular operator without a transpose.
-  const trnsolver::MatrixOperator<double> nan_op(6, 4, [](std::int64_t b, const double*, double* y) {
-    for (std::int64_t i = 0; i < 6 * b; ++i) y[i] = std::numeric_limits<double>::quiet_NaN();
-  }, [](std::int64_t b, const double*, double* y) { for (std::int64_t i = 0; i < 4 * b; ++i) y[i] = 0; });
+  const trnsolver::MatrixOperator<double> nan_op(
+      6, 4,
+      [](std::int64_t b, const double*, double* y) {
+        for (std::int64_t i = 0; i < 6 * b; ++i) y[i] = std::numeric_limits<double>::quiet_NaN();
+      },
+      [](std::int64_t b, const double*, double* y) {
+        for (std::int64_t i = 0; i < 4 * b; ++i) y[i] = 0;
+      });
   EXPECT_THROW(trnsolver::rsvd<double>(nan_op, 2), trncore::InvalidArgument);
   const trnsolver::MatrixOperator<double> no_t(6, 4, [](std::int64_t, const double*, double*) {});
   EXPECT_THROW(trnsolver::rsvd<double>(no_t, 2), trncore::InvalidArgument);

@@ -152,8 +152,13 @@ void check_sketch_right(std::int64_t m, std::int64_t n, std::int64_t l, Layout l
 TEST(RandomizedSketch, SketchRightMatchesTheFormedMatrix) {
   for (SketchKind kind : kKinds)
     for (Layout layout : {Layout::row_major, Layout::col_major})
-      for (auto [m, n, l] : {std::array<std::int64_t, 3>{0, 5, 3}, {4, 0, 0}, {1, 1, 1}, {7, 13, 5}, {127, 129, 11},
-                             {129, 128, 40}, {3, 31, 2}}) {
+      for (auto [m, n, l] : {std::array<std::int64_t, 3>{0, 5, 3},
+                             {4, 0, 0},
+                             {1, 1, 1},
+                             {7, 13, 5},
+                             {127, 129, 11},
+                             {129, 128, 40},
+                             {3, 31, 2}}) {
         check_sketch_right<double>(m, n, l, layout, kind, 1);
         check_sketch_right<float>(m, n, l, layout, kind, 2);
       }
@@ -183,7 +188,8 @@ TEST(RandomizedSketch, BitwiseIdenticalForOneAndTwoThreadsAndSeedsDiffer) {
   const auto a = dense_test::random_mat<double>(300, 257, Layout::col_major, rng);
   for (SketchKind kind : kKinds) {
     const Sketch s{kind, 123};
-    const auto m1 = trnsolver::sketch_matrix<double>(s, 257, 30, 1), m2 = trnsolver::sketch_matrix<double>(s, 257, 30, 2);
+    const auto m1 = trnsolver::sketch_matrix<double>(s, 257, 30, 1),
+               m2 = trnsolver::sketch_matrix<double>(s, 257, 30, 2);
     EXPECT_TRUE(bitwise_equal(m1.data, m2.data)) << trnsolver::to_string(kind);
     const auto other = trnsolver::sketch_matrix<double>(Sketch{kind, 124}, 257, 30, 2);
     EXPECT_FALSE(bitwise_equal(m1.data, other.data)) << trnsolver::to_string(kind);

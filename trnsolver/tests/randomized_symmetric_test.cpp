@@ -31,8 +31,10 @@ TEST(RandomizedNystrom, ExactOnLowRankPsd) {
   for (SketchKind kind : {SketchKind::gaussian, SketchKind::rademacher, SketchKind::sparse_sign, SketchKind::srht}) {
     const auto f = trnsolver::nystrom<double>(ad.view(), 10, Sketch{kind, 3});
     ASSERT_EQ(f.rank, 10);
-    EXPECT_LE(spectral_norm(eigen_residual(a, f)), 30 * 70 * 4.0 * dense_test::unit<double>()) << trnsolver::to_string(kind);
-    for (int j = 0; j < 6; ++j) EXPECT_NEAR(f.w[static_cast<std::size_t>(j)], lambda[static_cast<std::size_t>(j)], 1e-12);
+    EXPECT_LE(spectral_norm(eigen_residual(a, f)), 30 * 70 * 4.0 * dense_test::unit<double>())
+        << trnsolver::to_string(kind);
+    for (int j = 0; j < 6; ++j)
+      EXPECT_NEAR(f.w[static_cast<std::size_t>(j)], lambda[static_cast<std::size_t>(j)], 1e-12);
     EXPECT_LE(orthonormality_error(f.u), 30 * 70 * dense_test::unit<double>());
   }
 }
@@ -54,7 +56,10 @@ TEST(RandomizedNystrom, ExpectedNuclearErrorBound) {
   double mean = 0.0;
   const int seeds = 30;
   for (int s = 0; s < seeds; ++s)
-    mean += nuclear_norm(eigen_residual(a, trnsolver::nystrom<double>(ad.view(), l, Sketch{SketchKind::gaussian, static_cast<std::uint64_t>(s)}))) / seeds;
+    mean +=
+        nuclear_norm(eigen_residual(
+            a, trnsolver::nystrom<double>(ad.view(), l, Sketch{SketchKind::gaussian, static_cast<std::uint64_t>(s)}))) /
+        seeds;
   EXPECT_LE(mean, bound);
 }
 
@@ -76,7 +81,8 @@ TEST(RandomizedNystrom, IndefiniteGivesRankZero) {
 TEST(RandomizedEigh, RitzValuesWithinTheRangeFinderBound) {
   const std::int64_t n = 110, k = 8, p = 6, q = 1;
   std::vector<double> lambda(static_cast<std::size_t>(n));
-  for (std::int64_t j = 0; j < n; ++j) lambda[static_cast<std::size_t>(j)] = (j % 2 ? -1.0 : 1.0) * std::pow(0.8, static_cast<double>(j));
+  for (std::int64_t j = 0; j < n; ++j)
+    lambda[static_cast<std::size_t>(j)] = (j % 2 ? -1.0 : 1.0) * std::pow(0.8, static_cast<double>(j));
   const W a = symmetric_with_spectrum(lambda, 21);
   const auto ad = to_dense<double>(a, Layout::row_major);
   std::vector<double> sigma(lambda.size());
@@ -113,7 +119,9 @@ TEST(RandomizedEigh, ExactOnLowRankIndefinite) {
   const auto ad = to_dense<float>(a, Layout::col_major);
   const auto f = trnsolver::eigh_randomized<float>(ad.view(), 3);
   ASSERT_EQ(f.rank, 3);
-  for (int j = 0; j < 3; ++j) EXPECT_NEAR(f.w[static_cast<std::size_t>(j)], lambda[static_cast<std::size_t>(j)], 30 * 64 * 3 * dense_test::unit<float>());
+  for (int j = 0; j < 3; ++j)
+    EXPECT_NEAR(f.w[static_cast<std::size_t>(j)], lambda[static_cast<std::size_t>(j)],
+                30 * 64 * 3 * dense_test::unit<float>());
   EXPECT_LE(spectral_norm(eigen_residual(a, f)), 30 * 64 * 3 * dense_test::unit<float>());
 }
 

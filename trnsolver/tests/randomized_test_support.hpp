@@ -46,7 +46,8 @@ inline W with_spectrum(std::int64_t m, std::int64_t n, const std::vector<double>
     if (sigma[p] == 0.0) continue;
     for (std::int64_t i = 0; i < m; ++i) {
       const LD left = static_cast<LD>(u[p * static_cast<std::size_t>(m) + static_cast<std::size_t>(i)]) * sigma[p];
-      for (std::int64_t j = 0; j < n; ++j) a(i, j) += left * v[p * static_cast<std::size_t>(n) + static_cast<std::size_t>(j)];
+      for (std::int64_t j = 0; j < n; ++j)
+        a(i, j) += left * v[p * static_cast<std::size_t>(n) + static_cast<std::size_t>(j)];
     }
   }
   return a;
@@ -82,10 +83,12 @@ inline std::vector<double> singular_values(const W& r) {
   if (k == 0) return s;
   std::vector<double> a(static_cast<std::size_t>(r.rows * r.cols));
   for (std::int64_t i = 0; i < r.rows; ++i)
-    for (std::int64_t j = 0; j < r.cols; ++j) a[static_cast<std::size_t>(i + j * r.rows)] = static_cast<double>(r(i, j));
+    for (std::int64_t j = 0; j < r.cols; ++j)
+      a[static_cast<std::size_t>(i + j * r.rows)] = static_cast<double>(r(i, j));
   double dummy = 0.0;
-  const int info = LAPACKE_dgesdd(LAPACK_COL_MAJOR, 'N', static_cast<lapack_int>(r.rows), static_cast<lapack_int>(r.cols),
-                                  a.data(), static_cast<lapack_int>(r.rows), s.data(), &dummy, 1, &dummy, 1);
+  const int info =
+      LAPACKE_dgesdd(LAPACK_COL_MAJOR, 'N', static_cast<lapack_int>(r.rows), static_cast<lapack_int>(r.cols), a.data(),
+                     static_cast<lapack_int>(r.rows), s.data(), &dummy, 1, &dummy, 1);
   if (info != 0) s.assign(s.size(), NAN);
   return s;
 }
@@ -109,15 +112,17 @@ W subtract_low_rank(W r, std::int64_t rank, Left left, const std::vector<T>& val
 /// A − U·diag(s)·Vᵀ (U m×r, Vᵀ r×n as rsvd returns them).
 template <class T>
 W svd_residual(const W& a, const trnsolver::RsvdResult<T>& f) {
-  return subtract_low_rank(a, f.rank, [&](std::int64_t i, std::int64_t p) { return f.u(i, p); }, f.s,
-                           [&](std::int64_t p, std::int64_t j) { return f.vt(p, j); });
+  return subtract_low_rank(
+      a, f.rank, [&](std::int64_t i, std::int64_t p) { return f.u(i, p); }, f.s,
+      [&](std::int64_t p, std::int64_t j) { return f.vt(p, j); });
 }
 
 /// A − U·diag(w)·Uᵀ (nystrom, eigh_randomized).
 template <class T>
 W eigen_residual(const W& a, const trnsolver::LowRankEigen<T>& f) {
-  return subtract_low_rank(a, f.rank, [&](std::int64_t i, std::int64_t p) { return f.u(i, p); }, f.w,
-                           [&](std::int64_t p, std::int64_t j) { return f.u(j, p); });
+  return subtract_low_rank(
+      a, f.rank, [&](std::int64_t i, std::int64_t p) { return f.u(i, p); }, f.w,
+      [&](std::int64_t p, std::int64_t j) { return f.u(j, p); });
 }
 
 /// ‖QᵀQ − I‖_max for the columns of a column-major result.
@@ -147,12 +152,14 @@ inline double hmt_bound(const std::vector<double>& sigma, std::int64_t k, std::i
 /// σ_j = 10^{−j/decades_step} (exponential decay) and σ_j = (j + 1)^{−power} (polynomial decay).
 inline std::vector<double> exponential_spectrum(std::int64_t count, double per_decade) {
   std::vector<double> s(static_cast<std::size_t>(count));
-  for (std::int64_t j = 0; j < count; ++j) s[static_cast<std::size_t>(j)] = std::pow(10.0, -static_cast<double>(j) / per_decade);
+  for (std::int64_t j = 0; j < count; ++j)
+    s[static_cast<std::size_t>(j)] = std::pow(10.0, -static_cast<double>(j) / per_decade);
   return s;
 }
 inline std::vector<double> polynomial_spectrum(std::int64_t count, double power) {
   std::vector<double> s(static_cast<std::size_t>(count));
-  for (std::int64_t j = 0; j < count; ++j) s[static_cast<std::size_t>(j)] = std::pow(static_cast<double>(j + 1), -power);
+  for (std::int64_t j = 0; j < count; ++j)
+    s[static_cast<std::size_t>(j)] = std::pow(static_cast<double>(j + 1), -power);
   return s;
 }
 

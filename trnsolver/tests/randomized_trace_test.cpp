@@ -20,7 +20,8 @@ struct Fixture {
   trnsolver::DenseMatrix<double> a;
   trnsolver::MatrixOperator<double> op;
   explicit Fixture(const std::vector<double>& lambda, std::uint64_t seed)
-      : exact(symmetric_with_spectrum(lambda, seed)), a(to_dense<double>(exact, Layout::col_major)),
+      : exact(symmetric_with_spectrum(lambda, seed)),
+        a(to_dense<double>(exact, Layout::col_major)),
         op(trnsolver::MatrixOperator<double>::dense(a.view())) {}
   double trace() const {
     double t = 0.0;
@@ -55,7 +56,8 @@ TEST(RandomizedTrace, HutchinsonIsUnbiased) {
       sum += e.estimate;
     }
     const double v = kind == SketchKind::rademacher ? 2 * (f.fro2() - f.diag2()) : 2 * f.fro2();
-    EXPECT_NEAR(sum / seeds, f.trace(), 5 * std::sqrt(v / static_cast<double>(m * seeds))) << trnsolver::to_string(kind);
+    EXPECT_NEAR(sum / seeds, f.trace(), 5 * std::sqrt(v / static_cast<double>(m * seeds)))
+        << trnsolver::to_string(kind);
   }
 }
 
@@ -67,7 +69,8 @@ TEST(RandomizedTrace, HutchinsonStandardErrorMatchesTheVariance) {
   const std::int64_t m = 30, seeds = 200;
   double ms = 0.0;
   for (std::int64_t s = 0; s < seeds; ++s) {
-    const auto e = trnsolver::hutchinson<double>(f.op, m, Sketch{SketchKind::rademacher, static_cast<std::uint64_t>(s)});
+    const auto e =
+        trnsolver::hutchinson<double>(f.op, m, Sketch{SketchKind::rademacher, static_cast<std::uint64_t>(s)});
     ms += e.standard_error * e.standard_error / seeds;
   }
   EXPECT_NEAR(ms, 2 * (f.fro2() - f.diag2()) / m, 0.2 * 2 * (f.fro2() - f.diag2()) / m);
@@ -124,13 +127,15 @@ TEST(RandomizedTrace, DiagonalEstimate) {
   const std::int64_t m = 5, seeds = 800;
   std::vector<double> mean(static_cast<std::size_t>(n), 0.0);
   for (std::int64_t s = 0; s < seeds; ++s) {
-    const auto e = trnsolver::diagonal_estimate<double>(f.op, m, Sketch{SketchKind::rademacher, static_cast<std::uint64_t>(s)});
+    const auto e =
+        trnsolver::diagonal_estimate<double>(f.op, m, Sketch{SketchKind::rademacher, static_cast<std::uint64_t>(s)});
     for (std::int64_t i = 0; i < n; ++i) mean[static_cast<std::size_t>(i)] += e[static_cast<std::size_t>(i)] / seeds;
   }
   for (std::int64_t j = 0; j < n; ++j) {
     double off = 0.0;
     for (std::int64_t c = 0; c < n; ++c) off += c == j ? 0.0 : f.a(j, c) * f.a(j, c);
-    EXPECT_NEAR(mean[static_cast<std::size_t>(j)], f.a(j, j), 5 * std::sqrt(off / static_cast<double>(m * seeds)) + 1e-14);
+    EXPECT_NEAR(mean[static_cast<std::size_t>(j)], f.a(j, j),
+                5 * std::sqrt(off / static_cast<double>(m * seeds)) + 1e-14);
   }
 }
 
@@ -141,7 +146,8 @@ TEST(RandomizedTrace, BitwiseIdenticalForOneAndTwoThreads) {
   two.threads = 2;
   for (SketchKind kind : {SketchKind::rademacher, SketchKind::gaussian, SketchKind::srht, SketchKind::sparse_sign}) {
     const Sketch s{kind, 44};
-    const auto a = trnsolver::hutch_plus_plus<double>(f.op, 30, s, one), b = trnsolver::hutch_plus_plus<double>(f.op, 30, s, two);
+    const auto a = trnsolver::hutch_plus_plus<double>(f.op, 30, s, one),
+               b = trnsolver::hutch_plus_plus<double>(f.op, 30, s, two);
     EXPECT_EQ(std::memcmp(&a.estimate, &b.estimate, sizeof(double)), 0) << trnsolver::to_string(kind);
     const auto other = trnsolver::hutch_plus_plus<double>(f.op, 30, Sketch{kind, 45}, one);
     EXPECT_NE(a.estimate, other.estimate) << trnsolver::to_string(kind);
@@ -160,9 +166,11 @@ TEST(RandomizedTrace, SimOperatorIsReproducible) {
   sim.math_mode = trncore::MathMode::bf16;
   const Sketch s{SketchKind::rademacher, 3};
   sim.threads = 1;
-  const auto e1 = trnsolver::hutch_plus_plus<float>(trnsolver::MatrixOperator<float>::dense(af.view(), sim), 30, s, sim);
+  const auto e1 =
+      trnsolver::hutch_plus_plus<float>(trnsolver::MatrixOperator<float>::dense(af.view(), sim), 30, s, sim);
   sim.threads = 2;
-  const auto e2 = trnsolver::hutch_plus_plus<float>(trnsolver::MatrixOperator<float>::dense(af.view(), sim), 30, s, sim);
+  const auto e2 =
+      trnsolver::hutch_plus_plus<float>(trnsolver::MatrixOperator<float>::dense(af.view(), sim), 30, s, sim);
   EXPECT_EQ(std::memcmp(&e1.estimate, &e2.estimate, sizeof(double)), 0);
   const auto h1 = trnsolver::hutchinson<float>(trnsolver::MatrixOperator<float>::dense(af.view(), sim), 20, s, sim);
   const auto host = trnsolver::hutchinson<double>(f.op, 20, s);
@@ -182,7 +190,8 @@ TEST(RandomizedTrace, BadInputThrows) {
     for (std::int64_t i = 0; i < 4 * b; ++i) y[i] = std::numeric_limits<double>::infinity();
   });
   EXPECT_THROW(trnsolver::hutch_plus_plus<double>(nan_op, 6), trncore::InvalidArgument);
-  EXPECT_THROW(trnsolver::hutchinson<double>(f.op, 9, Sketch{SketchKind::srht}), trncore::InvalidArgument);  // 9 > N = 8
+  EXPECT_THROW(trnsolver::hutchinson<double>(f.op, 9, Sketch{SketchKind::srht}),
+               trncore::InvalidArgument);  // 9 > N = 8
 }
 
 }  // namespace

@@ -17,8 +17,8 @@
 
 namespace {
 
-using trncore::Layout;
 using trnblas::Uplo;
+using trncore::Layout;
 
 trncore::Options sim(trncore::MathMode mode, int threads) {
   trncore::Options o;
@@ -56,7 +56,9 @@ TEST(SimFactor, GetrfReconstructsWithinItsBound) {
         // P·A: the interchanges applied in order to A's rows.
         std::vector<std::int64_t> perm(static_cast<std::size_t>(n));
         for (std::int64_t i = 0; i < n; ++i) perm[static_cast<std::size_t>(i)] = i;
-        for (std::int64_t i = 0; i < n; ++i) std::swap(perm[static_cast<std::size_t>(i)], perm[static_cast<std::size_t>(piv[static_cast<std::size_t>(i)] - 1)]);
+        for (std::int64_t i = 0; i < n; ++i)
+          std::swap(perm[static_cast<std::size_t>(i)],
+                    perm[static_cast<std::size_t>(piv[static_cast<std::size_t>(i)] - 1)]);
         double worst = 0;
         for (std::int64_t i = 0; i < n; ++i)
           for (std::int64_t j = 0; j < n; ++j) {
@@ -83,7 +85,8 @@ TEST(SimFactor, PotrfReconstructsWithinItsBoundForBothTriangles) {
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t j = 0; j < n; ++j) {
       double s = i == j ? 2.0 : 0.0;
-      for (std::int64_t k = 0; k < n; ++k) s += g[static_cast<std::size_t>(i * n + k)] * g[static_cast<std::size_t>(j * n + k)] / n;
+      for (std::int64_t k = 0; k < n; ++k)
+        s += g[static_cast<std::size_t>(i * n + k)] * g[static_cast<std::size_t>(j * n + k)] / n;
       a[static_cast<std::size_t>(i * n + j)] = static_cast<float>(s);  // exactly symmetric (same sum order)
     }
   for (const Layout layout : {Layout::row_major, Layout::col_major})
@@ -110,7 +113,8 @@ TEST(SimFactor, PotrfReconstructsWithinItsBoundForBothTriangles) {
       }
   // Not positive definite: info, no exception.
   std::vector<float> bad{1, 2, 2, 1};
-  EXPECT_EQ(2, trnsolver::potrf<float>(Layout::row_major, Uplo::lower, 2, bad.data(), 2, sim(trncore::MathMode::fp32, 1)));
+  EXPECT_EQ(2,
+            trnsolver::potrf<float>(Layout::row_major, Uplo::lower, 2, bad.data(), 2, sim(trncore::MathMode::fp32, 1)));
 }
 
 // syevd (and eigh) on sim: cyclic Jacobi in fp32. Eigenvalues within c·n·u₃₂·‖A‖ of LAPACK's dsyevd on the
@@ -202,7 +206,8 @@ TEST(SimFactor, GeqrfPassesLapackTestRatios) {
         std::vector<float> q(static_cast<std::size_t>(m * k));
         for (std::int64_t i = 0; i < m; ++i)
           for (std::int64_t j = 0; j < k; ++j)
-            q[static_cast<std::size_t>(layout == Layout::row_major ? i * ldq + j : i + j * ldq)] = static_cast<float>(at(qr, i, j, lda));
+            q[static_cast<std::size_t>(layout == Layout::row_major ? i * ldq + j : i + j * ldq)] =
+                static_cast<float>(at(qr, i, j, lda));
         trnsolver::orgqr<float>(layout, m, k, k, q.data(), ldq, tau.data());
         double anorm = 0, res = 0, orth = 0;
         for (std::int64_t j = 0; j < n; ++j) {
@@ -250,11 +255,14 @@ TEST(SimFactor, InvSqrtSpdBothMethods) {
   for (std::int64_t j = 0; j < n; ++j) {
     for (std::int64_t p = 0; p < j; ++p) {
       double d = 0;
-      for (std::int64_t i = 0; i < n; ++i) d += q[static_cast<std::size_t>(i * n + j)] * q[static_cast<std::size_t>(i * n + p)];
-      for (std::int64_t i = 0; i < n; ++i) q[static_cast<std::size_t>(i * n + j)] -= d * q[static_cast<std::size_t>(i * n + p)];
+      for (std::int64_t i = 0; i < n; ++i)
+        d += q[static_cast<std::size_t>(i * n + j)] * q[static_cast<std::size_t>(i * n + p)];
+      for (std::int64_t i = 0; i < n; ++i)
+        q[static_cast<std::size_t>(i * n + j)] -= d * q[static_cast<std::size_t>(i * n + p)];
     }
     double nn = 0;
-    for (std::int64_t i = 0; i < n; ++i) nn += q[static_cast<std::size_t>(i * n + j)] * q[static_cast<std::size_t>(i * n + j)];
+    for (std::int64_t i = 0; i < n; ++i)
+      nn += q[static_cast<std::size_t>(i * n + j)] * q[static_cast<std::size_t>(i * n + j)];
     for (std::int64_t i = 0; i < n; ++i) q[static_cast<std::size_t>(i * n + j)] /= std::sqrt(nn);
   }
   std::vector<float> a(static_cast<std::size_t>(n * n));
@@ -262,7 +270,8 @@ TEST(SimFactor, InvSqrtSpdBothMethods) {
     for (std::int64_t j = 0; j <= i; ++j) {
       double s = 0;
       for (std::int64_t k = 0; k < n; ++k)
-        s += q[static_cast<std::size_t>(i * n + k)] * std::pow(kappa, -static_cast<double>(k) / (n - 1)) * q[static_cast<std::size_t>(j * n + k)];
+        s += q[static_cast<std::size_t>(i * n + k)] * std::pow(kappa, -static_cast<double>(k) / (n - 1)) *
+             q[static_cast<std::size_t>(j * n + k)];
       a[static_cast<std::size_t>(i * n + j)] = a[static_cast<std::size_t>(j * n + i)] = static_cast<float>(s);
     }
   for (const auto method : {trnsolver::InvSqrtMethod::eigh, trnsolver::InvSqrtMethod::newton_schulz})
@@ -326,7 +335,9 @@ TEST(SimFactor, SygvdByCholeskyAndJacobi) {
         for (std::int64_t i = 0; i < n; ++i) {
           double s = 0;
           for (std::int64_t j = 0; j < n; ++j)
-            s += (a[static_cast<std::size_t>(i * n + j)] - w[static_cast<std::size_t>(k)] * b[static_cast<std::size_t>(i * n + j)]) * z(j, k);
+            s += (a[static_cast<std::size_t>(i * n + j)] -
+                  w[static_cast<std::size_t>(k)] * b[static_cast<std::size_t>(i * n + j)]) *
+                 z(j, k);
           res = std::max(res, std::abs(s));
         }
       EXPECT_LE(orth, tol * 4) << trncore::to_string(layout) << " " << trnblas::to_string(uplo);
@@ -365,19 +376,22 @@ TEST(SimFactor, GesddByOneSidedJacobi) {
       ASSERT_EQ(0, trnsolver::gesdd<double>(layout, trnsolver::Job::values_only, m, n, ad.data(), lda, sref.data(),
                                             nullptr, 1, nullptr, 1));
       const std::int64_t ldu = layout == Layout::row_major ? k : m, ldvt = layout == Layout::row_major ? n : k;
-      std::vector<float> s(static_cast<std::size_t>(k)), u(static_cast<std::size_t>(m * k)), vt(static_cast<std::size_t>(k * n));
+      std::vector<float> s(static_cast<std::size_t>(k)), u(static_cast<std::size_t>(m * k)),
+          vt(static_cast<std::size_t>(k * n));
       std::vector<float> a_copy = a, u2(u.size()), vt2(vt.size()), s2(s.size());
-      ASSERT_EQ(0, trnsolver::gesdd<float>(layout, trnsolver::Job::thin, m, n, a_copy.data(), lda, s.data(), u.data(), ldu,
-                                           vt.data(), ldvt, sim(trncore::MathMode::automatic, 2)));
+      ASSERT_EQ(0, trnsolver::gesdd<float>(layout, trnsolver::Job::thin, m, n, a_copy.data(), lda, s.data(), u.data(),
+                                           ldu, vt.data(), ldvt, sim(trncore::MathMode::automatic, 2)));
       a_copy = a;
       ASSERT_EQ(0, trnsolver::gesdd<float>(layout, trnsolver::Job::thin, m, n, a_copy.data(), lda, s2.data(), u2.data(),
                                            ldu, vt2.data(), ldvt, sim(trncore::MathMode::automatic, 1)));
       EXPECT_EQ(u, u2);
       EXPECT_EQ(vt, vt2);
       const double tol = 8.0 * static_cast<double>(std::max(m, n)) * 0x1p-24;
-      const std::string what = std::to_string(m) + "x" + std::to_string(n) + " " + std::string(trncore::to_string(layout));
+      const std::string what =
+          std::to_string(m) + "x" + std::to_string(n) + " " + std::string(trncore::to_string(layout));
       for (std::int64_t i = 0; i < k; ++i)
-        EXPECT_LE(std::abs(s[static_cast<std::size_t>(i)] - sref[static_cast<std::size_t>(i)]), tol * sref[0]) << what << " " << i;
+        EXPECT_LE(std::abs(s[static_cast<std::size_t>(i)] - sref[static_cast<std::size_t>(i)]), tol * sref[0])
+            << what << " " << i;
       double orth_u = 0, orth_v = 0, res = 0;
       for (std::int64_t p = 0; p < k; ++p)
         for (std::int64_t q = 0; q < k; ++q) {
@@ -390,7 +404,8 @@ TEST(SimFactor, GesddByOneSidedJacobi) {
       for (std::int64_t i = 0; i < m; ++i)
         for (std::int64_t j = 0; j < n; ++j) {
           double r = a[idx(i, j, lda)];
-          for (std::int64_t p = 0; p < k; ++p) r -= static_cast<double>(u[idx(i, p, ldu)]) * s[static_cast<std::size_t>(p)] * vt[idx(p, j, ldvt)];
+          for (std::int64_t p = 0; p < k; ++p)
+            r -= static_cast<double>(u[idx(i, p, ldu)]) * s[static_cast<std::size_t>(p)] * vt[idx(p, j, ldvt)];
           res = std::max(res, std::abs(r));
         }
       EXPECT_LE(orth_u, tol) << what;
@@ -410,7 +425,8 @@ TEST(SimFactor, SolvesAndConditionEstimateAfterSimFactorizations) {
   std::vector<float> a(static_cast<std::size_t>(n * n)), b(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t j = 0; j <= i; ++j)
-      a[static_cast<std::size_t>(i * n + j)] = a[static_cast<std::size_t>(j * n + i)] = d(rng) + (i == j ? 20.0f : 0.0f);
+      a[static_cast<std::size_t>(i * n + j)] = a[static_cast<std::size_t>(j * n + i)] =
+          d(rng) + (i == j ? 20.0f : 0.0f);
   for (float& v : b) v = d(rng);
   const auto o = sim(trncore::MathMode::bf16, 2);
   const double eps = (1 + 0x1p-8) * (1 + 0x1p-8) * (1 + 0x1p-8) - 1;
@@ -474,7 +490,8 @@ TEST(SimFactor, PinvByOneSidedJacobi) {
       xmax = std::max(xmax, std::abs(ref.x(i, j)));
       diff = std::max(diff, std::abs(static_cast<double>(r.x(i, j)) - ref.x(i, j)));
     }
-  const auto sv = trnsolver::svd<double>(trncore::MatrixView<const double>(ad.data(), m, n, n), trnsolver::Job::values_only);
+  const auto sv =
+      trnsolver::svd<double>(trncore::MatrixView<const double>(ad.data(), m, n, n), trnsolver::Job::values_only);
   const double kappa = sv.s.front() / sv.s.back();
   EXPECT_LE(diff, 8.0 * m * 0x1p-24 * kappa * xmax) << "kappa " << kappa;
 }
@@ -483,14 +500,18 @@ TEST(SimFactor, WhatTheSimBackendLacksThrows) {
   std::vector<double> d(16, 1.0);
   std::vector<float> f(12, 1.0f);
   std::vector<std::int64_t> piv(4);
-  EXPECT_THROW(trnsolver::getrf<double>(Layout::row_major, 4, 4, d.data(), 4, piv.data(), sim(trncore::MathMode::fp32, 1)),
-               trncore::NotSupported);
-  EXPECT_THROW(trnsolver::getrf<float>(Layout::row_major, 3, 4, f.data(), 4, piv.data(), sim(trncore::MathMode::fp32, 1)),
-               trncore::NotSupported);
-  EXPECT_THROW(trnsolver::potrf<double>(Layout::row_major, Uplo::lower, 4, d.data(), 4, sim(trncore::MathMode::fp32, 1)),
-               trncore::NotSupported);
-  EXPECT_THROW(trnsolver::getrf<float>(Layout::row_major, 4, 4, f.data(), 2, piv.data(), sim(trncore::MathMode::fp32, 1)),
-               trncore::DimensionMismatch);
+  EXPECT_THROW(
+      trnsolver::getrf<double>(Layout::row_major, 4, 4, d.data(), 4, piv.data(), sim(trncore::MathMode::fp32, 1)),
+      trncore::NotSupported);
+  EXPECT_THROW(
+      trnsolver::getrf<float>(Layout::row_major, 3, 4, f.data(), 4, piv.data(), sim(trncore::MathMode::fp32, 1)),
+      trncore::NotSupported);
+  EXPECT_THROW(
+      trnsolver::potrf<double>(Layout::row_major, Uplo::lower, 4, d.data(), 4, sim(trncore::MathMode::fp32, 1)),
+      trncore::NotSupported);
+  EXPECT_THROW(
+      trnsolver::getrf<float>(Layout::row_major, 4, 4, f.data(), 2, piv.data(), sim(trncore::MathMode::fp32, 1)),
+      trncore::DimensionMismatch);
 }
 
 }  // namespace

@@ -44,7 +44,8 @@ trnsparse::Bsr<float> block_matrix(std::int64_t stored) {
 }
 
 const trncore::Options& sim_options() {
-  static const trncore::Options o = trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::bf16);
+  static const trncore::Options o =
+      trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::bf16);
   return o;
 }
 

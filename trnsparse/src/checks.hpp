@@ -25,8 +25,8 @@ template <class I>
 void require_fits_index(std::int64_t value, const char* what, const char* function) {
   if (value < 0 || value > index_max<I>())
     throw trncore::InvalidArgument(function,
-                                   std::string(what) + " = " + std::to_string(value) + " does not fit the index type (max " +
-                                       std::to_string(index_max<I>()) + ")",
+                                   std::string(what) + " = " + std::to_string(value) +
+                                       " does not fit the index type (max " + std::to_string(index_max<I>()) + ")",
                                    "use 64-bit indices (I = std::int64_t)");
 }
 
@@ -38,7 +38,8 @@ inline void require_nonnegative(std::int64_t value, const char* what, const char
 }
 
 /// Throws DimensionMismatch "<what>: <a_name>=a vs <b_name>=b".
-inline void require_equal(std::int64_t a, std::int64_t b, const char* a_name, const char* b_name, const char* function) {
+inline void require_equal(std::int64_t a, std::int64_t b, const char* a_name, const char* b_name,
+                          const char* function) {
   if (a != b)
     throw trncore::DimensionMismatch(function, kv(a_name, a) + " but " + kv(b_name, b),
                                      "pass operands whose shapes conform");
@@ -48,8 +49,8 @@ inline void require_equal(std::int64_t a, std::int64_t b, const char* a_name, co
 inline std::int64_t checked_product(std::int64_t a, std::int64_t b, const char* function) {
   std::int64_t out = 0;
   if (__builtin_mul_overflow(a, b, &out))
-    throw trncore::InvalidArgument(function, "size product " + std::to_string(a) + " x " + std::to_string(b) + " overflows",
-                                   "use smaller sizes");
+    throw trncore::InvalidArgument(
+        function, "size product " + std::to_string(a) + " x " + std::to_string(b) + " overflows", "use smaller sizes");
   return out;
 }
 

@@ -34,19 +34,20 @@ template <class I>
 void check_compressed(int64_t major, int64_t minor, const std::vector<I>& indptr, const std::vector<I>& indices,
                       int64_t nnz, bool canonical, const char* slice, const char* fn, Depth depth = Depth::everything) {
   if (static_cast<int64_t>(indptr.size()) != major + 1)
-    throw trncore::InvalidArgument(fn,
-                                   "indptr has " + std::to_string(indptr.size()) + " entries for " + std::to_string(major) +
-                                       " " + slice + "s",
-                                   "indptr needs one entry per " + std::string(slice) + " plus one");
+    throw trncore::InvalidArgument(
+        fn, "indptr has " + std::to_string(indptr.size()) + " entries for " + std::to_string(major) + " " + slice + "s",
+        "indptr needs one entry per " + std::string(slice) + " plus one");
   if (static_cast<int64_t>(indices.size()) != nnz)
-    throw trncore::InvalidArgument(fn, "indices has " + std::to_string(indices.size()) + " entries, values " + std::to_string(nnz),
-                                   "give one index per stored value");
+    throw trncore::InvalidArgument(
+        fn, "indices has " + std::to_string(indices.size()) + " entries, values " + std::to_string(nnz),
+        "give one index per stored value");
   if (indptr[0] != 0)
     throw trncore::InvalidArgument(fn, "indptr[0] = " + std::to_string(indptr[0]), "indptr must start at 0");
   if (static_cast<int64_t>(indptr[static_cast<std::size_t>(major)]) != nnz)
     throw trncore::InvalidArgument(fn,
-                                   "indptr[" + std::to_string(major) + "] = " +
-                                       std::to_string(indptr[static_cast<std::size_t>(major)]) + " but nnz = " + std::to_string(nnz),
+                                   "indptr[" + std::to_string(major) +
+                                       "] = " + std::to_string(indptr[static_cast<std::size_t>(major)]) +
+                                       " but nnz = " + std::to_string(nnz),
                                    "the last indptr entry must equal the number of stored values");
   if (depth == Depth::ends) return;
   for (int64_t r = 0; r < major; ++r) {
@@ -56,15 +57,16 @@ void check_compressed(int64_t major, int64_t minor, const std::vector<I>& indptr
       const int64_t j = indices[static_cast<std::size_t>(k)];
       if (j < 0 || j >= minor)
         throw trncore::InvalidArgument(fn,
-                                       "index " + std::to_string(j) + " at position " + std::to_string(k) + " (" + slice + " " +
-                                           std::to_string(r) + ") is outside [0, " + std::to_string(minor) + ")",
+                                       "index " + std::to_string(j) + " at position " + std::to_string(k) + " (" +
+                                           slice + " " + std::to_string(r) + ") is outside [0, " +
+                                           std::to_string(minor) + ")",
                                        "indices must lie inside the matrix");
       if (canonical && k > b && j <= static_cast<int64_t>(indices[static_cast<std::size_t>(k) - 1]))
-        throw trncore::InvalidArgument(fn,
-                                       std::string(slice) + " " + std::to_string(r) + " has index " + std::to_string(j) +
-                                           " after " + std::to_string(indices[static_cast<std::size_t>(k) - 1]) +
-                                           " (unsorted or duplicate)",
-                                       "call sum_duplicates() first to sort and merge the entries");
+        throw trncore::InvalidArgument(
+            fn,
+            std::string(slice) + " " + std::to_string(r) + " has index " + std::to_string(j) + " after " +
+                std::to_string(indices[static_cast<std::size_t>(k) - 1]) + " (unsorted or duplicate)",
+            "call sum_duplicates() first to sort and merge the entries");
     }
   }
 }
@@ -81,7 +83,8 @@ void compress(int64_t n_major, int64_t n_minor, const std::vector<I>& major, con
   for (std::size_t k = 0; k < nnz; ++k) ++count[static_cast<std::size_t>(minor[k]) + 1];
   for (int64_t j = 0; j < n_minor; ++j) count[static_cast<std::size_t>(j) + 1] += count[static_cast<std::size_t>(j)];
   std::vector<std::size_t> by_minor(nnz);
-  for (std::size_t k = 0; k < nnz; ++k) by_minor[static_cast<std::size_t>(count[static_cast<std::size_t>(minor[k])]++)] = k;
+  for (std::size_t k = 0; k < nnz; ++k)
+    by_minor[static_cast<std::size_t>(count[static_cast<std::size_t>(minor[k])]++)] = k;
   // Pass 2: stable by major.
   indptr.assign(static_cast<std::size_t>(n_major) + 1, I{0});
   for (std::size_t k = 0; k < nnz; ++k) ++indptr[static_cast<std::size_t>(major[k]) + 1];
@@ -129,7 +132,8 @@ void transpose_compressed(int64_t n_major, int64_t n_minor, const std::vector<I>
   const std::size_t nnz = values.size();
   t_indptr.assign(static_cast<std::size_t>(n_minor) + 1, I{0});
   for (std::size_t k = 0; k < nnz; ++k) ++t_indptr[static_cast<std::size_t>(indices[k]) + 1];
-  for (int64_t j = 0; j < n_minor; ++j) t_indptr[static_cast<std::size_t>(j) + 1] += t_indptr[static_cast<std::size_t>(j)];
+  for (int64_t j = 0; j < n_minor; ++j)
+    t_indptr[static_cast<std::size_t>(j) + 1] += t_indptr[static_cast<std::size_t>(j)];
   std::vector<I> next(t_indptr.begin(), t_indptr.end() - 1);
   t_indices.resize(nnz);
   t_values.resize(nnz);
@@ -147,8 +151,8 @@ template <class I>
 std::vector<I> expand_indptr(int64_t n_major, const std::vector<I>& indptr) {
   std::vector<I> major(static_cast<std::size_t>(indptr[static_cast<std::size_t>(n_major)]));
   for (int64_t i = 0; i < n_major; ++i)
-    std::fill(major.begin() + indptr[static_cast<std::size_t>(i)], major.begin() + indptr[static_cast<std::size_t>(i) + 1],
-              static_cast<I>(i));
+    std::fill(major.begin() + indptr[static_cast<std::size_t>(i)],
+              major.begin() + indptr[static_cast<std::size_t>(i) + 1], static_cast<I>(i));
   return major;
 }
 
@@ -159,8 +163,9 @@ void validate(const Coo<T, I>& a, const char* fn) {
   check_sizes<I>(a.rows, a.cols, fn);
   if (a.row.size() != a.values.size() || a.col.size() != a.values.size())
     throw trncore::InvalidArgument(fn,
-                                   "row, col and values have " + std::to_string(a.row.size()) + ", " + std::to_string(a.col.size()) +
-                                       " and " + std::to_string(a.values.size()) + " entries",
+                                   "row, col and values have " + std::to_string(a.row.size()) + ", " +
+                                       std::to_string(a.col.size()) + " and " + std::to_string(a.values.size()) +
+                                       " entries",
                                    "give one row and one column index per value");
   for (std::size_t k = 0; k < a.values.size(); ++k) {
     if (a.row[k] < 0 || a.row[k] >= a.rows || a.col[k] < 0 || a.col[k] >= a.cols)
@@ -194,8 +199,9 @@ void validate(const Bsr<T, I>& a, const char* fn, bool canonical) {
   const int64_t blocks = a.block_count();
   if (static_cast<int64_t>(a.values.size()) != detail::checked_product(per_block, blocks, fn))
     throw trncore::InvalidArgument(fn,
-                                   "values has " + std::to_string(a.values.size()) + " entries for " + std::to_string(blocks) +
-                                       " blocks of " + std::to_string(a.block_rows) + "x" + std::to_string(a.block_cols),
+                                   "values has " + std::to_string(a.values.size()) + " entries for " +
+                                       std::to_string(blocks) + " blocks of " + std::to_string(a.block_rows) + "x" +
+                                       std::to_string(a.block_cols),
                                    "store block_rows*block_cols values per block, row-major");
   check_compressed(a.block_row_count(), a.block_col_count(), a.indptr, a.indices, blocks, canonical, "block row", fn);
 }
@@ -414,10 +420,11 @@ Csr<T, I> csr_from_dense(int64_t rows, int64_t cols, const T* a, int64_t ld, dou
   if (ld < std::max<int64_t>(1, cols))
     throw trncore::InvalidArgument(fn, kv("ld", ld) + " < " + kv("cols", cols), "pass ld >= max(1, cols)");
   if (a == nullptr && rows > 0 && cols > 0)
-    throw trncore::InvalidArgument(fn, "a is null for a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix",
-                                   "pass the dense data");
+    throw trncore::InvalidArgument(
+        fn, "a is null for a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix", "pass the dense data");
   if (!(drop_tolerance >= 0))
-    throw trncore::InvalidArgument(fn, "drop_tolerance = " + trncore::detail::sci(drop_tolerance), "pass a tolerance >= 0");
+    throw trncore::InvalidArgument(fn, "drop_tolerance = " + trncore::detail::sci(drop_tolerance),
+                                   "pass a tolerance >= 0");
   Csr<T, I> out;
   out.rows = rows;
   out.cols = cols;
@@ -436,26 +443,26 @@ Csr<T, I> csr_from_dense(int64_t rows, int64_t cols, const T* a, int64_t ld, dou
   return out;
 }
 
-#define TRNSPARSE_INSTANTIATE_FORMATS(T, I)                                                          \
-  template void validate(const Coo<T, I>&, const char*);                                             \
-  template void validate(const Csr<T, I>&, const char*, bool);                                       \
-  template void validate(const Csc<T, I>&, const char*, bool);                                       \
-  template void validate(const Bsr<T, I>&, const char*, bool);                                       \
-  template bool is_canonical(const Csr<T, I>&);                                                      \
-  template void detail::validate_ends(const Csr<T, I>&, const char*);                                \
-  template Csr<T, I> to_csr(const Coo<T, I>&, SumDuplicates);                                        \
-  template Csc<T, I> to_csc(const Coo<T, I>&, SumDuplicates);                                        \
-  template Coo<T, I> to_coo(const Csr<T, I>&);                                                       \
-  template Coo<T, I> to_coo(const Csc<T, I>&);                                                       \
-  template Csc<T, I> to_csc(const Csr<T, I>&);                                                       \
-  template Csr<T, I> to_csr(const Csc<T, I>&);                                                       \
-  template Csr<T, I> sum_duplicates(const Csr<T, I>&);                                               \
-  template Csr<T, I> drop_zeros(const Csr<T, I>&);                                                   \
-  template Csr<T, I> transpose(const Csr<T, I>&);                                                    \
-  template Bsr<T, I> to_bsr(const Csr<T, I>&, std::int64_t, std::int64_t);                           \
-  template Csr<T, I> to_csr(const Bsr<T, I>&);                                                       \
-  template std::vector<T> to_dense(const Csr<T, I>&);                                                \
-  template std::vector<T> to_dense(const Bsr<T, I>&);                                                \
+#define TRNSPARSE_INSTANTIATE_FORMATS(T, I)                                \
+  template void validate(const Coo<T, I>&, const char*);                   \
+  template void validate(const Csr<T, I>&, const char*, bool);             \
+  template void validate(const Csc<T, I>&, const char*, bool);             \
+  template void validate(const Bsr<T, I>&, const char*, bool);             \
+  template bool is_canonical(const Csr<T, I>&);                            \
+  template void detail::validate_ends(const Csr<T, I>&, const char*);      \
+  template Csr<T, I> to_csr(const Coo<T, I>&, SumDuplicates);              \
+  template Csc<T, I> to_csc(const Coo<T, I>&, SumDuplicates);              \
+  template Coo<T, I> to_coo(const Csr<T, I>&);                             \
+  template Coo<T, I> to_coo(const Csc<T, I>&);                             \
+  template Csc<T, I> to_csc(const Csr<T, I>&);                             \
+  template Csr<T, I> to_csr(const Csc<T, I>&);                             \
+  template Csr<T, I> sum_duplicates(const Csr<T, I>&);                     \
+  template Csr<T, I> drop_zeros(const Csr<T, I>&);                         \
+  template Csr<T, I> transpose(const Csr<T, I>&);                          \
+  template Bsr<T, I> to_bsr(const Csr<T, I>&, std::int64_t, std::int64_t); \
+  template Csr<T, I> to_csr(const Bsr<T, I>&);                             \
+  template std::vector<T> to_dense(const Csr<T, I>&);                      \
+  template std::vector<T> to_dense(const Bsr<T, I>&);                      \
   template Csr<T, I> csr_from_dense(std::int64_t, std::int64_t, const T*, std::int64_t, double);
 
 TRNSPARSE_INSTANTIATE_FORMATS(float, std::int32_t)

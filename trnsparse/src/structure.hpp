@@ -25,10 +25,11 @@ inline bool row_extent_ok(std::int64_t begin, std::int64_t end, std::int64_t nnz
 }
 
 /// The error for indptr decreasing at `slice` number r (indptr[r] = b > indptr[r+1] = e).
-[[noreturn]] inline void throw_bad_indptr(const char* fn, const char* slice, std::int64_t r, std::int64_t b, std::int64_t e) {
+[[noreturn]] inline void throw_bad_indptr(const char* fn, const char* slice, std::int64_t r, std::int64_t b,
+                                          std::int64_t e) {
   throw trncore::InvalidArgument(fn,
-                                 "indptr decreases at " + std::string(slice) + " " + std::to_string(r) + " (" + std::to_string(b) +
-                                     " > " + std::to_string(e) + ")",
+                                 "indptr decreases at " + std::string(slice) + " " + std::to_string(r) + " (" +
+                                     std::to_string(b) + " > " + std::to_string(e) + ")",
                                  "indptr must be nondecreasing");
 }
 
@@ -40,20 +41,22 @@ inline bool index_in_range(I j, std::int64_t cols) {
 
 /// The error for an out-of-range column index met inside a kernel.
 [[noreturn]] inline void throw_bad_index(const char* fn, std::int64_t position, std::int64_t index, std::int64_t cols) {
-  throw trncore::InvalidArgument(fn,
-                                 "index " + std::to_string(index) + " at position " + std::to_string(position) + " is outside [0, " +
-                                     std::to_string(cols) + ")",
-                                 "indices must lie inside the matrix (validate() finds every structural problem); the output "
-                                 "is unspecified after this error");
+  throw trncore::InvalidArgument(
+      fn,
+      "index " + std::to_string(index) + " at position " + std::to_string(position) + " is outside [0, " +
+          std::to_string(cols) + ")",
+      "indices must lie inside the matrix (validate() finds every structural problem); the output "
+      "is unspecified after this error");
 }
 
 /// The error for a row whose extent fails row_extent_ok: indptr decreases there, or overshoots nnz
 /// (then it decreases later, since it ends at nnz).
-[[noreturn]] inline void throw_bad_extent(const char* fn, std::int64_t r, std::int64_t b, std::int64_t e, std::int64_t nnz) {
+[[noreturn]] inline void throw_bad_extent(const char* fn, std::int64_t r, std::int64_t b, std::int64_t e,
+                                          std::int64_t nnz) {
   if (e < b) throw_bad_indptr(fn, "row", r, b, e);
   throw trncore::InvalidArgument(fn,
-                                 "indptr[" + std::to_string(r + 1) + "] = " + std::to_string(e) + " is outside [0, nnz = " +
-                                     std::to_string(nnz) + "]",
+                                 "indptr[" + std::to_string(r + 1) + "] = " + std::to_string(e) +
+                                     " is outside [0, nnz = " + std::to_string(nnz) + "]",
                                  "indptr must be nondecreasing from 0 to nnz");
 }
 

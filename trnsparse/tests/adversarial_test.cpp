@@ -68,11 +68,12 @@ int scale_exponent() {
 // ---- bsr_spmm ---------------------------------------------------------------------------------------
 
 template <class T>
-void bsr_case(Tally& tally, Input input, std::int64_t m, std::int64_t k, std::int64_t n, std::int64_t block, MathMode mode,
-              T alpha, T beta, bool with_target, std::uint64_t seed) {
-  const std::string what = std::string(std::is_same_v<T, float> ? "float" : "double") + " bsr_spmm " + std::to_string(m) +
-                           "x" + std::to_string(k) + "x" + std::to_string(n) + " block " + std::to_string(block) + " mode " +
-                           std::string(trncore::to_string(mode)) + " input " + name(input) + (with_target ? " target" : "");
+void bsr_case(Tally& tally, Input input, std::int64_t m, std::int64_t k, std::int64_t n, std::int64_t block,
+              MathMode mode, T alpha, T beta, bool with_target, std::uint64_t seed) {
+  const std::string what = std::string(std::is_same_v<T, float> ? "float" : "double") + " bsr_spmm " +
+                           std::to_string(m) + "x" + std::to_string(k) + "x" + std::to_string(n) + " block " +
+                           std::to_string(block) + " mode " + std::string(trncore::to_string(mode)) + " input " +
+                           name(input) + (with_target ? " target" : "");
   SCOPED_TRACE(what);
   Rng rng(seed);
   auto coo = trnsparse_test::random_coo<T, std::int32_t>(m, k, 0.3, seed);
@@ -92,20 +93,24 @@ void bsr_case(Tally& tally, Input input, std::int64_t m, std::int64_t k, std::in
       for (auto& cexp : col_exp) cexp = static_cast<int>(rng.integer(-e, e));
       for (std::int64_t i = 0; i < k; ++i)
         for (std::int64_t j = 0; j < n; ++j)
-          b[static_cast<std::size_t>(i * n + j)] = std::ldexp(b[static_cast<std::size_t>(i * n + j)], col_exp[static_cast<std::size_t>(j)]);
+          b[static_cast<std::size_t>(i * n + j)] =
+              std::ldexp(b[static_cast<std::size_t>(i * n + j)], col_exp[static_cast<std::size_t>(j)]);
       break;
     case Input::mixed_row:  // every other entry of A 2^-(3e/2) smaller: rows spanning many binades
       for (std::size_t t = 0; t < coo.values.size(); t += 2) coo.values[t] = std::ldexp(coo.values[t], -3 * e / 2);
       break;
     case Input::subnormal:
-      for (std::size_t t = 0; t < coo.values.size(); t += 3) coo.values[t] *= std::numeric_limits<T>::denorm_min() * T(64);
+      for (std::size_t t = 0; t < coo.values.size(); t += 3)
+        coo.values[t] *= std::numeric_limits<T>::denorm_min() * T(64);
       break;
     case Input::near_overflow:  // |A||B| row sums stay below the maximum, products of single entries do not overflow
       for (auto& v : coo.values) v *= std::numeric_limits<T>::max() / static_cast<T>(16 * std::max<std::int64_t>(k, 1));
       for (auto& x : b) x = std::clamp(x, T(-2), T(2));
       break;
     case Input::nan:
-      if (!b.empty()) b[static_cast<std::size_t>(rng.integer(0, static_cast<std::int64_t>(b.size()) - 1))] = std::numeric_limits<T>::quiet_NaN();
+      if (!b.empty())
+        b[static_cast<std::size_t>(rng.integer(0, static_cast<std::int64_t>(b.size()) - 1))] =
+            std::numeric_limits<T>::quiet_NaN();
       break;
   }
   const auto bsr = trnsparse::to_bsr(trnsparse::to_csr(coo), block, block);
@@ -123,20 +128,24 @@ void bsr_case(Tally& tally, Input input, std::int64_t m, std::int64_t k, std::in
     for (std::int64_t j = 0; j < n; ++j) {
       quad exact = 0, mag = 0;
       for (std::int64_t l = 0; l < k; ++l) {
-        const quad p = a[static_cast<std::size_t>(i * k + l)] * static_cast<quad>(b[static_cast<std::size_t>(l * n + j)]);
+        const quad p =
+            a[static_cast<std::size_t>(i * k + l)] * static_cast<quad>(b[static_cast<std::size_t>(l * n + j)]);
         exact += p;
         mag += qabs(p);
       }
       const quad cij = static_cast<quad>(c0[static_cast<std::size_t>(i * n + j)]);
       const quad want = static_cast<quad>(alpha) * exact + (beta == T(0) ? quad(0) : static_cast<quad>(beta) * cij);
-      const quad scale = qabs(static_cast<quad>(alpha)) * mag + (beta == T(0) ? quad(0) : qabs(static_cast<quad>(beta)) * qabs(cij));
+      const quad scale =
+          qabs(static_cast<quad>(alpha)) * mag + (beta == T(0) ? quad(0) : qabs(static_cast<quad>(beta)) * qabs(cij));
       const T got = c[static_cast<std::size_t>(i * n + j)];
       double ratio;
       if (!std::isfinite(got) || !(scale == scale) || std::isinf(static_cast<double>(scale))) {
         ratio = std::numeric_limits<double>::infinity();
       } else {
         const quad err = qabs(static_cast<quad>(got) - want);
-        ratio = err == 0 ? 0.0 : scale == 0 ? std::numeric_limits<double>::infinity() : static_cast<double>(err / scale);
+        ratio = err == 0     ? 0.0
+                : scale == 0 ? std::numeric_limits<double>::infinity()
+                             : static_cast<double>(err / scale);
       }
       worst = std::max(worst, ratio);
     }
@@ -147,8 +156,10 @@ void bsr_case(Tally& tally, Input input, std::int64_t m, std::int64_t k, std::in
   if (input == Input::nan) {
     EXPECT_FALSE(rep.certified);
   }
-  if (with_target) tally.record_met(rep.certified, rep.met, rep.a_priori_bound, *opts.target_forward_error, worst, what);
-  else tally.record(rep.certified, rep.a_priori_bound, worst, what);
+  if (with_target)
+    tally.record_met(rep.certified, rep.met, rep.a_priori_bound, *opts.target_forward_error, worst, what);
+  else
+    tally.record(rep.certified, rep.a_priori_bound, worst, what);
 }
 
 struct Shape {
@@ -156,7 +167,8 @@ struct Shape {
 };
 
 std::vector<Shape> bsr_shapes() {
-  if (adversarial_full()) return {{1, 1, 1, 4}, {7, 13, 3, 4}, {40, 257, 2, 16}, {129, 127, 5, 128}, {200, 257, 3, 128}, {31, 64, 7, 8}};
+  if (adversarial_full())
+    return {{1, 1, 1, 4}, {7, 13, 3, 4}, {40, 257, 2, 16}, {129, 127, 5, 128}, {200, 257, 3, 128}, {31, 64, 7, 8}};
   return {{1, 1, 1, 4}, {7, 13, 3, 4}, {129, 127, 5, 128}};
 }
 
@@ -169,7 +181,8 @@ TEST(TrnsparseAdversarial, SimBsrSpmmGradedAndScaledInputs) {
       for (int r = 0; r < seeds; ++r)
         for (const bool target : {false, true}) {
           for (const MathMode mode : {MathMode::fp32, MathMode::bf16, MathMode::compensated, MathMode::ozaki})
-            bsr_case<float>(tally, input, s.m, s.k, s.n, s.block, mode, 1.0f, r % 2 == 0 ? 0.0f : -0.5f, target, ++seed);
+            bsr_case<float>(tally, input, s.m, s.k, s.n, s.block, mode, 1.0f, r % 2 == 0 ? 0.0f : -0.5f, target,
+                            ++seed);
           for (const MathMode mode : {MathMode::bf16, MathMode::compensated, MathMode::ozaki})
             bsr_case<double>(tally, input, s.m, s.k, s.n, s.block, mode, -1.5, r % 2 == 0 ? 0.0 : 2.0, target, ++seed);
         }
@@ -194,11 +207,11 @@ const char* name(AttnInput i) {
 }
 
 template <class T>
-void attention_case(Tally& tally, AttnInput input, const trnsparse::BlockMask& mask, const std::string& mask_name, std::int64_t d,
-                    std::int64_t dv, const trncore::Options& opts, std::uint64_t seed) {
-  const std::string what = std::string(std::is_same_v<T, float> ? "float" : "double") + " attention " + mask_name + " L=" +
-                           std::to_string(mask.seq_len) + " " + std::string(trncore::to_string(opts.backend)) + " " +
-                           std::string(trncore::to_string(opts.math_mode)) + " input " + name(input);
+void attention_case(Tally& tally, AttnInput input, const trnsparse::BlockMask& mask, const std::string& mask_name,
+                    std::int64_t d, std::int64_t dv, const trncore::Options& opts, std::uint64_t seed) {
+  const std::string what = std::string(std::is_same_v<T, float> ? "float" : "double") + " attention " + mask_name +
+                           " L=" + std::to_string(mask.seq_len) + " " + std::string(trncore::to_string(opts.backend)) +
+                           " " + std::string(trncore::to_string(opts.math_mode)) + " input " + name(input);
   SCOPED_TRACE(what);
   Rng rng(seed);
   const std::int64_t L = mask.seq_len;
@@ -214,20 +227,24 @@ void attention_case(Tally& tally, AttnInput input, const trnsparse::BlockMask& m
     case AttnInput::graded_v:
       for (std::int64_t j = 0; j < L; ++j) {
         const int ex = static_cast<int>(rng.integer(-e, e));
-        for (std::int64_t c = 0; c < dv; ++c) v[static_cast<std::size_t>(j * dv + c)] = std::ldexp(v[static_cast<std::size_t>(j * dv + c)], ex);
+        for (std::int64_t c = 0; c < dv; ++c)
+          v[static_cast<std::size_t>(j * dv + c)] = std::ldexp(v[static_cast<std::size_t>(j * dv + c)], ex);
       }
       break;
     case AttnInput::graded_k:  // keys of very different norms (scores up to 2^6·|q|)
       for (std::int64_t j = 0; j < L; ++j) {
         const int ex = static_cast<int>(rng.integer(-6, 6));
-        for (std::int64_t l = 0; l < d; ++l) k[static_cast<std::size_t>(j * d + l)] = std::ldexp(k[static_cast<std::size_t>(j * d + l)], ex);
+        for (std::int64_t l = 0; l < d; ++l)
+          k[static_cast<std::size_t>(j * d + l)] = std::ldexp(k[static_cast<std::size_t>(j * d + l)], ex);
       }
       break;
     case AttnInput::subnormal_v:
       for (std::size_t t = 0; t < v.size(); t += 2) v[t] *= std::numeric_limits<T>::denorm_min() * T(64);
       break;
     case AttnInput::nan_v:
-      if (!v.empty()) v[static_cast<std::size_t>(rng.integer(0, static_cast<std::int64_t>(v.size()) - 1))] = std::numeric_limits<T>::quiet_NaN();
+      if (!v.empty())
+        v[static_cast<std::size_t>(rng.integer(0, static_cast<std::int64_t>(v.size()) - 1))] =
+            std::numeric_limits<T>::quiet_NaN();
       break;
   }
   trncore::AccuracyReport rep;
@@ -243,7 +260,8 @@ void attention_case(Tally& tally, AttnInput input, const trnsparse::BlockMask& m
       if (dense_mask[static_cast<std::size_t>((i / mask.block) * nb + j / mask.block)] == 0.0f) continue;
       quad dot = 0;
       for (std::int64_t l = 0; l < d; ++l)
-        dot += static_cast<quad>(q[static_cast<std::size_t>(i * d + l)]) * static_cast<quad>(k[static_cast<std::size_t>(j * d + l)]);
+        dot += static_cast<quad>(q[static_cast<std::size_t>(i * d + l)]) *
+               static_cast<quad>(k[static_cast<std::size_t>(j * d + l)]);
       s.push_back(dot * static_cast<quad>(scale));
       cols.push_back(j);
     }
@@ -265,8 +283,10 @@ void attention_case(Tally& tally, AttnInput input, const trnsparse::BlockMask& m
           mag += p[t] / z * qabs(vv);
         }
         const quad err = qabs(static_cast<quad>(got) - o);
-        if (!std::isfinite(got) || !(mag == mag)) ratio = std::numeric_limits<double>::infinity();
-        else ratio = err == 0 ? 0.0 : mag == 0 ? std::numeric_limits<double>::infinity() : static_cast<double>(err / mag);
+        if (!std::isfinite(got) || !(mag == mag))
+          ratio = std::numeric_limits<double>::infinity();
+        else
+          ratio = err == 0 ? 0.0 : mag == 0 ? std::numeric_limits<double>::infinity() : static_cast<double>(err / mag);
       }
       worst = std::max(worst, ratio);
     }

@@ -21,10 +21,11 @@ std::vector<T> random_matrix(std::int64_t rows, std::int64_t cols, std::uint64_t
 }
 
 template <class T>
-void check(const trnsparse::BlockMask& mask, std::int64_t d, std::int64_t dv, double scale, const trncore::Options& opts,
-           double max_bound, std::uint64_t seed) {
+void check(const trnsparse::BlockMask& mask, std::int64_t d, std::int64_t dv, double scale,
+           const trncore::Options& opts, double max_bound, std::uint64_t seed) {
   const std::int64_t L = mask.seq_len;
-  const auto q = random_matrix<T>(L, d, seed, 2.0), k = random_matrix<T>(L, d, seed + 1, 2.0), v = random_matrix<T>(L, dv, seed + 2, 1.0);
+  const auto q = random_matrix<T>(L, d, seed, 2.0), k = random_matrix<T>(L, d, seed + 1, 2.0),
+             v = random_matrix<T>(L, dv, seed + 2, 1.0);
   std::vector<T> out(static_cast<std::size_t>(L * dv), T(7));
   trncore::AccuracyReport report;
   trnsparse::block_sparse_attention<T>(mask, d, dv, q, k, v, out, scale, opts, &report);
@@ -37,7 +38,9 @@ void check(const trnsparse::BlockMask& mask, std::int64_t d, std::int64_t dv, do
     for (std::int64_t j = 0; j < L; ++j) {
       if (dense_mask[static_cast<std::size_t>((i / mask.block) * nb + j / mask.block)] == 0.0f) continue;
       long double dot = 0;
-      for (std::int64_t l = 0; l < d; ++l) dot += static_cast<long double>(q[static_cast<std::size_t>(i * d + l)]) * k[static_cast<std::size_t>(j * d + l)];
+      for (std::int64_t l = 0; l < d; ++l)
+        dot +=
+            static_cast<long double>(q[static_cast<std::size_t>(i * d + l)]) * k[static_cast<std::size_t>(j * d + l)];
       s.push_back(dot * scale);
       cols.push_back(j);
     }
@@ -55,7 +58,8 @@ void check(const trnsparse::BlockMask& mask, std::int64_t d, std::int64_t dv, do
         o += s[t] / z * vv;
         mag += s[t] / z * std::fabs(vv);
       }
-      ASSERT_LE(std::fabs(out[static_cast<std::size_t>(i * dv + c)] - o), report.a_priori_bound * mag) << "row " << i << " col " << c;
+      ASSERT_LE(std::fabs(out[static_cast<std::size_t>(i * dv + c)] - o), report.a_priori_bound * mag)
+          << "row " << i << " col " << c;
     }
   }
 }
@@ -97,12 +101,14 @@ TEST(Attention, RowsWithoutBlocksGiveZeroAndSimBf16MeetsItsBound) {
   mask.pattern = trnsparse::to_csr(kept);
   check<float>(mask, 8, 4, 0.35, {}, 1e-4, 5);
   // sim bf16: scores from bf16 inputs (ε_s ≈ 2^-7) — the bound is larger but still certified per element.
-  check<float>(mask, 8, 4, 0.35, trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::bf16), 0.5, 6);
+  check<float>(mask, 8, 4, 0.35,
+               trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::bf16), 0.5, 6);
 }
 
 TEST(Attention, BitwiseIdenticalForOneAndTwoThreadsOnSim) {
   const auto mask = trnsparse::local_window_mask(256, 128, 1);
-  const auto q = random_matrix<float>(256, 32, 1, 1.0), k = random_matrix<float>(256, 32, 2, 1.0), v = random_matrix<float>(256, 16, 3, 1.0);
+  const auto q = random_matrix<float>(256, 32, 1, 1.0), k = random_matrix<float>(256, 32, 2, 1.0),
+             v = random_matrix<float>(256, 16, 3, 1.0);
   std::vector<float> o1(256 * 16), o2(256 * 16);
   auto opts = trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::bf16);
   trnsparse::block_sparse_attention<float>(mask, 32, 16, q, k, v, o1, 0.17, opts.with_threads(1));
@@ -114,9 +120,12 @@ TEST(Attention, BadInputIsNamed) {
   const auto mask = trnsparse::local_window_mask(10, 4, 1);
   std::vector<float> q(20), k(20), v(20), out(20), short_q(19);
   expect_error<trncore::DimensionMismatch>(
-      [&] { trnsparse::block_sparse_attention<float>(mask, 2, 2, short_q, k, v, out, 1.0); }, "trnsparse::block_sparse_attention");
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::block_sparse_attention<float>(mask, 2, 2, q, k, v, out, std::nan("")); }, "scale");
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::block_sparse_attention<float>(mask, 0, 2, q, k, v, out, 1.0); }, "d = 0");
+      [&] { trnsparse::block_sparse_attention<float>(mask, 2, 2, short_q, k, v, out, 1.0); },
+      "trnsparse::block_sparse_attention");
+  expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::block_sparse_attention<float>(mask, 2, 2, q, k, v, out, std::nan("")); }, "scale");
+  expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::block_sparse_attention<float>(mask, 0, 2, q, k, v, out, 1.0); }, "d = 0");
   expect_error<trncore::InvalidArgument>([] { (void)trnsparse::local_window_mask(10, 0, 1); }, "block");
   expect_error<trncore::InvalidArgument>([] { (void)trnsparse::dilated_mask(10, 2, 1, 0); }, "dilation");
   const std::vector<std::int64_t> bad{9};

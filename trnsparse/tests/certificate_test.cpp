@@ -114,17 +114,18 @@ TEST(Certificate, InvalidEnumValuesAreRefused) {
   trnsparse::IterativeOptions o;
   o.preconditioner = static_cast<trnsparse::Preconditioner>(9);
   std::vector<double> b(6, 1.0), x(6, 0.0);
+  trnsparse_test::expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::cg<double, std::int64_t>(a, b, x, o); },
+                                                         "trnsparse::cg");
   trnsparse_test::expect_error<trncore::InvalidArgument>(
-      [&] { (void)trnsparse::cg<double, std::int64_t>(a, b, x, o); }, "trnsparse::cg");
-  trnsparse_test::expect_error<trncore::InvalidArgument>(
-      [&] { (void)trnsparse::lanczos_bounds(a, 5, static_cast<trnsparse::Preconditioner>(9)); }, "trnsparse::lanczos_bounds");
+      [&] { (void)trnsparse::lanczos_bounds(a, 5, static_cast<trnsparse::Preconditioner>(9)); },
+      "trnsparse::lanczos_bounds");
   o.preconditioner = trnsparse::Preconditioner::none;
   o.threads = -1;
   EXPECT_THROW(((void)trnsparse::cg<double, std::int64_t>(a, b, x, o)), trncore::InvalidArgument);
   // An invalid trnblas::Op used to run as trans.
   const auto bad_op = static_cast<trnblas::Op>(7);
-  trnsparse_test::expect_error<trncore::InvalidArgument>([&] { trnsparse::spmv<double, std::int64_t>(bad_op, 1.0, a, b, 0.0, x); },
-                                                         "trnsparse::spmv");
+  trnsparse_test::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::spmv<double, std::int64_t>(bad_op, 1.0, a, b, 0.0, x); }, "trnsparse::spmv");
   const auto bsr = trnsparse::to_bsr(a, 2, 2);
   trnsparse_test::expect_error<trncore::InvalidArgument>(
       [&] { trnsparse::spmv<double, std::int64_t>(bad_op, 1.0, bsr, b, 0.0, x); }, "trnsparse::spmv");
@@ -137,7 +138,8 @@ TEST(Certificate, InvalidEnumValuesAreRefused) {
   std::vector<double> q(8), kk(8), v(8), out(8);
   trncore::Options negative;
   negative.threads = -2;
-  EXPECT_THROW(trnsparse::block_sparse_attention<double>(mask, 1, 1, q, kk, v, out, 1.0, negative), trncore::InvalidArgument);
+  EXPECT_THROW(trnsparse::block_sparse_attention<double>(mask, 1, 1, q, kk, v, out, 1.0, negative),
+               trncore::InvalidArgument);
 }
 
 }  // namespace

@@ -188,9 +188,11 @@ TEST(DirectQr, RankDeficiencyIsReported) {
 
 TEST(DirectErrors, BadInputIsNamed) {
   trnsparse::Coo<double> rect{3, 2, {0}, {0}, {1.0}};
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::Cholesky c(trnsparse::to_csr(rect)); }, "trnsparse::Cholesky");
+  expect_error<trncore::InvalidArgument>([&] { trnsparse::Cholesky c(trnsparse::to_csr(rect)); },
+                                         "trnsparse::Cholesky");
   expect_error<trncore::InvalidArgument>([&] { trnsparse::Lu l(trnsparse::to_csr(rect)); }, "trnsparse::Lu");
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::Qr q(trnsparse::transpose(trnsparse::to_csr(rect))); }, "m < n");
+  expect_error<trncore::InvalidArgument>([&] { trnsparse::Qr q(trnsparse::transpose(trnsparse::to_csr(rect))); },
+                                         "m < n");
   trnsparse::Coo<double> nan{2, 2, {0, 1}, {0, 1}, {1.0, std::numeric_limits<double>::quiet_NaN()}};
   expect_error<trncore::InvalidArgument>([&] { trnsparse::Cholesky c(trnsparse::to_csr(nan)); }, "value 1");
   const auto a = laplacian(3);

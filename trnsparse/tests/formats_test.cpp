@@ -93,7 +93,8 @@ TYPED_TEST(Formats, TransposeSwapsEveryEntry) {
     const auto got = trnsparse::to_dense(t);
     std::vector<long double> want_t(want.size());
     for (std::int64_t i = 0; i < m; ++i)
-      for (std::int64_t j = 0; j < n; ++j) want_t[static_cast<std::size_t>(j * m + i)] = want[static_cast<std::size_t>(i * n + j)];
+      for (std::int64_t j = 0; j < n; ++j)
+        want_t[static_cast<std::size_t>(j * m + i)] = want[static_cast<std::size_t>(i * n + j)];
     expect_dense_near(got, want_t, "transpose " + std::to_string(m) + "x" + std::to_string(n));
   }
 }

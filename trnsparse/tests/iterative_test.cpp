@@ -51,8 +51,8 @@ TEST(IterativeCg, ConvergesOnPoissonAndMatchesCholmod) {
         EXPECT_LE(res.residual_norm, res.tolerance);
         // ‖x − x*‖₂ ≤ ‖A⁻¹‖₂‖b − Ax‖₂ = ‖r‖₂/λmin for both solutions; CHOLMOD's residual measured in
         // long double (‖r‖₂ ≤ √n·‖r‖∞).
-        const double chol_res = static_cast<double>(trnsparse_test::residual_inf(a, x_direct, b)) *
-                                std::sqrt(static_cast<double>(a.rows));
+        const double chol_res =
+            static_cast<double>(trnsparse_test::residual_inf(a, x_direct, b)) * std::sqrt(static_cast<double>(a.rows));
         EXPECT_LE(dist2(x, x_direct), (res.residual_norm + chol_res) / lambda_min) << "n=" << n << " dims=" << dims;
       }
     }
@@ -190,8 +190,8 @@ TEST(IterativePower, FindsTheDominantEigenvalueWithinTheResidualBound) {
   // Symmetric A: |λ − λ₁| ≤ ‖Av − λv‖²/gap (Parlett 11.7.1), plus the eigensolver's and our O(n·u·‖A‖).
   EXPECT_LE(std::fabs(lambda - l1), res.residual_norm * res.residual_norm / (l1 - l2) + 1e-13 * n * l1);
   std::vector<double> zero(static_cast<std::size_t>(n), 0.0);
-  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::power_iteration<double, std::int32_t>(a, zero, lambda); },
-                                         "start vector");
+  expect_error<trncore::InvalidArgument>(
+      [&] { (void)trnsparse::power_iteration<double, std::int32_t>(a, zero, lambda); }, "start vector");
 }
 
 TEST(IterativeThreads, CgIsBitwiseIdenticalForOneAndTwoThreads) {
@@ -210,19 +210,25 @@ TEST(IterativeThreads, CgIsBitwiseIdenticalForOneAndTwoThreads) {
 TEST(IterativeErrors, BadArgumentsAreNamed) {
   const auto a = laplacian(3);
   std::vector<double> b(9, 1.0), x(9, 0.0), short_x(8);
-  expect_error<trncore::DimensionMismatch>([&] { (void)trnsparse::cg<double, std::int32_t>(a, b, short_x); }, "trnsparse::cg");
+  expect_error<trncore::DimensionMismatch>([&] { (void)trnsparse::cg<double, std::int32_t>(a, b, short_x); },
+                                           "trnsparse::cg");
   trnsparse::IterativeOptions bad;
   bad.rtol = -1;
   expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::cg<double, std::int32_t>(a, b, x, bad); }, "rtol");
   expect_error<trncore::InvalidArgument>(
-      [&] { (void)trnsparse::chebyshev<double, std::int32_t>(a, b, x, {2.0, 1.0, 0}); }, "trnsparse::chebyshev");
-  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::richardson<double, std::int32_t>(a, b, x, 0.0); }, "omega");
+      [&] {
+        (void)trnsparse::chebyshev<double, std::int32_t>(a, b, x, {2.0, 1.0, 0});
+      },
+      "trnsparse::chebyshev");
+  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::richardson<double, std::int32_t>(a, b, x, 0.0); },
+                                         "omega");
   expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::lanczos_bounds(a, 0); }, "steps");
   auto neg = a;
   trnsparse::scale(-1.0, neg);
   trnsparse::IterativeOptions jac;
   jac.preconditioner = trnsparse::Preconditioner::jacobi;
-  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::cg<double, std::int32_t>(neg, b, x, jac); }, "diagonal");
+  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::cg<double, std::int32_t>(neg, b, x, jac); },
+                                         "diagonal");
   trnsparse::Csr<double> rect;
   rect.rows = 2;
   rect.cols = 3;

@@ -21,7 +21,8 @@ using trnsparse_test::random_coo;
 std::string data(const std::string& name) { return std::string(TRNSPARSE_TEST_DATA_DIR) + "/" + name; }
 
 std::vector<double> dense_of(const std::string& file, trnsparse::MmHeader* h = nullptr) {
-  return trnsparse::to_dense(trnsparse::to_csr(trnsparse::read_matrix_market_file<double, std::int32_t>(data(file), h)));
+  return trnsparse::to_dense(
+      trnsparse::to_csr(trnsparse::read_matrix_market_file<double, std::int32_t>(data(file), h)));
 }
 
 struct Valid {
@@ -72,13 +73,13 @@ struct Malformed {
 
 TEST(MatrixMarketRead, EveryMalformedFileGivesParseErrorWithItsPosition) {
   const std::vector<Malformed> corpus{
-      {"bad_banner.mtx", 1, 1},          {"bad_format.mtx", 1, 23},         {"bad_field.mtx", 1, 34},
-      {"bad_symmetry.mtx", 1, 39},       {"pattern_array.mtx", 1, 29},      {"size_not_numeric.mtx", 3, 3},
-      {"size_negative.mtx", 2, 5},       {"size_missing.mtx", 3, 1},        {"truncated.mtx", 5, 1},
-      {"too_many_entries.mtx", 4, 1},    {"row_out_of_range.mtx", 4, 1},    {"col_zero.mtx", 4, 3},
-      {"value_not_numeric.mtx", 4, 5},   {"value_missing.mtx", 4, 4},       {"integer_with_fraction.mtx", 3, 5},
-      {"extra_token.mtx", 3, 7},         {"skew_diagonal.mtx", 3, 3},       {"symmetric_not_square.mtx", 2, 3},
-      {"array_truncated.mtx", 6, 1},     {"empty_file.mtx", 0, 0},
+      {"bad_banner.mtx", 1, 1},        {"bad_format.mtx", 1, 23},      {"bad_field.mtx", 1, 34},
+      {"bad_symmetry.mtx", 1, 39},     {"pattern_array.mtx", 1, 29},   {"size_not_numeric.mtx", 3, 3},
+      {"size_negative.mtx", 2, 5},     {"size_missing.mtx", 3, 1},     {"truncated.mtx", 5, 1},
+      {"too_many_entries.mtx", 4, 1},  {"row_out_of_range.mtx", 4, 1}, {"col_zero.mtx", 4, 3},
+      {"value_not_numeric.mtx", 4, 5}, {"value_missing.mtx", 4, 4},    {"integer_with_fraction.mtx", 3, 5},
+      {"extra_token.mtx", 3, 7},       {"skew_diagonal.mtx", 3, 3},    {"symmetric_not_square.mtx", 2, 3},
+      {"array_truncated.mtx", 6, 1},   {"empty_file.mtx", 0, 0},
   };
   for (const auto& m : corpus) {
     try {
@@ -129,16 +130,18 @@ TEST(MatrixMarketWrite, RoundTripsAreBitExactInEveryVariant) {
     EXPECT_EQ(trnsparse::to_dense(back), trnsparse::to_dense(s));
   }
   std::stringstream ss;
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::write_matrix_market(ss, a, trnsparse::MmSymmetry::symmetric); },
-                                         "not exactly symmetric");
-  expect_error<trncore::IoError>([&] { trnsparse::write_matrix_market_file("/nonexistent/dir/x.mtx", a); }, "cannot open");
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::write_matrix_market_array<double>(ss, 2, 2, nullptr, 2); }, "null");
+  expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::write_matrix_market(ss, a, trnsparse::MmSymmetry::symmetric); }, "not exactly symmetric");
+  expect_error<trncore::IoError>([&] { trnsparse::write_matrix_market_file("/nonexistent/dir/x.mtx", a); },
+                                 "cannot open");
+  expect_error<trncore::InvalidArgument>([&] { trnsparse::write_matrix_market_array<double>(ss, 2, 2, nullptr, 2); },
+                                         "null");
 }
 
 TEST(MatrixMarketRead, ShippedPoissonMatrixIsTheFivePointLaplacian) {
   trnsparse::MmHeader h;
-  const auto a = trnsparse::to_csr(
-      trnsparse::read_matrix_market_file<double, std::int32_t>(std::string(TRNSPARSE_DATA_DIR) + "/poisson2d_32.mtx", &h));
+  const auto a = trnsparse::to_csr(trnsparse::read_matrix_market_file<double, std::int32_t>(
+      std::string(TRNSPARSE_DATA_DIR) + "/poisson2d_32.mtx", &h));
   ASSERT_EQ(a.rows, 1024);
   EXPECT_EQ(h.symmetry, trnsparse::MmSymmetry::symmetric);
   // 5-point stencil: 4 on the diagonal, -1 to each grid neighbour: nnz = 1024 + 2·2·32·31.

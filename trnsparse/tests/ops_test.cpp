@@ -51,7 +51,8 @@ void oracle_spmm(bool trans, T alpha, const trnsparse::Coo<T, I>& a, std::int64_
       const long double yv = beta == T(0) ? 0.0L : static_cast<long double>(y[s]);
       out[s] = alpha * out[s] + beta * yv;
       // +3 covers the alpha and beta products and the final addition on top of the row's m terms.
-      bound[s] = gamma<T>(terms[static_cast<std::size_t>(i)] + 3) * (std::fabs(alpha) * abs_sum[s] + std::fabs(beta * yv));
+      bound[s] =
+          gamma<T>(terms[static_cast<std::size_t>(i)] + 3) * (std::fabs(alpha) * abs_sum[s] + std::fabs(beta * yv));
     }
 }
 
@@ -81,8 +82,10 @@ TYPED_TEST(Ops, SpmvAndSpmmMeetTheirBoundsForEveryShapeOpAlphaBeta) {
         oracle_spmm<T, I>(trans, alpha, coo, 1, x, beta, y0, want, bound);
         for (int format = 0; format < 2; ++format) {
           auto y = y0;
-          if (format == 0) trnsparse::spmv<T, I>(op, alpha, csr, x, beta, y);
-          else trnsparse::spmv<T, I>(op, alpha, bsr, x, beta, y);
+          if (format == 0)
+            trnsparse::spmv<T, I>(op, alpha, csr, x, beta, y);
+          else
+            trnsparse::spmv<T, I>(op, alpha, bsr, x, beta, y);
           for (std::int64_t i = 0; i < m; ++i)
             ASSERT_LE(std::fabs(y[static_cast<std::size_t>(i)] - want[static_cast<std::size_t>(i)]),
                       bound[static_cast<std::size_t>(i)])
@@ -94,7 +97,8 @@ TYPED_TEST(Ops, SpmvAndSpmmMeetTheirBoundsForEveryShapeOpAlphaBeta) {
         auto c0 = random_vector<T>(m * ldc, seed++);
         std::vector<T> c_tight(static_cast<std::size_t>(m * n));
         for (std::int64_t i = 0; i < m; ++i)
-          for (std::int64_t j = 0; j < n; ++j) c_tight[static_cast<std::size_t>(i * n + j)] = c0[static_cast<std::size_t>(i * ldc + j)];
+          for (std::int64_t j = 0; j < n; ++j)
+            c_tight[static_cast<std::size_t>(i * n + j)] = c0[static_cast<std::size_t>(i * ldc + j)];
         oracle_spmm<T, I>(trans, alpha, coo, n, b, beta, c_tight, want, bound);
         auto c = c0;
         trnsparse::spmm<T, I>(op, alpha, csr, n, b, n, beta, c, ldc);
@@ -114,8 +118,13 @@ TYPED_TEST(Ops, SpgemmAddScaleMatchTheDenseOracle) {
   using T = typename TypeParam::T;
   using I = typename TypeParam::I;
   std::uint64_t seed = 500;
-  for (auto [m, k, n] : {std::tuple<std::int64_t, std::int64_t, std::int64_t>{0, 0, 0}, {1, 1, 1}, {0, 4, 3}, {5, 0, 3},
-                         {7, 13, 5}, {31, 1, 29}, {129, 127, 128}}) {
+  for (auto [m, k, n] : {std::tuple<std::int64_t, std::int64_t, std::int64_t>{0, 0, 0},
+                         {1, 1, 1},
+                         {0, 4, 3},
+                         {5, 0, 3},
+                         {7, 13, 5},
+                         {31, 1, 29},
+                         {129, 127, 128}}) {
     const auto ca = random_coo<T, I>(m, k, 0.2, seed++);
     const auto cb = random_coo<T, I>(k, n, 0.2, seed++);
     const auto a = trnsparse::to_csr(ca, trnsparse::SumDuplicates::no);
@@ -133,7 +142,8 @@ TYPED_TEST(Ops, SpgemmAddScaleMatchTheDenseOracle) {
     // c_ij sums one product per (stored a_il, stored b_lj) pair; the generator stores a position at most
     // twice, so at most 2·(entries of row i of A) terms.
     for (std::int64_t i = 0; i < m; ++i) {
-      const std::int64_t terms = 2 * (a.indptr[static_cast<std::size_t>(i) + 1] - a.indptr[static_cast<std::size_t>(i)]);
+      const std::int64_t terms =
+          2 * (a.indptr[static_cast<std::size_t>(i) + 1] - a.indptr[static_cast<std::size_t>(i)]);
       for (std::int64_t j = 0; j < n; ++j) {
         long double want = 0, abs_sum = 0;
         for (std::int64_t l = 0; l < k; ++l) {
@@ -187,25 +197,41 @@ TEST(OpsThreads, ResultsAreBitwiseIdenticalForOneAndTwoThreads) {
 TEST(OpsErrors, BadArgumentsAreNamed) {
   const auto a = trnsparse::to_csr(random_coo<double, std::int32_t>(4, 3, 0.5, 3));
   std::vector<double> x(3), y(4), wrong(5);
-  expect_error<trncore::DimensionMismatch>([&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, wrong, 0.0, y); }, "trnsparse::spmv");
-  expect_error<trncore::DimensionMismatch>([&] { trnsparse::spmv<double, std::int32_t>(Op::trans, 1.0, a, x, 0.0, y); }, "x has 3");
+  expect_error<trncore::DimensionMismatch>(
+      [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, wrong, 0.0, y); }, "trnsparse::spmv");
+  expect_error<trncore::DimensionMismatch>([&] { trnsparse::spmv<double, std::int32_t>(Op::trans, 1.0, a, x, 0.0, y); },
+                                           "x has 3");
   expect_error<trncore::NotSupported>(
-      [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.0, y, trncore::Options{}.with_backend(trncore::Backend::sim)); },
+      [&] {
+        trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.0, y,
+                                              trncore::Options{}.with_backend(trncore::Backend::sim));
+      },
       "trnsparse::spmv");
   expect_error<trncore::NotSupported>(
-      [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.0, y, trncore::Options{}.with_math_mode(trncore::MathMode::bf16)); },
+      [&] {
+        trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.0, y,
+                                              trncore::Options{}.with_math_mode(trncore::MathMode::bf16));
+      },
       "math_mode");
   expect_error<trncore::InvalidArgument>(
-      [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.0, y, trncore::Options{}.with_threads(-1)); }, "trnsparse::spmv");
+      [&] {
+        trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.0, y, trncore::Options{}.with_threads(-1));
+      },
+      "trnsparse::spmv");
   auto broken = a;
   broken.indices[0] = 99;
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, broken, x, 0.0, y); }, "outside");
+  expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, broken, x, 0.0, y); }, "outside");
   std::vector<double> b(3 * 2), c(4 * 2);
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, 2, b, 1, 0.0, c, 2); }, "ldb");
-  expect_error<trncore::DimensionMismatch>([&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, 3, b, 3, 0.0, c, 3); }, "b has 6");
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, -1, b, 2, 0.0, c, 2); }, "negative");
+  expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, 2, b, 1, 0.0, c, 2); }, "ldb");
+  expect_error<trncore::DimensionMismatch>(
+      [&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, 3, b, 3, 0.0, c, 3); }, "b has 6");
+  expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, -1, b, 2, 0.0, c, 2); }, "negative");
   expect_error<trncore::DimensionMismatch>([&] { (void)trnsparse::spgemm(a, a); }, "trnsparse::spgemm");
-  expect_error<trncore::DimensionMismatch>([&] { (void)trnsparse::add(1.0, a, 1.0, trnsparse::transpose(a)); }, "trnsparse::add");
+  expect_error<trncore::DimensionMismatch>([&] { (void)trnsparse::add(1.0, a, 1.0, trnsparse::transpose(a)); },
+                                           "trnsparse::add");
 }
 
 // spmv checks row extents and column indices inside its kernel instead of validating first, so every
@@ -222,7 +248,8 @@ TEST(OpsErrors, SpmvRefusesMalformedStructureOnEveryPath) {
     const char* message;
   };
   const std::vector<Case> cases = {
-      {"index = cols late in the matrix", [&](auto& a) { a.indices[a.indices.size() - 3] = static_cast<std::int32_t>(a.cols); }, "outside [0, 2003)"},
+      {"index = cols late in the matrix",
+       [&](auto& a) { a.indices[a.indices.size() - 3] = static_cast<std::int32_t>(a.cols); }, "outside [0, 2003)"},
       {"negative index", [&](auto& a) { a.indices[a.indices.size() / 2] = -1; }, "index -1"},
       {"indptr decreases mid-matrix", [&](auto& a) { a.indptr[mid] = a.indptr[mid - 1] - 1; }, "indptr decreases"},
       {"indptr overshoots nnz", [&](auto& a) { a.indptr[mid] = nnz + 1000; }, "indptr"},

@@ -26,12 +26,14 @@ std::vector<double> gram_over_pairs(std::int64_t n, std::int64_t r, std::uint64_
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t t = 0; t < r; ++t)
-        x[static_cast<std::size_t>((i * n + j) * r + t)] = d(gen) * std::exp(-2.0 * static_cast<double>(std::abs(i - j)));
+        x[static_cast<std::size_t>((i * n + j) * r + t)] =
+            d(gen) * std::exp(-2.0 * static_cast<double>(std::abs(i - j)));
   std::vector<double> g(static_cast<std::size_t>(p * p), 0.0);
   for (std::int64_t a = 0; a < p; ++a)
     for (std::int64_t b = 0; b < p; ++b)
       for (std::int64_t t = 0; t < r; ++t)
-        g[static_cast<std::size_t>(a * p + b)] += x[static_cast<std::size_t>(a * r + t)] * x[static_cast<std::size_t>(b * r + t)];
+        g[static_cast<std::size_t>(a * p + b)] +=
+            x[static_cast<std::size_t>(a * r + t)] * x[static_cast<std::size_t>(b * r + t)];
   return g;
 }
 
@@ -63,10 +65,12 @@ TEST(Screening, QuartetCountsMatchBruteForceAndNeverDropALargeIntegral) {
     std::int64_t dkept = 0;
     for (std::int64_t a = 0; a < p; ++a)
       for (std::int64_t b = 0; b < p; ++b) {
-        const bool keep = q[static_cast<std::size_t>(a)] * (q[static_cast<std::size_t>(b)] * dens[static_cast<std::size_t>(b)]) > tau;
+        const bool keep =
+            q[static_cast<std::size_t>(a)] * (q[static_cast<std::size_t>(b)] * dens[static_cast<std::size_t>(b)]) > tau;
         dkept += keep;
         if (!keep) {
-          ASSERT_LE(std::fabs(g[static_cast<std::size_t>(a * p + b)] * dens[static_cast<std::size_t>(b)]), tau * (1 + 1e-15) + 1e-300);
+          ASSERT_LE(std::fabs(g[static_cast<std::size_t>(a * p + b)] * dens[static_cast<std::size_t>(b)]),
+                    tau * (1 + 1e-15) + 1e-300);
         }
       }
     EXPECT_EQ(dw.kept_quartets, dkept);
@@ -92,7 +96,8 @@ TEST(Screening, ScreenedSpmmStaysWithinTheReportedDroppedBound) {
     }
     // Difference ≤ the dropped contributions plus both products' rounding, γ_{m+1}·Σ|a||b| ≤ 1e-14 here
     // (m ≤ 40 terms of magnitude ≤ 1).
-    for (std::size_t i = 0; i < full.size(); ++i) ASSERT_LE(std::fabs(full[i] - screened[i]), rep.max_row_dropped_bound + 1e-14);
+    for (std::size_t i = 0; i < full.size(); ++i)
+      ASSERT_LE(std::fabs(full[i] - screened[i]), rep.max_row_dropped_bound + 1e-14);
     if (tau == 0.0) {
       EXPECT_EQ(rep.dropped_entries, 0);
     }
@@ -116,12 +121,22 @@ TEST(Screening, SparsityStatsOfTheFivePointLaplacian) {
 }
 
 TEST(Screening, BadInputIsNamed) {
-  expect_error<trncore::InvalidArgument>([] { (void)trnsparse::schwarz_bounds(2, std::vector<double>{1, 2, 3}); }, "trnsparse::schwarz_bounds");
-  expect_error<trncore::InvalidArgument>([] { (void)trnsparse::schwarz_bounds(1, std::vector<double>{-1}); }, ">= 0");
-  expect_error<trncore::InvalidArgument>([] { (void)trnsparse::quartet_screening(1, std::vector<double>{std::numeric_limits<double>::quiet_NaN()}, 1.0); }, "Q[0]");
-  expect_error<trncore::InvalidArgument>([] { (void)trnsparse::quartet_screening(1, std::vector<double>{1}, -1.0); }, "tau");
   expect_error<trncore::InvalidArgument>(
-      [] { (void)trnsparse::density_weighted_screening(1, std::vector<double>{1}, std::vector<double>{1, 2}, 1.0); }, "D has 2");
+      [] {
+        (void)trnsparse::schwarz_bounds(2, std::vector<double>{1, 2, 3});
+      },
+      "trnsparse::schwarz_bounds");
+  expect_error<trncore::InvalidArgument>([] { (void)trnsparse::schwarz_bounds(1, std::vector<double>{-1}); }, ">= 0");
+  expect_error<trncore::InvalidArgument>(
+      [] { (void)trnsparse::quartet_screening(1, std::vector<double>{std::numeric_limits<double>::quiet_NaN()}, 1.0); },
+      "Q[0]");
+  expect_error<trncore::InvalidArgument>([] { (void)trnsparse::quartet_screening(1, std::vector<double>{1}, -1.0); },
+                                         "tau");
+  expect_error<trncore::InvalidArgument>(
+      [] {
+        (void)trnsparse::density_weighted_screening(1, std::vector<double>{1}, std::vector<double>{1, 2}, 1.0);
+      },
+      "D has 2");
 }
 
 }  // namespace

@@ -23,8 +23,8 @@ std::vector<T> random_dense(std::int64_t n, std::uint64_t seed) {
 }
 
 template <class T>
-void check_against_oracle(std::int64_t m, std::int64_t k, std::int64_t n, std::int64_t block, double density, MathMode mode,
-                          T alpha, T beta, std::uint64_t seed) {
+void check_against_oracle(std::int64_t m, std::int64_t k, std::int64_t n, std::int64_t block, double density,
+                          MathMode mode, T alpha, T beta, std::uint64_t seed) {
   const auto coo = random_coo<T, std::int32_t>(m, k, density, seed);
   const auto bsr = trnsparse::to_bsr(trnsparse::to_csr(coo), block, block);
   const std::int64_t ldb = n + 1, ldc = n + 2;
@@ -49,11 +49,13 @@ void check_against_oracle(std::int64_t m, std::int64_t k, std::int64_t n, std::i
       const long double want = alpha * exact + beta * cij;
       const long double scale = std::fabs(alpha) * mag + std::fabs(beta) * std::fabs(cij);
       ASSERT_LE(std::fabs(c[static_cast<std::size_t>(i * ldc + j)] - want), report.a_priori_bound * scale)
-          << m << "x" << k << "x" << n << " block " << block << " mode " << trncore::to_string(mode) << " at " << i << "," << j;
+          << m << "x" << k << "x" << n << " block " << block << " mode " << trncore::to_string(mode) << " at " << i
+          << "," << j;
     }
   // Padding columns of C are untouched.
   for (std::int64_t i = 0; i < m; ++i)
-    for (std::int64_t j = n; j < ldc; ++j) ASSERT_EQ(c[static_cast<std::size_t>(i * ldc + j)], c0[static_cast<std::size_t>(i * ldc + j)]);
+    for (std::int64_t j = n; j < ldc; ++j)
+      ASSERT_EQ(c[static_cast<std::size_t>(i * ldc + j)], c0[static_cast<std::size_t>(i * ldc + j)]);
 }
 
 TEST(SimBsrSpmm, MeetsItsReportedBoundInEveryModeAndShape) {
@@ -74,8 +76,9 @@ TEST(SimBsrSpmm, RowsWithoutBlocksGetBetaTimesC) {
   const auto bsr = trnsparse::to_bsr(trnsparse::to_csr(coo), 4, 4);
   std::vector<float> b(8 * 2, 1.0f), c(10 * 2, 3.0f);
   trncore::AccuracyReport report;
-  trnsparse::bsr_spmm<float, std::int32_t>(1.0f, bsr, 2, b, 2, 0.5f, c, 2,
-                                           trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(MathMode::fp32), report);
+  trnsparse::bsr_spmm<float, std::int32_t>(
+      1.0f, bsr, 2, b, 2, 0.5f, c, 2,
+      trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(MathMode::fp32), report);
   // Exact in fp32: small integers and halves.
   const std::vector<float> want{3.5f, 3.5f, 1.5f, 1.5f, 1.5f, 1.5f, 5.5f, 5.5f, 1.5f, 1.5f,
                                 1.5f, 1.5f, 1.5f, 1.5f, 1.5f, 1.5f, 1.5f, 1.5f, 0.5f, 0.5f};
@@ -128,13 +131,18 @@ TEST(SimBsrSpmmErrors, BadArgumentsAreNamed) {
   const auto bsr = trnsparse::to_bsr(trnsparse::to_csr(random_coo<float, std::int32_t>(8, 8, 0.5, 1)), 4, 4);
   std::vector<float> b(64), c(64);
   trncore::AccuracyReport r;
-  expect_error<trncore::NotSupported>([&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 8, 0, c, 8, {}, r); },
-                                      "trnsparse::bsr_spmm");
-  const auto sim = trncore::Options{}.with_backend(trncore::Backend::sim);
-  expect_error<trncore::DimensionMismatch>([&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 9, b, 9, 0, c, 9, sim, r); }, "b has 64");
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 7, 0, c, 8, sim, r); }, "ldb");
   expect_error<trncore::NotSupported>(
-      [&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 8, 0, c, 8, trncore::Options{sim}.with_math_mode(MathMode::fp64), r); },
+      [&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 8, 0, c, 8, {}, r); }, "trnsparse::bsr_spmm");
+  const auto sim = trncore::Options{}.with_backend(trncore::Backend::sim);
+  expect_error<trncore::DimensionMismatch>(
+      [&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 9, b, 9, 0, c, 9, sim, r); }, "b has 64");
+  expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 7, 0, c, 8, sim, r); }, "ldb");
+  expect_error<trncore::NotSupported>(
+      [&] {
+        trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 8, 0, c, 8,
+                                                 trncore::Options{sim}.with_math_mode(MathMode::fp64), r);
+      },
       "fp64");
 }
 

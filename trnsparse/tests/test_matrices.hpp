@@ -63,7 +63,8 @@ inline long double residual_inf(const trnsparse::Csr<double>& a, std::span<const
   for (std::int64_t r = 0; r < a.rows; ++r) {
     long double s = b[static_cast<std::size_t>(r)];
     for (auto k = a.indptr[static_cast<std::size_t>(r)]; k < a.indptr[static_cast<std::size_t>(r) + 1]; ++k)
-      s -= static_cast<long double>(a.values[static_cast<std::size_t>(k)]) * x[static_cast<std::size_t>(a.indices[static_cast<std::size_t>(k)])];
+      s -= static_cast<long double>(a.values[static_cast<std::size_t>(k)]) *
+           x[static_cast<std::size_t>(a.indices[static_cast<std::size_t>(k)])];
     worst = std::max(worst, std::fabs(s));
   }
   return worst;

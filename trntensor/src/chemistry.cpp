@@ -70,18 +70,19 @@ trnblas::Mp2Energy df_mp2_energy(TensorView<const double> b, std::span<const dou
   if (std::isnan(homo) || std::isnan(lumo))
     throw trncore::InvalidArgument(kFunction, "an orbital energy is not finite", "pass finite orbital energies");
   if (o > 0 && v > 0 && homo >= lumo)
-    throw trncore::InvalidArgument(kFunction,
-                                   "the highest occupied energy " + sci(homo) +
-                                       " is not below the lowest virtual energy " + sci(lumo),
-                                   "pass the occupied and virtual energies of a closed-shell reference");
+    throw trncore::InvalidArgument(
+        kFunction, "the highest occupied energy " + sci(homo) + " is not below the lowest virtual energy " + sci(lumo),
+        "pass the occupied and virtual energies of a closed-shell reference");
   trncore::AccuracyReport rep;
   rep.target = options.target_forward_error;
   rep.references = {"closed-shell DF-MP2: Weigend, Haeser, Chem. Phys. Lett. 294 (1998) 143",
                     "bound: absolute error of E_corr in hartree (target in hartree); the V step's componentwise "
                     "bound propagated through the denominator-weighted sums (trntensor/src/chemistry.cpp)"};
   const auto finish = [&](const trnblas::Mp2Energy& e) {
-    if (report != nullptr) *report = rep;
-    else trncore::require_target_met(rep, kFunction);
+    if (report != nullptr)
+      *report = rep;
+    else
+      trncore::require_target_met(rep, kFunction);
     return e;
   };
   if (o == 0 || v == 0 || b.extent(2) == 0) {
@@ -149,8 +150,8 @@ trnblas::Mp2Energy df_mp2_energy(TensorView<const double> b, std::span<const dou
             w += denominator(i, a, j, c).lowinv * s.values()[k] * (4 * s.values()[k] + 2 * s.values()[kt]);
           }
     if (w > 0) v_options.target_forward_error = std::min(0.5, 0.5 * *options.target_forward_error / (1.75 * w));
-  } else if (options.backend == trncore::Backend::sim && (options.math_mode == trncore::MathMode::ozaki ||
-                                                           options.math_mode == trncore::MathMode::automatic)) {
+  } else if (options.backend == trncore::Backend::sim &&
+             (options.math_mode == trncore::MathMode::ozaki || options.math_mode == trncore::MathMode::automatic)) {
     // Without a target, ozaki's default (2^-52 componentwise) needs more slices than its 128-bit exact
     // combination holds for B, whose rows hold entries 1e-19 × their largest, and gemm then reports it
     // uncertified. 2^-36 is what trnblas::df_mp2_energy asks of its ozaki products: ≈ 1e-10 Ha at most on the
@@ -206,8 +207,7 @@ trnblas::Mp2Energy df_mp2_energy(TensorView<const double> b, std::span<const dou
           m_x += vk * vt * w;
           const Denominator dn = denominator(i, a, j, c);
           part2 += (2 * vk * vk + vk * vt) * dn.inv_err;
-          part3 += (2 * eps * sk * (2 * vk + eps * sk) + eps * (sk * vt + vk * st) + eps * eps * sk * st) *
-                   dn.lowinv;
+          part3 += (2 * eps * sk * (2 * vk + eps * sk) + eps * (sk * vt + vk * st) + eps * eps * sk * st) * dn.lowinv;
         }
   const double e1 = r1.a_priori_bound + r3.a_priori_bound * (1 + r1.a_priori_bound);
   const double e2 = r2.a_priori_bound + r4.a_priori_bound * (1 + r2.a_priori_bound);
@@ -216,8 +216,8 @@ trnblas::Mp2Energy df_mp2_energy(TensorView<const double> b, std::span<const dou
   const double bound = (part1 + part2 + part3 + gamma(1) * (std::fabs(e.same_spin) + std::fabs(e.correlation))) *
                        (1 + 2 * gamma(n_terms + 16));
   rep.trajectory.push_back({"energy sums: host fp64 einsums over (a, b) per pair, then over pairs; bound " +
-                            sci(bound) + " Ha (V step " + sci(part3) + ", denominators " + sci(part2) +
-                            ", sums " + sci(part1) + ")"});
+                            sci(bound) + " Ha (V step " + sci(part3) + ", denominators " + sci(part2) + ", sums " +
+                            sci(part1) + ")"});
   rep.certify(bound);
   if (!uncertified.empty()) rep.uncertify(uncertified);
   return finish(e);

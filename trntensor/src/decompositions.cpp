@@ -32,11 +32,9 @@ constexpr int kMaxRank = 25;  // letters a..y for the axes, Z for the new one
 
 void check_tensor(std::string_view function, TensorView<const double> x, int min_rank) {
   if (x.rank() < min_rank || x.rank() > kMaxRank)
-    throw trncore::InvalidArgument(function,
-                                   "a tensor of rank " + std::to_string(x.rank()) + " (shape " +
-                                       detail::shape_string(x.shape()) + ")",
-                                   "pass a tensor of rank " + std::to_string(min_rank) + " to " +
-                                       std::to_string(kMaxRank));
+    throw trncore::InvalidArgument(
+        function, "a tensor of rank " + std::to_string(x.rank()) + " (shape " + detail::shape_string(x.shape()) + ")",
+        "pass a tensor of rank " + std::to_string(min_rank) + " to " + std::to_string(kMaxRank));
   const Tensor<double> dense = Tensor<double>::copy_of(x);
   for (double v : dense.values())
     if (!std::isfinite(v))
@@ -91,10 +89,9 @@ Matrix leading_left_singular_vectors(const Matrix& a, std::int64_t r) {
 
 void check_ranks(std::string_view function, TensorView<const double> x, const std::vector<std::int64_t>& ranks) {
   if (static_cast<int>(ranks.size()) != x.rank())
-    throw trncore::InvalidArgument(function,
-                                   std::to_string(ranks.size()) + " ranks for a tensor of rank " +
-                                       std::to_string(x.rank()),
-                                   "give one rank per axis");
+    throw trncore::InvalidArgument(
+        function, std::to_string(ranks.size()) + " ranks for a tensor of rank " + std::to_string(x.rank()),
+        "give one rank per axis");
   for (int d = 0; d < x.rank(); ++d)
     if (ranks[static_cast<std::size_t>(d)] < 1 || ranks[static_cast<std::size_t>(d)] > x.extent(d))
       throw trncore::InvalidArgument(function,
@@ -116,7 +113,8 @@ double relative_error(TensorView<const double> x, const Tensor<double>& approx, 
 Tensor<double> tucker_core(TensorView<const double> x, const std::vector<Tensor<double>>& factors, int skip = -1) {
   Tensor<double> g = Tensor<double>::copy_of(x);
   for (int n = 0; n < x.rank(); ++n)
-    if (n != skip) g = mode_product(g.view(), to_tensor(to_matrix(factors[static_cast<std::size_t>(n)]).transpose()), n);
+    if (n != skip)
+      g = mode_product(g.view(), to_tensor(to_matrix(factors[static_cast<std::size_t>(n)]).transpose()), n);
   return g;
 }
 
@@ -146,7 +144,8 @@ CpDecomposition cp_als(TensorView<const double> x, const CpOptions& o) {
   if (o.rank < 1 || o.max_iterations < 0 || !(o.tolerance >= 0))
     throw trncore::InvalidArgument(kFunction,
                                    "rank " + std::to_string(o.rank) + ", max_iterations " +
-                                       std::to_string(o.max_iterations) + ", tolerance " + trncore::detail::sci(o.tolerance),
+                                       std::to_string(o.max_iterations) + ", tolerance " +
+                                       trncore::detail::sci(o.tolerance),
                                    "use rank >= 1, max_iterations >= 0 and tolerance >= 0");
   for (int d = 0; d < x.rank(); ++d)
     if (x.extent(d) == 0)
@@ -255,14 +254,12 @@ Tensor<double> cp_reconstruct(const CpDecomposition& cp) {
   constexpr std::string_view kFunction = "trntensor::cp_reconstruct";
   const auto r = static_cast<std::int64_t>(cp.weights.size());
   if (cp.factors.empty() || static_cast<int>(cp.factors.size()) > kMaxRank)
-    throw trncore::DimensionMismatch(kFunction, std::to_string(cp.factors.size()) + " factors",
-                                     "pass 1 to 25 factors");
+    throw trncore::DimensionMismatch(kFunction, std::to_string(cp.factors.size()) + " factors", "pass 1 to 25 factors");
   for (const auto& f : cp.factors)
     if (f.rank() != 2 || f.extent(1) != r)
-      throw trncore::DimensionMismatch(kFunction,
-                                       "a factor of shape " + detail::shape_string(f.shape()) + " with " +
-                                           std::to_string(r) + " weights",
-                                       "every factor must be I_n x R with R = weights.size()");
+      throw trncore::DimensionMismatch(
+          kFunction, "a factor of shape " + detail::shape_string(f.shape()) + " with " + std::to_string(r) + " weights",
+          "every factor must be I_n x R with R = weights.size()");
   const std::string xl = axis_letters(static_cast<int>(cp.factors.size()));
   const Tensor<double> w({r}, cp.weights);
   std::string subs(1, kExtraLabel);
@@ -290,10 +287,10 @@ TuckerDecomposition tucker_hooi(TensorView<const double> x, const std::vector<st
                                 double tolerance) {
   constexpr std::string_view kFunction = "trntensor::tucker_hooi";
   if (max_iterations < 0 || !(tolerance >= 0))
-    throw trncore::InvalidArgument(kFunction,
-                                   "max_iterations " + std::to_string(max_iterations) + ", tolerance " +
-                                       trncore::detail::sci(tolerance),
-                                   "use max_iterations >= 0 and tolerance >= 0");
+    throw trncore::InvalidArgument(
+        kFunction,
+        "max_iterations " + std::to_string(max_iterations) + ", tolerance " + trncore::detail::sci(tolerance),
+        "use max_iterations >= 0 and tolerance >= 0");
   TuckerDecomposition t = tucker_hosvd(x, ranks);
   const double norm_x = frobenius(x);
   double core_norm = frobenius(t.core.view());
@@ -316,10 +313,10 @@ TuckerDecomposition tucker_hooi(TensorView<const double> x, const std::vector<st
 
 Tensor<double> tucker_reconstruct(const TuckerDecomposition& t) {
   if (static_cast<int>(t.factors.size()) != t.core.rank())
-    throw trncore::DimensionMismatch("trntensor::tucker_reconstruct",
-                                     std::to_string(t.factors.size()) + " factors for a core of rank " +
-                                         std::to_string(t.core.rank()),
-                                     "pass one factor per core axis");
+    throw trncore::DimensionMismatch(
+        "trntensor::tucker_reconstruct",
+        std::to_string(t.factors.size()) + " factors for a core of rank " + std::to_string(t.core.rank()),
+        "pass one factor per core axis");
   Tensor<double> y = t.core;
   for (int d = 0; d < t.core.rank(); ++d) {
     const auto& f = t.factors[static_cast<std::size_t>(d)];
@@ -337,9 +334,9 @@ TensorTrain tt_svd(TensorView<const double> x, double epsilon, std::int64_t max_
   constexpr std::string_view kFunction = "trntensor::tt_svd";
   check_tensor(kFunction, x, 1);
   if (!(epsilon >= 0) || max_rank < 1)
-    throw trncore::InvalidArgument(kFunction,
-                                   "epsilon " + trncore::detail::sci(epsilon) + ", max_rank " + std::to_string(max_rank),
-                                   "use epsilon >= 0 and max_rank >= 1");
+    throw trncore::InvalidArgument(
+        kFunction, "epsilon " + trncore::detail::sci(epsilon) + ", max_rank " + std::to_string(max_rank),
+        "use epsilon >= 0 and max_rank >= 1");
   const int d = x.rank();
   const double norm_x = frobenius(x);
   const double delta2 = d > 1 ? epsilon * epsilon * norm_x * norm_x / (d - 1) : 0.0;
@@ -368,8 +365,10 @@ TensorTrain tt_svd(TensorView<const double> x, double epsilon, std::int64_t max_
         s.size() > 0 ? Matrix(svd.matrixU().leftCols(r)) : Matrix::Zero(r_prev * nk, r);
     tt.cores.push_back(std::move(core));
     RowMatrix next(r, cols);
-    if (s.size() > 0) next = (s.head(r).asDiagonal() * svd.matrixV().leftCols(r).transpose());
-    else next.setZero();
+    if (s.size() > 0)
+      next = (s.head(r).asDiagonal() * svd.matrixV().leftCols(r).transpose());
+    else
+      next.setZero();
     c = next;
     r_prev = r;
   }

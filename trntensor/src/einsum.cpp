@@ -49,12 +49,12 @@ Tensor<T> einsum(std::string_view subscripts, std::span<const TensorView<const T
   return out;
 }
 
-#define TRNTENSOR_INSTANTIATE(T)                                                                                   \
-  template void einsum<T>(std::string_view, std::span<const TensorView<const T>>, T, T, TensorView<T>,            \
-                          const trncore::Options&, const PlanOptions&);                                            \
-  template Tensor<T> einsum<T>(std::string_view, std::span<const TensorView<const T>>, const trncore::Options&,   \
-                               const PlanOptions&);                                                                \
-  template Tensor<T> einsum<T>(std::string_view, std::span<const TensorView<const T>>, const trncore::Options&,   \
+#define TRNTENSOR_INSTANTIATE(T)                                                                                \
+  template void einsum<T>(std::string_view, std::span<const TensorView<const T>>, T, T, TensorView<T>,          \
+                          const trncore::Options&, const PlanOptions&);                                         \
+  template Tensor<T> einsum<T>(std::string_view, std::span<const TensorView<const T>>, const trncore::Options&, \
+                               const PlanOptions&);                                                             \
+  template Tensor<T> einsum<T>(std::string_view, std::span<const TensorView<const T>>, const trncore::Options&, \
                                trncore::AccuracyReport&, const PlanOptions&);
 TRNTENSOR_INSTANTIATE(float)
 TRNTENSOR_INSTANTIATE(double)

@@ -42,7 +42,6 @@ bool distinct_elements(const TensorView<T>& out) {
   return true;
 }
 
-
 }  // namespace
 
 template <class T>
@@ -55,10 +54,9 @@ void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T a
                                        " but options.backend is " + std::string(trncore::to_string(options.backend)),
                                    "execute with the planned backend, or make a plan for this one");
   if (operands.size() != shapes_.size())
-    throw trncore::DimensionMismatch(kFunction,
-                                     std::to_string(operands.size()) + " operands for a plan of " +
-                                         std::to_string(shapes_.size()),
-                                     "pass the operands the plan was made for");
+    throw trncore::DimensionMismatch(
+        kFunction, std::to_string(operands.size()) + " operands for a plan of " + std::to_string(shapes_.size()),
+        "pass the operands the plan was made for");
   for (std::size_t o = 0; o < operands.size(); ++o)
     if (operands[o].shape() != shapes_[o])
       throw trncore::DimensionMismatch(kFunction,
@@ -72,8 +70,9 @@ void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T a
                                          subs_.to_string() + " gives " + detail::shape_string(output_shape()),
                                      "pass an output of the einsum's shape");
   if (!distinct_elements(out))
-    throw trncore::InvalidArgument(kFunction, "the output view's strides " + detail::shape_string(out.strides()) +
-                                                  " address one element from several indices",
+    throw trncore::InvalidArgument(kFunction,
+                                   "the output view's strides " + detail::shape_string(out.strides()) +
+                                       " address one element from several indices",
                                    "write into a dense tensor or a view of distinct elements");
   const auto [o_first, o_last] = byte_range(out);
   for (std::size_t o = 0; o < operands.size() && o_first != nullptr; ++o) {
@@ -101,17 +100,22 @@ void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T a
     bool zero_operand = false;
     for (std::size_t o = 0; o < operands.size() && uncertified.empty(); ++o) {
       const detail::ValueScan sc = detail::scan_values(operands[o]);
-      if (sc.nonfinite) uncertified = "operand " + std::to_string(o) + " holds inf or NaN";
-      else if (sc.smallest == std::numeric_limits<double>::infinity()) zero_operand = true;
-      else floor *= std::min(1.0, sc.smallest);
+      if (sc.nonfinite)
+        uncertified = "operand " + std::to_string(o) + " holds inf or NaN";
+      else if (sc.smallest == std::numeric_limits<double>::infinity())
+        zero_operand = true;
+      else
+        floor *= std::min(1.0, sc.smallest);
     }
     if (uncertified.empty() && has_product_loop && !zero_operand && floor < normal_min)
-      uncertified = "a product of operand entries can fall below the format's normal range (product of the "
-                    "smallest nonzero magnitudes " + trncore::detail::sci(floor) +
-                    "), where the componentwise bound does not hold";
+      uncertified =
+          "a product of operand entries can fall below the format's normal range (product of the "
+          "smallest nonzero magnitudes " +
+          trncore::detail::sci(floor) + "), where the componentwise bound does not hold";
     if (uncertified.empty() && beta != T(0)) {
       const detail::ValueScan sc = detail::scan_values(TensorView<const T>(out));
-      if (sc.nonfinite) uncertified = "the output holds inf or NaN and is read (beta != 0)";
+      if (sc.nonfinite)
+        uncertified = "the output holds inf or NaN and is read (beta != 0)";
       else if (sc.smallest < std::numeric_limits<double>::infinity() &&
                std::min(1.0, std::fabs(static_cast<double>(beta))) * std::min(1.0, sc.smallest) < normal_min)
         uncertified = "beta*out can fall below the format's normal range, where the componentwise bound does not hold";
@@ -186,7 +190,8 @@ void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T a
       if (wrote_output) {
         line += "finish: done by the last step (its bound includes alpha/beta)";
       } else {
-        bound = detail::sum_into(*live[static_cast<std::size_t>(s.operands[0])], subs_.output, s.summed, out, alpha, beta);
+        bound =
+            detail::sum_into(*live[static_cast<std::size_t>(s.operands[0])], subs_.output, s.summed, out, alpha, beta);
         line += "finish (strided sum/permute loop)";
       }
     }
@@ -208,8 +213,10 @@ void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T a
       "componentwise, relative to the einsum of |operands| (times |alpha|, plus |beta||out|); steps compose as "
       "prod(1 + eps_step) - 1; GEMM steps: trnblas gemm bounds (Higham, ASNA 2nd ed., sec. 3.5; docs/trnblas-sim.md); "
       "summations: gamma_{r-1}");
-  if (report != nullptr) *report = std::move(rep);
-  else trncore::require_target_met(rep, kFunction);
+  if (report != nullptr)
+    *report = std::move(rep);
+  else
+    trncore::require_target_met(rep, kFunction);
 }
 
 template void ContractionPlan::execute<float>(std::span<const TensorView<const float>>, float, float, TensorView<float>,

@@ -103,7 +103,7 @@ std::vector<Tensor<T>> multi_einsum(std::span<const EinsumTask<T>> tasks, const 
 
 template std::vector<Tensor<float>> multi_einsum<float>(std::span<const EinsumTask<float>>, const trncore::Options&,
                                                         const PlanOptions&);
-template std::vector<Tensor<double>> multi_einsum<double>(std::span<const EinsumTask<double>>,
-                                                          const trncore::Options&, const PlanOptions&);
+template std::vector<Tensor<double>> multi_einsum<double>(std::span<const EinsumTask<double>>, const trncore::Options&,
+                                                          const PlanOptions&);
 
 }  // namespace trntensor

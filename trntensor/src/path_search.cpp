@@ -31,7 +31,8 @@ double set_size(const LabelSet& labels, const std::vector<std::int64_t>& extents
   return s;
 }
 
-double pair_flops(const LabelSet& a, const LabelSet& b, const LabelSet& needed, const std::vector<std::int64_t>& extents) {
+double pair_flops(const LabelSet& a, const LabelSet& b, const LabelSet& needed,
+                  const std::vector<std::int64_t>& extents) {
   const LabelSet all = a | b;
   const bool sums = (all & ~needed).any();
   return set_size(all, extents) * (sums ? 2.0 : 1.0);

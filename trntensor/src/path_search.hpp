@@ -33,7 +33,8 @@ struct Path {
 double set_size(const LabelSet& labels, const std::vector<std::int64_t>& extents);
 /// FLOPs of combining a and b when `needed` are the labels still needed afterwards: |a ∪ b| elements,
 /// times 2 when some label is summed in the step (a multiply-add), else 1 (a product).
-double pair_flops(const LabelSet& a, const LabelSet& b, const LabelSet& needed, const std::vector<std::int64_t>& extents);
+double pair_flops(const LabelSet& a, const LabelSet& b, const LabelSet& needed,
+                  const std::vector<std::int64_t>& extents);
 /// The cost of any complete path (pairs in SSA form); +inf when it breaks the memory limit.
 double path_cost(const PathProblem& problem, const std::vector<std::pair<int, int>>& pairs);
 

@@ -112,7 +112,8 @@ ContractionPlan::ContractionPlan(std::string_view subscripts, std::span<const Sh
       const auto& l = labels[static_cast<std::size_t>(o)];
       LabelSet summed;
       for (int x : l)
-        if (holders[static_cast<std::size_t>(x)] == 1 && !output[static_cast<std::size_t>(x)]) summed.set(static_cast<std::size_t>(x));
+        if (holders[static_cast<std::size_t>(x)] == 1 && !output[static_cast<std::size_t>(x)])
+          summed.set(static_cast<std::size_t>(x));
       if (summed.none()) continue;
       PlanStep s;
       s.kind = StepKind::reduce;

@@ -14,7 +14,8 @@ namespace trntensor {
 
 ThreadTransport::ThreadTransport(int threads) : threads_(threads) {
   if (threads < 0)
-    throw trncore::InvalidArgument("trntensor::ThreadTransport", "threads = " + std::to_string(threads) + " is negative",
+    throw trncore::InvalidArgument("trntensor::ThreadTransport",
+                                   "threads = " + std::to_string(threads) + " is negative",
                                    "pass 0 for all hardware threads or a positive count");
 }
 
@@ -25,10 +26,10 @@ void add_in_shard_order(std::span<const std::span<const T>> partials, std::span<
   const auto n = static_cast<std::int64_t>(out.size());
   for (const auto& p : partials)
     if (static_cast<std::int64_t>(p.size()) != n)
-      throw trncore::DimensionMismatch("trntensor::ThreadTransport::reduce_sum",
-                                       "a partial has " + std::to_string(p.size()) + " elements but the output " +
-                                           std::to_string(n),
-                                       "pass partials of the output's size");
+      throw trncore::DimensionMismatch(
+          "trntensor::ThreadTransport::reduce_sum",
+          "a partial has " + std::to_string(p.size()) + " elements but the output " + std::to_string(n),
+          "pass partials of the output's size");
   trncore::detail::for_aligned_ranges(n, 0, threads, [&](std::int64_t begin, std::int64_t end) {
     for (std::int64_t i = begin; i < end; ++i) {
       T acc = partials.empty() ? T(0) : partials[0][static_cast<std::size_t>(i)];
@@ -95,12 +96,12 @@ Tensor<T> sharded_einsum(std::string_view subscripts, const ShardedTensor<T>& sh
   detail::validate_options(options, kFunction);
   const int n_ops = static_cast<int>(others.size()) + 1;
   if (position < 0 || position >= n_ops)
-    throw trncore::InvalidArgument(kFunction,
-                                   "position " + std::to_string(position) + " for " + std::to_string(n_ops) +
-                                       " operands",
-                                   "give the sharded operand's index in the subscripts");
+    throw trncore::InvalidArgument(
+        kFunction, "position " + std::to_string(position) + " for " + std::to_string(n_ops) + " operands",
+        "give the sharded operand's index in the subscripts");
   std::vector<Shape> shapes;
-  for (int o = 0, k = 0; o < n_ops; ++o) shapes.push_back(o == position ? sharded.shape() : others[static_cast<std::size_t>(k++)].shape());
+  for (int o = 0, k = 0; o < n_ops; ++o)
+    shapes.push_back(o == position ? sharded.shape() : others[static_cast<std::size_t>(k++)].shape());
   const Subscripts subs = parse_subscripts(subscripts, shapes);
   const int label = subs.inputs[static_cast<std::size_t>(position)][static_cast<std::size_t>(sharded.axis())];
   const auto out_at = std::find(subs.output.begin(), subs.output.end(), label);

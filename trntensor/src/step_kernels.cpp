@@ -170,7 +170,8 @@ Operand<T> run_contract(const PlanStep& s, const Operand<T>& a, const Operand<T>
     y.view = *out;
     y.labels = out_labels;
     const Fused fb = fuse(y, s.batch), fm = fuse(y, s.m), fn = fuse(y, s.n);
-    if (fb.ok && fm.ok && fn.ok && (fn.free || fn.stride == 1) && (fm.free || fm.stride >= std::max<std::int64_t>(1, n))) {
+    if (fb.ok && fm.ok && fn.ok && (fn.free || fn.stride == 1) &&
+        (fm.free || fm.stride >= std::max<std::int64_t>(1, n))) {
       into_out = true;
       c = out->data();
       ldc = fm.free ? std::max<std::int64_t>(1, n) : fm.stride;
@@ -179,9 +180,9 @@ Operand<T> run_contract(const PlanStep& s, const Operand<T>& a, const Operand<T>
   }
   if (!into_out) {
     Shape shape;
-    for (int l : s.result_labels) shape.push_back(a.axis_of(l) < static_cast<int>(a.labels.size())
-                                                        ? a.view.extent(a.axis_of(l))
-                                                        : b.view.extent(b.axis_of(l)));
+    for (int l : s.result_labels)
+      shape.push_back(a.axis_of(l) < static_cast<int>(a.labels.size()) ? a.view.extent(a.axis_of(l))
+                                                                       : b.view.extent(b.axis_of(l)));
     result.owner = std::make_shared<Tensor<T>>(std::move(shape));
     result.labels = s.result_labels;
     result.view = result.owner->view();
@@ -221,9 +222,11 @@ Operand<T> run_contract(const PlanStep& s, const Operand<T>& a, const Operand<T>
     const double normal_min = static_cast<double>(std::numeric_limits<T>::min());
     const ValueScan sa = scan_values(a.view), sb = scan_values(b.view);
     if (sa.nonfinite || sb.nonfinite) return false;
-    if (sa.smallest < std::numeric_limits<double>::infinity() && sb.smallest < std::numeric_limits<double>::infinity() &&
+    if (sa.smallest < std::numeric_limits<double>::infinity() &&
+        sb.smallest < std::numeric_limits<double>::infinity() &&
         floor_of(alpha == T(0) ? 1.0 : std::fabs(static_cast<double>(alpha))) * floor_of(sa.smallest) *
-                floor_of(sb.smallest) < normal_min)
+                floor_of(sb.smallest) <
+            normal_min)
       return false;
     if (beta != T(0)) {
       const ValueScan sc = scan_values(TensorView<const T>(*out));
@@ -234,8 +237,8 @@ Operand<T> run_contract(const PlanStep& s, const Operand<T>& a, const Operand<T>
     }
     return true;
   };
-  const bool one_call = options.backend == trncore::Backend::host && !options.target_forward_error && nb > 1 &&
-                        host_batch_certifiable();
+  const bool one_call =
+      options.backend == trncore::Backend::host && !options.target_forward_error && nb > 1 && host_batch_certifiable();
   if (one_call) {
     trnblas::gemm_strided_batched<T>(trnblas::Layout::row_major, ma.op, mb.op, m, n, k, alpha, ma.data, ma.ld,
                                      ma.batch_stride, mb.data, mb.ld, mb.batch_stride, beta, c, ldc, sc, nb, options);
@@ -283,8 +286,10 @@ ValueScan scan_values(TensorView<const T> v) {
   std::int64_t off = 0;
   for (std::int64_t e = 0; e < v.size(); ++e) {
     const double x = static_cast<double>(v.data()[off]);
-    if (!std::isfinite(x)) s.nonfinite = true;
-    else if (x != 0) s.smallest = std::min(s.smallest, std::fabs(x));
+    if (!std::isfinite(x))
+      s.nonfinite = true;
+    else if (x != 0)
+      s.smallest = std::min(s.smallest, std::fabs(x));
     for (int d = r; d-- > 0;) {
       off += v.stride(d);
       if (++idx[static_cast<std::size_t>(d)] < v.extent(d)) break;
@@ -295,11 +300,11 @@ ValueScan scan_values(TensorView<const T> v) {
   return s;
 }
 
-#define TRNTENSOR_INSTANTIATE(T)                                                                                    \
-  template double sum_into<T>(const Operand<T>&, const std::vector<int>&, const std::vector<int>&, TensorView<T>, T, \
-                              T);                                                                                   \
+#define TRNTENSOR_INSTANTIATE(T)                                                                                      \
+  template double sum_into<T>(const Operand<T>&, const std::vector<int>&, const std::vector<int>&, TensorView<T>, T,  \
+                              T);                                                                                     \
   template Operand<T> run_contract<T>(const PlanStep&, const Operand<T>&, const Operand<T>&, const std::vector<int>&, \
-                                      TensorView<T>*, T, T, const trncore::Options&, StepOutcome&);     \
+                                      TensorView<T>*, T, T, const trncore::Options&, StepOutcome&);                   \
   template ValueScan scan_values<T>(TensorView<const T>);
 TRNTENSOR_INSTANTIATE(float)
 TRNTENSOR_INSTANTIATE(double)

@@ -49,7 +49,8 @@ ValueScan scan_values(TensorView<const T> v);
 /// writes alpha·result + beta·out there and returns an empty operand; else returns the result as a new
 /// dense intermediate (alpha, beta unused).
 template <class T>
-Operand<T> run_contract(const PlanStep& step, const Operand<T>& a, const Operand<T>& b, const std::vector<int>& out_labels,
-                        TensorView<T>* out, T alpha, T beta, const trncore::Options& options, StepOutcome& outcome);
+Operand<T> run_contract(const PlanStep& step, const Operand<T>& a, const Operand<T>& b,
+                        const std::vector<int>& out_labels, TensorView<T>* out, T alpha, T beta,
+                        const trncore::Options& options, StepOutcome& outcome);
 
 }  // namespace trntensor::detail

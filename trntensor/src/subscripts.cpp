@@ -21,7 +21,8 @@ struct Term {
 
 [[noreturn]] void parse_error(std::string_view text, std::int64_t column, const std::string& problem,
                               std::string_view hint) {
-  throw trncore::ParseError(kFunction, "in \"" + std::string(text) + "\" at column " + std::to_string(column) + ": " + problem,
+  throw trncore::ParseError(kFunction,
+                            "in \"" + std::string(text) + "\" at column " + std::to_string(column) + ": " + problem,
                             hint, 1, column);
 }
 
@@ -36,7 +37,8 @@ Term parse_term(std::string_view text, std::size_t begin, std::size_t end) {
     if (c == '.') {
       if (p + 2 >= end || text[p + 1] != '.' || text[p + 2] != '.')
         parse_error(text, column, "'.' that is not part of \"...\"", "write the ellipsis as three dots");
-      if (t.ellipsis_at >= 0) parse_error(text, column, "a second \"...\" in one term", "use at most one ellipsis per term");
+      if (t.ellipsis_at >= 0)
+        parse_error(text, column, "a second \"...\" in one term", "use at most one ellipsis per term");
       t.ellipsis_at = static_cast<int>(t.letters.size());
       p += 2;
       continue;
@@ -101,11 +103,11 @@ Subscripts parse_subscripts(std::string_view text, std::span<const Shape> shapes
     const auto rank = static_cast<std::int64_t>(shapes[o].size());
     const auto named = static_cast<std::int64_t>(terms[o].letters.size());
     if (rank < named || (terms[o].ellipsis_at < 0 && rank != named))
-      throw trncore::DimensionMismatch(
-          kFunction,
-          "term " + std::to_string(o) + " of \"" + std::string(text) + "\" names " + std::to_string(named) +
-              " axes but operand " + std::to_string(o) + " has shape " + detail::shape_string(shapes[o]),
-          "give one letter per axis, or use \"...\" for the axes not named");
+      throw trncore::DimensionMismatch(kFunction,
+                                       "term " + std::to_string(o) + " of \"" + std::string(text) + "\" names " +
+                                           std::to_string(named) + " axes but operand " + std::to_string(o) +
+                                           " has shape " + detail::shape_string(shapes[o]),
+                                       "give one letter per axis, or use \"...\" for the axes not named");
     ell[o] = static_cast<int>(rank - named);
     max_ell = std::max(max_ell, ell[o]);
   }
@@ -145,11 +147,11 @@ Subscripts parse_subscripts(std::string_view text, std::span<const Shape> shapes
       const std::int64_t e = shapes[o][a];
       for (std::size_t b = 0; b < a; ++b)
         if (labels[b] == l && shapes[o][b] != e)
-          throw trncore::DimensionMismatch(kFunction,
-                                           "label '" + s.names[static_cast<std::size_t>(l)] + "' is repeated in operand " +
-                                               std::to_string(o) + " on axes of extents " +
-                                               std::to_string(shapes[o][b]) + " and " + std::to_string(e),
-                                           "a repeated label takes a diagonal, so its axes must have equal extents");
+          throw trncore::DimensionMismatch(
+              kFunction,
+              "label '" + s.names[static_cast<std::size_t>(l)] + "' is repeated in operand " + std::to_string(o) +
+                  " on axes of extents " + std::to_string(shapes[o][b]) + " and " + std::to_string(e),
+              "a repeated label takes a diagonal, so its axes must have equal extents");
       if (sized.size() < s.extents.size()) sized.resize(s.extents.size(), false);
       auto& ext = s.extents[static_cast<std::size_t>(l)];
       if (e == 1) continue;

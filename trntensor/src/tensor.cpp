@@ -20,8 +20,10 @@ std::int64_t checked_size(std::string_view function, std::span<const std::int64_
     if (e < 0)
       throw trncore::InvalidArgument(function, "the shape " + shape_string(shape) + " has a negative extent",
                                      "use extents >= 0");
-    if (e != 0 && size > std::numeric_limits<std::int64_t>::max() / e) overflow = true;
-    else size *= e;
+    if (e != 0 && size > std::numeric_limits<std::int64_t>::max() / e)
+      overflow = true;
+    else
+      size *= e;
   }
   // A zero extent makes the size 0 even when other extents overflow together.
   if (std::find(shape.begin(), shape.end(), 0) != shape.end()) return 0;
@@ -52,13 +54,14 @@ void check_view(std::string_view function, std::span<const std::int64_t> shape, 
   std::int64_t last = 0;
   for (std::size_t d = 0; d < shape.size(); ++d) {
     if (strides[d] < 0)
-      throw trncore::InvalidArgument(function, "stride " + std::to_string(strides[d]) + " of axis " +
-                                                   std::to_string(d) + " is negative",
-                                     "use strides >= 0 (reverse an axis by copying)");
+      throw trncore::InvalidArgument(
+          function, "stride " + std::to_string(strides[d]) + " of axis " + std::to_string(d) + " is negative",
+          "use strides >= 0 (reverse an axis by copying)");
     if (shape[d] > 1 && strides[d] > (std::numeric_limits<std::int64_t>::max() - last) / (shape[d] - 1))
-      throw trncore::InvalidArgument(function, "the strides " + shape_string(strides) + " of shape " +
-                                                   shape_string(shape) + " address beyond 2^63 elements",
-                                     "use smaller strides");
+      throw trncore::InvalidArgument(
+          function,
+          "the strides " + shape_string(strides) + " of shape " + shape_string(shape) + " address beyond 2^63 elements",
+          "use smaller strides");
     if (shape[d] > 0) last += (shape[d] - 1) * strides[d];
   }
   if (size > 0 && null_data)
@@ -78,10 +81,10 @@ TensorView<T> TensorView<T>::permuted(std::span<const int> axes) const {
   }
   if (!ok) {
     const Shape a(axes.begin(), axes.end());
-    throw trncore::InvalidArgument("trntensor::TensorView::permuted",
-                                   "axes " + detail::shape_string(a) + " are not a permutation of 0.." +
-                                       std::to_string(rank() - 1),
-                                   "list every axis exactly once");
+    throw trncore::InvalidArgument(
+        "trntensor::TensorView::permuted",
+        "axes " + detail::shape_string(a) + " are not a permutation of 0.." + std::to_string(rank() - 1),
+        "list every axis exactly once");
   }
   Shape s(shape_.size()), st(shape_.size());
   for (std::size_t d = 0; d < axes.size(); ++d) {

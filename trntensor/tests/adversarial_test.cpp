@@ -115,7 +115,9 @@ std::vector<double> make(std::int64_t n, std::int64_t line, Kind kind, trnsci_te
     double& x = v[static_cast<std::size_t>(i)];
     switch (kind) {
       case Kind::normal: break;
-      case Kind::rows_scaled: x = std::ldexp(x, static_cast<int>((i / std::max<std::int64_t>(1, line)) * 17 % 81) - 40); break;
+      case Kind::rows_scaled:
+        x = std::ldexp(x, static_cast<int>((i / std::max<std::int64_t>(1, line)) * 17 % 81) - 40);
+        break;
       case Kind::graded: x = std::ldexp(x, -static_cast<int>(i % std::max<std::int64_t>(1, line)) * 9); break;
       case Kind::subnormal:
         if (rng.uniform() < 0.2) x *= 1e-310;
@@ -142,9 +144,9 @@ std::vector<Case> cases() {
       {"ij,jk->ik", {{2, 128}, {128, 127}}},
       {"bij,bjk->bik", {{3, 4, 13}, {3, 13, 5}}},  // batched: host's one strided-batched call
       {"ij,ij->ij", {{6, 7}, {6, 7}}},             // Hadamard: the direct product loop
-      {"ij->i", {{5, 31}}},                         // reduction
-      {"ij->", {{7, 11}}},                          // full reduction
-      {"ijk,jk->i", {{4, 5, 6}, {5, 6}}},            // contraction over two labels
+      {"ij->i", {{5, 31}}},                        // reduction
+      {"ij->", {{7, 11}}},                         // full reduction
+      {"ijk,jk->i", {{4, 5, 6}, {5, 6}}},          // contraction over two labels
   };
 }
 
@@ -181,15 +183,23 @@ void run_all(trnsci_testing::Tally& tally, const std::vector<std::pair<std::stri
             continue;  // e.g. a mode the backend does not offer for this step
           }
           const double err = componentwise_error(out.values(), y, mag);
-          if (kind == Kind::nan) { EXPECT_FALSE(r.certified) << what; }
-          if (r.met) { EXPECT_TRUE(r.certified) << what; }
-          if (!r.certified) { EXPECT_FALSE(r.uncertified_reason.empty()) << what; }
+          if (kind == Kind::nan) {
+            EXPECT_FALSE(r.certified) << what;
+          }
+          if (r.met) {
+            EXPECT_TRUE(r.certified) << what;
+          }
+          if (!r.certified) {
+            EXPECT_FALSE(r.uncertified_reason.empty()) << what;
+          }
           if (options.target_forward_error)
             tally.record_met(r.certified, r.met, r.a_priori_bound, *options.target_forward_error, err, what);
           else
             tally.record(r.certified, r.a_priori_bound, err, what);
           // The no-report overload agrees: it throws exactly when met is false.
-          if (!r.met) { EXPECT_THROW(trntensor::einsum<double>(c.subscripts, views, options), trncore::TargetNotMet) << what; }
+          if (!r.met) {
+            EXPECT_THROW(trntensor::einsum<double>(c.subscripts, views, options), trncore::TargetNotMet) << what;
+          }
         }
       }
 }
@@ -197,7 +207,8 @@ void run_all(trnsci_testing::Tally& tally, const std::vector<std::pair<std::stri
 TEST(AdversarialEinsum, HostCertificatesHold) {
   trnsci_testing::Tally tally("trntensor einsum host");
   run_all(tally,
-          {{"host", trncore::Options{}}, {"host target 1e-13", trncore::Options{}.with_target(1e-13)},
+          {{"host", trncore::Options{}},
+           {"host target 1e-13", trncore::Options{}.with_target(1e-13)},
            {"host target 1e-15", trncore::Options{}.with_target(1e-15)}},
           trnsci_testing::adversarial_count(1, 4));
   EXPECT_EQ(tally.violations(), 0);
@@ -238,9 +249,10 @@ TEST(AdversarialEinsum, InvalidEnumsAndThreadsAreRejected) {
   bad_backend.backend = static_cast<trncore::Backend>(7);
   for (const auto& o : {bad_mode, bad_backend, trncore::Options{}.with_threads(-1)})
     EXPECT_THROW(trntensor::einsum<double>("ij,jk->ik", ops, o), trncore::InvalidArgument);
-  EXPECT_THROW(trntensor::einsum<double>("ij,jk->ik", ops, {},
-                                         trntensor::PlanOptions{}.with_algorithm(static_cast<trntensor::PathAlgorithm>(9))),
-               trncore::InvalidArgument);
+  EXPECT_THROW(
+      trntensor::einsum<double>("ij,jk->ik", ops, {},
+                                trntensor::PlanOptions{}.with_algorithm(static_cast<trntensor::PathAlgorithm>(9))),
+      trncore::InvalidArgument);
   EXPECT_THROW(trntensor::multi_einsum<double>({}, bad_mode), trncore::InvalidArgument);
   EXPECT_THROW(trntensor::ThreadTransport(-2), trncore::InvalidArgument);
 }

@@ -156,7 +156,8 @@ TEST(DfMp2Bound, CoversTheEnergyErrorOfALargeSyntheticSystem) {
   const auto k = [&](std::int64_t i, std::int64_t a, std::int64_t j, std::int64_t c) {
     quad s = 0;
     for (std::int64_t q = 0; q < nq; ++q)
-      s += static_cast<quad>(b[static_cast<std::size_t>((i * nv + a) * nq + q)]) * b[static_cast<std::size_t>((j * nv + c) * nq + q)];
+      s += static_cast<quad>(b[static_cast<std::size_t>((i * nv + a) * nq + q)]) *
+           b[static_cast<std::size_t>((j * nv + c) * nq + q)];
     return s;
   };
   quad exact = 0;
@@ -175,8 +176,8 @@ TEST(DfMp2Bound, CoversTheEnergyErrorOfALargeSyntheticSystem) {
     const auto e = df_mp2_energy(bv, eo, ev, o, &r);
     const double err = static_cast<double>(static_cast<quad>(e.correlation) - exact);
     std::printf("synthetic %s: E %.6e Ha, error %s Ha, bound %s Ha, certified %d\n", trncore::to_string(o).c_str(),
-                e.correlation, trncore::detail::sci(std::fabs(err)).c_str(), trncore::detail::sci(r.a_priori_bound).c_str(),
-                static_cast<int>(r.certified));
+                e.correlation, trncore::detail::sci(std::fabs(err)).c_str(),
+                trncore::detail::sci(r.a_priori_bound).c_str(), static_cast<int>(r.certified));
     if (r.certified) {
       EXPECT_LE(std::fabs(err), r.a_priori_bound) << trncore::to_string(o);
     }

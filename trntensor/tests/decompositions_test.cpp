@@ -21,14 +21,16 @@ std::vector<double> random_vector(std::size_t n, std::uint64_t seed, bool nonneg
 // Σ_r Π_n A_n[i_n, r] for 3-way shapes, factors row-major I_n × R.
 Tensor<double> cp_tensor3(const Shape& s, std::int64_t r, std::uint64_t seed, bool nonnegative = false) {
   std::vector<std::vector<double>> a;
-  for (int d = 0; d < 3; ++d) a.push_back(random_vector(static_cast<std::size_t>(s[static_cast<std::size_t>(d)] * r), seed + d, nonnegative));
+  for (int d = 0; d < 3; ++d)
+    a.push_back(random_vector(static_cast<std::size_t>(s[static_cast<std::size_t>(d)] * r), seed + d, nonnegative));
   Tensor<double> x(s);
   for (std::int64_t i = 0; i < s[0]; ++i)
     for (std::int64_t j = 0; j < s[1]; ++j)
       for (std::int64_t k = 0; k < s[2]; ++k) {
         double v = 0;
         for (std::int64_t q = 0; q < r; ++q)
-          v += a[0][static_cast<std::size_t>(i * r + q)] * a[1][static_cast<std::size_t>(j * r + q)] * a[2][static_cast<std::size_t>(k * r + q)];
+          v += a[0][static_cast<std::size_t>(i * r + q)] * a[1][static_cast<std::size_t>(j * r + q)] *
+               a[2][static_cast<std::size_t>(k * r + q)];
         x(i, j, k) = v;
       }
   return x;
@@ -37,7 +39,8 @@ Tensor<double> cp_tensor3(const Shape& s, std::int64_t r, std::uint64_t seed, bo
 double rel_diff(const Tensor<double>& a, const Tensor<double>& b) {
   long double d = 0, n = 0;
   for (std::size_t i = 0; i < a.values().size(); ++i) {
-    d += (static_cast<long double>(a.values()[i]) - b.values()[i]) * (static_cast<long double>(a.values()[i]) - b.values()[i]);
+    d += (static_cast<long double>(a.values()[i]) - b.values()[i]) *
+         (static_cast<long double>(a.values()[i]) - b.values()[i]);
     n += static_cast<long double>(a.values()[i]) * a.values()[i];
   }
   return static_cast<double>(std::sqrt(d / n));
@@ -82,7 +85,9 @@ TEST(CpAls, NonNegativeVariant) {
 Tensor<double> tucker_tensor(const Shape& s, const Shape& r, std::uint64_t seed) {
   const auto g = random_vector(static_cast<std::size_t>(r[0] * r[1] * r[2]), seed);
   std::vector<std::vector<double>> u;
-  for (int d = 0; d < 3; ++d) u.push_back(random_vector(static_cast<std::size_t>(s[static_cast<std::size_t>(d)] * r[static_cast<std::size_t>(d)]), seed + 1 + d));
+  for (int d = 0; d < 3; ++d)
+    u.push_back(random_vector(static_cast<std::size_t>(s[static_cast<std::size_t>(d)] * r[static_cast<std::size_t>(d)]),
+                              seed + 1 + d));
   Tensor<double> x(s);
   for (std::int64_t i = 0; i < s[0]; ++i)
     for (std::int64_t j = 0; j < s[1]; ++j)
@@ -91,8 +96,9 @@ Tensor<double> tucker_tensor(const Shape& s, const Shape& r, std::uint64_t seed)
         for (std::int64_t a = 0; a < r[0]; ++a)
           for (std::int64_t b = 0; b < r[1]; ++b)
             for (std::int64_t c = 0; c < r[2]; ++c)
-              v += g[static_cast<std::size_t>((a * r[1] + b) * r[2] + c)] * u[0][static_cast<std::size_t>(i * r[0] + a)] *
-                   u[1][static_cast<std::size_t>(j * r[1] + b)] * u[2][static_cast<std::size_t>(k * r[2] + c)];
+              v += g[static_cast<std::size_t>((a * r[1] + b) * r[2] + c)] *
+                   u[0][static_cast<std::size_t>(i * r[0] + a)] * u[1][static_cast<std::size_t>(j * r[1] + b)] *
+                   u[2][static_cast<std::size_t>(k * r[2] + c)];
         x(i, j, k) = v;
       }
   return x;

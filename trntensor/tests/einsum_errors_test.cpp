@@ -45,7 +45,8 @@ TEST(EinsumErrors, MalformedSubscriptsAreParseErrors) {
 
 TEST(EinsumErrors, ShapeProblemsAreDimensionMismatches) {
   const auto parse = [](const char* text, std::vector<Shape> s) { return [=] { parse_subscripts(text, s); }; };
-  expect_error<trncore::DimensionMismatch>(parse("ijk", shapes({{2, 2}})), "names 3 axes but operand 0 has shape [2, 2]");
+  expect_error<trncore::DimensionMismatch>(parse("ijk", shapes({{2, 2}})),
+                                           "names 3 axes but operand 0 has shape [2, 2]");
   expect_error<trncore::DimensionMismatch>(parse("i", shapes({{2, 2}})), "names 1 axes");
   expect_error<trncore::DimensionMismatch>(parse("ii", shapes({{2, 3}})), "extents 2 and 3");
   expect_error<trncore::DimensionMismatch>(parse("ij,jk", shapes({{2, 3}, {4, 2}})), "label 'j' has extent 3");
@@ -72,15 +73,15 @@ TEST(EinsumErrors, ExecuteChecksItsArguments) {
   // The output may not alias an operand, nor address one element twice.
   Tensor<double> sq({3, 3});
   const TensorView<const double> sqops[] = {sq.view(), sq.view()};
-  expect_error<trncore::InvalidArgument>(
-      [&] { einsum<double>("ij,jk->ik", sqops, 1.0, 0.0, sq.view()); }, "shares storage with operand 0");
+  expect_error<trncore::InvalidArgument>([&] { einsum<double>("ij,jk->ik", sqops, 1.0, 0.0, sq.view()); },
+                                         "shares storage with operand 0");
   std::vector<double> one_elem(1);
   const TensorView<double> bcast(one_elem.data(), {2, 4}, {0, 0});
   expect_error<trncore::InvalidArgument>([&] { plan.execute<double>(ops, 1.0, 0.0, bcast); }, "several indices");
-  expect_error<trncore::InvalidArgument>(
-      [&] { einsum<double>("", std::span<const TensorView<const double>>{}); }, "no operands");
-  expect_error<trncore::InvalidArgument>(
-      [&] { einsum<double>("ij,jk", ops, trncore::Options{}.with_target(2.0)); }, "target");
+  expect_error<trncore::InvalidArgument>([&] { einsum<double>("", std::span<const TensorView<const double>>{}); },
+                                         "no operands");
+  expect_error<trncore::InvalidArgument>([&] { einsum<double>("ij,jk", ops, trncore::Options{}.with_target(2.0)); },
+                                         "target");
   // A reduced-precision mode on the host is trnblas's NotSupported, passed through.
   EXPECT_THROW(einsum<double>("ij,jk", ops, trncore::Options{}.with_math_mode(trncore::MathMode::bf16)),
                trncore::NotSupported);

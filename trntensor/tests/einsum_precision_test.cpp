@@ -61,7 +61,8 @@ TEST(EinsumPrecision, SimModesStayWithinTheirBounds) {
                        Case{MathMode::ozaki, 1e-13}}) {
     SCOPED_TRACE(std::string(trncore::to_string(c.mode)));
     trncore::AccuracyReport r;
-    const Tensor<double> y = einsum<double>(p.e.text, p.views, Options{}.with_backend(Backend::sim).with_math_mode(c.mode), r);
+    const Tensor<double> y =
+        einsum<double>(p.e.text, p.views, Options{}.with_backend(Backend::sim).with_math_mode(c.mode), r);
     EXPECT_TRUE(r.met) << r.to_string();
     EXPECT_LE(r.a_priori_bound, c.max_bound) << r.to_string();
     const double worst = check_within_bound(p, y, r.a_priori_bound);
@@ -74,7 +75,8 @@ TEST(EinsumPrecision, TargetPicksModesThatMeetIt) {
   for (const double target : {1e-2, 1e-6, 1e-12}) {
     SCOPED_TRACE("target " + std::to_string(target));
     trncore::AccuracyReport r;
-    const Tensor<double> y = einsum<double>(p.e.text, p.views, Options{}.with_backend(Backend::sim).with_target(target), r);
+    const Tensor<double> y =
+        einsum<double>(p.e.text, p.views, Options{}.with_backend(Backend::sim).with_target(target), r);
     EXPECT_TRUE(r.met) << r.to_string();
     EXPECT_LE(r.a_priori_bound, target) << r.to_string();
     check_within_bound(p, y, r.a_priori_bound);
@@ -110,7 +112,8 @@ TEST(EinsumPrecision, PerStepModesFromThePlan) {
 TEST(EinsumPrecision, AlphaBetaOnTheOutput) {
   const Problem p = make("ij,jk->ki", {{13, 7}, {7, 11}}, 4);
   Tensor<double> y({11, 13});
-  for (std::int64_t i = 0; i < y.size(); ++i) y.values()[static_cast<std::size_t>(i)] = 0.25 * static_cast<double>(i % 5);
+  for (std::int64_t i = 0; i < y.size(); ++i)
+    y.values()[static_cast<std::size_t>(i)] = 0.25 * static_cast<double>(i % 5);
   const Tensor<double> y0 = y;
   einsum<double>(p.e.text, p.views, 2.0, -0.5, y.view());
   const auto exact = naive_einsum(p.e, p.values);
@@ -134,7 +137,8 @@ TEST(EinsumPrecision, SimIsBitwiseIdenticalForOneAndTwoThreads) {
   std::vector<float> a(64 * 129), b(64 * 130);
   for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(p.values[0][i]);
   for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(p.values[1][i]);
-  const TensorView<const float> f[] = {TensorView<const float>(a.data(), {129, 64}), TensorView<const float>(b.data(), {130, 64})};
+  const TensorView<const float> f[] = {TensorView<const float>(a.data(), {129, 64}),
+                                       TensorView<const float>(b.data(), {130, 64})};
   const Options o = Options{}.with_backend(Backend::sim).with_math_mode(MathMode::sr).with_seed(9);
   EXPECT_EQ(einsum<float>("ij,kj->ik", f, Options(o).with_threads(1)).values(),
             einsum<float>("ij,kj->ik", f, Options(o).with_threads(2)).values());

@@ -13,8 +13,8 @@
 namespace trntensor::test {
 
 struct DocumentedCase {
-  std::string text;    // what the library parses
-  std::string plain;   // the same contraction with every axis a letter and an explicit output
+  std::string text;   // what the library parses
+  std::string plain;  // the same contraction with every axis a letter and an explicit output
   std::vector<Shape> shapes;
 };
 
@@ -56,35 +56,35 @@ inline Expr plain_expr(const std::string& plain, const std::vector<Shape>& shape
 
 inline std::vector<DocumentedCase> documented_cases() {
   return {
-      {"ii->", "ii->", {{4, 4}}},                       // trace
-      {"ii", "ii->", {{5, 5}}},                         // implicit trace
-      {"ii->i", "ii->i", {{3, 3}}},                     // diagonal
-      {"ij->ji", "ij->ji", {{2, 3}}},                   // transpose
-      {"ba", "ba->ab", {{2, 3}}},                       // implicit output is sorted: a transpose
-      {"Ba", "Ba->Ba", {{2, 3}}},                       // ASCII order: upper case first
-      {"ij->", "ij->", {{3, 4}}},                       // sum
-      {"ij->j", "ij->j", {{3, 4}}},                     // column sums
-      {"ij,jk->ki", "ij,jk->ki", {{2, 3}, {3, 4}}},     // transposed output
-      {"ij,jk", "ij,jk->ik", {{2, 3}, {3, 5}}},         // implicit matmul
-      {"ij,jk->ik", "ij,jk->ik", {{128, 3}, {3, 129}}},  // tile edges
+      {"ii->", "ii->", {{4, 4}}},                                // trace
+      {"ii", "ii->", {{5, 5}}},                                  // implicit trace
+      {"ii->i", "ii->i", {{3, 3}}},                              // diagonal
+      {"ij->ji", "ij->ji", {{2, 3}}},                            // transpose
+      {"ba", "ba->ab", {{2, 3}}},                                // implicit output is sorted: a transpose
+      {"Ba", "Ba->Ba", {{2, 3}}},                                // ASCII order: upper case first
+      {"ij->", "ij->", {{3, 4}}},                                // sum
+      {"ij->j", "ij->j", {{3, 4}}},                              // column sums
+      {"ij,jk->ki", "ij,jk->ki", {{2, 3}, {3, 4}}},              // transposed output
+      {"ij,jk", "ij,jk->ik", {{2, 3}, {3, 5}}},                  // implicit matmul
+      {"ij,jk->ik", "ij,jk->ik", {{128, 3}, {3, 129}}},          // tile edges
       {"bij,bkj->bik", "bij,bkj->bik", {{2, 3, 3}, {2, 3, 3}}},  // j == k extents (the upstream misplan)
       {"bij,bjk->bik", "bij,bjk->bik", {{3, 2, 5}, {3, 5, 4}}},
-      {"i,i", "i,i->", {{7}, {7}}},                     // inner product
-      {"i,j", "i,j->ij", {{3}, {4}}},                   // outer product
-      {"i,i->i", "i,i->i", {{5}, {5}}},                 // Hadamard
-      {",ij", ",ij->ij", {{}, {2, 3}}},                 // scalar times tensor
-      {",", ",->", {{}, {}}},                           // scalars
-      {"...ii->...i", "Aii->Ai", {{2, 3, 3}}},         // batched diagonal
+      {"i,i", "i,i->", {{7}, {7}}},                                    // inner product
+      {"i,j", "i,j->ij", {{3}, {4}}},                                  // outer product
+      {"i,i->i", "i,i->i", {{5}, {5}}},                                // Hadamard
+      {",ij", ",ij->ij", {{}, {2, 3}}},                                // scalar times tensor
+      {",", ",->", {{}, {}}},                                          // scalars
+      {"...ii->...i", "Aii->Ai", {{2, 3, 3}}},                         // batched diagonal
       {"...ij,...jk->...ik", "Aij,Ajk->Aik", {{4, 2, 3}, {1, 3, 2}}},  // broadcast batch
       {"ij...,jk...->ik...", "ijA,jkA->ikA", {{2, 3, 4}, {3, 2, 4}}},
-      {"...,...", "A,A->A", {{3}, {3}}},               // implicit: broadcast axes kept
-      {"i...->", "iA->", {{3, 4}}},                    // explicit output without "...": summed
+      {"...,...", "A,A->A", {{3}, {3}}},  // implicit: broadcast axes kept
+      {"i...->", "iA->", {{3, 4}}},       // explicit output without "...": summed
       {"ij,jk,kl->il", "ij,jk,kl->il", {{3, 4}, {4, 5}, {5, 2}}},
       {"ij,jk,kl,lm->mi", "ij,jk,kl,lm->mi", {{2, 3}, {3, 4}, {4, 5}, {5, 6}}},  // 4 operands
       {"ea,fb,abcd,gc,hd->efgh", "ea,fb,abcd,gc,hd->efgh", {{2, 3}, {2, 3}, {3, 3, 3, 3}, {2, 3}, {2, 3}}},
       {"iij,jkk->ik", "iij,jkk->ik", {{3, 3, 2}, {2, 4, 4}}},  // diagonals inside a contraction
-      {"ij,ij->", "ij,ij->", {{0, 3}, {0, 3}}},          // empty extent
-      {"ij,jk->ik", "ij,jk->ik", {{2, 0}, {0, 3}}},      // empty contraction: zeros
+      {"ij,ij->", "ij,ij->", {{0, 3}, {0, 3}}},                // empty extent
+      {"ij,jk->ik", "ij,jk->ik", {{2, 0}, {0, 3}}},            // empty contraction: zeros
   };
 }
 

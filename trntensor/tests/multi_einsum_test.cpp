@@ -17,10 +17,14 @@ TEST(MultiEinsum, GroupsAndSingletonsMatchTheOracle) {
     std::vector<Shape> shapes;
   };
   const std::vector<Spec> specs{
-      {"ij,jk->ik", "ij,jk->ik", {{5, 7}, {7, 3}}},  {"ij,jk", "ij,jk->ik", {{5, 7}, {7, 3}}},  // same math, other text
-      {"ij,jk->ik", "ij,jk->ik", {{5, 7}, {7, 3}}},  {"...ii->...i", "Aii->Ai", {{2, 3, 3}}},
-      {"ij,jk->ik", "ij,jk->ik", {{5, 7}, {7, 3}}},  {"abc,cd,de->abe", "abc,cd,de->abe", {{2, 3, 4}, {4, 5}, {5, 2}}},
-      {"abc,cd,de->abe", "abc,cd,de->abe", {{2, 3, 4}, {4, 5}, {5, 2}}}, {"...ii->...i", "Aii->Ai", {{2, 3, 3}}},
+      {"ij,jk->ik", "ij,jk->ik", {{5, 7}, {7, 3}}},
+      {"ij,jk", "ij,jk->ik", {{5, 7}, {7, 3}}},  // same math, other text
+      {"ij,jk->ik", "ij,jk->ik", {{5, 7}, {7, 3}}},
+      {"...ii->...i", "Aii->Ai", {{2, 3, 3}}},
+      {"ij,jk->ik", "ij,jk->ik", {{5, 7}, {7, 3}}},
+      {"abc,cd,de->abe", "abc,cd,de->abe", {{2, 3, 4}, {4, 5}, {5, 2}}},
+      {"abc,cd,de->abe", "abc,cd,de->abe", {{2, 3, 4}, {4, 5}, {5, 2}}},
+      {"...ii->...i", "Aii->Ai", {{2, 3, 3}}},
   };
   std::vector<std::vector<std::vector<double>>> values;
   for (const auto& s : specs) {
@@ -37,7 +41,8 @@ TEST(MultiEinsum, GroupsAndSingletonsMatchTheOracle) {
   std::vector<EinsumTask<double>> tasks;
   for (std::size_t t = 0; t < specs.size(); ++t) {
     EinsumTask<double> task{specs[t].text, {}};
-    for (std::size_t o = 0; o < specs[t].shapes.size(); ++o) task.operands.emplace_back(values[t][o].data(), specs[t].shapes[o]);
+    for (std::size_t o = 0; o < specs[t].shapes.size(); ++o)
+      task.operands.emplace_back(values[t][o].data(), specs[t].shapes[o]);
     tasks.push_back(std::move(task));
   }
   const auto results = multi_einsum<double>(tasks);

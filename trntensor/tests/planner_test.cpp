@@ -130,16 +130,21 @@ TEST(Planner, FlopsEqualHandCounts) {
 TEST(Planner, MemoryLimitIsKeptOrRefused) {
   const std::vector<Shape> skew{{100, 2}, {2, 100}, {100, 2}};
   // Left-to-right would build a 100x100 intermediate; the optimum keeps 2x2 and passes any limit >= 4.
-  const ContractionPlan p("ij,jk,kl->il", skew, {}, PlanOptions{}.with_algorithm(PathAlgorithm::greedy).with_memory_limit(4));
+  const ContractionPlan p("ij,jk,kl->il", skew, {},
+                          PlanOptions{}.with_algorithm(PathAlgorithm::greedy).with_memory_limit(4));
   EXPECT_LE(p.largest_intermediate(), 4);
-  EXPECT_THROW(ContractionPlan("ij,jk,kl->il", skew, {}, PlanOptions{}.with_algorithm(PathAlgorithm::optimal).with_memory_limit(3)),
+  EXPECT_THROW(ContractionPlan("ij,jk,kl->il", skew, {},
+                               PlanOptions{}.with_algorithm(PathAlgorithm::optimal).with_memory_limit(3)),
                trncore::ResourceExhausted);
-  EXPECT_THROW(ContractionPlan("ij,jk,kl->il", skew, {}, PlanOptions{}.with_algorithm(PathAlgorithm::left_to_right).with_memory_limit(5)),
+  EXPECT_THROW(ContractionPlan("ij,jk,kl->il", skew, {},
+                               PlanOptions{}.with_algorithm(PathAlgorithm::left_to_right).with_memory_limit(5)),
                trncore::ResourceExhausted);
-  EXPECT_THROW(ContractionPlan("ij,jk->ik", std::vector<Shape>{{2, 2}, {2, 2}}, {}, PlanOptions{}.with_memory_limit(-1)),
-               trncore::InvalidArgument);
-  EXPECT_THROW(ContractionPlan("ij,jk->ik", std::vector<Shape>{{2, 2}, {2, 2}}, {}, PlanOptions{}.with_optimal_limit(0)),
-               trncore::InvalidArgument);
+  EXPECT_THROW(
+      ContractionPlan("ij,jk->ik", std::vector<Shape>{{2, 2}, {2, 2}}, {}, PlanOptions{}.with_memory_limit(-1)),
+      trncore::InvalidArgument);
+  EXPECT_THROW(
+      ContractionPlan("ij,jk->ik", std::vector<Shape>{{2, 2}, {2, 2}}, {}, PlanOptions{}.with_optimal_limit(0)),
+      trncore::InvalidArgument);
 }
 
 TEST(Planner, PlanIsReusableAndPrintable) {

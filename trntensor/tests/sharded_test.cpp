@@ -20,13 +20,17 @@ Tensor<double> random_tensor(Shape s, std::uint64_t seed) {
 
 // Runs shards one at a time in reverse order: a stand-in for a remote engine with its own scheduling.
 class ReverseTransport final : public ShardTransport {
-public:
+ public:
   void for_each_shard(std::int64_t shards, const std::function<void(std::int64_t)>& work) override {
     for (std::int64_t s = shards; s-- > 0;) work(s);
     ++runs;
   }
-  void reduce_sum(std::span<const std::span<const double>> p, std::span<double> out) override { ThreadTransport(1).reduce_sum(p, out); }
-  void reduce_sum(std::span<const std::span<const float>> p, std::span<float> out) override { ThreadTransport(1).reduce_sum(p, out); }
+  void reduce_sum(std::span<const std::span<const double>> p, std::span<double> out) override {
+    ThreadTransport(1).reduce_sum(p, out);
+  }
+  void reduce_sum(std::span<const std::span<const float>> p, std::span<float> out) override {
+    ThreadTransport(1).reduce_sum(p, out);
+  }
   int runs = 0;
 };
 
@@ -69,7 +73,8 @@ TEST(Sharded, OutputParallelIsBitwiseTheUnshardedResultWhereTheOrderIsFixed) {
   // Sim (bf16): the TensorEngine model fixes each element's order (ascending K in fp32 PSUM) whatever the row
   // or column blocking, so splitting the columns (the sharded operand second, its label last in the output)
   // is bitwise the unsharded result.
-  const trncore::Options sim = trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::bf16);
+  const trncore::Options sim =
+      trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::bf16);
   const TensorView<const double> ao[] = {a.view()};
   const TensorView<const double> ab[] = {a.view(), b.view()};
   const ShardedTensor<double> sb(b.view(), 1, 3);

@@ -67,26 +67,31 @@ void fortran_case(const std::string& mode, const std::string& product, int m, in
   auto c = random<T>(static_cast<std::size_t>(ldc * n + 1), g);
   const auto c0 = c;
   const T alpha = static_cast<T>(0.75), beta = static_cast<T>(-0.5);
-  if constexpr (std::is_same_v<T, double>) dgemm_(&ta, &tb, &m, &n, &k, &alpha, a.data(), &lda, b.data(), &ldb, &beta, c.data(), &ldc, 1, 1);
-  else sgemm_(&ta, &tb, &m, &n, &k, &alpha, a.data(), &lda, b.data(), &ldb, &beta, c.data(), &ldc, 1, 1);
+  if constexpr (std::is_same_v<T, double>)
+    dgemm_(&ta, &tb, &m, &n, &k, &alpha, a.data(), &lda, b.data(), &ldb, &beta, c.data(), &ldc, 1, 1);
+  else
+    sgemm_(&ta, &tb, &m, &n, &k, &alpha, a.data(), &lda, b.data(), &ldb, &beta, c.data(), &ldc, 1, 1);
   const double u_t = sizeof(T) == 8 ? 0x1p-53 : 0x1p-24;
   const double eps = mode_bound(mode, product, k, u_t);
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < m; ++i) {
       long double exact = 0, mag = 0;
       for (int p = 0; p < k; ++p) {
-        const long double x = ta == 'N' ? a[static_cast<std::size_t>(i + p * lda)] : a[static_cast<std::size_t>(p + i * lda)];
-        const long double y = tb == 'N' ? b[static_cast<std::size_t>(p + j * ldb)] : b[static_cast<std::size_t>(j + p * ldb)];
+        const long double x =
+            ta == 'N' ? a[static_cast<std::size_t>(i + p * lda)] : a[static_cast<std::size_t>(p + i * lda)];
+        const long double y =
+            tb == 'N' ? b[static_cast<std::size_t>(p + j * ldb)] : b[static_cast<std::size_t>(j + p * ldb)];
         exact += x * y;
         mag += std::fabs(x * y);
       }
       const long double c_in = c0[static_cast<std::size_t>(i + j * ldc)];
       const long double want = static_cast<long double>(alpha) * exact + static_cast<long double>(beta) * c_in;
-      const long double scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(static_cast<long double>(beta) * c_in);
+      const long double scale =
+          std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(static_cast<long double>(beta) * c_in);
       const long double err = std::fabs(static_cast<long double>(c[static_cast<std::size_t>(i + j * ldc)]) - want);
-      check(err <= eps * scale * 1.0001L + 1e-300L,
-            "gemm " + std::string(sizeof(T) == 8 ? "d" : "s") + " " + ta + tb + " " + std::to_string(m) + "x" +
-                std::to_string(n) + "x" + std::to_string(k) + " element error beyond the mode's bound");
+      check(err <= eps * scale * 1.0001L + 1e-300L, "gemm " + std::string(sizeof(T) == 8 ? "d" : "s") + " " + ta + tb +
+                                                        " " + std::to_string(m) + "x" + std::to_string(n) + "x" +
+                                                        std::to_string(k) + " element error beyond the mode's bound");
     }
   for (int j = 0; j < n; ++j)  // padding rows of C untouched
     check(c[static_cast<std::size_t>(m + j * ldc)] == c0[static_cast<std::size_t>(m + j * ldc)], "C padding written");
@@ -94,11 +99,14 @@ void fortran_case(const std::string& mode, const std::string& product, int m, in
 
 // Results of cblas_dgemm row-major and whether they equal OpenBLAS's own bit for bit.
 bool cblas_equals_openblas(int m, int n, int k, std::mt19937_64& g) {
-  const auto a = random<double>(static_cast<std::size_t>(m * k), g), b = random<double>(static_cast<std::size_t>(k * n), g);
+  const auto a = random<double>(static_cast<std::size_t>(m * k), g),
+             b = random<double>(static_cast<std::size_t>(k * n), g);
   std::vector<double> c1(static_cast<std::size_t>(m * n), 1.0), c2 = c1;
   cblas_dgemm(101, 111, 111, m, n, k, 1.0, a.data(), k, b.data(), n, 0.5, c1.data(), n);
-  using F = void (*)(int, int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
-  reinterpret_cast<F>(openblas("cblas_dgemm"))(101, 111, 111, m, n, k, 1.0, a.data(), k, b.data(), n, 0.5, c2.data(), n);
+  using F =
+      void (*)(int, int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+  reinterpret_cast<F>(openblas("cblas_dgemm"))(101, 111, 111, m, n, k, 1.0, a.data(), k, b.data(), n, 0.5, c2.data(),
+                                               n);
   return std::memcmp(c1.data(), c2.data(), c1.size() * sizeof(double)) == 0;
 }
 
@@ -147,9 +155,11 @@ int main(int argc, char** argv) {
   };
 
   if (mode == "invalid" || mode == "invalid_product") {
-    const std::string expect = mode == "invalid" ? "TRNBLAS_MODE=\"banana\" is not one of host, fp32, bf16, fp16, fp8_e4m3, compensated, ozaki"
-                                                 : "TRNBLAS_PRODUCT_MODEL=\"fast\" is not one of bf16, exact";
-    check(said.find(expect) != std::string::npos, "no message naming the variable, its value and the accepted values: " + said);
+    const std::string expect =
+        mode == "invalid" ? "TRNBLAS_MODE=\"banana\" is not one of host, fp32, bf16, fp16, fp8_e4m3, compensated, ozaki"
+                          : "TRNBLAS_PRODUCT_MODEL=\"fast\" is not one of bf16, exact";
+    check(said.find(expect) != std::string::npos,
+          "no message naming the variable, its value and the accepted values: " + said);
     check(lines(said) == 1, "the message was not printed exactly once: " + said);
     check(said.find("host") != std::string::npos, "the message does not say it falls back to host");
     check(host_bits, "an invalid variable did not fall back to OpenBLAS's bits");
@@ -167,8 +177,8 @@ int main(int argc, char** argv) {
     if (mode == "bf16") check(!host_bits, "bf16 mode returned OpenBLAS's bits: the call was not routed");
   }
   const std::string bound_mode = mode.rfind("invalid", 0) == 0 ? "host" : mode;
-  for (const auto [m, n, k] : {std::array{1, 1, 1}, std::array{5, 3, 7}, std::array{31, 17, 13}, std::array{129, 3, 128},
-                               std::array{2, 130, 1}, std::array{4, 4, 0}})
+  for (const auto [m, n, k] : {std::array{1, 1, 1}, std::array{5, 3, 7}, std::array{31, 17, 13},
+                               std::array{129, 3, 128}, std::array{2, 130, 1}, std::array{4, 4, 0}})
     for (const char ta : {'N', 'T'})
       for (const char tb : {'N', 'T'}) {
         fortran_case<double>(bound_mode, product, m, n, k, ta, tb, g);

@@ -46,8 +46,8 @@ void dsyrk_(const char*, const char*, const int*, const int*, const double*, con
             double*, const int*, FLen, FLen);
 void ssyr2k_(const char*, const char*, const int*, const int*, const float*, const float*, const int*, const float*,
              const int*, const float*, float*, const int*, FLen, FLen);
-void dsyr2k_(const char*, const char*, const int*, const int*, const double*, const double*, const int*,
-             const double*, const int*, const double*, double*, const int*, FLen, FLen);
+void dsyr2k_(const char*, const char*, const int*, const int*, const double*, const double*, const int*, const double*,
+             const int*, const double*, double*, const int*, FLen, FLen);
 void strmm_(const char*, const char*, const char*, const char*, const int*, const int*, const float*, const float*,
             const int*, float*, const int*, FLen, FLen, FLen, FLen);
 void dtrmm_(const char*, const char*, const char*, const char*, const int*, const int*, const double*, const double*,
@@ -156,8 +156,11 @@ T value() {
 enum class Kind { modest, scaled, graded, mixed, two_scales };
 Kind g_kind = Kind::modest;
 const char* kind_name(Kind k) {
-  return k == Kind::modest ? "modest" : k == Kind::scaled ? "scaled" : k == Kind::graded ? "graded"
-         : k == Kind::mixed ? "mixed" : "two_scales";
+  return k == Kind::modest   ? "modest"
+         : k == Kind::scaled ? "scaled"
+         : k == Kind::graded ? "graded"
+         : k == Kind::mixed  ? "mixed"
+                             : "two_scales";
 }
 
 int hash_exponent(char tag, int line, int which) {  // splitmix64 of (tag, line, which) → [−40, 40]
@@ -187,8 +190,10 @@ T entry(char tag, int i, int j) {
   // float: |entries| in [2^-61, 2^55], so no product of two (times alpha) leaves fp32's normal range — where
   // no BLAS, OpenBLAS included, keeps the relative bound.
   // double likewise: |entries| ≥ 2^-506, so the graded 129-row shapes stay in range.
-  if (std::is_same_v<T, float>) e = std::max(-55, std::min(55, e));
-  else e = std::max(-500, std::min(500, e));
+  if (std::is_same_v<T, float>)
+    e = std::max(-55, std::min(55, e));
+  else
+    e = std::max(-500, std::min(500, e));
   return static_cast<T>(std::ldexp(v, e));
 }
 
@@ -201,7 +206,11 @@ int order(Api a) { return a == Api::cblas_row ? 101 : 102; }
 template <class T>
 struct Mat {
   Mat(int r, int c, bool row_major, int pad, char t = 'X')
-      : rows(r), cols(c), ld((row_major ? c : r) + pad), row(row_major), tag(t),
+      : rows(r),
+        cols(c),
+        ld((row_major ? c : r) + pad),
+        row(row_major),
+        tag(t),
         v(static_cast<std::size_t>(ld) * static_cast<std::size_t>(row_major ? r : c) + 1, T(7)) {
     if (ld < 1) ld = 1;
   }
@@ -258,7 +267,8 @@ void compare(const std::string& what, Mat<T>& out, const Mat<T>& before, const M
       if (!(ratio <= bound)) worst = std::max(worst, std::isnan(ratio) ? 1e300 : ratio);
     }
   if (g_kind != Kind::modest) ++hard_cases;
-  check(worst == 0, what + " (" + kind_name(g_kind) + "): error " + sci(worst) + " x (|alpha||A||B| + |beta||C|) above the bound " + sci(bound));
+  check(worst == 0, what + " (" + kind_name(g_kind) + "): error " + sci(worst) +
+                        " x (|alpha||A||B| + |beta||C|) above the bound " + sci(bound));
   // Everything outside the referenced part (other triangle, padding) keeps its bits.
   bool untouched = true;
   Mat<T> copy = out;
@@ -308,23 +318,22 @@ void symm_case(Api api, char side, char uplo, int m, int n) {
                                                 beta, c_ob.v.data(), c_ob.ld);
     }
   }
-  const auto sym = [&](int i, int j) -> long double {
-    return (uplo == 'U' ? i <= j : i >= j) ? a(i, j) : a(j, i);
-  };
-  compare<T>(std::string(prefix<T>()) + "symm " + api_name(api) + " side " + side + " uplo " + uplo + " " +
-                 std::to_string(m) + "x" + std::to_string(n),
-             c, c0, c_ob, routed_bound<T>(ka, false),
-             [&](int i, int j, long double& exact, long double& scale) {
-               long double s = 0, mag = 0;
-               for (int l = 0; l < ka; ++l) {
-                 const long double p = left ? sym(i, l) * b(l, j) : b(i, l) * sym(l, j);
-                 s += p;
-                 mag += std::fabs(p);
-               }
-               exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
-               scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
-             },
-             [](int, int) { return true; });
+  const auto sym = [&](int i, int j) -> long double { return (uplo == 'U' ? i <= j : i >= j) ? a(i, j) : a(j, i); };
+  compare<T>(
+      std::string(prefix<T>()) + "symm " + api_name(api) + " side " + side + " uplo " + uplo + " " + std::to_string(m) +
+          "x" + std::to_string(n),
+      c, c0, c_ob, routed_bound<T>(ka, false),
+      [&](int i, int j, long double& exact, long double& scale) {
+        long double s = 0, mag = 0;
+        for (int l = 0; l < ka; ++l) {
+          const long double p = left ? sym(i, l) * b(l, j) : b(i, l) * sym(l, j);
+          s += p;
+          mag += std::fabs(p);
+        }
+        exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
+        scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
+      },
+      [](int, int) { return true; });
 }
 
 // ---- gemm: C = alpha*op(A)*op(B) + beta*C (the routed GEMM itself, with the same operand kinds) ----
@@ -364,20 +373,21 @@ void gemm_case(Api api, char ta, char tb, int m, int n, int k) {
   }
   const auto opa = [&](int i, int l) -> long double { return ta == 'N' ? a(i, l) : a(l, i); };
   const auto opb = [&](int l, int j) -> long double { return tb == 'N' ? b(l, j) : b(j, l); };
-  compare<T>(std::string(prefix<T>()) + "gemm " + api_name(api) + " " + ta + tb + " " + std::to_string(m) + "x" +
-                 std::to_string(n) + "x" + std::to_string(k),
-             c, c0, c_ob, routed_bound<T>(k, false),
-             [&](int i, int j, long double& exact, long double& scale) {
-               long double s = 0, mag = 0;
-               for (int l = 0; l < k; ++l) {
-                 const long double p = opa(i, l) * opb(l, j);
-                 s += p;
-                 mag += std::fabs(p);
-               }
-               exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
-               scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
-             },
-             [](int, int) { return true; });
+  compare<T>(
+      std::string(prefix<T>()) + "gemm " + api_name(api) + " " + ta + tb + " " + std::to_string(m) + "x" +
+          std::to_string(n) + "x" + std::to_string(k),
+      c, c0, c_ob, routed_bound<T>(k, false),
+      [&](int i, int j, long double& exact, long double& scale) {
+        long double s = 0, mag = 0;
+        for (int l = 0; l < k; ++l) {
+          const long double p = opa(i, l) * opb(l, j);
+          s += p;
+          mag += std::fabs(p);
+        }
+        exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
+        scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
+      },
+      [](int, int) { return true; });
 }
 
 // ---- syrk / syr2k: the uplo triangle of C = alpha*op(A)*op(A)^T (+ op(B)*op(A)^T …) + beta*C ----
@@ -444,21 +454,22 @@ void syrk_case(Api api, bool two, char uplo, char trans, int n, int k) {
   }
   const auto opa = [&](int i, int l) -> long double { return notrans ? a(i, l) : a(l, i); };
   const auto opb = [&](int i, int l) -> long double { return notrans ? b(i, l) : b(l, i); };
-  compare<T>(name + " " + api_name(api) + " uplo " + uplo + " trans " + trans + " " + std::to_string(n) + "x" +
-                 std::to_string(k),
-             c, c0, c_ob, routed_bound<T>(k, two),
-             [&](int i, int j, long double& exact, long double& scale) {
-               long double s = 0, mag = 0;
-               for (int l = 0; l < k; ++l) {
-                 const long double p = two ? opa(i, l) * opb(j, l) : opa(i, l) * opa(j, l);
-                 const long double q = two ? opb(i, l) * opa(j, l) : 0;
-                 s += p + q;
-                 mag += std::fabs(p) + std::fabs(q);
-               }
-               exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
-               scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
-             },
-             [&](int i, int j) { return uplo == 'U' ? i <= j : i >= j; });
+  compare<T>(
+      name + " " + api_name(api) + " uplo " + uplo + " trans " + trans + " " + std::to_string(n) + "x" +
+          std::to_string(k),
+      c, c0, c_ob, routed_bound<T>(k, two),
+      [&](int i, int j, long double& exact, long double& scale) {
+        long double s = 0, mag = 0;
+        for (int l = 0; l < k; ++l) {
+          const long double p = two ? opa(i, l) * opb(j, l) : opa(i, l) * opa(j, l);
+          const long double q = two ? opb(i, l) * opa(j, l) : 0;
+          s += p + q;
+          mag += std::fabs(p) + std::fabs(q);
+        }
+        exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
+        scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
+      },
+      [&](int i, int j) { return uplo == 'U' ? i <= j : i >= j; });
 }
 
 // ---- trmm: B = alpha*op(A)*B (left) or alpha*B*op(A) (right), A triangular ----
@@ -471,12 +482,11 @@ void trmm_case(Api api, char side, char uplo, char trans, char diag, int m, int 
   for (int i = 0; i < ka; ++i)  // the other triangle and a unit diagonal hold NaN: never read
     for (int j = 0; j < ka; ++j)
       a(i, j) = (i == j && unit) || !(uplo == 'U' ? i <= j : i >= j) ? std::numeric_limits<T>::quiet_NaN()
-                                                                       : entry<T>('A', i, j);
+                                                                     : entry<T>('A', i, j);
   const Mat<T> b0 = b;
   Mat<T> b_ob = b;
   const T alpha = T(1.5);
-  const int cs = left ? 141 : 142, cu = uplo == 'U' ? 121 : 122, ct = trans == 'N' ? 111 : 112,
-            cd = unit ? 132 : 131;
+  const int cs = left ? 141 : 142, cu = uplo == 'U' ? 121 : 122, ct = trans == 'N' ? 111 : 112, cd = unit ? 132 : 131;
   if (api == Api::fortran) {
     if constexpr (std::is_same_v<T, float>) {
       strmm_(&side, &uplo, &trans, &diag, &m, &n, &alpha, a.v.data(), &a.ld, b.v.data(), &b.ld, 1, 1, 1, 1);
@@ -504,20 +514,21 @@ void trmm_case(Api api, char side, char uplo, char trans, char diag, int m, int 
     return (uplo == 'U' ? i < j : i > j) ? static_cast<long double>(a(i, j)) : 0.0L;
   };
   const auto opa = [&](int i, int j) { return trans == 'N' ? tri(i, j) : tri(j, i); };
-  compare<T>(std::string(prefix<T>()) + "trmm " + api_name(api) + " side " + side + " uplo " + uplo + " trans " +
-                 trans + " diag " + diag + " " + std::to_string(m) + "x" + std::to_string(n),
-             b, b0, b_ob, routed_bound<T>(ka, false),
-             [&](int i, int j, long double& exact, long double& scale) {
-               long double s = 0, mag = 0;
-               for (int l = 0; l < ka; ++l) {
-                 const long double p = left ? opa(i, l) * b0(l, j) : b0(i, l) * opa(l, j);
-                 s += p;
-                 mag += std::fabs(p);
-               }
-               exact = static_cast<long double>(alpha) * s;
-               scale = std::fabs(static_cast<long double>(alpha)) * mag;
-             },
-             [](int, int) { return true; });
+  compare<T>(
+      std::string(prefix<T>()) + "trmm " + api_name(api) + " side " + side + " uplo " + uplo + " trans " + trans +
+          " diag " + diag + " " + std::to_string(m) + "x" + std::to_string(n),
+      b, b0, b_ob, routed_bound<T>(ka, false),
+      [&](int i, int j, long double& exact, long double& scale) {
+        long double s = 0, mag = 0;
+        for (int l = 0; l < ka; ++l) {
+          const long double p = left ? opa(i, l) * b0(l, j) : b0(i, l) * opa(l, j);
+          s += p;
+          mag += std::fabs(p);
+        }
+        exact = static_cast<long double>(alpha) * s;
+        scale = std::fabs(static_cast<long double>(alpha)) * mag;
+      },
+      [](int, int) { return true; });
 }
 
 // ---- Issue 18's dgemm_ cases: C = A·B (column-major, m×k times k×n) within the routed bound componentwise ----
@@ -532,8 +543,8 @@ void dgemm_case(const std::string& what, int m, int n, int k, const std::vector<
     for (int i = 0; i < m; ++i) {
       long double exact = 0, mag = 0;
       for (int l = 0; l < k; ++l) {
-        const long double p = static_cast<long double>(a[static_cast<std::size_t>(i + l * m)]) *
-                              b[static_cast<std::size_t>(l + j * k)];
+        const long double p =
+            static_cast<long double>(a[static_cast<std::size_t>(i + l * m)]) * b[static_cast<std::size_t>(l + j * k)];
         exact += p;
         mag += std::fabs(p);
       }
@@ -589,10 +600,12 @@ void quick_semantics() {
   check(all_equal(c1, 1.0), "dsymm_ alpha = 0: C must be beta*C");
   c1 = c;
   dsyrk_("L", "N", &n, &k, &zero, a.data(), &ld, &half, c1.data(), &ld, 1, 1);
-  check(c1[0] == 1 && c1[1] == 1 && c1[3] == 2, "dsyrk_ alpha = 0: the lower triangle must be beta*C, the upper untouched");
+  check(c1[0] == 1 && c1[1] == 1 && c1[3] == 2,
+        "dsyrk_ alpha = 0: the lower triangle must be beta*C, the upper untouched");
   c1 = c;
   dsyr2k_("U", "T", &n, &k, &zero, a.data(), &ld, b.data(), &ld, &half, c1.data(), &ld, 1, 1);
-  check(c1[0] == 1 && c1[3] == 1 && c1[1] == 2, "dsyr2k_ alpha = 0: the upper triangle must be beta*C, the lower untouched");
+  check(c1[0] == 1 && c1[3] == 1 && c1[1] == 2,
+        "dsyr2k_ alpha = 0: the upper triangle must be beta*C, the lower untouched");
   c1 = c;
   dtrmm_("R", "L", "T", "N", &n, &n, &zero, a.data(), &ld, c1.data(), &ld, 1, 1, 1, 1);
   check(all_equal(c1, 0.0), "dtrmm_ alpha = 0: B must be zero");
@@ -751,8 +764,8 @@ int main(int argc, char** argv) {
   own_symbols();
   if (g_mode != "host")
     for (const char* r : {"dsymm", "dsyrk", "dsyr2k", "dtrmm"})
-      check(differs_from_openblas[r], std::string(r) + ": every result equals OpenBLAS's bit for bit in mode " + g_mode +
-                                           ": the calls were not routed");
+      check(differs_from_openblas[r], std::string(r) + ": every result equals OpenBLAS's bit for bit in mode " +
+                                          g_mode + ": the calls were not routed");
   std::printf("adversarial trnblas drop-in level 3 (%s, %s products): %ld cases with hard operands\n", g_mode.c_str(),
               g_product.c_str(), hard_cases);
   std::printf("%s: %d failure(s)\n", g_mode.c_str(), failures);

@@ -32,7 +32,7 @@ inline double mode_bound(const std::string& mode, const std::string& product, lo
     // One pass: inputs rounded to the format (u_in; fp32 mode rounds only double inputs), the product
     // rounded unless two input significands fit the product format (8 bits under bf16 products, 24 under
     // exact), fp32 accumulation in PSUM.
-    const double u_in = mode == "fp32" ? (u_t < 0x1p-30 ? 0x1p-24 : 0.0)
+    const double u_in = mode == "fp32"   ? (u_t < 0x1p-30 ? 0x1p-24 : 0.0)
                         : mode == "bf16" ? 0x1p-8
                         : mode == "fp16" ? 0x1p-11
                                          : 0x1p-4;  // fp8_e4m3

@@ -57,15 +57,14 @@ struct Mp2Energy {
 ///         would be false — the result is not certified (e.g. a denominator within its rounding error of
 ///         0), or its bound exceeds the target (the report overload returns met = false instead).
 ///         Messages name the function, the values and a fix.
-Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
-                        const double* eps_occ, const double* eps_vir, const trncore::Options& options = {});
+Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, const double* eps_occ,
+                        const double* eps_vir, const trncore::Options& options = {});
 
 /// df_mp2_energy that also returns the certified bound (absolute, hartree), whether it is certified (and
 /// why not), met (certified and bound ≤ target in hartree), the method per stage and, on sim, the modelled
 /// engine cost of the whole kernel. Never throws for a numerical outcome.
-Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
-                        const double* eps_occ, const double* eps_vir, const trncore::Options& options,
-                        trncore::AccuracyReport& report);
+Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, const double* eps_occ,
+                        const double* eps_vir, const trncore::Options& options, trncore::AccuracyReport& report);
 
 /// The fitted tensor by the Cholesky route: with the Coulomb metric J = L·Lᵀ (SPD, naux×naux) and the raw
 /// three-index integrals (P|ia) (row-major naux×nocc×nvir), X = L⁻¹·(P|ia) and B[i][a][Q] = X[Q][ia]

@@ -49,21 +49,18 @@ void swap(std::int64_t n, T* x, std::int64_t incx, T* y, std::int64_t incy, cons
 /// xᵀy for real data (for complex data use dotu or dotc). n = 0 gives 0.
 /// Accuracy: |result − xᵀy| ≤ γ_n·|x|ᵀ|y| (Higham §3.1).
 template <class T>
-  requires std::is_floating_point_v<T>
-T dot(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy,
-      const trncore::Options& options = {});
+requires std::is_floating_point_v<T> T dot(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy,
+                                           const trncore::Options& options = {});
 
 /// xᵀy (unconjugated) for complex data. Accuracy: |result − xᵀy| ≤ γ_n·|x|ᵀ|y| with 4u for u.
 template <class T>
-  requires is_complex_v<T>
-T dotu(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy,
-       const trncore::Options& options = {});
+requires is_complex_v<T> T dotu(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy,
+                                const trncore::Options& options = {});
 
 /// xᴴy (x conjugated) for complex data. Accuracy: |result − xᴴy| ≤ γ_n·|x|ᵀ|y| with 4u for u.
 template <class T>
-  requires is_complex_v<T>
-T dotc(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy,
-       const trncore::Options& options = {});
+requires is_complex_v<T> T dotc(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy,
+                                const trncore::Options& options = {});
 
 /// ‖x‖₂ (0 for n = 0). Accuracy: relative error ≤ γ_{n+1} (a working-precision sum of squares and one
 /// square root; OpenBLAS's x86-64 kernels accumulate in a wider format, which only tightens this).
@@ -115,8 +112,10 @@ std::remove_const_t<X> dot(trncore::VectorView<X> x, trncore::VectorView<Y> y, c
   using T = std::remove_const_t<X>;
   static_assert(std::is_same_v<std::remove_const_t<Y>, T>, "trnblas::dot: x and y must hold the same type");
   detail::check_same_size("trnblas::dot", "x", x.size(), "y", y.size());
-  if constexpr (is_complex_v<T>) return dotc<T>(x.size(), x.data(), x.inc(), y.data(), y.inc(), options);
-  else return dot<T>(x.size(), x.data(), x.inc(), y.data(), y.inc(), options);
+  if constexpr (is_complex_v<T>)
+    return dotc<T>(x.size(), x.data(), x.inc(), y.data(), y.inc(), options);
+  else
+    return dot<T>(x.size(), x.data(), x.inc(), y.data(), y.inc(), options);
 }
 
 /// ‖x‖₂ of a view.

@@ -38,7 +38,7 @@ void gemv(Layout layout, Op trans, std::int64_t m, std::int64_t n, std::type_ide
 /// y := alpha·A·x + beta·y with A n×n symmetric (real data; for complex Hermitian A use hemv).
 /// Accuracy: γ_{n+2}·(|alpha||A||x| + |beta||y|) componentwise.
 template <class T>
-  requires std::is_floating_point_v<T>
+requires std::is_floating_point_v<T>
 void symv(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* a, std::int64_t lda,
           const T* x, std::int64_t incx, std::type_identity_t<T> beta, T* y, std::int64_t incy,
           const trncore::Options& options = {});
@@ -46,7 +46,7 @@ void symv(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alph
 /// y := alpha·A·x + beta·y with A n×n Hermitian (complex data; the imaginary parts of its diagonal are
 /// taken as zero). Accuracy: γ_{n+2}·(|alpha||A||x| + |beta||y|) componentwise, 4u for u.
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void hemv(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* a, std::int64_t lda,
           const T* x, std::int64_t incx, std::type_identity_t<T> beta, T* y, std::int64_t incy,
           const trncore::Options& options = {});
@@ -68,47 +68,47 @@ void trsv(Layout layout, Uplo uplo, Op trans, Diag diag, std::int64_t n, const T
 /// A := alpha·x·yᵀ + A with A m×n, x of m and y of n elements (real data; complex: geru/gerc).
 /// Accuracy: γ₃·(|alpha||x||y|ᵀ + |A|) componentwise. @throws InvalidArgument when A overlaps x or y.
 template <class T>
-  requires std::is_floating_point_v<T>
+requires std::is_floating_point_v<T>
 void ger(Layout layout, std::int64_t m, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
          const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options = {});
 
 /// A := alpha·x·yᵀ + A (unconjugated) for complex data. Accuracy: γ₃ bound of ger with 4u for u.
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void geru(Layout layout, std::int64_t m, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
           const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options = {});
 
 /// A := alpha·x·yᴴ + A (y conjugated) for complex data. Accuracy: γ₃ bound of ger with 4u for u.
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void gerc(Layout layout, std::int64_t m, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
           const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options = {});
 
 /// A := alpha·x·xᵀ + A, the `uplo` triangle of n×n symmetric A (real data).
 /// Accuracy: γ₃·(|alpha||x||x|ᵀ + |A|) componentwise.
 template <class T>
-  requires std::is_floating_point_v<T>
+requires std::is_floating_point_v<T>
 void syr(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx, T* a,
          std::int64_t lda, const trncore::Options& options = {});
 
 /// A := alpha·x·yᵀ + alpha·y·xᵀ + A, the `uplo` triangle of n×n symmetric A (real data).
 /// Accuracy: γ₄·(|alpha|(|x||y|ᵀ + |y||x|ᵀ) + |A|) componentwise.
 template <class T>
-  requires std::is_floating_point_v<T>
+requires std::is_floating_point_v<T>
 void syr2(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
           const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options = {});
 
 /// A := alpha·x·xᴴ + A with real alpha, the `uplo` triangle of n×n Hermitian A (complex data; the
 /// diagonal's imaginary parts are set to zero). Accuracy: γ₃ bound of syr with 4u for u.
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void her(Layout layout, Uplo uplo, std::int64_t n, real_type<T> alpha, const T* x, std::int64_t incx, T* a,
          std::int64_t lda, const trncore::Options& options = {});
 
 /// A := alpha·x·yᴴ + conj(alpha)·y·xᴴ + A, the `uplo` triangle of n×n Hermitian A (complex data).
 /// Accuracy: γ₄ bound of syr2 with 4u for u.
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void her2(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
           const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options = {});
 

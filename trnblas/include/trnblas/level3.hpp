@@ -39,7 +39,7 @@ void symm(Layout layout, Side side, Uplo uplo, std::int64_t m, std::int64_t n, s
 
 /// symm with A Hermitian (complex data; the imaginary parts of A's diagonal are taken as zero).
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void hemm(Layout layout, Side side, Uplo uplo, std::int64_t m, std::int64_t n, std::type_identity_t<T> alpha,
           const T* a, std::int64_t lda, const T* b, std::int64_t ldb, std::type_identity_t<T> beta, T* c,
           std::int64_t ldc, const trncore::Options& options = {});
@@ -49,15 +49,14 @@ void hemm(Layout layout, Side side, Uplo uplo, std::int64_t m, std::int64_t n, s
 /// complex data, where herk computes A·Aᴴ). Accuracy: γ_{k+2}·(|alpha||op(A)||op(A)|ᵀ + |beta||C|).
 /// @throws InvalidArgument when C overlaps A.
 template <class T>
-void syrk(Layout layout, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, std::type_identity_t<T> alpha,
-          const T* a, std::int64_t lda, std::type_identity_t<T> beta, T* c, std::int64_t ldc,
-          const trncore::Options& options = {});
+void syrk(Layout layout, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, std::type_identity_t<T> alpha, const T* a,
+          std::int64_t lda, std::type_identity_t<T> beta, T* c, std::int64_t ldc, const trncore::Options& options = {});
 
 /// C := alpha·op(A)·op(A)ᴴ + beta·C with real alpha, beta, the `uplo` triangle of n×n Hermitian C
 /// (complex data; op = no_trans or conj_trans, trans is InvalidArgument; C's diagonal comes out real).
 /// Accuracy: γ_{k+2}·(|alpha||op(A)||op(A)|ᴴ + |beta||C|) with 4u for u.
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void herk(Layout layout, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, real_type<T> alpha, const T* a,
           std::int64_t lda, real_type<T> beta, T* c, std::int64_t ldc, const trncore::Options& options = {});
 
@@ -72,7 +71,7 @@ void syr2k(Layout layout, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, s
 /// C := alpha·op(A)·op(B)ᴴ + conj(alpha)·op(B)·op(A)ᴴ + beta·C with real beta, the `uplo` triangle of
 /// n×n Hermitian C (complex data; trans as herk). Accuracy: the γ_{2k+2} bound of syr2k with 4u for u.
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void her2k(Layout layout, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, std::type_identity_t<T> alpha,
            const T* a, std::int64_t lda, const T* b, std::int64_t ldb, real_type<T> beta, T* c, std::int64_t ldc,
            const trncore::Options& options = {});

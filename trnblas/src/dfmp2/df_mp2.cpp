@@ -36,9 +36,9 @@ using trncore::detail::sci;
 void check_finite(const char* name, const double* x, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i)
     if (!std::isfinite(x[i]))
-      throw trncore::InvalidArgument(kFunction, std::string(name) + "[" + std::to_string(i) + "] = " + sci(x[i]) +
-                                                    " is not finite",
-                                     "pass finite integrals and orbital energies");
+      throw trncore::InvalidArgument(
+          kFunction, std::string(name) + "[" + std::to_string(i) + "] = " + sci(x[i]) + " is not finite",
+          "pass finite integrals and orbital energies");
 }
 
 void check_inputs(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, const double* eps_occ,
@@ -68,10 +68,10 @@ void check_inputs(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const
   if (options.backend == trncore::Backend::host) {
     detail::check_host_math_mode(kFunction, options, true, "use Backend::sim for reduced-precision modes");
   } else if (options.math_mode == trncore::MathMode::sr || options.math_mode == trncore::MathMode::fp64) {
-    throw trncore::NotSupported(kFunction,
-                                "math mode " + std::string(trncore::to_string(options.math_mode)) +
-                                    " has no DF-MP2 kernel on the sim backend",
-                                "use MathMode::ozaki for fp64-accurate energies on sim, or Backend::host");
+    throw trncore::NotSupported(
+        kFunction,
+        "math mode " + std::string(trncore::to_string(options.math_mode)) + " has no DF-MP2 kernel on the sim backend",
+        "use MathMode::ozaki for fp64-accurate energies on sim, or Backend::host");
   }
 }
 
@@ -145,8 +145,8 @@ double compensated_absolute_unit(const detail::ProductPlan& plan, std::int64_t k
   const double S = plan.slices, passes = S * (S + 1) / 2;
   const double delta = 0x1p-126, eta = 0x1p-126;
   const double gk = detail::gamma(static_cast<double>(k), kU32), gp = detail::gamma(passes, kU32);
-  const double per_term = 3 * delta + S * (S - 1) / 2 * 9 * delta + passes * eta +
-                          (gk + gp * (1 + gk)) * passes * (9 * delta + eta);
+  const double per_term =
+      3 * delta + S * (S - 1) / 2 * 9 * delta + passes * eta + (gk + gp * (1 + gk)) * passes * (9 * delta + eta);
   return static_cast<double>(k) * per_term * (1 + 0x1p-40);  // margin for this expression's own rounding
 }
 
@@ -182,14 +182,15 @@ void compensated_block(Products& p, std::int64_t nvir, std::int64_t n, std::int6
     const double unit = compensated_absolute_unit(plan, kq);
     for (std::int64_t r = 0; r < nvir; ++r)
       for (std::int64_t j = 0; j < n; ++j) {
-        const int ea = prod.row_exponents[static_cast<std::size_t>(r)], eb = prod.col_exponents[static_cast<std::size_t>(j)];
+        const int ea = prod.row_exponents[static_cast<std::size_t>(r)],
+                  eb = prod.col_exponents[static_cast<std::size_t>(j)];
         if (ea != detail::kZeroLineExponent && eb != detail::kZeroLineExponent)
           absolute[static_cast<std::size_t>(r * n + j)] += std::ldexp(unit, ea + eb);
       }
     const std::vector<double> v = prod.values(nvir, n);
     for (std::size_t e = 0; e < sum.size(); ++e) sum[e] += v[e];
-    p.method = "pair products: " + prod.method + ", K in " + std::to_string(nch) + " chunks of <= " +
-               std::to_string(kCompensatedChunk) + " summed in float-float";
+    p.method = "pair products: " + prod.method + ", K in " + std::to_string(nch) +
+               " chunks of <= " + std::to_string(kCompensatedChunk) + " summed in float-float";
     p.stats += prod.stats;
   }
   // The chunk sum: computed in double here, whose error (γ_nch with u = 2^-53) is below the float-float bound
@@ -271,8 +272,7 @@ void round_upward(detail::PairProducts& s, double up) {
 }
 
 // |B||B|ᵀ in the same block layout, rounded upward in effect (factor 1 + γ_naux+1).
-detail::PairProducts magnitudes(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
-                                int threads) {
+detail::PairProducts magnitudes(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, int threads) {
   const std::vector<double> abs_b = magnitudes_of(b, nocc * nvir * naux);
   detail::PairProducts s{nocc, nvir, {}};
   pair_products(s, naux, abs_b.data(), abs_b.data(), 0.0, threads);
@@ -293,11 +293,11 @@ detail::PairProducts screened_contribution(std::int64_t nocc, std::int64_t nvir,
 
 // How the energy stage computes, for the bound.
 struct StageArithmetic {
-  double d_rel;     // |D̂ − D| ≤ d_rel·(|e_i| + |e_j| + |e_a| + |e_b|)
-  double os_rel;    // relative error of one computed opposite-spin term given K̂ and D̂
-  double ss_rel;    // same for a same-spin term
-  double sum_rel;   // |error of the reduction| ≤ sum_rel·Σ|terms|
-  double k_store;   // relative rounding of K̂ into the stage's words (0 when it holds K̂ exactly)
+  double d_rel;    // |D̂ − D| ≤ d_rel·(|e_i| + |e_j| + |e_a| + |e_b|)
+  double os_rel;   // relative error of one computed opposite-spin term given K̂ and D̂
+  double ss_rel;   // same for a same-spin term
+  double sum_rel;  // |error of the reduction| ≤ sum_rel·Σ|terms|
+  double k_store;  // relative rounding of K̂ into the stage's words (0 when it holds K̂ exactly)
   // The relative bounds above assume no result below the stage format's normal range. Where one is (a tiny
   // (ia|jb), its square, a float-float lo word), each operation errs by at most half the format's smallest
   // subnormal spacing instead: per term, at most 64 such errors (the ≤ 20 operations of a term and its
@@ -307,21 +307,32 @@ struct StageArithmetic {
 };
 
 StageArithmetic fp32_stage(std::int64_t chain) {
-  return {detail::gamma(4, kU32), detail::gamma(2, kU32), detail::gamma(3, kU32),
-          detail::gamma(static_cast<double>(chain), kU32), kU32, 64 * 0x1p-150};
+  return {detail::gamma(4, kU32),
+          detail::gamma(2, kU32),
+          detail::gamma(3, kU32),
+          detail::gamma(static_cast<double>(chain), kU32),
+          kU32,
+          64 * 0x1p-150};
 }
 StageArithmetic float_float_stage(std::int64_t chain) {
   const double u2 = kU32 * kU32;
   // Each energy's hi/lo split (u² each), e_i + e_j in double then split (2^-53 + u²), two double-word
   // additions: 16u² covers the sum with room.
-  return {16 * u2, 1.01 * (detail::kFfMulU2 + detail::kFfDivU2) * u2,
+  return {16 * u2,
+          1.01 * (detail::kFfMulU2 + detail::kFfDivU2) * u2,
           1.01 * (detail::kFfAddU2 + detail::kFfMulU2 + detail::kFfDivU2) * u2,
-          static_cast<double>(chain) * detail::kFfAddU2 * u2, 0x1p-48, 64 * 0x1p-150};
+          static_cast<double>(chain) * detail::kFfAddU2 * u2,
+          0x1p-48,
+          64 * 0x1p-150};
 }
 StageArithmetic host_stage(std::int64_t chain) {
   // Terms in double, summed in double-double (DWPlusFP, 2u² per addition).
-  return {detail::gamma(3, kU64), detail::gamma(2, kU64), detail::gamma(3, kU64),
-          static_cast<double>(chain) * 2 * kU64 * kU64, 0.0, 64 * 0x1p-1074};
+  return {detail::gamma(3, kU64),
+          detail::gamma(2, kU64),
+          detail::gamma(3, kU64),
+          static_cast<double>(chain) * 2 * kU64 * kU64,
+          0.0,
+          64 * 0x1p-1074};
 }
 
 // The certified bound on |Ê_corr − E_corr| (see df_mp2.hpp), from the computed products, their
@@ -423,8 +434,8 @@ Attempt run_sim(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const d
   const detail::StageResult r = detail::vector_engine_energy(p.k, eo, ev, ff, generation);
   Attempt a;
   a.energy = {r.opposite_spin + r.same_spin, r.same_spin, r.opposite_spin};
-  a.bound = energy_bound(p.k, s, extra ? &*extra : nullptr, p.eps, ff ? float_float_stage(r.chain) : fp32_stage(r.chain), eo, ev,
-                         a.energy.correlation);
+  a.bound = energy_bound(p.k, s, extra ? &*extra : nullptr, p.eps,
+                         ff ? float_float_stage(r.chain) : fp32_stage(r.chain), eo, ev, a.energy.correlation);
   a.certified = p.certified;
   a.caveat = p.caveat.empty() ? std::string() : "pair products: " + p.caveat;
   a.steps = {p.method, ff ? "energy stage: VectorEngine float-float (double-word) terms and sums"
@@ -454,9 +465,8 @@ detail::ProductPlan plan_for(trncore::MathMode mode, const trncore::Options& opt
 
 }  // namespace
 
-Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
-                        const double* eps_occ, const double* eps_vir, const trncore::Options& options,
-                        trncore::AccuracyReport& report) {
+Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, const double* eps_occ,
+                        const double* eps_vir, const trncore::Options& options, trncore::AccuracyReport& report) {
   check_inputs(nocc, nvir, naux, b, eps_occ, eps_vir, options);
   trncore::AccuracyReport r;
   r.target = options.target_forward_error;
@@ -496,7 +506,8 @@ Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux,
   for (std::string& t : chosen.steps) r.trajectory.push_back({std::move(t)});
   if (chosen.stats) r.cost = trncore::sim::estimate_cost(*chosen.stats, options.generation);
   r.certify(chosen.bound);
-  if (!chosen.certified) r.uncertify(chosen.caveat.empty() ? "the pair products are not certified" : chosen.caveat);
+  if (!chosen.certified)
+    r.uncertify(chosen.caveat.empty() ? "the pair products are not certified" : chosen.caveat);
   else if (!std::isfinite(chosen.bound))
     r.uncertify("a denominator e_i + e_j - e_a - e_b is within the stage's rounding error of 0");
   else if (!std::isfinite(chosen.energy.correlation))
@@ -505,8 +516,8 @@ Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux,
   return chosen.energy;
 }
 
-Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
-                        const double* eps_occ, const double* eps_vir, const trncore::Options& options) {
+Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, const double* eps_occ,
+                        const double* eps_vir, const trncore::Options& options) {
   trncore::AccuracyReport report;
   const Mp2Energy e = df_mp2_energy(nocc, nvir, naux, b, eps_occ, eps_vir, options, report);
   trncore::require_target_met(report, kFunction);

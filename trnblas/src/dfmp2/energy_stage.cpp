@@ -41,7 +41,7 @@ Words split_words(const std::string& name, const double* x, std::int64_t n) {
 
 // One stage run: the core, the inputs in HBM, and the block loop.
 class Stage {
-public:
+ public:
   Stage(const PairProducts& k, const double* eps_occ, const double* eps_vir, bool ff,
         trncore::sim::Generation generation)
       : k_(k), eps_occ_(eps_occ), ff_(ff), core_(generation), evir_(split_words("eps_vir", eps_vir, k.nvir)) {
@@ -72,7 +72,7 @@ public:
     return r;
   }
 
-private:
+ private:
   struct Totals {
     FfTile os, ss;  // 1×1; fp32 runs keep lo = 0
   };
@@ -80,8 +80,10 @@ private:
   // tile(p, f) = M[row0 + p][col0 + f] of a row-major buffer with leading dimension ld, or with
   // `transposed`, M[row0 + f][col0 + p] (a strided DMA: partition stride 1, element stride ld).
   void load(Tile& t, const HbmBuffer& m, std::int64_t ld, std::int64_t row0, std::int64_t col0, bool transposed) {
-    if (transposed) core_.dma_to_tile(t, m, row0 * ld + col0, 1, ld);
-    else core_.dma_to_tile(t, m, row0 * ld + col0, ld, 1);
+    if (transposed)
+      core_.dma_to_tile(t, m, row0 * ld + col0, 1, ld);
+    else
+      core_.dma_to_tile(t, m, row0 * ld + col0, ld, 1);
   }
 
   // e_a + e_b over the block: e_b by a partition-broadcast DMA, e_a by a TensorEngine transpose of the
@@ -196,7 +198,9 @@ private:
         ++levels;
       }
     };
-    const auto padded = [](std::int64_t n) { return static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(n))); };
+    const auto padded = [](std::int64_t n) {
+      return static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(n)));
+    };
     const std::int64_t w = padded(bs), p = padded(as);
     std::int64_t levels = 0;
     Words buf{{"acc.hi", DType::fp32, std::vector<float>(static_cast<std::size_t>(as * w)), {}},
@@ -229,8 +233,8 @@ private:
 
 }  // namespace
 
-StageResult vector_engine_energy(const PairProducts& k, const double* eps_occ, const double* eps_vir,
-                                 bool float_float, trncore::sim::Generation generation) {
+StageResult vector_engine_energy(const PairProducts& k, const double* eps_occ, const double* eps_vir, bool float_float,
+                                 trncore::sim::Generation generation) {
   if (k.nocc == 0 || k.nvir == 0) return {};
   return Stage(k, eps_occ, eps_vir, float_float, generation).run();
 }

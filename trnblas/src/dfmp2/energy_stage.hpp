@@ -44,8 +44,8 @@ struct StageResult {
 /// Runs the stage. With float_float false, (ia|jb) must be fp32 values (the stage loads them exactly) and
 /// the orbital energies are rounded to fp32; with float_float true, both are carried as hi + lo words.
 /// Sums are over i ≤ j with weight 2 for i < j (the (j, i) terms equal the (i, j) ones).
-StageResult vector_engine_energy(const PairProducts& k, const double* eps_occ, const double* eps_vir,
-                                 bool float_float, trncore::sim::Generation generation);
+StageResult vector_engine_energy(const PairProducts& k, const double* eps_occ, const double* eps_vir, bool float_float,
+                                 trncore::sim::Generation generation);
 
 /// Tile edge of the stage (the TensorEngine transpose's limit).
 inline constexpr std::int64_t kStageTile = 128;

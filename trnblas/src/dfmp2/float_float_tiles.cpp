@@ -6,9 +6,7 @@ using trncore::sim::AluOp;
 using trncore::sim::DType;
 using trncore::sim::Tile;
 
-Tile FloatFloatTiles::tile(const std::string& name) const {
-  return core_.sbuf(name, partitions_, free_, DType::fp32);
-}
+Tile FloatFloatTiles::tile(const std::string& name) const { return core_.sbuf(name, partitions_, free_, DType::fp32); }
 
 Tile FloatFloatTiles::op(const Tile& a, const Tile& b, AluOp o) const {
   Tile out = tile("ff.t");

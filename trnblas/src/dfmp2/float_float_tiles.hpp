@@ -27,7 +27,7 @@ inline constexpr double kFfDivU2 = 15.0 + 56.0 * 0x1p-24;
 
 /// Tile arithmetic on one core for tiles of one shape (partitions × free) in SBUF.
 class FloatFloatTiles {
-public:
+ public:
   FloatFloatTiles(trncore::sim::NeuronCore& core, std::int64_t partitions, std::int64_t free_size)
       : core_(core), partitions_(partitions), free_(free_size) {}
 
@@ -53,7 +53,7 @@ public:
   /// x·c for a power of two c (exact on both words).
   FfTile scale_pow2(const FfTile& x, float c) const;
 
-private:
+ private:
   trncore::sim::Tile op(const trncore::sim::Tile& a, const trncore::sim::Tile& b, trncore::sim::AluOp o) const;
   trncore::sim::Tile op(const trncore::sim::Tile& a, float s, trncore::sim::AluOp o) const;
   /// x·y for a double word x and a float y (DWTimesFP1 of Joldes–Muller–Popescu).

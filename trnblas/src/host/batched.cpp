@@ -48,9 +48,9 @@ void check_entries(const char* f, Layout layout, Op transa, Op transb, std::int6
     const char* null = k > 0 && a == nullptr ? "a" : k > 0 && b == nullptr ? "b" : c == nullptr ? "c" : nullptr;
     if (null != nullptr)
       throw trncore::InvalidArgument(f,
-                                     std::string(null) + "[" + std::to_string(i) + "] is null (m = " +
-                                         std::to_string(m) + ", n = " + std::to_string(n) + ", k = " +
-                                         std::to_string(k) + ")",
+                                     std::string(null) + "[" + std::to_string(i) +
+                                         "] is null (m = " + std::to_string(m) + ", n = " + std::to_string(n) +
+                                         ", k = " + std::to_string(k) + ")",
                                      "pass storage for every entry of the batch");
     operands.push_back({matrix_region(c, layout, Op::no_trans, m, n, ldc, sizeof(T)), "C", i, true});
     if (k > 0) {
@@ -65,8 +65,8 @@ template <class T>
 void run_entry(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, const T& alpha,
                const T* a, std::int64_t lda, const T* b, std::int64_t ldb, const T& beta, T* c, std::int64_t ldc) {
   pick<T>(cblas_sgemm, cblas_dgemm, cblas_cgemm, cblas_zgemm)(cblas_order(layout), cblas_trans(transa),
-                                                             cblas_trans(transb), bi(m), bi(n), bi(k), scalar(alpha), a,
-                                                             bi(lda), b, bi(ldb), scalar(beta), c, bi(ldc));
+                                                              cblas_trans(transb), bi(m), bi(n), bi(k), scalar(alpha),
+                                                              a, bi(lda), b, bi(ldb), scalar(beta), c, bi(ldc));
 }
 
 // The last entry's offset, (batch − 1)·stride elements, plus the operand's extent must stay within int64.
@@ -101,10 +101,9 @@ void gemm_batched(Layout layout, Op transa, Op transb, std::int64_t m, std::int6
   if (m == 0 || n == 0 || batch == 0) return;
   const char* null_array = a == nullptr ? "a" : b == nullptr ? "b" : c == nullptr ? "c" : nullptr;
   if (null_array != nullptr)
-    throw trncore::InvalidArgument(f,
-                                   std::string("the pointer array ") + null_array + " is null for batch = " +
-                                       std::to_string(batch),
-                                   "pass an array of batch pointers");
+    throw trncore::InvalidArgument(
+        f, std::string("the pointer array ") + null_array + " is null for batch = " + std::to_string(batch),
+        "pass an array of batch pointers");
   check_entries<T>(
       f, layout, transa, transb, m, n, k, lda, ldb, ldc, batch, [&](std::int64_t i) { return a[i]; },
       [&](std::int64_t i) { return b[i]; }, [&](std::int64_t i) -> const T* { return c[i]; });
@@ -133,12 +132,12 @@ void gemm_strided_batched(Layout layout, Op transa, Op transb, std::int64_t m, s
                  entry(c, i, stride_c), ldc);
 }
 
-#define TRNBLAS_BATCHED(T)                                                                                         \
-  template void gemm_batched<T>(Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, T, const T* const*,      \
-                                std::int64_t, const T* const*, std::int64_t, T, T* const*, std::int64_t,           \
-                                std::int64_t, const trncore::Options&);                                            \
-  template void gemm_strided_batched<T>(Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, T, const T*,     \
-                                        std::int64_t, std::int64_t, const T*, std::int64_t, std::int64_t, T, T*,   \
+#define TRNBLAS_BATCHED(T)                                                                                             \
+  template void gemm_batched<T>(Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, T, const T* const*,          \
+                                std::int64_t, const T* const*, std::int64_t, T, T* const*, std::int64_t, std::int64_t, \
+                                const trncore::Options&);                                                              \
+  template void gemm_strided_batched<T>(Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, T, const T*,         \
+                                        std::int64_t, std::int64_t, const T*, std::int64_t, std::int64_t, T, T*,       \
                                         std::int64_t, std::int64_t, std::int64_t, const trncore::Options&);
 TRNBLAS_BATCHED(float)
 TRNBLAS_BATCHED(double)

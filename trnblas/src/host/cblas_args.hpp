@@ -27,18 +27,24 @@ namespace trnblas::detail {
 /// The CBLAS function of T's precision: pick<T>(cblas_saxpy, cblas_daxpy, cblas_caxpy, cblas_zaxpy).
 template <class T, class S, class D, class C, class Z>
 constexpr auto pick(S s, D d, C c, Z z) {
-  if constexpr (std::is_same_v<T, float>) return s;
-  else if constexpr (std::is_same_v<T, double>) return d;
-  else if constexpr (std::is_same_v<T, std::complex<float>>) return c;
-  else return z;
+  if constexpr (std::is_same_v<T, float>)
+    return s;
+  else if constexpr (std::is_same_v<T, double>)
+    return d;
+  else if constexpr (std::is_same_v<T, std::complex<float>>)
+    return c;
+  else
+    return z;
 }
 
 /// A scalar as CBLAS takes it: real ones by value, complex ones by address (which lives as long as the
 /// caller's argument, i.e. for the whole call).
 template <class T>
 auto scalar(const T& v) {
-  if constexpr (is_complex_v<T>) return static_cast<const void*>(&v);
-  else return v;
+  if constexpr (is_complex_v<T>)
+    return static_cast<const void*>(&v);
+  else
+    return v;
 }
 
 }  // namespace trnblas::detail

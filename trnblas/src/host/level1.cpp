@@ -84,14 +84,16 @@ void swap(std::int64_t n, T* x, std::int64_t incx, T* y, std::int64_t incy, cons
 }
 
 template <class T>
-  requires std::is_floating_point_v<T>
-T dot(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy, const trncore::Options& options) {
+requires std::is_floating_point_v<T> T dot(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy,
+                                           const trncore::Options& options) {
   constexpr const char* f = "trnblas::dot";
   check_start<T>(f, n, options);
   check_xy<T>(f, n, x, incx, y, incy, false);
   if (n == 0) return T(0);
-  if constexpr (std::is_same_v<T, float>) return cblas_sdot(bi(n), x, bi(incx), y, bi(incy));
-  else return cblas_ddot(bi(n), x, bi(incx), y, bi(incy));
+  if constexpr (std::is_same_v<T, float>)
+    return cblas_sdot(bi(n), x, bi(incx), y, bi(incy));
+  else
+    return cblas_ddot(bi(n), x, bi(incx), y, bi(incy));
 }
 
 namespace {
@@ -114,14 +116,14 @@ T complex_dot(const char* f, bool conjugate, std::int64_t n, const T* x, std::in
 }  // namespace
 
 template <class T>
-  requires is_complex_v<T>
-T dotu(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy, const trncore::Options& options) {
+requires is_complex_v<T> T dotu(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy,
+                                const trncore::Options& options) {
   return complex_dot("trnblas::dotu", false, n, x, incx, y, incy, options);
 }
 
 template <class T>
-  requires is_complex_v<T>
-T dotc(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy, const trncore::Options& options) {
+requires is_complex_v<T> T dotc(std::int64_t n, const T* x, std::int64_t incx, const T* y, std::int64_t incy,
+                                const trncore::Options& options) {
   return complex_dot("trnblas::dotc", true, n, x, incx, y, incy, options);
 }
 
@@ -152,8 +154,7 @@ std::int64_t iamax(std::int64_t n, const T* x, std::int64_t incx, const trncore:
     throw trncore::InvalidArgument(f, "incx = " + std::to_string(incx) + " is negative",
                                    "pass incx > 0 (BLAS defines no index order for a negative increment)");
   if (n == 0) return -1;
-  return static_cast<std::int64_t>(
-      pick<T>(cblas_isamax, cblas_idamax, cblas_icamax, cblas_izamax)(bi(n), x, bi(incx)));
+  return static_cast<std::int64_t>(pick<T>(cblas_isamax, cblas_idamax, cblas_icamax, cblas_izamax)(bi(n), x, bi(incx)));
 }
 
 template <class T>
@@ -176,16 +177,16 @@ void rotg(T* a, T* b, real_type<T>* c, T* s, const trncore::Options& options) {
   pick<T>(cblas_srotg, cblas_drotg, cblas_crotg, cblas_zrotg)(a, b, c, s);
 }
 
-#define TRNBLAS_LEVEL1(T)                                                                                          \
-  template void axpy<T>(std::int64_t, T, const T*, std::int64_t, T*, std::int64_t, const trncore::Options&);       \
-  template void scal<T>(std::int64_t, T, T*, std::int64_t, const trncore::Options&);                               \
-  template void copy<T>(std::int64_t, const T*, std::int64_t, T*, std::int64_t, const trncore::Options&);          \
-  template void swap<T>(std::int64_t, T*, std::int64_t, T*, std::int64_t, const trncore::Options&);                \
-  template real_type<T> nrm2<T>(std::int64_t, const T*, std::int64_t, const trncore::Options&);                    \
-  template real_type<T> asum<T>(std::int64_t, const T*, std::int64_t, const trncore::Options&);                    \
-  template std::int64_t iamax<T>(std::int64_t, const T*, std::int64_t, const trncore::Options&);                   \
-  template void rot<T>(std::int64_t, T*, std::int64_t, T*, std::int64_t, real_type<T>, real_type<T>,               \
-                       const trncore::Options&);                                                                   \
+#define TRNBLAS_LEVEL1(T)                                                                                    \
+  template void axpy<T>(std::int64_t, T, const T*, std::int64_t, T*, std::int64_t, const trncore::Options&); \
+  template void scal<T>(std::int64_t, T, T*, std::int64_t, const trncore::Options&);                         \
+  template void copy<T>(std::int64_t, const T*, std::int64_t, T*, std::int64_t, const trncore::Options&);    \
+  template void swap<T>(std::int64_t, T*, std::int64_t, T*, std::int64_t, const trncore::Options&);          \
+  template real_type<T> nrm2<T>(std::int64_t, const T*, std::int64_t, const trncore::Options&);              \
+  template real_type<T> asum<T>(std::int64_t, const T*, std::int64_t, const trncore::Options&);              \
+  template std::int64_t iamax<T>(std::int64_t, const T*, std::int64_t, const trncore::Options&);             \
+  template void rot<T>(std::int64_t, T*, std::int64_t, T*, std::int64_t, real_type<T>, real_type<T>,         \
+                       const trncore::Options&);                                                             \
   template void rotg<T>(T*, T*, real_type<T>*, T*, const trncore::Options&);
 TRNBLAS_LEVEL1(float)
 TRNBLAS_LEVEL1(double)
@@ -197,8 +198,8 @@ template float dot<float>(std::int64_t, const float*, std::int64_t, const float*
                           const trncore::Options&);
 template double dot<double>(std::int64_t, const double*, std::int64_t, const double*, std::int64_t,
                             const trncore::Options&);
-#define TRNBLAS_COMPLEX_DOT(T)                                                                                     \
-  template T dotu<T>(std::int64_t, const T*, std::int64_t, const T*, std::int64_t, const trncore::Options&);       \
+#define TRNBLAS_COMPLEX_DOT(T)                                                                               \
+  template T dotu<T>(std::int64_t, const T*, std::int64_t, const T*, std::int64_t, const trncore::Options&); \
   template T dotc<T>(std::int64_t, const T*, std::int64_t, const T*, std::int64_t, const trncore::Options&);
 TRNBLAS_COMPLEX_DOT(std::complex<float>)
 TRNBLAS_COMPLEX_DOT(std::complex<double>)

@@ -78,9 +78,8 @@ void sym_or_herm_mv(const char* f, Layout layout, Uplo uplo, std::int64_t n, T a
   check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo)});
   check_host_call<T>(f, {{"n", n}}, options);
   if (!check_mv(f, layout, n, n, a, lda, n, x, incx, n, y, incy)) return;
-  pick<T>(cblas_ssymv, cblas_dsymv, cblas_chemv, cblas_zhemv)(cblas_order(layout), cblas_uplo(uplo), bi(n),
-                                                             scalar(alpha), a, bi(lda), x, bi(incx), scalar(beta), y,
-                                                             bi(incy));
+  pick<T>(cblas_ssymv, cblas_dsymv, cblas_chemv, cblas_zhemv)(
+      cblas_order(layout), cblas_uplo(uplo), bi(n), scalar(alpha), a, bi(lda), x, bi(incx), scalar(beta), y, bi(incy));
 }
 
 template <class T>
@@ -115,12 +114,12 @@ void gemv(Layout layout, Op trans, std::int64_t m, std::int64_t n, std::type_ide
   const bool t = trans != Op::no_trans;
   if (!check_mv(f, layout, m, n, a, lda, t ? m : n, x, incx, t ? n : m, y, incy)) return;
   pick<T>(cblas_sgemv, cblas_dgemv, cblas_cgemv, cblas_zgemv)(cblas_order(layout), cblas_trans(trans), bi(m), bi(n),
-                                                             scalar(alpha), a, bi(lda), x, bi(incx), scalar(beta), y,
-                                                             bi(incy));
+                                                              scalar(alpha), a, bi(lda), x, bi(incx), scalar(beta), y,
+                                                              bi(incy));
 }
 
 template <class T>
-  requires std::is_floating_point_v<T>
+requires std::is_floating_point_v<T>
 void symv(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* a, std::int64_t lda,
           const T* x, std::int64_t incx, std::type_identity_t<T> beta, T* y, std::int64_t incy,
           const trncore::Options& options) {
@@ -128,7 +127,7 @@ void symv(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alph
 }
 
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void hemv(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* a, std::int64_t lda,
           const T* x, std::int64_t incx, std::type_identity_t<T> beta, T* y, std::int64_t incy,
           const trncore::Options& options) {
@@ -139,47 +138,49 @@ template <class T>
 void trmv(Layout layout, Uplo uplo, Op trans, Diag diag, std::int64_t n, const T* a, std::int64_t lda, T* x,
           std::int64_t incx, const trncore::Options& options) {
   constexpr const char* f = "trnblas::trmv";
-  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo), enum_arg("trans", trans), enum_arg("diag", diag)});
+  check_enums(f,
+              {enum_arg("layout", layout), enum_arg("uplo", uplo), enum_arg("trans", trans), enum_arg("diag", diag)});
   check_host_call<T>(f, {{"n", n}}, options);
   if (!check_tr(f, layout, n, a, lda, x, incx)) return;
   pick<T>(cblas_strmv, cblas_dtrmv, cblas_ctrmv, cblas_ztrmv)(cblas_order(layout), cblas_uplo(uplo), cblas_trans(trans),
-                                                             cblas_diag(diag), bi(n), a, bi(lda), x, bi(incx));
+                                                              cblas_diag(diag), bi(n), a, bi(lda), x, bi(incx));
 }
 
 template <class T>
 void trsv(Layout layout, Uplo uplo, Op trans, Diag diag, std::int64_t n, const T* a, std::int64_t lda, T* x,
           std::int64_t incx, const trncore::Options& options) {
   constexpr const char* f = "trnblas::trsv";
-  check_enums(f, {enum_arg("layout", layout), enum_arg("uplo", uplo), enum_arg("trans", trans), enum_arg("diag", diag)});
+  check_enums(f,
+              {enum_arg("layout", layout), enum_arg("uplo", uplo), enum_arg("trans", trans), enum_arg("diag", diag)});
   check_host_call<T>(f, {{"n", n}}, options);
   if (!check_tr(f, layout, n, a, lda, x, incx)) return;
   pick<T>(cblas_strsv, cblas_dtrsv, cblas_ctrsv, cblas_ztrsv)(cblas_order(layout), cblas_uplo(uplo), cblas_trans(trans),
-                                                             cblas_diag(diag), bi(n), a, bi(lda), x, bi(incx));
+                                                              cblas_diag(diag), bi(n), a, bi(lda), x, bi(incx));
 }
 
 template <class T>
-  requires std::is_floating_point_v<T>
+requires std::is_floating_point_v<T>
 void ger(Layout layout, std::int64_t m, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
          const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options) {
   general_update<T>("trnblas::ger", false, layout, m, n, alpha, x, incx, y, incy, a, lda, options);
 }
 
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void geru(Layout layout, std::int64_t m, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
           const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options) {
   general_update<T>("trnblas::geru", false, layout, m, n, alpha, x, incx, y, incy, a, lda, options);
 }
 
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void gerc(Layout layout, std::int64_t m, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
           const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options) {
   general_update<T>("trnblas::gerc", true, layout, m, n, alpha, x, incx, y, incy, a, lda, options);
 }
 
 template <class T>
-  requires std::is_floating_point_v<T>
+requires std::is_floating_point_v<T>
 void syr(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx, T* a,
          std::int64_t lda, const trncore::Options& options) {
   constexpr const char* f = "trnblas::syr";
@@ -191,7 +192,7 @@ void syr(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha
 }
 
 template <class T>
-  requires std::is_floating_point_v<T>
+requires std::is_floating_point_v<T>
 void syr2(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
           const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options) {
   constexpr const char* f = "trnblas::syr2";
@@ -203,7 +204,7 @@ void syr2(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alph
 }
 
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void her(Layout layout, Uplo uplo, std::int64_t n, real_type<T> alpha, const T* x, std::int64_t incx, T* a,
          std::int64_t lda, const trncore::Options& options) {
   constexpr const char* f = "trnblas::her";
@@ -215,7 +216,7 @@ void her(Layout layout, Uplo uplo, std::int64_t n, real_type<T> alpha, const T* 
 }
 
 template <class T>
-  requires is_complex_v<T>
+requires is_complex_v<T>
 void her2(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alpha, const T* x, std::int64_t incx,
           const T* y, std::int64_t incy, T* a, std::int64_t lda, const trncore::Options& options) {
   constexpr const char* f = "trnblas::her2";
@@ -227,20 +228,19 @@ void her2(Layout layout, Uplo uplo, std::int64_t n, std::type_identity_t<T> alph
 }
 
 using trncore::Options;
-#define TRNBLAS_LEVEL2_ALL(T)                                                                                      \
-  template void gemv<T>(Layout, Op, std::int64_t, std::int64_t, T, const T*, std::int64_t, const T*, std::int64_t, \
-                        T, T*, std::int64_t, const Options&);                                                      \
-  template void trmv<T>(Layout, Uplo, Op, Diag, std::int64_t, const T*, std::int64_t, T*, std::int64_t,            \
-                        const Options&);                                                                           \
-  template void trsv<T>(Layout, Uplo, Op, Diag, std::int64_t, const T*, std::int64_t, T*, std::int64_t,            \
-                        const Options&);
-#define TRNBLAS_LEVEL2_REAL(T)                                                                                     \
-  template void symv<T>(Layout, Uplo, std::int64_t, T, const T*, std::int64_t, const T*, std::int64_t, T, T*,      \
-                        std::int64_t, const Options&);                                                             \
-  template void ger<T>(Layout, std::int64_t, std::int64_t, T, const T*, std::int64_t, const T*, std::int64_t, T*,  \
-                       std::int64_t, const Options&);                                                              \
-  template void syr<T>(Layout, Uplo, std::int64_t, T, const T*, std::int64_t, T*, std::int64_t, const Options&);   \
-  template void syr2<T>(Layout, Uplo, std::int64_t, T, const T*, std::int64_t, const T*, std::int64_t, T*,         \
+#define TRNBLAS_LEVEL2_ALL(T)                                                                                         \
+  template void gemv<T>(Layout, Op, std::int64_t, std::int64_t, T, const T*, std::int64_t, const T*, std::int64_t, T, \
+                        T*, std::int64_t, const Options&);                                                            \
+  template void trmv<T>(Layout, Uplo, Op, Diag, std::int64_t, const T*, std::int64_t, T*, std::int64_t,               \
+                        const Options&);                                                                              \
+  template void trsv<T>(Layout, Uplo, Op, Diag, std::int64_t, const T*, std::int64_t, T*, std::int64_t, const Options&);
+#define TRNBLAS_LEVEL2_REAL(T)                                                                                    \
+  template void symv<T>(Layout, Uplo, std::int64_t, T, const T*, std::int64_t, const T*, std::int64_t, T, T*,     \
+                        std::int64_t, const Options&);                                                            \
+  template void ger<T>(Layout, std::int64_t, std::int64_t, T, const T*, std::int64_t, const T*, std::int64_t, T*, \
+                       std::int64_t, const Options&);                                                             \
+  template void syr<T>(Layout, Uplo, std::int64_t, T, const T*, std::int64_t, T*, std::int64_t, const Options&);  \
+  template void syr2<T>(Layout, Uplo, std::int64_t, T, const T*, std::int64_t, const T*, std::int64_t, T*,        \
                         std::int64_t, const Options&);
 #define TRNBLAS_LEVEL2_COMPLEX(T)                                                                                  \
   template void hemv<T>(Layout, Uplo, std::int64_t, T, const T*, std::int64_t, const T*, std::int64_t, T, T*,      \

@@ -35,7 +35,7 @@ struct Rect {
 // found by optimal guillotine cuts (memoised over sub-rectangles; S ≤ 64 keeps the state count small
 // because only rectangles reachable by cuts of the full square that meet the triangle are visited).
 class CoverPlanner {
-public:
+ public:
   CoverPlanner(int count, int bits, int budget) : last_(count - 1), bits_(bits), budget_(budget) {}
 
   std::vector<Rect> plan(int count) {
@@ -44,7 +44,7 @@ public:
     return out;
   }
 
-private:
+ private:
   struct Choice {
     int cost;
     int cut;  // 0: nothing to do (outside), 1: one DGEMM; > 1: cut A at cut − 2 … encoded with the axis
@@ -114,7 +114,7 @@ const std::vector<Rect>& cover_plan(int count, int bits, int budget) {
 }
 
 class Grouper {
-public:
+ public:
   Grouper(const std::vector<Buffer<float>>& digits, std::int64_t rows, std::int64_t cols, int bits, int threads)
       : digits_(digits), rows_(rows), cols_(cols), bits_(bits), threads_(threads) {}
 
@@ -127,7 +127,8 @@ public:
       const double radix = static_cast<double>(std::int64_t{1} << bits_);
       for_row_blocks(rows_, row_block_count(rows_, cols_, threads_), threads_,
                      [&](std::int64_t, std::int64_t begin, std::int64_t end) {
-                       const auto from = static_cast<std::size_t>(begin * cols_), to = static_cast<std::size_t>(end * cols_);
+                       const auto from = static_cast<std::size_t>(begin * cols_),
+                                  to = static_cast<std::size_t>(end * cols_);
                        for (std::size_t i = from; i < to; ++i) g[i] = 0.0;
                        for (int s = r.begin; s < r.end; ++s) {
                          const auto& d = digits_[static_cast<std::size_t>(s)];
@@ -138,7 +139,7 @@ public:
     return it->second;
   }
 
-private:
+ private:
   const std::vector<Buffer<float>>& digits_;
   std::int64_t rows_, cols_;
   int bits_, threads_;

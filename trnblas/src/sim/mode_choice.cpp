@@ -108,8 +108,8 @@ std::vector<ProductPlan> candidate_plans(const ChoiceInputs& in) {
       for (int s = 1; s <= kMaxCompensatedSlices; ++s) fixed.push_back(compensated(in, s));
       std::vector<ProductPlan> out;
       for (const ProductPlan& p : fixed) {
-        const double bound = p.method == ProductMethod::single_pass ? single_pass_bound(p, in.k)
-                                                                    : compensated_bound(p, in.k);
+        const double bound =
+            p.method == ProductMethod::single_pass ? single_pass_bound(p, in.k) : compensated_bound(p, in.k);
         if (bound <= *in.target) out.push_back(p);
       }
       std::stable_sort(out.begin(), out.end(), [&](const ProductPlan& x, const ProductPlan& y) {
@@ -120,9 +120,10 @@ std::vector<ProductPlan> candidate_plans(const ChoiceInputs& in) {
     }
     case MathMode::fp64: break;
   }
-  throw trncore::NotSupported("trnblas::gemm", "math mode " + std::string(trncore::to_string(in.mode)) +
-                                                   " has no TensorEngine algorithm on the sim backend",
-                              "use MathMode::ozaki for fp64-accurate results on sim, or Backend::host");
+  throw trncore::NotSupported(
+      "trnblas::gemm",
+      "math mode " + std::string(trncore::to_string(in.mode)) + " has no TensorEngine algorithm on the sim backend",
+      "use MathMode::ozaki for fp64-accurate results on sim, or Backend::host");
 }
 
 }  // namespace trnblas::detail

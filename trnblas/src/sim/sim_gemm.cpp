@@ -37,9 +37,9 @@ using trncore::detail::sci;
 
 // What the output stage saw that voids the relative rounding model of output_bound, counted per row block.
 struct OutputFlags {
-  std::int64_t underflows = 0;      // a nonzero value rounded to a subnormal or zero on the output path
-  std::int64_t nonfinite_c = 0;     // inf/NaN in C read with beta != 0
-  std::int64_t nonfinite_out = 0;   // inf/NaN written to C
+  std::int64_t underflows = 0;     // a nonzero value rounded to a subnormal or zero on the output path
+  std::int64_t nonfinite_c = 0;    // inf/NaN in C read with beta != 0
+  std::int64_t nonfinite_out = 0;  // inf/NaN written to C
 };
 
 // Whether rounding a nonzero finite exact value `exact` to `rounded` in T left T's normal range (a subnormal
@@ -89,7 +89,8 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
   for (const ProductPlan& plan : candidate_plans(in)) {
     if (no_product) {  // α·P = 0 exactly: C = beta·C, as BLAS
       product.exact.assign(static_cast<std::size_t>(m * n), 0.0);
-      product.method = k == 0 ? "k = 0: no TensorEngine work, C = beta*C" : "alpha = 0: no TensorEngine work, C = beta*C";
+      product.method =
+          k == 0 ? "k = 0: no TensorEngine work, C = beta*C" : "alpha = 0: no TensorEngine work, C = beta*C";
       break;
     }
     product = sim_product(m, n, k, std::span<const T>(opa), std::span<const T>(opb), plan);
@@ -128,7 +129,8 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
           // Element (i, j)'s random word is keyed by its row-major index: the same for any layout or thread count.
           const auto word = bits(static_cast<std::uint64_t>(i * n + j));
           const T stored = static_cast<T>(
-              trncore::bf16::from_double(static_cast<double>(value), trncore::RoundingMode::stochastic, word).to_double());
+              trncore::bf16::from_double(static_cast<double>(value), trncore::RoundingMode::stochastic, word)
+                  .to_double());
           f.underflows += left_normal_range(value, static_cast<float>(stored));
           value = stored;
         }
@@ -148,19 +150,21 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
     auto& v = product.stats[trncore::sim::Engine::vector];
     v.instructions += 1;
     v.elements += m * n;
-    v.cycles += static_cast<double>(m * n) / trncore::sim::vector_elements_per_cycle(spec) +
-                spec.instruction_overhead_cycles;
+    v.cycles +=
+        static_cast<double>(m * n) / trncore::sim::vector_elements_per_cycle(spec) + spec.instruction_overhead_cycles;
   }
 
   trncore::AccuracyReport r;
   r.target = options.target_forward_error;
   for (const std::string& t : tried) r.trajectory.push_back({"tried " + t});
   r.trajectory.push_back({product.method + (stochastic ? ", result stored to bf16 with stochastic rounding" : "")});
-  r.references = {"componentwise bound relative to |alpha||A||B| + |beta||C| (Higham, Accuracy and Stability of "
-                  "Numerical Algorithms, 2nd ed., SIAM 2002, sec. 3.5)"};
+  r.references = {
+      "componentwise bound relative to |alpha||A||B| + |beta||C| (Higham, Accuracy and Stability of "
+      "Numerical Algorithms, 2nd ed., SIAM 2002, sec. 3.5)"};
   if (product.method.rfind("ozaki", 0) == 0)
-    r.references.push_back("error-free splitting of matrix products: Ozaki, Ogita, Oishi, Rump, Numer. Algorithms "
-                           "59 (2012) 95-118; slice width chosen so every product and PSUM sum is exact");
+    r.references.push_back(
+        "error-free splitting of matrix products: Ozaki, Ogita, Oishi, Rump, Numer. Algorithms "
+        "59 (2012) 95-118; slice width chosen so every product and PSUM sum is exact");
   r.cost = trncore::sim::estimate_cost(product.stats, options.generation);
   r.certify(total_bound(product.bound));
   const std::string out_format = std::is_same_v<T, float> ? "fp32" : "fp64";
@@ -172,7 +176,8 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
         (stochastic ? " (or the stored bf16)" : "") +
         "'s normal range on the output path, where the relative rounding bound does not hold");
   if (total.nonfinite_out > 0 && reason.empty())
-    add(std::to_string(total.nonfinite_out) + " result entries overflow " + out_format + "'s range (inf/NaN from finite inputs)");
+    add(std::to_string(total.nonfinite_out) + " result entries overflow " + out_format +
+        "'s range (inf/NaN from finite inputs)");
   if (!reason.empty()) {
     r.trajectory.push_back({"bound not certified: " + reason});
     r.uncertify(reason);
@@ -183,8 +188,8 @@ void sim_gemm(trncore::Layout layout, Op transa, Op transb, std::int64_t m, std:
 template void sim_gemm<float>(trncore::Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, float, const float*,
                               std::int64_t, const float*, std::int64_t, float, float*, std::int64_t,
                               const trncore::Options&, trncore::AccuracyReport&);
-template void sim_gemm<double>(trncore::Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, double,
-                               const double*, std::int64_t, const double*, std::int64_t, double, double*,
-                               std::int64_t, const trncore::Options&, trncore::AccuracyReport&);
+template void sim_gemm<double>(trncore::Layout, Op, Op, std::int64_t, std::int64_t, std::int64_t, double, const double*,
+                               std::int64_t, const double*, std::int64_t, double, double*, std::int64_t,
+                               const trncore::Options&, trncore::AccuracyReport&);
 
 }  // namespace trnblas::detail

@@ -51,8 +51,8 @@ void count_vector(trncore::sim::EngineStats& stats, const trncore::sim::Generati
   auto& v = stats[trncore::sim::Engine::vector];
   v.instructions += 1;
   v.elements += elements;
-  v.cycles += static_cast<double>(elements) / trncore::sim::vector_elements_per_cycle(spec) +
-              spec.instruction_overhead_cycles;
+  v.cycles +=
+      static_cast<double>(elements) / trncore::sim::vector_elements_per_cycle(spec) + spec.instruction_overhead_cycles;
 }
 
 int format_bytes(const trncore::FormatSpec& f) { return (f.width() + 7) / 8; }
@@ -118,8 +118,7 @@ SimProduct run_single_pass(std::int64_t m, std::int64_t n, std::int64_t k, std::
   const Sliced a = round_to_format(opa, m, k, Lines::rows, plan.format, plan.threads);
   const Sliced b = round_to_format(opb, k, n, Lines::cols, plan.format, plan.threads);
   r.psum.resize(static_cast<std::size_t>(m * n));
-  trncore::sim::matmul_psum(m, n, k, a.parts[0].data(), k, b.parts[0].data(), n, r.psum.data(), n,
-                            psum_options(plan));
+  trncore::sim::matmul_psum(m, n, k, a.parts[0].data(), k, b.parts[0].data(), n, r.psum.data(), n, psum_options(plan));
   r.row_exponents = a.exponents;
   r.col_exponents = b.exponents;
   r.bound = single_pass_bound(plan, k);
@@ -142,8 +141,7 @@ SimProduct run_single_pass(std::int64_t m, std::int64_t n, std::int64_t k, std::
 // there, a relative error of at most 1.
 template <class E>
 double compensated_absolute_ratio(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
-                                  std::span<const E> opb, const Sliced& a, const Sliced& b, double unit,
-                                  int threads);
+                                  std::span<const E> opb, const Sliced& a, const Sliced& b, double unit, int threads);
 
 template <class E>
 SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
@@ -220,7 +218,8 @@ SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, std::
   r.caveat = caveat_of(finite_a, finite_b, "fp32");
   double absolute = 0.0;
   if (r.caveat.empty() && a.underflows + b.underflows > 0) {
-    absolute = compensated_absolute_ratio(m, n, k, opa, opb, a, b, compensated_absolute_per_term(plan, k), plan.threads);
+    absolute =
+        compensated_absolute_ratio(m, n, k, opa, opb, a, b, compensated_absolute_per_term(plan, k), plan.threads);
     r.bound += absolute;
     if (absolute > plan.absolute_limit)
       r.caveat = "slice remainders below 2^-63 after the per-line power-of-two scaling (" +
@@ -232,8 +231,8 @@ SimProduct run_compensated(std::int64_t m, std::int64_t n, std::int64_t k, std::
   }
   r.certified = r.caveat.empty();
   r.method = "compensated: " + std::to_string(S) + " floating slices of " + std::to_string(plan.bits) +
-             " bits per operand (exact under " + std::string(trncore::sim::to_string(plan.product)) +
-             " products), " + std::to_string(passes) + " bf16 passes, fp32 PSUM" +
+             " bits per operand (exact under " + std::string(trncore::sim::to_string(plan.product)) + " products), " +
+             std::to_string(passes) + " bf16 passes, fp32 PSUM" +
              (chunks > 1 ? ", K in " + std::to_string(chunks) + " chunks of <= " + std::to_string(kCompensatedChunk) +
                                " summed in float-float"
                          : std::string()) +
@@ -309,8 +308,8 @@ ScaledMagnitudes scaled_magnitudes(std::int64_t m, std::int64_t n, std::int64_t 
 }
 
 template <class E>
-OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
-                       std::span<const E> opb, const std::vector<int>& ea, const std::vector<int>& eb, int threads) {
+OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa, std::span<const E> opb,
+                       const std::vector<int>& ea, const std::vector<int>& eb, int threads) {
   const ScaledMagnitudes sm = scaled_magnitudes(m, n, k, opa, opb, ea, eb);
   const LineMagnitudes& rows = sm.rows;
   const LineMagnitudes& cols = sm.cols;
@@ -321,30 +320,33 @@ OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, std::span
   t.g.assign(mag.size(), 0.0);
   t.h.assign(mag.size(), 0.0);
   std::vector<char> floor_hit(static_cast<std::size_t>(row_block_count(m, n, threads)), 0);
-  for_row_blocks(m, static_cast<std::int64_t>(floor_hit.size()), threads, [&](std::int64_t b, std::int64_t begin, std::int64_t end) {
-    for (std::int64_t i = begin; i < end; ++i)
-      for (std::int64_t j = 0; j < n; ++j) {
-        const std::size_t at = static_cast<std::size_t>(i * n + j);
-        const double mij = mag[at];
-        if (!(mij > 0.0)) {
-          // No kept pair: with nothing left out, M_ij = 0 and every digit product is 0, so P_ij = 0 exactly;
-          // otherwise P_ij is computed as 0 and |P_ij| ≤ M_ij.
-          floor_hit[static_cast<std::size_t>(b)] |= static_cast<char>(rows.left_out[static_cast<std::size_t>(i)] ||
-                                                                      cols.left_out[static_cast<std::size_t>(j)]);
-          continue;
-        }
-        t.g[at] = (high * (cols.norm[static_cast<std::size_t>(j)] + rows.norm[static_cast<std::size_t>(i)]) + 2 * slack) / mij;
-        t.h[at] = static_cast<double>(k) / mij;
-      }
-  });
+  for_row_blocks(
+      m, static_cast<std::int64_t>(floor_hit.size()), threads,
+      [&](std::int64_t b, std::int64_t begin, std::int64_t end) {
+        for (std::int64_t i = begin; i < end; ++i)
+          for (std::int64_t j = 0; j < n; ++j) {
+            const std::size_t at = static_cast<std::size_t>(i * n + j);
+            const double mij = mag[at];
+            if (!(mij > 0.0)) {
+              // No kept pair: with nothing left out, M_ij = 0 and every digit product is 0, so P_ij = 0 exactly;
+              // otherwise P_ij is computed as 0 and |P_ij| ≤ M_ij.
+              floor_hit[static_cast<std::size_t>(b)] |= static_cast<char>(rows.left_out[static_cast<std::size_t>(i)] ||
+                                                                          cols.left_out[static_cast<std::size_t>(j)]);
+              continue;
+            }
+            t.g[at] =
+                (high * (cols.norm[static_cast<std::size_t>(j)] + rows.norm[static_cast<std::size_t>(i)]) + 2 * slack) /
+                mij;
+            t.h[at] = static_cast<double>(k) / mij;
+          }
+      });
   for (char hit : floor_hit) t.floor = hit ? 1.0 : t.floor;
   return t;
 }
 
 template <class E>
 double compensated_absolute_ratio(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
-                                  std::span<const E> opb, const Sliced& a, const Sliced& b, double unit,
-                                  int threads) {
+                                  std::span<const E> opb, const Sliced& a, const Sliced& b, double unit, int threads) {
   const ScaledMagnitudes sm = scaled_magnitudes(m, n, k, opa, opb, a.exponents, b.exponents);
   const std::int64_t blocks = row_block_count(m, n, threads);
   std::vector<double> worst(static_cast<std::size_t>(blocks), 0.0);
@@ -352,8 +354,8 @@ double compensated_absolute_ratio(std::int64_t m, std::int64_t n, std::int64_t k
     double w = 0.0;
     for (std::int64_t i = begin; i < end; ++i)
       for (std::int64_t j = 0; j < n; ++j) {
-        const std::int64_t touched = std::min(k, a.line_underflows[static_cast<std::size_t>(i)] +
-                                                     b.line_underflows[static_cast<std::size_t>(j)]);
+        const std::int64_t touched = std::min(
+            k, a.line_underflows[static_cast<std::size_t>(i)] + b.line_underflows[static_cast<std::size_t>(j)]);
         if (touched == 0) continue;  // every term of this element is in the relative model
         const double mij = sm.low[static_cast<std::size_t>(i * n + j)];
         if (mij > 0.0) {
@@ -395,8 +397,8 @@ int max_ozaki_slices(std::int64_t k, int bits) {
 }
 
 template <class E>
-SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
-                     std::span<const E> opb, const ProductPlan& plan) {
+SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa, std::span<const E> opb,
+                     const ProductPlan& plan) {
   SimProduct r;
   const std::vector<int> ea = line_exponents(opa, m, k, Lines::rows, plan.threads);
   const std::vector<int> eb = line_exponents(opb, k, n, Lines::cols, plan.threads);
@@ -418,7 +420,8 @@ SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, std::span<c
   for (std::int64_t i = 0; i < m; ++i)
     for (std::int64_t j = 0; j < n; ++j) {
       const auto at = static_cast<std::size_t>(i * n + j);
-      const int e = product_exponent(ea[static_cast<std::size_t>(i)], eb[static_cast<std::size_t>(j)], -plan.bits * (S + 1));
+      const int e =
+          product_exponent(ea[static_cast<std::size_t>(i)], eb[static_cast<std::size_t>(j)], -plan.bits * (S + 1));
       r.exact[at] = scale_pow2(static_cast<double>(z[at]), e);  // one rounding to nearest, then exact
       subnormal += z[at] != 0 && !(std::abs(r.exact[at]) >= std::numeric_limits<double>::min());
     }
@@ -435,23 +438,25 @@ SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, std::span<c
   // (A target below ozaki's floor u64 — e.g. what a float output stage leaves of a tiny target — is unreachable
   // for any slice count: the bound is then certified and simply does not meet it.)
   if (plan.slices > most)
-    add("ozaki: " + std::to_string(plan.slices) + " slices were asked for, but the 128-bit exact combination "
-        "holds at most " + std::to_string(most) + " of " + std::to_string(plan.bits) + " bits (K = " +
-        std::to_string(k) + ")");
+    add("ozaki: " + std::to_string(plan.slices) +
+        " slices were asked for, but the 128-bit exact combination "
+        "holds at most " +
+        std::to_string(most) + " of " + std::to_string(plan.bits) + " bits (K = " + std::to_string(k) + ")");
   else if (capped && r.bound > plan.target && plan.target > kU64 * (1.0 + 0x1p-20))
     add("ozaki's slice count is capped at " + std::to_string(most) + " slices of " + std::to_string(plan.bits) +
         " bits (the 128-bit exact combination, K = " + std::to_string(k) + "), which leaves the bound " +
         trncore::detail::sci(r.bound) + " above the target " + trncore::detail::sci(plan.target) +
         ": a row of op(A) or column of op(B) spans too many binades (relative to its largest entry)");
   if (subnormal > 0)
-    add(std::to_string(subnormal) + " result(s) fall below fp64's normal range, where the final rounding is not "
+    add(std::to_string(subnormal) +
+        " result(s) fall below fp64's normal range, where the final rounding is not "
         "relative");
   r.certified = r.caveat.empty();
   // Exact PSUM sums need K-blocks with K·(2^bits − 1)² < 2^24; each block's integer result is then
   // combined exactly on the VectorEngine (modelled as multi-word integer adds).
   const double digit_product = std::ldexp(1.0, plan.bits) - 1.0;
-  const auto k_block = static_cast<std::int64_t>(std::min<double>(static_cast<double>(std::max<std::int64_t>(k, 1)),
-                                                                  std::floor(0x1p24 / (digit_product * digit_product))));
+  const auto k_block = static_cast<std::int64_t>(std::min<double>(
+      static_cast<double>(std::max<std::int64_t>(k, 1)), std::floor(0x1p24 / (digit_product * digit_product))));
   const std::int64_t pairs = static_cast<std::int64_t>(S) * (S + 1) / 2;
   r.tensor_passes = pairs;
   const auto& spec = trncore::sim::spec(plan.generation);
@@ -474,9 +479,7 @@ double gamma(double n, double u) {
   return nu >= 1.0 ? std::numeric_limits<double>::infinity() : nu / (1.0 - nu);
 }
 
-int exact_slice_bits(trncore::sim::ProductModel model) {
-  return model == trncore::sim::ProductModel::exact ? 8 : 4;
-}
+int exact_slice_bits(trncore::sim::ProductModel model) { return model == trncore::sim::ProductModel::exact ? 8 : 4; }
 
 // One pass: Â = A + ΔA with |ΔA| ≤ u_in|A| (nearest rounding, no underflow; the power-of-two scaling is
 // exact), likewise B; each product is rounded with u_p (0 when the significands' product fits the

@@ -27,8 +27,7 @@ std::int64_t sum(const std::vector<std::int64_t>& v) { return std::accumulate(v.
 }  // namespace
 
 template <class E>
-std::vector<int> line_exponents(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines,
-                                int threads) {
+std::vector<int> line_exponents(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines, int threads) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   const std::int64_t blocks = row_block_count(rows, cols, threads);
   // Row lines: each block owns its rows' maxima. Column lines: each block keeps partial maxima of its rows,
@@ -95,7 +94,8 @@ Sliced round_to_format(std::span<const E> x, std::int64_t rows, std::int64_t col
   Sliced out;
   out.exponents = line_exponents(x, rows, cols, lines, threads);
   std::vector<int> shift(out.exponents.size());
-  for (std::size_t l = 0; l < shift.size(); ++l) shift[l] = out.exponents[l] == kZeroLineExponent ? 0 : top - out.exponents[l];
+  for (std::size_t l = 0; l < shift.size(); ++l)
+    shift[l] = out.exponents[l] == kZeroLineExponent ? 0 : top - out.exponents[l];
   // Values below this lose the relative rounding bound: the format's normal range, and 2^-63 so that the
   // fp32 product of two such values (|values| < 1 after scaling) stays normal.
   const double min_normal = std::max(std::ldexp(1.0, format.emin()), 0x1p-63);
@@ -129,7 +129,8 @@ Sliced round_to_format(std::span<const E> x, std::int64_t rows, std::int64_t col
         const double fi = factor[static_cast<std::size_t>(i)];
         for (std::int64_t j = 0; j < cols; ++j) store(pi[j], static_cast<double>(xi[j]) * fi);
       } else {
-        for (std::int64_t j = 0; j < cols; ++j) store(pi[j], static_cast<double>(xi[j]) * factor[static_cast<std::size_t>(j)]);
+        for (std::int64_t j = 0; j < cols; ++j)
+          store(pi[j], static_cast<double>(xi[j]) * factor[static_cast<std::size_t>(j)]);
       }
     }
     inexact[static_cast<std::size_t>(b)] = n_inexact;
@@ -139,8 +140,10 @@ Sliced round_to_format(std::span<const E> x, std::int64_t rows, std::int64_t col
   const bool floats_exact = sum(inexact) == 0;
   const bool bf16 = format.name == trncore::formats::bf16.name, fp16 = format.name == trncore::formats::fp16.name;
   const bool bulk = floats_exact && (bf16 || fp16);
-  if (bulk && bf16) bulk_round<trncore::bf16>(part, threads);
-  else if (bulk) bulk_round<trncore::fp16>(part, threads);
+  if (bulk && bf16)
+    bulk_round<trncore::bf16>(part, threads);
+  else if (bulk)
+    bulk_round<trncore::fp16>(part, threads);
   std::vector<std::int64_t> nonfinite(static_cast<std::size_t>(blocks));
   for_row_blocks(rows, blocks, threads, [&](std::int64_t b, std::int64_t begin, std::int64_t end) {
     std::int64_t count = 0;
@@ -148,8 +151,8 @@ Sliced round_to_format(std::span<const E> x, std::int64_t rows, std::int64_t col
       for (std::int64_t j = 0; j < cols; ++j) {
         float& p = part[static_cast<std::size_t>(i * cols + j)];
         if (!bulk) {
-          const double v = scale_pow2(static_cast<double>(x[static_cast<std::size_t>(i * cols + j)]),
-                                      shift[line_of(i, j, lines)]);
+          const double v =
+              scale_pow2(static_cast<double>(x[static_cast<std::size_t>(i * cols + j)]), shift[line_of(i, j, lines)]);
           // exact in float: every format here is a subset of fp32
           p = static_cast<float>(trncore::decode(format, trncore::encode(format, v, trncore::Rounding{})));
         }
@@ -166,8 +169,8 @@ Sliced round_to_format(std::span<const E> x, std::int64_t rows, std::int64_t col
 }
 
 template <class E>
-Sliced split_floating(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines, int count,
-                      int bits, int threads) {
+Sliced split_floating(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines, int count, int bits,
+                      int threads) {
   // `bits` significant bits = a format with bits − 1 mantissa bits and fp32's exponent range.
   const trncore::FormatSpec slice_format{"slice", 8, bits - 1, 127, trncore::NanEncoding::ieee};
   // Below 2^-63 the fp32 product of two slices (both < 1) could be subnormal, voiding its relative bound.
@@ -217,8 +220,8 @@ Sliced split_floating(std::span<const E> x, std::int64_t rows, std::int64_t cols
 }
 
 template <class E>
-Sliced split_fixed(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines, int count,
-                   int bits, int threads) {
+Sliced split_fixed(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines, int count, int bits,
+                   int threads) {
   Sliced out;
   out.exponents = line_exponents(x, rows, cols, lines, threads);
   out.parts.assign(static_cast<std::size_t>(count), Buffer<float>(x.size(), 0.0f));  // zero lines stay 0
@@ -250,11 +253,11 @@ Sliced split_fixed(std::span<const E> x, std::int64_t rows, std::int64_t cols, L
   return out;
 }
 
-#define TRNBLAS_SLICES(E)                                                                                    \
-  template std::vector<int> line_exponents(std::span<const E>, std::int64_t, std::int64_t, Lines, int);     \
-  template Sliced round_to_format(std::span<const E>, std::int64_t, std::int64_t, Lines,                     \
-                                  const trncore::FormatSpec&, int);                                         \
-  template Sliced split_floating(std::span<const E>, std::int64_t, std::int64_t, Lines, int, int, int);      \
+#define TRNBLAS_SLICES(E)                                                                                            \
+  template std::vector<int> line_exponents(std::span<const E>, std::int64_t, std::int64_t, Lines, int);              \
+  template Sliced round_to_format(std::span<const E>, std::int64_t, std::int64_t, Lines, const trncore::FormatSpec&, \
+                                  int);                                                                              \
+  template Sliced split_floating(std::span<const E>, std::int64_t, std::int64_t, Lines, int, int, int);              \
   template Sliced split_fixed(std::span<const E>, std::int64_t, std::int64_t, Lines, int, int, int);
 TRNBLAS_SLICES(float)
 TRNBLAS_SLICES(double)

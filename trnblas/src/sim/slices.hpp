@@ -62,20 +62,19 @@ Sliced round_to_format(std::span<const E> x, std::int64_t rows, std::int64_t col
 /// round(y − y_0), … (nearest-even, per element). |y − Σ y_s| ≤ 2^(−bits·count)·|y| when no slice
 /// underflows fp32's normal range; every slice is exact in bf16 for bits ≤ 8.
 template <class E>
-Sliced split_floating(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines, int count,
-                      int bits, int threads);
+Sliced split_floating(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines, int count, int bits,
+                      int threads);
 
 /// `count` fixed-point slices of `bits` bits per line: with 2^e the smallest power of two above the
 /// line's largest magnitude, x = 2^e · (Σ_s d_s · 2^(−bits·(s+1)) + ρ), integer digits |d_s| < 2^bits
 /// (truncated, so they share x's sign) and |ρ| < 2^(−bits·count). parts[s] holds d_s.
 template <class E>
-Sliced split_fixed(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines, int count,
-                   int bits, int threads);
+Sliced split_fixed(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines, int count, int bits,
+                   int threads);
 
 /// The exponent of each line: the smallest e with |x| < 2^e for every element of the line (a line of
 /// zeros gets kZeroLineExponent, so it scales to zero digits). Non-finite values are ignored.
 template <class E>
-std::vector<int> line_exponents(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines,
-                                int threads);
+std::vector<int> line_exponents(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines, int threads);
 
 }  // namespace trnblas::detail

@@ -15,7 +15,7 @@ namespace trncore {
 
 /// A double-double number hi + lo, normalised so that hi = fl(hi + lo).
 class dd {
-public:
+ public:
   constexpr dd() noexcept = default;
   /// The double x exactly.
   constexpr dd(double x) noexcept : hi_(x) {}  // NOLINT: implicit, like a widening conversion
@@ -120,7 +120,7 @@ public:
   /// +0 == −0).
   friend constexpr bool operator==(dd x, dd y) noexcept { return x.hi_ == y.hi_ && x.lo_ == y.lo_; }
 
-private:
+ private:
   struct Normalised {};
   constexpr dd(double hi, double lo, Normalised) noexcept : hi_(hi), lo_(lo) {}
 

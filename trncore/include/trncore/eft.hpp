@@ -62,7 +62,7 @@ inline ValueError<T> two_prod(T a, T b) noexcept {
 /// use NeumaierAccumulator then.
 template <std::floating_point T>
 class KahanAccumulator {
-public:
+ public:
   /// Adds x to the running sum, carrying the low-order bits that the addition lost into the next one.
   constexpr void add(T x) noexcept {
     const T y = x - c_;
@@ -73,7 +73,7 @@ public:
   /// The compensated sum of the terms added so far (0 before the first add()), with the bound above.
   constexpr T value() const noexcept { return sum_; }
 
-private:
+ private:
   T sum_ = 0;
   T c_ = 0;
 };
@@ -83,18 +83,20 @@ private:
 /// satisfies |value() − Σx_i| ≤ u|Σx_i| + O(n u²) Σ|x_i| (Sum2's bound, below, is the sharp form).
 template <std::floating_point T>
 class NeumaierAccumulator {
-public:
+ public:
   /// Adds x to the running sum and the exact error of that addition to the separate correction term.
   constexpr void add(T x) noexcept {
     const T t = sum_ + x;
-    if (std::abs(sum_) >= std::abs(x)) c_ += (sum_ - t) + x;
-    else c_ += (x - t) + sum_;
+    if (std::abs(sum_) >= std::abs(x))
+      c_ += (sum_ - t) + x;
+    else
+      c_ += (x - t) + sum_;
     sum_ = t;
   }
   /// The running sum plus its accumulated correction (0 before the first add()), with the bound above.
   constexpr T value() const noexcept { return sum_ + c_; }
 
-private:
+ private:
   T sum_ = 0;
   T c_ = 0;
 };
@@ -140,8 +142,7 @@ T dot2(std::span<const T> x, std::span<const T> y) {
 /// @throws trncore::InvalidArgument if n < 0 (naming n), or if x or y is null with n > 0.
 template <std::floating_point T>
 T dot2(const T* x, const T* y, std::int64_t n) {
-  if (n < 0)
-    throw InvalidArgument("trncore::dot2", "n = " + std::to_string(n) + " is negative", "pass n >= 0");
+  if (n < 0) throw InvalidArgument("trncore::dot2", "n = " + std::to_string(n) + " is negative", "pass n >= 0");
   if (n > 0 && (x == nullptr || y == nullptr))
     throw InvalidArgument("trncore::dot2", "null vector with n = " + std::to_string(n), "pass storage for n elements");
   if (n == 0) return T(0);

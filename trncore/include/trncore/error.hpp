@@ -15,7 +15,7 @@ namespace trncore {
 
 /// Root of every exception a trnsci library throws on bad input or an unmet request.
 class Error : public std::runtime_error {
-public:
+ public:
   /// @param function  the public function that detected the problem, e.g. "trnblas::gemm"
   /// @param problem   what is wrong, naming the offending sizes or values
   /// @param hint      what the caller can do about it
@@ -28,7 +28,7 @@ public:
   /// What the caller can do about it.
   const std::string& hint() const noexcept { return hint_; }
 
-private:
+ private:
   std::string function_;
   std::string problem_;
   std::string hint_;
@@ -61,7 +61,7 @@ class TargetNotMet : public Error {
 
 /// Malformed text input (Matrix Market file, einsum subscripts, option string).
 class ParseError : public Error {
-public:
+ public:
   /// @param function  the public function that detected the problem, e.g. "trnsparse::read_matrix_market"
   /// @param problem   what is wrong with the input, quoting the offending text where it helps
   /// @param hint      what the caller can do about it
@@ -75,7 +75,7 @@ public:
   /// 1-based column of the offending input on that line.
   std::int64_t column() const noexcept { return column_; }
 
-private:
+ private:
   std::int64_t line_;
   std::int64_t column_;
 };

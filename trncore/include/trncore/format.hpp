@@ -125,8 +125,10 @@ constexpr bool round_up(std::uint64_t kept, std::uint64_t rem, int shift, bool n
       // the r bits rounds up, so P(up) = floor(fraction · 2^r) / 2^r.
       const int rb = r.sr_bits;
       std::uint64_t frac_r;
-      if (shift >= rb) frac_r = (shift - rb >= 64) ? 0 : rem >> (shift - rb);
-      else frac_r = rem << (rb - shift);
+      if (shift >= rb)
+        frac_r = (shift - rb >= 64) ? 0 : rem >> (shift - rb);
+      else
+        frac_r = rem << (rb - shift);
       const std::uint64_t rnd = std::uint64_t{random} >> (32 - rb);
       return ((frac_r + rnd) >> rb) != 0;
     }
@@ -181,8 +183,7 @@ constexpr std::uint32_t encode(const FormatSpec& f, double x, const Rounding& r,
   }
   // m includes the hidden bit for normal results, so adding it to (field − 1) << mantissa_bits gives
   // the encoding, and a carry out of the mantissa (or out of the subnormal range) bumps the exponent.
-  const std::uint64_t field_minus_one =
-      static_cast<std::uint64_t>(std::max(exponent + f.bias, 1) - 1);
+  const std::uint64_t field_minus_one = static_cast<std::uint64_t>(std::max(exponent + f.bias, 1) - 1);
   const std::uint64_t magnitude = (field_minus_one << f.mantissa_bits) + m;
   if (magnitude > f.max_finite_magnitude()) return sign | detail::overflow_magnitude(f, r, negative);
   return sign | static_cast<std::uint32_t>(magnitude);

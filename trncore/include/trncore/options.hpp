@@ -44,19 +44,41 @@ struct Options {
   int threads = 0;
 
   /// Sets backend = b; returns *this. Values are checked by validate(), not here.
-  Options& with_backend(Backend b) { backend = b; return *this; }
+  Options& with_backend(Backend b) {
+    backend = b;
+    return *this;
+  }
   /// Sets math_mode = m; returns *this.
-  Options& with_math_mode(MathMode m) { math_mode = m; return *this; }
+  Options& with_math_mode(MathMode m) {
+    math_mode = m;
+    return *this;
+  }
   /// Sets target_forward_error = t (must lie in (0, 1) when validated); returns *this.
-  Options& with_target(double t) { target_forward_error = t; return *this; }
+  Options& with_target(double t) {
+    target_forward_error = t;
+    return *this;
+  }
   /// Sets product = p, overriding the generation's default product model; returns *this.
-  Options& with_product(sim::ProductModel p) { product = p; return *this; }
+  Options& with_product(sim::ProductModel p) {
+    product = p;
+    return *this;
+  }
   /// Sets generation = g; returns *this.
-  Options& with_generation(sim::Generation g) { generation = g; return *this; }
+  Options& with_generation(sim::Generation g) {
+    generation = g;
+    return *this;
+  }
   /// Sets threads = t (0 = hardware concurrency; negative is rejected by validate()); returns *this.
-  Options& with_threads(int t) { threads = t; return *this; }
+  Options& with_threads(int t) {
+    threads = t;
+    return *this;
+  }
   /// Sets seed = s and stream = st; returns *this.
-  Options& with_seed(std::uint64_t s, std::uint64_t st = 0) { seed = s; stream = st; return *this; }
+  Options& with_seed(std::uint64_t s, std::uint64_t st = 0) {
+    seed = s;
+    stream = st;
+    return *this;
+  }
 };
 
 namespace sim {

@@ -35,7 +35,7 @@ enum class Overflow : std::uint8_t {
 struct Rounding {
   RoundingMode mode = RoundingMode::nearest_even;  ///< the rounding mode
   Overflow overflow = Overflow::standard;          ///< what an overflowing or infinite value becomes
-  int sr_bits = 32;  ///< r of SR(r), 1 … 32 (used only by RoundingMode::stochastic)
+  int sr_bits = 32;                                ///< r of SR(r), 1 … 32 (used only by RoundingMode::stochastic)
 
   /// Nearest-even, standard overflow, sr_bits 32.
   constexpr Rounding() = default;

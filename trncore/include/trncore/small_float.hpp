@@ -19,12 +19,30 @@ namespace trncore {
 enum class FpClass : std::uint8_t { zero, subnormal, normal, infinite, nan };
 
 namespace detail {
-struct Bf16Tag { static constexpr const FormatSpec& spec = formats::bf16; using storage = std::uint16_t; };
-struct Fp16Tag { static constexpr const FormatSpec& spec = formats::fp16; using storage = std::uint16_t; };
-struct Tf32Tag { static constexpr const FormatSpec& spec = formats::tf32; using storage = std::uint32_t; };
-struct Fp8E4M3Tag { static constexpr const FormatSpec& spec = formats::fp8_e4m3; using storage = std::uint8_t; };
-struct Fp8E5M2Tag { static constexpr const FormatSpec& spec = formats::fp8_e5m2; using storage = std::uint8_t; };
-struct Fp4E2M1Tag { static constexpr const FormatSpec& spec = formats::fp4_e2m1; using storage = std::uint8_t; };
+struct Bf16Tag {
+  static constexpr const FormatSpec& spec = formats::bf16;
+  using storage = std::uint16_t;
+};
+struct Fp16Tag {
+  static constexpr const FormatSpec& spec = formats::fp16;
+  using storage = std::uint16_t;
+};
+struct Tf32Tag {
+  static constexpr const FormatSpec& spec = formats::tf32;
+  using storage = std::uint32_t;
+};
+struct Fp8E4M3Tag {
+  static constexpr const FormatSpec& spec = formats::fp8_e4m3;
+  using storage = std::uint8_t;
+};
+struct Fp8E5M2Tag {
+  static constexpr const FormatSpec& spec = formats::fp8_e5m2;
+  using storage = std::uint8_t;
+};
+struct Fp4E2M1Tag {
+  static constexpr const FormatSpec& spec = formats::fp4_e2m1;
+  using storage = std::uint8_t;
+};
 }  // namespace detail
 
 /// A number in a narrow binary format, stored as its encoding (bits() has the sign in bit
@@ -35,7 +53,7 @@ struct Fp4E2M1Tag { static constexpr const FormatSpec& spec = formats::fp4_e2m1;
 /// +0 == −0); compare bits() for identity.
 template <class Tag>
 class SmallFloat {
-public:
+ public:
   /// The unsigned integer that holds an encoding: uint8 (fp8, fp4), uint16 (bf16, fp16), uint32 (tf32).
   using storage_type = typename Tag::storage;
   /// The format's description (formats::bf16, formats::fp16, …).
@@ -130,7 +148,7 @@ public:
     return from_bits(static_cast<storage_type>(bits_ ^ spec.sign_mask()));
   }
 
-private:
+ private:
   static std::string function_name(const char* what) { return "trncore::" + std::string(spec.name) + "::" + what; }
   static constexpr void validate_rounding(const Rounding& r) {
     if (r.sr_bits < 1 || r.sr_bits > 32 || static_cast<int>(r.mode) > static_cast<int>(RoundingMode::stochastic) ||
@@ -141,12 +159,12 @@ private:
   storage_type bits_ = 0;
 };
 
-using bf16 = SmallFloat<detail::Bf16Tag>;          ///< bfloat16: 8-bit exponent, 7 mantissa bits
-using fp16 = SmallFloat<detail::Fp16Tag>;          ///< IEEE binary16
-using tf32 = SmallFloat<detail::Tf32Tag>;          ///< TensorFloat-32: fp32 range, 10 mantissa bits
-using fp8_e4m3 = SmallFloat<detail::Fp8E4M3Tag>;   ///< OCP FP8 E4M3 ("FN"): no inf, max 448, NaN = S.1111.111
-using fp8_e5m2 = SmallFloat<detail::Fp8E5M2Tag>;   ///< OCP FP8 E5M2: IEEE-like, with inf and NaN
-using fp4_e2m1 = SmallFloat<detail::Fp4E2M1Tag>;   ///< OCP FP4 E2M1 (MX element): no inf, no NaN, max 6
+using bf16 = SmallFloat<detail::Bf16Tag>;         ///< bfloat16: 8-bit exponent, 7 mantissa bits
+using fp16 = SmallFloat<detail::Fp16Tag>;         ///< IEEE binary16
+using tf32 = SmallFloat<detail::Tf32Tag>;         ///< TensorFloat-32: fp32 range, 10 mantissa bits
+using fp8_e4m3 = SmallFloat<detail::Fp8E4M3Tag>;  ///< OCP FP8 E4M3 ("FN"): no inf, max 448, NaN = S.1111.111
+using fp8_e5m2 = SmallFloat<detail::Fp8E5M2Tag>;  ///< OCP FP8 E5M2: IEEE-like, with inf and NaN
+using fp4_e2m1 = SmallFloat<detail::Fp4E2M1Tag>;  ///< OCP FP4 E2M1 (MX element): no inf, no NaN, max 6
 
 }  // namespace trncore
 
@@ -155,7 +173,9 @@ template <class Tag>
 class std::numeric_limits<trncore::SmallFloat<Tag>> {
   using T = trncore::SmallFloat<Tag>;
   static constexpr const trncore::FormatSpec& f = Tag::spec;
-  static constexpr T magnitude(std::uint32_t m) noexcept { return T::from_bits(static_cast<typename T::storage_type>(m)); }
+  static constexpr T magnitude(std::uint32_t m) noexcept {
+    return T::from_bits(static_cast<typename T::storage_type>(m));
+  }
   static constexpr T exact_power_of_two(int e) noexcept {  // 2^e, representable in every format here
     const double v = std::bit_cast<double>(static_cast<std::uint64_t>(1023 + e) << 52);
     return magnitude(trncore::encode(f, v, trncore::Rounding()));
@@ -163,12 +183,18 @@ class std::numeric_limits<trncore::SmallFloat<Tag>> {
   static constexpr int decimal_exponent_floor(double v) noexcept {  // floor(log10 v) for v in [1e-40, 1e40]
     int k = 0;
     double p = 1.0;
-    while (p * 10.0 <= v) { p *= 10.0; ++k; }
-    while (p > v) { p /= 10.0; --k; }
+    while (p * 10.0 <= v) {
+      p *= 10.0;
+      ++k;
+    }
+    while (p > v) {
+      p /= 10.0;
+      --k;
+    }
     return k;
   }
 
-public:
+ public:
   /// true: the specialization exists.
   static constexpr bool is_specialized = true;
   /// true: every format has a sign bit.
@@ -209,7 +235,8 @@ public:
   /// emax + 1 (C convention: the largest finite value is below 2^max_exponent).
   static constexpr int max_exponent = f.emax() + 1;
   /// The most negative k with 10^k at or above the smallest normal.
-  static constexpr int min_exponent10 = -decimal_exponent_floor(1.0 / magnitude(std::uint32_t{1} << f.mantissa_bits).to_double());
+  static constexpr int min_exponent10 =
+      -decimal_exponent_floor(1.0 / magnitude(std::uint32_t{1} << f.mantissa_bits).to_double());
   /// The largest k with 10^k at or below the largest finite value.
   static constexpr int max_exponent10 = decimal_exponent_floor(magnitude(f.max_finite_magnitude()).to_double());
   /// false: conversions never trap.
@@ -232,7 +259,9 @@ public:
   /// The canonical quiet NaN, or +0 for fp4_e2m1 (check has_quiet_NaN).
   static constexpr T quiet_NaN() noexcept { return has_quiet_NaN ? magnitude(f.quiet_nan_magnitude()) : T(); }
   /// A signaling NaN (quiet bit clear, payload 1) for IEEE-style formats, otherwise quiet_NaN().
-  static constexpr T signaling_NaN() noexcept { return has_signaling_NaN ? magnitude(f.infinity_magnitude() | 1u) : quiet_NaN(); }
+  static constexpr T signaling_NaN() noexcept {
+    return has_signaling_NaN ? magnitude(f.infinity_magnitude() | 1u) : quiet_NaN();
+  }
   /// The smallest positive subnormal value, 2^(emin − mantissa_bits).
   static constexpr T denorm_min() noexcept { return magnitude(1); }
 };

@@ -34,7 +34,7 @@ void check_vector(std::string_view function, std::int64_t size, std::int64_t inc
 /// data[i·ld + j] (row-major) or data[i + j·ld] (column-major).
 template <class T>
 class MatrixView {
-public:
+ public:
   MatrixView() = default;
   /// @throws InvalidArgument for negative sizes, a null pointer with nonzero size, or a size whose
   ///         storage extent overflows int64; DimensionMismatch when ld is below the row (column) length.
@@ -54,9 +54,7 @@ public:
                               "pass a span of at least rows*cols elements");
   }
   /// A view of const elements of the same data.
-  operator MatrixView<const T>() const
-    requires(!std::is_const_v<T>)
-  {
+  operator MatrixView<const T>() const requires(!std::is_const_v<T>) {
     return MatrixView<const T>(data_, rows_, cols_, ld_, layout_);
   }
 
@@ -98,8 +96,8 @@ public:
     if (r < 0 || c < 0 || nr < 0 || nc < 0 || r > rows_ - nr || c > cols_ - nc)
       throw InvalidArgument("trncore::MatrixView::submatrix",
                             "block at (" + std::to_string(r) + ", " + std::to_string(c) + ") of size " +
-                                std::to_string(nr) + "x" + std::to_string(nc) + " leaves the " +
-                                std::to_string(rows_) + "x" + std::to_string(cols_) + " matrix",
+                                std::to_string(nr) + "x" + std::to_string(nc) + " leaves the " + std::to_string(rows_) +
+                                "x" + std::to_string(cols_) + " matrix",
                             "keep the block inside the matrix");
     MatrixView s = *this;
     s.data_ = (nr > 0 && nc > 0) ? &(*this)(r, c) : data_;
@@ -108,7 +106,7 @@ public:
     return s;
   }
 
-private:
+ private:
   T* data_ = nullptr;
   std::int64_t rows_ = 0, cols_ = 0, ld_ = 1;
   Layout layout_ = Layout::row_major;
@@ -118,7 +116,7 @@ private:
 /// storage, as in BLAS (element i is data[(size − 1 − i)·|inc|]).
 template <class T>
 class VectorView {
-public:
+ public:
   VectorView() = default;
   /// @throws InvalidArgument for a negative size, inc = 0, a null pointer with nonzero size, or an
   ///         extent that overflows int64.
@@ -128,11 +126,7 @@ public:
   /// A contiguous view (inc = 1) of a span; implicit, so spans pass where views are expected.
   VectorView(std::span<T> data) : VectorView(data.data(), static_cast<std::int64_t>(data.size()), 1) {}  // NOLINT
   /// A view of const elements of the same data.
-  operator VectorView<const T>() const
-    requires(!std::is_const_v<T>)
-  {
-    return VectorView<const T>(data_, size_, inc_);
-  }
+  operator VectorView<const T>() const requires(!std::is_const_v<T>) { return VectorView<const T>(data_, size_, inc_); }
 
   /// The start of the storage (element 0 when inc > 0, element size − 1 when inc < 0).
   T* data() const noexcept { return data_; }
@@ -151,7 +145,7 @@ public:
     return (*this)[i];
   }
 
-private:
+ private:
   T* data_ = nullptr;
   std::int64_t size_ = 0, inc_ = 1;
 };

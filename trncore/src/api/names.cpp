@@ -10,16 +10,16 @@ namespace trncore {
 namespace {
 constexpr auto kBackends = detail::EnumNames<Backend, 2>{{{{"host", Backend::host}, {"sim", Backend::sim}}}};
 constexpr auto kModes = detail::EnumNames<MathMode, 11>{{{{"automatic", MathMode::automatic},
-                                                           {"fp64", MathMode::fp64},
-                                                           {"fp32", MathMode::fp32},
-                                                           {"tf32", MathMode::tf32},
-                                                           {"bf16", MathMode::bf16},
-                                                           {"fp16", MathMode::fp16},
-                                                           {"fp8_e4m3", MathMode::fp8_e4m3},
-                                                           {"fp8_e5m2", MathMode::fp8_e5m2},
-                                                           {"sr", MathMode::sr},
-                                                           {"compensated", MathMode::compensated},
-                                                           {"ozaki", MathMode::ozaki}}}};
+                                                          {"fp64", MathMode::fp64},
+                                                          {"fp32", MathMode::fp32},
+                                                          {"tf32", MathMode::tf32},
+                                                          {"bf16", MathMode::bf16},
+                                                          {"fp16", MathMode::fp16},
+                                                          {"fp8_e4m3", MathMode::fp8_e4m3},
+                                                          {"fp8_e5m2", MathMode::fp8_e5m2},
+                                                          {"sr", MathMode::sr},
+                                                          {"compensated", MathMode::compensated},
+                                                          {"ozaki", MathMode::ozaki}}}};
 constexpr auto kLayouts =
     detail::EnumNames<Layout, 2>{{{{"row_major", Layout::row_major}, {"col_major", Layout::col_major}}}};
 }  // namespace
@@ -28,9 +28,7 @@ std::string_view to_string(Backend backend) noexcept { return kBackends.name(bac
 Backend parse_backend(std::string_view text) { return kBackends.parse(text, "trncore::parse_backend", "backend"); }
 
 std::string_view to_string(MathMode mode) noexcept { return kModes.name(mode); }
-MathMode parse_math_mode(std::string_view text) {
-  return kModes.parse(text, "trncore::parse_math_mode", "math mode");
-}
+MathMode parse_math_mode(std::string_view text) { return kModes.parse(text, "trncore::parse_math_mode", "math mode"); }
 
 std::string_view to_string(Layout layout) noexcept { return kLayouts.name(layout); }
 Layout parse_layout(std::string_view text) { return kLayouts.parse(text, "trncore::parse_layout", "layout"); }

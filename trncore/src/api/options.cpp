@@ -23,10 +23,10 @@ template <class E>
 void check_enum(E value, std::string_view name, std::string_view field, std::string_view accepted,
                 std::string_view function) {
   if (name != "invalid") return;
-  throw InvalidArgument(function,
-                        std::string(field) + " = " + std::to_string(static_cast<long long>(value)) +
-                            " is not one of its enum's values",
-                        "use " + std::string(accepted));
+  throw InvalidArgument(
+      function,
+      std::string(field) + " = " + std::to_string(static_cast<long long>(value)) + " is not one of its enum's values",
+      "use " + std::string(accepted));
 }
 
 }  // namespace
@@ -41,8 +41,7 @@ void validate(const Options& options, std::string_view function) {
   if (options.threads < 0)
     throw InvalidArgument(function, "threads = " + std::to_string(options.threads) + " is negative",
                           "pass 0 for all hardware threads or a positive count");
-  check_enum(options.backend, to_string(options.backend), "options.backend", "Backend::host or Backend::sim",
-             function);
+  check_enum(options.backend, to_string(options.backend), "options.backend", "Backend::host or Backend::sim", function);
   check_enum(options.math_mode, to_string(options.math_mode), "options.math_mode", "a trncore::MathMode enumerator",
              function);
   check_enum(options.generation, sim::to_string(options.generation), "options.generation",

@@ -22,10 +22,9 @@ void check_matrix(std::string_view function, std::int64_t rows, std::int64_t col
                                 std::string(to_string(layout)) + ")",
                             "pass ld >= max(1, " + std::string(layout == Layout::row_major ? "cols" : "rows") + ")");
   if (lines > 0 && ld > kMax / lines)
-    throw InvalidArgument(function,
-                          "the storage extent " + std::to_string(lines) + " x ld = " + std::to_string(ld) +
-                              " overflows int64",
-                          "pass smaller sizes");
+    throw InvalidArgument(
+        function, "the storage extent " + std::to_string(lines) + " x ld = " + std::to_string(ld) + " overflows int64",
+        "pass smaller sizes");
   if (null_data && rows > 0 && cols > 0)
     throw InvalidArgument(function, "null data for a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix",
                           "pass the matrix's storage");

@@ -37,8 +37,7 @@ Isa resolve_isa(Isa requested, const char* function) {
 
 void check_sizes(std::size_t in, std::size_t out, const char* function) {
   if (in != out)
-    throw DimensionMismatch(function,
-                            "in has " + std::to_string(in) + " elements but out has " + std::to_string(out),
+    throw DimensionMismatch(function, "in has " + std::to_string(in) + " elements but out has " + std::to_string(out),
                             "pass spans of equal size");
 }
 
@@ -55,8 +54,8 @@ template <class T, class In>
   }
   const RandomBits bits{o.seed, o.stream};
   for (std::int64_t i = begin; i < end; ++i)
-    out[i] = T::from_bits(static_cast<S>(encode(T::spec, static_cast<double>(in[i]), o.rounding,
-                                                bits(o.offset + static_cast<std::uint64_t>(i)))));
+    out[i] = T::from_bits(static_cast<S>(
+        encode(T::spec, static_cast<double>(in[i]), o.rounding, bits(o.offset + static_cast<std::uint64_t>(i)))));
 }
 
 // ---- fp32 → bf16 fast paths -------------------------------------------------------------------------
@@ -66,8 +65,8 @@ k::Bf16Params bf16_params(const ConvertOptions& o) {
 }
 
 template <Isa P>
-[[gnu::always_inline]] inline void bf16_nearest_range(const float* in, bf16* out, std::int64_t begin,
-                                                      std::int64_t end, const ConvertOptions& o) {
+[[gnu::always_inline]] inline void bf16_nearest_range(const float* in, bf16* out, std::int64_t begin, std::int64_t end,
+                                                      const ConvertOptions& o) {
   auto* bits = reinterpret_cast<std::uint16_t*>(out);  // bf16 is standard-layout around its uint16_t encoding
   if constexpr (P == Isa::avx512) return k::bf16_nearest_avx512(in + begin, bits + begin, end - begin, bf16_params(o));
   if constexpr (P == Isa::avx2) return k::bf16_nearest_avx2(in + begin, bits + begin, end - begin, bf16_params(o));
@@ -94,8 +93,10 @@ template <Isa P>
     if constexpr (P != Isa::scalar) {
       const std::int64_t blocks = (end - i) / k::kBlock;
       if (skip == 0 && blocks > 0) {
-        if constexpr (P == Isa::avx512) k::bf16_stochastic_avx512(in + i, bits + i, blocks, t, bf16_params(o));
-        else k::bf16_stochastic_avx2(in + i, bits + i, blocks, t, bf16_params(o));
+        if constexpr (P == Isa::avx512)
+          k::bf16_stochastic_avx512(in + i, bits + i, blocks, t, bf16_params(o));
+        else
+          k::bf16_stochastic_avx2(in + i, bits + i, blocks, t, bf16_params(o));
         i += blocks * k::kBlock;
         continue;
       }
@@ -103,8 +104,8 @@ template <Isa P>
     const std::int64_t count = std::min<std::int64_t>(k::kBlock - skip, end - i);
     k::random_block(o.seed, o.stream, t, words);
     for (std::int64_t j = 0; j < count; ++j)
-      out[i + j] = bf16::from_bits(k::bf16_stochastic(std::bit_cast<std::uint32_t>(in[i + j]), words[skip + j], r,
-                                                      saturate));
+      out[i + j] =
+          bf16::from_bits(k::bf16_stochastic(std::bit_cast<std::uint32_t>(in[i + j]), words[skip + j], r, saturate));
     i += count;
   }
 }
@@ -198,8 +199,7 @@ bool cpu_supports(Isa isa) noexcept {
     case Isa::avx2: return __builtin_cpu_supports("avx2") && detail::cpu_has_f16c();
     case Isa::avx512:
       return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
-             detail::cpu_has_f16c();
+             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") && detail::cpu_has_f16c();
   }
   return false;
 }
@@ -218,7 +218,8 @@ void convert(std::span<const float> in, std::span<T> out, const ConvertOptions& 
   const Isa isa = resolve_isa(o.isa, function);
   const auto n = static_cast<std::int64_t>(in.size());
   if constexpr (std::is_same_v<T, bf16>) {
-    if (o.rounding.mode == RoundingMode::nearest_even) return run_fast(isa, Job::bf16_nearest, in.data(), out.data(), n, o);
+    if (o.rounding.mode == RoundingMode::nearest_even)
+      return run_fast(isa, Job::bf16_nearest, in.data(), out.data(), n, o);
     if (o.rounding.mode == RoundingMode::stochastic)
       return run_fast(isa, Job::bf16_stochastic, in.data(), out.data(), n, o);
   }
@@ -226,8 +227,9 @@ void convert(std::span<const float> in, std::span<T> out, const ConvertOptions& 
     if (o.rounding.mode == RoundingMode::nearest_even && isa != Isa::scalar)
       return run_fast(isa, Job::fp16_nearest, in.data(), out.data(), n, o);
   }
-  detail::for_aligned_ranges(n, o.offset, o.threads,
-             [&](std::int64_t begin, std::int64_t end) { encode_range(in.data(), out.data(), begin, end, o); });
+  detail::for_aligned_ranges(n, o.offset, o.threads, [&](std::int64_t begin, std::int64_t end) {
+    encode_range(in.data(), out.data(), begin, end, o);
+  });
 }
 
 template <class T>
@@ -236,8 +238,9 @@ void convert(std::span<const double> in, std::span<T> out, const ConvertOptions&
   check_sizes(in.size(), out.size(), function);
   validate(o.rounding, function);
   resolve_isa(o.isa, function);
-  detail::for_aligned_ranges(static_cast<std::int64_t>(in.size()), o.offset, o.threads,
-             [&](std::int64_t begin, std::int64_t end) { encode_range(in.data(), out.data(), begin, end, o); });
+  detail::for_aligned_ranges(
+      static_cast<std::int64_t>(in.size()), o.offset, o.threads,
+      [&](std::int64_t begin, std::int64_t end) { encode_range(in.data(), out.data(), begin, end, o); });
 }
 
 void convert(std::span<const double> in, std::span<float> out, const ConvertOptions& o) {
@@ -247,12 +250,13 @@ void convert(std::span<const double> in, std::span<float> out, const ConvertOpti
   resolve_isa(o.isa, function);
   const RandomBits bits{o.seed, o.stream};
   const bool stochastic = o.rounding.mode == RoundingMode::stochastic;
-  detail::for_aligned_ranges(static_cast<std::int64_t>(in.size()), o.offset, o.threads, [&](std::int64_t begin, std::int64_t end) {
-    for (std::int64_t i = begin; i < end; ++i) {
-      const std::uint32_t random = stochastic ? bits(o.offset + static_cast<std::uint64_t>(i)) : 0;
-      out[i] = std::bit_cast<float>(encode(formats::fp32, in[i], o.rounding, random));
-    }
-  });
+  detail::for_aligned_ranges(
+      static_cast<std::int64_t>(in.size()), o.offset, o.threads, [&](std::int64_t begin, std::int64_t end) {
+        for (std::int64_t i = begin; i < end; ++i) {
+          const std::uint32_t random = stochastic ? bits(o.offset + static_cast<std::uint64_t>(i)) : 0;
+          out[i] = std::bit_cast<float>(encode(formats::fp32, in[i], o.rounding, random));
+        }
+      });
 }
 
 template <class T>
@@ -262,8 +266,9 @@ void convert(std::span<const T> in, std::span<float> out, const ConvertOptions& 
   const Isa isa = resolve_isa(o.isa, function);
   const auto n = static_cast<std::int64_t>(in.size());
   if constexpr (std::is_same_v<T, bf16>) return run_fast(isa, Job::bf16_to_float, in.data(), out.data(), n, o);
-  detail::for_aligned_ranges(n, o.offset, o.threads,
-             [&](std::int64_t begin, std::int64_t end) { decode_range(in.data(), out.data(), begin, end); });
+  detail::for_aligned_ranges(n, o.offset, o.threads, [&](std::int64_t begin, std::int64_t end) {
+    decode_range(in.data(), out.data(), begin, end);
+  });
 }
 
 template <class T>
@@ -271,11 +276,12 @@ void convert(std::span<const T> in, std::span<double> out, const ConvertOptions&
   constexpr const char* function = "trncore::convert";
   check_sizes(in.size(), out.size(), function);
   resolve_isa(o.isa, function);
-  detail::for_aligned_ranges(static_cast<std::int64_t>(in.size()), o.offset, o.threads,
-             [&](std::int64_t begin, std::int64_t end) { decode_range(in.data(), out.data(), begin, end); });
+  detail::for_aligned_ranges(
+      static_cast<std::int64_t>(in.size()), o.offset, o.threads,
+      [&](std::int64_t begin, std::int64_t end) { decode_range(in.data(), out.data(), begin, end); });
 }
 
-#define TRNCORE_INSTANTIATE_CONVERT(T)                                                       \
+#define TRNCORE_INSTANTIATE_CONVERT(T)                                                    \
   template void convert<T>(std::span<const float>, std::span<T>, const ConvertOptions&);  \
   template void convert<T>(std::span<const double>, std::span<T>, const ConvertOptions&); \
   template void convert<T>(std::span<const T>, std::span<float>, const ConvertOptions&);  \

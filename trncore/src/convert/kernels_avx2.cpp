@@ -117,7 +117,8 @@ TRNCORE_AVX2_INLINE void stochastic_block(const float* in, std::uint16_t* out, s
     for (int j = 0; j < 4; j += 2) {
       const float* src = in + 32 * g + 8 * j;
       const __m256i lo = stochastic8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src)), w[j], mask, sat);
-      const __m256i hi = stochastic8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + 8)), w[j + 1], mask, sat);
+      const __m256i hi =
+          stochastic8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + 8)), w[j + 1], mask, sat);
       store16(out + 32 * g + 8 * j, lo, hi);
     }
   }
@@ -130,7 +131,8 @@ TRNCORE_AVX2 void bf16_nearest_avx2(const float* in, std::uint16_t* out, std::in
   std::int64_t i = 0;
   // Scalar head up to a 32-byte boundary of the input: unaligned loads that straddle cache lines cost
   // more than the arithmetic here.
-  for (; i < n && reinterpret_cast<std::uintptr_t>(in + i) % 32 != 0; ++i) out[i] = bf16_nearest(bits_of(in[i]), p.saturate);
+  for (; i < n && reinterpret_cast<std::uintptr_t>(in + i) % 32 != 0; ++i)
+    out[i] = bf16_nearest(bits_of(in[i]), p.saturate);
   for (; i + 16 <= n; i += 16) {
     const __m256i lo = nearest8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i)), sat);
     const __m256i hi = nearest8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i + 8)), sat);

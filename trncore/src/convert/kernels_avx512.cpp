@@ -105,10 +105,10 @@ TRNCORE_AVX512_INLINE void transpose(const PhiloxLanes& c, __m512i w[4]) {
   const __m512i even23 = _mm512_shuffle_i32x4(u2, u3, _MM_SHUFFLE(2, 0, 2, 0));  // calls 2, 10, 3, 11
   const __m512i odd01 = _mm512_shuffle_i32x4(u0, u1, _MM_SHUFFLE(3, 1, 3, 1));   // calls 4, 12, 5, 13
   const __m512i odd23 = _mm512_shuffle_i32x4(u2, u3, _MM_SHUFFLE(3, 1, 3, 1));   // calls 6, 14, 7, 15
-  w[0] = _mm512_shuffle_i32x4(even01, even23, _MM_SHUFFLE(2, 0, 2, 0));  // calls 0–3
-  w[1] = _mm512_shuffle_i32x4(odd01, odd23, _MM_SHUFFLE(2, 0, 2, 0));    // calls 4–7
-  w[2] = _mm512_shuffle_i32x4(even01, even23, _MM_SHUFFLE(3, 1, 3, 1));  // calls 8–11
-  w[3] = _mm512_shuffle_i32x4(odd01, odd23, _MM_SHUFFLE(3, 1, 3, 1));    // calls 12–15
+  w[0] = _mm512_shuffle_i32x4(even01, even23, _MM_SHUFFLE(2, 0, 2, 0));          // calls 0–3
+  w[1] = _mm512_shuffle_i32x4(odd01, odd23, _MM_SHUFFLE(2, 0, 2, 0));            // calls 4–7
+  w[2] = _mm512_shuffle_i32x4(even01, even23, _MM_SHUFFLE(3, 1, 3, 1));          // calls 8–11
+  w[3] = _mm512_shuffle_i32x4(odd01, odd23, _MM_SHUFFLE(3, 1, 3, 1));            // calls 12–15
 }
 
 // Converts B consecutive 64-element blocks starting at global block t.
@@ -165,7 +165,8 @@ TRNCORE_AVX512 void bf16_stochastic_avx512(const float* in, std::uint16_t* out, 
   std::int64_t b = 0;
   for (; b + 2 <= blocks; b += 2)
     stochastic_blocks<2>(in + 64 * b, out + 64 * b, first_block + static_cast<std::uint64_t>(b), p, mask, sat);
-  if (b < blocks) stochastic_blocks<1>(in + 64 * b, out + 64 * b, first_block + static_cast<std::uint64_t>(b), p, mask, sat);
+  if (b < blocks)
+    stochastic_blocks<1>(in + 64 * b, out + 64 * b, first_block + static_cast<std::uint64_t>(b), p, mask, sat);
 }
 
 TRNCORE_AVX512 void random_blocks_avx512(std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block,

@@ -14,8 +14,7 @@ namespace {
 namespace k = detail::convert_kernels;
 
 template <bool Avx512>
-void fill_range(const RandomBits& bits, std::uint64_t first, std::uint32_t* out, std::int64_t begin,
-                std::int64_t end) {
+void fill_range(const RandomBits& bits, std::uint64_t first, std::uint32_t* out, std::int64_t begin, std::int64_t end) {
   alignas(64) std::uint32_t words[k::kBlock];
   std::int64_t i = begin;
   while (i < end) {
@@ -43,8 +42,10 @@ void fill_random_words(const RandomBits& bits, std::uint64_t first, std::span<st
   const bool avx512 = __builtin_cpu_supports("avx512f");
   detail::for_aligned_ranges(static_cast<std::int64_t>(out.size()), first, threads,
                              [&](std::int64_t begin, std::int64_t end) {
-                               if (avx512) fill_range<true>(bits, first, out.data(), begin, end);
-                               else fill_range<false>(bits, first, out.data(), begin, end);
+                               if (avx512)
+                                 fill_range<true>(bits, first, out.data(), begin, end);
+                               else
+                                 fill_range<false>(bits, first, out.data(), begin, end);
                              });
 }
 

@@ -35,7 +35,7 @@ struct Header {
 
 // A cursor over the header text; errors carry the 1-based byte offset within the file.
 class HeaderParser {
-public:
+ public:
   HeaderParser(std::string_view text, std::size_t file_offset, std::string_view name)
       : text_(text), base_(file_offset), name_(name) {}
 
@@ -65,12 +65,11 @@ public:
       skip_space();
       if (peek() == ',') ++pos_;
     }
-    if (!have_descr || !have_order || !have_shape)
-      fail("the header lacks one of 'descr', 'fortran_order', 'shape'");
+    if (!have_descr || !have_order || !have_shape) fail("the header lacks one of 'descr', 'fortran_order', 'shape'");
     return h;
   }
 
-private:
+ private:
   [[noreturn]] void fail(const std::string& what) const {
     throw ParseError(kFunction, std::string(name_) + ": " + what,
                      "the file is not a .npy array numpy.save writes; re-save it with numpy.save", 1,
@@ -123,8 +122,10 @@ private:
         ++pos_;
       }
       dims.push_back(d);
-      if (peek() == ',') ++pos_;
-      else if (peek() != ')') fail("expected ',' or ')' in the shape");
+      if (peek() == ',')
+        ++pos_;
+      else if (peek() != ')')
+        fail("expected ',' or ')' in the shape");
     }
     ++pos_;
     return dims;
@@ -153,7 +154,8 @@ double decode(const unsigned char* p, Dtype d) {
     case Dtype::f8: return std::bit_cast<double>(little_endian(p, 8));
     case Dtype::f4: return static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(little_endian(p, 4))));
     case Dtype::i8: return static_cast<double>(static_cast<std::int64_t>(little_endian(p, 8)));
-    case Dtype::i4: return static_cast<double>(static_cast<std::int32_t>(static_cast<std::uint32_t>(little_endian(p, 4))));
+    case Dtype::i4:
+      return static_cast<double>(static_cast<std::int32_t>(static_cast<std::uint32_t>(little_endian(p, 4))));
   }
   return 0.0;
 }
@@ -169,7 +171,8 @@ NpyArray parse_npy(std::span<const unsigned char> bytes, std::string_view name) 
   if (bytes.size() < 10 || !std::equal(std::begin(kMagic), std::end(kMagic), bytes.begin()))
     fail("missing the \\x93NUMPY magic string", 0);
   const int major = bytes[6];
-  if (major < 1 || major > 3) fail("unknown format version " + std::to_string(major) + "." + std::to_string(bytes[7]), 6);
+  if (major < 1 || major > 3)
+    fail("unknown format version " + std::to_string(major) + "." + std::to_string(bytes[7]), 6);
   const int len_bytes = major == 1 ? 2 : 4;
   const std::size_t header_start = 8 + static_cast<std::size_t>(len_bytes);
   if (bytes.size() < header_start) fail("the header length field is truncated", 8);
@@ -219,8 +222,7 @@ NpyArray parse_npy(std::span<const unsigned char> bytes, std::string_view name) 
 
 NpyArray read_npy(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw IoError(kFunction, "cannot open '" + path.string() + "'", "check the path and the file's permissions");
+  if (!in) throw IoError(kFunction, "cannot open '" + path.string() + "'", "check the path and the file's permissions");
   std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) throw IoError(kFunction, "reading '" + path.string() + "' failed", "check the file system");
   return parse_npy(bytes, path.string());
@@ -235,13 +237,14 @@ void write_npy(const std::filesystem::path& path, std::span<const std::int64_t> 
     count *= static_cast<std::uint64_t>(d);
     dims += std::to_string(d) + ", ";
   }
-  if (shape.size() > 1) dims.resize(dims.size() - 2);  // "(5, 19, 84)"; a 1-d shape keeps "(5,)"
-  else if (shape.size() == 1) dims.pop_back();
+  if (shape.size() > 1)
+    dims.resize(dims.size() - 2);  // "(5, 19, 84)"; a 1-d shape keeps "(5,)"
+  else if (shape.size() == 1)
+    dims.pop_back();
   if (count != values.size())
-    throw InvalidArgument(fn,
-                          "the shape holds " + std::to_string(count) + " values, " + std::to_string(values.size()) +
-                              " were given",
-                          "pass exactly one value per element, row-major");
+    throw InvalidArgument(
+        fn, "the shape holds " + std::to_string(count) + " values, " + std::to_string(values.size()) + " were given",
+        "pass exactly one value per element, row-major");
   std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + dims + "), }";
   // Pad with spaces so the data starts on a 64-byte boundary, ending the header with '\n' (NEP 1).
   const std::size_t unpadded = 10 + header.size() + 1;

@@ -93,10 +93,9 @@ void dequantize_mx(const MxBlocks& blocks, std::span<float> out) {
                               std::to_string(blocks.scales.size()) + " scales",
                           "pass blocks made by quantize_mx (one scale per 32 elements)");
   if (static_cast<std::int64_t>(out.size()) != blocks.size)
-    throw DimensionMismatch(function,
-                            "blocks hold " + std::to_string(blocks.size) + " elements but out has " +
-                                std::to_string(out.size()),
-                            "pass an output span of the quantized size");
+    throw DimensionMismatch(
+        function, "blocks hold " + std::to_string(blocks.size) + " elements but out has " + std::to_string(out.size()),
+        "pass an output span of the quantized size");
   for (std::int64_t i = 0; i < blocks.size; ++i) {
     const e8m0 scale = blocks.scales[static_cast<std::size_t>(i / kMxBlockSize)];
     const double p = decode(f, blocks.elements[static_cast<std::size_t>(i)]);

@@ -13,10 +13,10 @@ namespace trncore::sim {
 
 namespace {
 constexpr auto kNames = trncore::detail::EnumNames<Engine, 5>{{{{"tensor", Engine::tensor},
-                                                                 {"vector", Engine::vector},
-                                                                 {"scalar", Engine::scalar},
-                                                                 {"gpsimd", Engine::gpsimd},
-                                                                 {"dma", Engine::dma}}}};
+                                                                {"vector", Engine::vector},
+                                                                {"scalar", Engine::scalar},
+                                                                {"gpsimd", Engine::gpsimd},
+                                                                {"dma", Engine::dma}}}};
 }  // namespace
 
 std::string_view to_string(Engine engine) noexcept { return kNames.name(engine); }

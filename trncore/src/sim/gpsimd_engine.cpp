@@ -34,11 +34,13 @@ void NeuronCore::integer_op(Tile& out_tile, const Tile& a_tile, const Tile& b_ti
   detail::require_sbuf(function, "GpSimdEngine", "out", out);
   detail::require_sbuf(function, "GpSimdEngine", "a", a);
   detail::require_sbuf(function, "GpSimdEngine", "b", b);
-  for (const detail::TileState* t : {static_cast<const detail::TileState*>(&out), &a, &b}) detail::require_integer(function, *t);
+  for (const detail::TileState* t : {static_cast<const detail::TileState*>(&out), &a, &b})
+    detail::require_integer(function, *t);
   detail::require_same_shape(function, out, a);
   detail::require_same_shape(function, out, b);
   for (std::size_t i = 0; i < out.words.size(); ++i) out.words[i] = int_op(op, a.words[i], b.words[i]);
-  count(Engine::gpsimd, out.size(), 12 * out.size(), static_cast<double>(out.size()) / gpsimd_elements_per_cycle(*spec_));
+  count(Engine::gpsimd, out.size(), 12 * out.size(),
+        static_cast<double>(out.size()) / gpsimd_elements_per_cycle(*spec_));
 }
 
 void NeuronCore::iota(Tile& out_tile, std::int64_t base, std::int64_t partition_step, std::int64_t free_step) {
@@ -52,9 +54,10 @@ void NeuronCore::iota(Tile& out_tile, std::int64_t base, std::int64_t partition_
              fs = static_cast<std::uint64_t>(free_step);
   for (std::int64_t p = 0; p < out.partitions; ++p)
     for (std::int64_t f = 0; f < out.free_size; ++f)
-      out.words[static_cast<std::size_t>(p * out.free_size + f)] = static_cast<std::uint32_t>(
-          b0 + static_cast<std::uint64_t>(p) * ps + static_cast<std::uint64_t>(f) * fs);
-  count(Engine::gpsimd, out.size(), 4 * out.size(), static_cast<double>(out.size()) / gpsimd_elements_per_cycle(*spec_));
+      out.words[static_cast<std::size_t>(p * out.free_size + f)] =
+          static_cast<std::uint32_t>(b0 + static_cast<std::uint64_t>(p) * ps + static_cast<std::uint64_t>(f) * fs);
+  count(Engine::gpsimd, out.size(), 4 * out.size(),
+        static_cast<double>(out.size()) / gpsimd_elements_per_cycle(*spec_));
 }
 
 }  // namespace trncore::sim

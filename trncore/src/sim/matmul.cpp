@@ -39,8 +39,8 @@ template <ProductModel P>
   }
 }
 
-constexpr int kTileRows = 8;     // rows of C in flight per micro-tile
-constexpr int kTileCols = 32;    // columns of C in flight per micro-tile: 2 zmm or 4 ymm per row
+constexpr int kTileRows = 8;            // rows of C in flight per micro-tile
+constexpr int kTileCols = 32;           // columns of C in flight per micro-tile: 2 zmm or 4 ymm per row
 constexpr std::int64_t kBlockK = 256;   // K slice whose B panel stays in cache
 constexpr std::int64_t kTaskRows = 64;  // rows per thread task: micro-tiles that reuse one B panel
 
@@ -107,8 +107,10 @@ template <ProductModel P>
         const float* a = p.a + i0 * p.lda + k0;
         const float* b = p.b + k0 * p.ldb + j0;
         float* c = p.c + i0 * p.ldc + j0;
-        if (rows == kTileRows && cols == kTileCols) full_tile<P>(kc, a, p.lda, b, p.ldb, c, p.ldc, load_c);
-        else edge_tile<P>(rows, cols, kc, a, p.lda, b, p.ldb, c, p.ldc, load_c);
+        if (rows == kTileRows && cols == kTileCols)
+          full_tile<P>(kc, a, p.lda, b, p.ldb, c, p.ldc, load_c);
+        else
+          edge_tile<P>(rows, cols, kc, a, p.lda, b, p.ldb, c, p.ldc, load_c);
       }
     }
   }
@@ -119,16 +121,22 @@ template <ProductModel P>
 // One wrapper per code path; the always-inline kernel is vectorised with each wrapper's ISA.
 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void run_avx512(const Problem& p, ProductModel model,
                                                                               std::int64_t task) {
-  if (model == ProductModel::exact) row_block<ProductModel::exact>(p, task);
-  else row_block<ProductModel::bf16>(p, task);
+  if (model == ProductModel::exact)
+    row_block<ProductModel::exact>(p, task);
+  else
+    row_block<ProductModel::bf16>(p, task);
 }
 __attribute__((target("avx2"))) void run_avx2(const Problem& p, ProductModel model, std::int64_t task) {
-  if (model == ProductModel::exact) row_block<ProductModel::exact>(p, task);
-  else row_block<ProductModel::bf16>(p, task);
+  if (model == ProductModel::exact)
+    row_block<ProductModel::exact>(p, task);
+  else
+    row_block<ProductModel::bf16>(p, task);
 }
 void run_generic(const Problem& p, ProductModel model, std::int64_t task) {
-  if (model == ProductModel::exact) row_block<ProductModel::exact>(p, task);
-  else row_block<ProductModel::bf16>(p, task);
+  if (model == ProductModel::exact)
+    row_block<ProductModel::exact>(p, task);
+  else
+    row_block<ProductModel::bf16>(p, task);
 }
 
 MatmulTarget best_target() noexcept {
@@ -147,8 +155,7 @@ const char* target_name(MatmulTarget t) noexcept {
 }
 
 void run(MatmulTarget target, const char* function, std::int64_t m, std::int64_t n, std::int64_t k, const float* a,
-         std::int64_t lda, const float* b, std::int64_t ldb, float* c, std::int64_t ldc,
-         const MatmulOptions& options) {
+         std::int64_t lda, const float* b, std::int64_t ldb, float* c, std::int64_t ldc, const MatmulOptions& options) {
   detail::check_matmul_arguments(function, m, n, k, a, lda, b, ldb, c, ldc, options);
   if (!detail::cpu_supports(target))
     throw NotSupported(function, std::string("this CPU cannot run the ") + target_name(target) + " code path",

@@ -19,8 +19,7 @@ float round_product_reference(float product, ProductModel model) {
 }  // namespace
 
 void matmul_psum_reference(std::int64_t m, std::int64_t n, std::int64_t k, const float* a, std::int64_t lda,
-                           const float* b, std::int64_t ldb, float* c, std::int64_t ldc,
-                           const MatmulOptions& options) {
+                           const float* b, std::int64_t ldb, float* c, std::int64_t ldc, const MatmulOptions& options) {
   detail::check_matmul_arguments("trncore::sim::matmul_psum_reference", m, n, k, a, lda, b, ldb, c, ldc, options);
   for (std::int64_t i = 0; i < m; ++i) {
     for (std::int64_t j = 0; j < n; ++j) {

@@ -39,9 +39,9 @@ void require_integer(const char* function, const TileState& t) {
 
 void require_sbuf(const char* function, const char* engine, const char* role, const TileState& t) {
   if (t.memory != Memory::sbuf)
-    throw NotSupported(function, std::string(role) + " tile " + describe(t) + " is in PSUM, which the " + engine +
-                                     " cannot access",
-                       "use an SBUF tile");
+    throw NotSupported(
+        function, std::string(role) + " tile " + describe(t) + " is in PSUM, which the " + engine + " cannot access",
+        "use an SBUF tile");
 }
 
 void store(TileState& t, std::size_t i, float x, const WriteOptions& w) {
@@ -50,9 +50,8 @@ void store(TileState& t, std::size_t i, float x, const WriteOptions& w) {
     return;
   }
   const FormatSpec& f = format_of(t.type);
-  const std::uint32_t random = w.rounding.mode == RoundingMode::stochastic
-                                   ? RandomBits{w.seed, w.stream}(static_cast<std::uint64_t>(i))
-                                   : 0u;
+  const std::uint32_t random =
+      w.rounding.mode == RoundingMode::stochastic ? RandomBits{w.seed, w.stream}(static_cast<std::uint64_t>(i)) : 0u;
   t.values[i] = static_cast<float>(decode(f, encode(f, static_cast<double>(x), w.rounding, random)));
 }
 
@@ -67,9 +66,9 @@ Tile NeuronCore::allocate(std::string name, Memory memory, std::int64_t partitio
                           DType type) {
   const char* function = memory == Memory::sbuf ? "trncore::sim::NeuronCore::sbuf" : "trncore::sim::NeuronCore::psum";
   if (partitions < 1 || free_size < 1)
-    throw InvalidArgument(function,
-                          "tile '" + name + "' has size " + std::to_string(partitions) + "x" + std::to_string(free_size),
-                          "pass partitions >= 1 and free size >= 1");
+    throw InvalidArgument(
+        function, "tile '" + name + "' has size " + std::to_string(partitions) + "x" + std::to_string(free_size),
+        "pass partitions >= 1 and free size >= 1");
   if (partitions > spec_->partitions)
     throw ResourceExhausted(function,
                             "tile '" + name + "' has " + std::to_string(partitions) + " partitions, more than the " +
@@ -81,8 +80,8 @@ Tile NeuronCore::allocate(std::string name, Memory memory, std::int64_t partitio
   // free_size · bytes_of cannot overflow once free_size ≤ capacity; a larger free size is over anyway.
   const bool oversized = free_size > capacity;
   const std::int64_t bytes = oversized ? capacity + 1 : free_size * bytes_of(type);
-  const std::string need = oversized ? std::to_string(free_size) + " x " + std::to_string(bytes_of(type))
-                                     : std::to_string(bytes);
+  const std::string need =
+      oversized ? std::to_string(free_size) + " x " + std::to_string(bytes_of(type)) : std::to_string(bytes);
   if (bytes > capacity - used)
     throw ResourceExhausted(function,
                             "tile '" + name + "' needs " + need + " bytes per partition, but " +
@@ -96,8 +95,10 @@ Tile NeuronCore::allocate(std::string name, Memory memory, std::int64_t partitio
   s->partitions = partitions;
   s->free_size = free_size;
   s->bytes_per_partition = bytes;
-  if (is_float(type)) s->values.assign(static_cast<std::size_t>(partitions * free_size), 0.0f);
-  else s->words.assign(static_cast<std::size_t>(partitions * free_size), 0u);
+  if (is_float(type))
+    s->values.assign(static_cast<std::size_t>(partitions * free_size), 0.0f);
+  else
+    s->words.assign(static_cast<std::size_t>(partitions * free_size), 0u);
   s->usage = usage_;
   (*usage_)[memory == Memory::sbuf ? 0 : 1] += bytes;
   return Tile(std::move(s));
@@ -132,7 +133,7 @@ void check_hbm_range(const char* function, const detail::TileState& t, const Hbm
   // rule out overflow before comparing with the buffer size.
   __extension__ using Wide = __int128;
   const Wide last = static_cast<Wide>(offset) + static_cast<Wide>(t.partitions - 1) * partition_stride +
-                        static_cast<Wide>(t.free_size - 1) * element_stride;
+                    static_cast<Wide>(t.free_size - 1) * element_stride;
   if (last >= h.size())
     throw InvalidArgument(function,
                           "the access pattern of tile " + detail::describe(t) + " reaches element " +
@@ -157,8 +158,8 @@ void require_exact_values(const char* function, const detail::TileState& t, cons
       const std::int64_t at = offset + p * partition_stride + e * element_stride;
       const float x = src.values[static_cast<std::size_t>(at)];
       const double back = decode(f, encode(f, static_cast<double>(x), Rounding{}));
-      const bool exact = std::isnan(x) ? std::isnan(back)
-                                       : back == static_cast<double>(x) && std::signbit(back) == std::signbit(x);
+      const bool exact =
+          std::isnan(x) ? std::isnan(back) : back == static_cast<double>(x) && std::signbit(back) == std::signbit(x);
       if (!exact)
         throw InvalidArgument(function,
                               "element " + std::to_string(at) + " of HBM buffer '" + src.name + "' is " +
@@ -181,8 +182,10 @@ void NeuronCore::dma_to_tile(Tile& tile, const HbmBuffer& src, std::int64_t offs
     for (std::int64_t f = 0; f < t.free_size; ++f) {
       const auto at = static_cast<std::size_t>(offset + p * partition_stride + f * element_stride);
       const auto to = static_cast<std::size_t>(p * t.free_size + f);
-      if (is_float(t.type)) t.values[to] = src.values[at];
-      else t.words[to] = src.words[at];
+      if (is_float(t.type))
+        t.values[to] = src.values[at];
+      else
+        t.words[to] = src.words[at];
     }
   const std::int64_t bytes = t.size() * bytes_of(t.type);
   auto& d = stats_[Engine::dma];
@@ -200,8 +203,10 @@ void NeuronCore::dma_to_hbm(HbmBuffer& dst, const Tile& tile, std::int64_t offse
     for (std::int64_t f = 0; f < t.free_size; ++f) {
       const auto at = static_cast<std::size_t>(offset + p * partition_stride + f * element_stride);
       const auto from = static_cast<std::size_t>(p * t.free_size + f);
-      if (is_float(t.type)) dst.values[at] = t.values[from];
-      else dst.words[at] = t.words[from];
+      if (is_float(t.type))
+        dst.values[at] = t.values[from];
+      else
+        dst.words[at] = t.words[from];
     }
   auto& d = stats_[Engine::dma];
   d.instructions += 1;

@@ -27,7 +27,7 @@ constexpr GenerationSpec make(Generation g, std::int64_t sbuf_kib, double bf16, 
           scalar,
           vector,  // GpSimd: no published rate; assumed equal to the VectorEngine's
           hbm,
-          64.0,    // no published figure; an estimate of instruction issue/drain overhead
+          64.0,  // no published figure; an estimate of instruction issue/drain overhead
           ProductModel::bf16};
 }
 
@@ -41,15 +41,15 @@ constexpr GenerationSpec kTrn2 = make(Generation::trn2, 224, 79e12, 158e12, 181e
 // Trainium3 (trn3), NeuronCore-v4: chip 671 TFLOPS bf16/fp16/tf32, 2517 TFLOPS MXFP8, 183 TFLOPS fp32,
 // 4.9 TB/s HBM (the Trainium3 page; the NKI Trainium3 guide says 4.7), 8 cores; SBUF 32 MiB per core
 // (NeuronCore-v4 page and NKI Trainium3 guide) = 128 × 256 KiB.
-constexpr GenerationSpec kTrn3 = make(Generation::trn3, 256, 671e12 / 8, 2517e12 / 8, 183e12 / 8, 2.3e12, 2.9e12,
-                                      4.9e12 / 8);
+constexpr GenerationSpec kTrn3 =
+    make(Generation::trn3, 256, 671e12 / 8, 2517e12 / 8, 183e12 / 8, 2.3e12, 2.9e12, 4.9e12 / 8);
 
 }  // namespace
 
 double tensor_macs_per_cycle(const GenerationSpec& s, const FormatSpec& format) noexcept {
-  const double flops = format.width() == 8                        ? s.tensor_flops_fp8
+  const double flops = format.width() == 8                                   ? s.tensor_flops_fp8
                        : format.mantissa_bits == formats::fp32.mantissa_bits ? s.tensor_flops_fp32
-                                                                               : s.tensor_flops_bf16;
+                                                                             : s.tensor_flops_bf16;
   return flops / 2.0 / s.clock_hz;
 }
 

@@ -26,26 +26,26 @@ void NeuronCore::matmul(Tile& psum_tile, const Tile& stationary, const Tile& mov
     detail::require_float(function, *in);
   }
   if (st.type != mv.type)
-    throw InvalidArgument(function,
-                          "stationary " + detail::describe(st) + " and moving " + detail::describe(mv) +
-                              " have different types",
-                          "convert both operands to one input format");
+    throw InvalidArgument(
+        function,
+        "stationary " + detail::describe(st) + " and moving " + detail::describe(mv) + " have different types",
+        "convert both operands to one input format");
   const std::int64_t k = st.partitions, m = st.free_size, n = mv.free_size;
   if (mv.partitions != k)
-    throw DimensionMismatch(function,
-                            "stationary has K = " + std::to_string(k) + " partitions but moving has " +
-                                std::to_string(mv.partitions),
-                            "both operands share the contraction (partition) dimension");
+    throw DimensionMismatch(
+        function,
+        "stationary has K = " + std::to_string(k) + " partitions but moving has " + std::to_string(mv.partitions),
+        "both operands share the contraction (partition) dimension");
   if (m > spec_->max_m || n > spec_->max_n)
     throw ResourceExhausted(function,
-                            "M = " + std::to_string(m) + ", N = " + std::to_string(n) + " exceed the TensorEngine's M <= " +
-                                std::to_string(spec_->max_m) + ", N <= " + std::to_string(spec_->max_n),
+                            "M = " + std::to_string(m) + ", N = " + std::to_string(n) +
+                                " exceed the TensorEngine's M <= " + std::to_string(spec_->max_m) +
+                                ", N <= " + std::to_string(spec_->max_n),
                             "tile the product");
   if (out.partitions != m || out.free_size != n)
-    throw DimensionMismatch(function,
-                            "output " + detail::describe(out) + " is not M x N = " + std::to_string(m) + "x" +
-                                std::to_string(n),
-                            "allocate the PSUM tile as M partitions x N");
+    throw DimensionMismatch(
+        function, "output " + detail::describe(out) + " is not M x N = " + std::to_string(m) + "x" + std::to_string(n),
+        "allocate the PSUM tile as M partitions x N");
   // stationaryᵀ as a row-major M×K matrix.
   std::vector<float> a(static_cast<std::size_t>(m * k));
   for (std::int64_t p = 0; p < k; ++p)
@@ -65,20 +65,22 @@ void NeuronCore::transpose(Tile& out_tile, const Tile& in_tile) {
   auto& out = detail::state(out_tile, function, "out");
   const auto& in = detail::state(in_tile, function, "in");
   if (out.memory != Memory::psum || in.memory != Memory::sbuf)
-    throw InvalidArgument(function, "transpose reads SBUF and writes PSUM; got in " + detail::describe(in) +
-                                        ", out " + detail::describe(out),
-                          "pass an SBUF input and a PSUM output");
+    throw InvalidArgument(
+        function,
+        "transpose reads SBUF and writes PSUM; got in " + detail::describe(in) + ", out " + detail::describe(out),
+        "pass an SBUF input and a PSUM output");
   detail::require_float(function, in);
   if (in.partitions > spec_->max_k || in.free_size > spec_->max_m)
     throw ResourceExhausted(function, "input " + detail::describe(in) + " exceeds 128 x 128",
                             "transpose 128 x 128 blocks");
   if (out.partitions != in.free_size || out.free_size != in.partitions)
-    throw DimensionMismatch(function, "out " + detail::describe(out) + " is not the transpose shape of " +
-                                          detail::describe(in),
+    throw DimensionMismatch(function,
+                            "out " + detail::describe(out) + " is not the transpose shape of " + detail::describe(in),
                             "allocate out as in.free_size x in.partitions");
   for (std::int64_t p = 0; p < in.partitions; ++p)
     for (std::int64_t f = 0; f < in.free_size; ++f)
-      out.values[static_cast<std::size_t>(f * out.free_size + p)] = in.values[static_cast<std::size_t>(p * in.free_size + f)];
+      out.values[static_cast<std::size_t>(f * out.free_size + p)] =
+          in.values[static_cast<std::size_t>(p * in.free_size + f)];
   count(Engine::tensor, in.size() * in.partitions, in.size() * bytes_of(in.type) + in.size() * 4,
         static_cast<double>(in.size() * in.partitions) / tensor_macs_per_cycle(*spec_, format_of(in.type)));
 }

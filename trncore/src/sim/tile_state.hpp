@@ -16,8 +16,8 @@ struct TileState {
   Memory memory = Memory::sbuf;
   DType type = DType::fp32;
   std::int64_t partitions = 0, free_size = 0, bytes_per_partition = 0;
-  std::vector<float> values;          // float tiles
-  std::vector<std::uint32_t> words;   // integer tiles
+  std::vector<float> values;                           // float tiles
+  std::vector<std::uint32_t> words;                    // integer tiles
   std::shared_ptr<std::array<std::int64_t, 2>> usage;  // the allocating core's bytes in use
 
   ~TileState() {

@@ -56,7 +56,8 @@ double activate(Activation f, double x) {
     case Activation::cos: return std::cos(x);
     case Activation::tanh: return std::tanh(x);
     case Activation::sigmoid: return 1.0 / (1.0 + std::exp(-x));
-    case Activation::relu: return x > 0 || std::isnan(x) ? x : 0.0;  // NaN propagates, as through every f here
+    case Activation::relu:
+      return x > 0 || std::isnan(x) ? x : 0.0;  // NaN propagates, as through every f here
     // erfc(−x/√2) = 1 + erf(x/√2) without the cancellation that form suffers for x ≪ 0.
     case Activation::gelu: return 0.5 * x * std::erfc(-x / std::numbers::sqrt2);
     case Activation::silu: return x / (1.0 + std::exp(-x));
@@ -88,7 +89,8 @@ std::pair<detail::TileState&, const detail::TileState&> unary_operands(const cha
 
 }  // namespace
 
-void NeuronCore::tensor_tensor(Tile& out_tile, const Tile& a_tile, const Tile& b_tile, AluOp op, const WriteOptions& w) {
+void NeuronCore::tensor_tensor(Tile& out_tile, const Tile& a_tile, const Tile& b_tile, AluOp op,
+                               const WriteOptions& w) {
   const char* function = "trncore::sim::NeuronCore::tensor_tensor";
   auto& out = detail::state(out_tile, function, "out");
   const auto& a = detail::state(a_tile, function, "a");
@@ -96,7 +98,8 @@ void NeuronCore::tensor_tensor(Tile& out_tile, const Tile& a_tile, const Tile& b
   if (a.memory == Memory::psum && b.memory == Memory::psum)
     throw NotSupported(function, "both inputs " + detail::describe(a) + " and " + detail::describe(b) + " are in PSUM",
                        "copy one operand to SBUF first (the VectorEngine reads at most one operand from PSUM)");
-  for (const detail::TileState* t : {static_cast<const detail::TileState*>(&out), &a, &b}) detail::require_float(function, *t);
+  for (const detail::TileState* t : {static_cast<const detail::TileState*>(&out), &a, &b})
+    detail::require_float(function, *t);
   detail::require_same_shape(function, out, a);
   detail::require_same_shape(function, out, b);
   validate(w.rounding, function);
@@ -119,8 +122,9 @@ void NeuronCore::reduce(Tile& out_tile, const Tile& in_tile, ReduceOp op, const 
   detail::require_float(function, out);
   detail::require_float(function, in);
   if (out.partitions != in.partitions || out.free_size != 1)
-    throw DimensionMismatch(function, "out " + detail::describe(out) + " is not " + std::to_string(in.partitions) +
-                                          "x1 for in " + detail::describe(in),
+    throw DimensionMismatch(function,
+                            "out " + detail::describe(out) + " is not " + std::to_string(in.partitions) + "x1 for in " +
+                                detail::describe(in),
                             "allocate out as in.partitions x 1");
   validate(w.rounding, function);
   for (std::int64_t p = 0; p < in.partitions; ++p) {

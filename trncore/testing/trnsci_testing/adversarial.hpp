@@ -83,8 +83,10 @@ inline std::vector<double> wilkinson_growth(std::int64_t n) {
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < n; ++i) {
       double v = 0.0;
-      if (i == j || j == n - 1) v = 1.0;
-      else if (i > j) v = -1.0;
+      if (i == j || j == n - 1)
+        v = 1.0;
+      else if (i > j)
+        v = -1.0;
       a[static_cast<std::size_t>(i + j * n)] = v;
     }
   return a;
@@ -100,8 +102,10 @@ inline std::vector<double> gfpp(std::int64_t n, double c, std::uint64_t seed) {
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < n; ++i) {
       double v = 0.0;
-      if (i == j || j == n - 1) v = 1.0;
-      else if (i > j) v = -c * (1.0 + 0.1 * (2.0 * rng.uniform() - 1.0));
+      if (i == j || j == n - 1)
+        v = 1.0;
+      else if (i > j)
+        v = -c * (1.0 + 0.1 * (2.0 * rng.uniform() - 1.0));
       a[static_cast<std::size_t>(i + j * n)] = v;
     }
   return a;
@@ -200,7 +204,8 @@ inline void scale_rows(std::vector<double>& a, std::int64_t m, std::int64_t n, i
   Rng rng(seed);
   for (std::int64_t i = 0; i < m; ++i) {
     const int k = static_cast<int>(rng.integer(-emax, emax));
-    for (std::int64_t j = 0; j < n; ++j) a[static_cast<std::size_t>(i + j * m)] = std::ldexp(a[static_cast<std::size_t>(i + j * m)], k);
+    for (std::int64_t j = 0; j < n; ++j)
+      a[static_cast<std::size_t>(i + j * m)] = std::ldexp(a[static_cast<std::size_t>(i + j * m)], k);
   }
 }
 
@@ -209,7 +214,8 @@ inline void scale_cols(std::vector<double>& a, std::int64_t m, std::int64_t n, i
   Rng rng(seed);
   for (std::int64_t j = 0; j < n; ++j) {
     const int k = static_cast<int>(rng.integer(-emax, emax));
-    for (std::int64_t i = 0; i < m; ++i) a[static_cast<std::size_t>(i + j * m)] = std::ldexp(a[static_cast<std::size_t>(i + j * m)], k);
+    for (std::int64_t i = 0; i < m; ++i)
+      a[static_cast<std::size_t>(i + j * m)] = std::ldexp(a[static_cast<std::size_t>(i + j * m)], k);
   }
 }
 
@@ -249,14 +255,14 @@ inline std::vector<quad> solve_quad(std::int64_t n, const double* a_colmajor, co
 
 /// C = A·B in binary128 from column-major A (m×k) and B (k×n); C column-major m×n. Products of doubles are
 /// exact in binary128 (106 ≤ 113 bits), so only the k-term sum rounds: relative error ≤ k·2^-113 of |A||B|.
-inline std::vector<quad> gemm_quad(std::int64_t m, std::int64_t n, std::int64_t k, const double* a,
-                                   const double* b) {
+inline std::vector<quad> gemm_quad(std::int64_t m, std::int64_t n, std::int64_t k, const double* a, const double* b) {
   std::vector<quad> c(static_cast<std::size_t>(m * n), 0);
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t p = 0; p < k; ++p) {
       const quad bpj = b[p + j * k];
       if (bpj == 0) continue;
-      for (std::int64_t i = 0; i < m; ++i) c[static_cast<std::size_t>(i + j * m)] += static_cast<quad>(a[i + p * m]) * bpj;
+      for (std::int64_t i = 0; i < m; ++i)
+        c[static_cast<std::size_t>(i + j * m)] += static_cast<quad>(a[i + p * m]) * bpj;
     }
   return c;
 }

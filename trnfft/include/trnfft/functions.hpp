@@ -78,7 +78,7 @@ using real_of = typename detail::RealOf<E>::type;
 /// A contiguous range of an Element type.
 template <class R>
 concept ElementRange = std::ranges::contiguous_range<const R> && std::ranges::sized_range<const R> &&
-                       Element<std::remove_cv_t<std::ranges::range_value_t<const R>>>;
+    Element<std::remove_cv_t<std::ranges::range_value_t<const R>>>;
 /// A contiguous range of float or double.
 template <class R>
 concept RealRange = ElementRange<R> && Real<std::remove_cv_t<std::ranges::range_value_t<const R>>>;
@@ -137,35 +137,34 @@ Array<E> gather(trncore::MatrixView<const E> m) {
 /// numpy.fft.fft: the forward DFT y_k = Σ_j x_j·exp(−2πi·jk/n) of x zero-padded or truncated to n
 /// points (default x.size()), scaled by norm. @throws InvalidArgument for n < 1 (or empty x without n).
 template <class R>
-  requires ElementRange<R>
-std::vector<std::complex<real_of<range_element<R>>>> fft(const R& x, std::optional<std::int64_t> n = std::nullopt,
-                                                         Norm norm = Norm::backward,
-                                                         const trncore::Options& options = {}) {
-  return detail::c2c("trnfft::fft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)},
-                     detail::n_as_s(n), {-1}, norm, Direction::forward, options)
+requires ElementRange<R> std::vector<std::complex<real_of<range_element<R>>>> fft(
+    const R& x, std::optional<std::int64_t> n = std::nullopt, Norm norm = Norm::backward,
+    const trncore::Options& options = {}) {
+  return detail::c2c("trnfft::fft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
+                     {-1}, norm, Direction::forward, options)
       .data;
 }
 
 /// numpy.fft.ifft: the inverse DFT y_j = (1/n)·Σ_k x_k·exp(+2πi·jk/n) (the 1/n as norm says), x padded
 /// or truncated to n points. @throws as fft.
 template <class R>
-  requires ElementRange<R>
-std::vector<std::complex<real_of<range_element<R>>>> ifft(const R& x, std::optional<std::int64_t> n = std::nullopt,
-                                                          Norm norm = Norm::backward,
-                                                          const trncore::Options& options = {}) {
-  return detail::c2c("trnfft::ifft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)},
-                     detail::n_as_s(n), {-1}, norm, Direction::backward, options)
+requires ElementRange<R> std::vector<std::complex<real_of<range_element<R>>>> ifft(
+    const R& x, std::optional<std::int64_t> n = std::nullopt, Norm norm = Norm::backward,
+    const trncore::Options& options = {}) {
+  return detail::c2c("trnfft::ifft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
+                     {-1}, norm, Direction::backward, options)
       .data;
 }
 
 /// numpy.fft.rfft: the first n/2 + 1 outputs of the forward DFT of real x padded or truncated to n
 /// points (the rest follow by Hermitian symmetry). @throws as fft.
 template <class R>
-  requires RealRange<R>
-std::vector<std::complex<range_element<R>>> rfft(const R& x, std::optional<std::int64_t> n = std::nullopt,
-                                                 Norm norm = Norm::backward, const trncore::Options& options = {}) {
-  return detail::r2c("trnfft::rfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)},
-                     detail::n_as_s(n), {-1}, norm, options)
+requires RealRange<R> std::vector<std::complex<range_element<R>>> rfft(const R& x,
+                                                                       std::optional<std::int64_t> n = std::nullopt,
+                                                                       Norm norm = Norm::backward,
+                                                                       const trncore::Options& options = {}) {
+  return detail::r2c("trnfft::rfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
+                     {-1}, norm, options)
       .data;
 }
 
@@ -174,11 +173,12 @@ std::vector<std::complex<range_element<R>>> rfft(const R& x, std::optional<std::
 /// of x[0] and (n even) x[n/2] are ignored, as numpy does. @throws as fft; m = 1 without n is
 /// InvalidArgument (n would be 0).
 template <class R>
-  requires ElementRange<R>
-std::vector<real_of<range_element<R>>> irfft(const R& x, std::optional<std::int64_t> n = std::nullopt,
-                                             Norm norm = Norm::backward, const trncore::Options& options = {}) {
-  return detail::c2r("trnfft::irfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)},
-                     detail::n_as_s(n), {-1}, norm, false, options)
+requires ElementRange<R> std::vector<real_of<range_element<R>>> irfft(const R& x,
+                                                                      std::optional<std::int64_t> n = std::nullopt,
+                                                                      Norm norm = Norm::backward,
+                                                                      const trncore::Options& options = {}) {
+  return detail::c2r("trnfft::irfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
+                     {-1}, norm, false, options)
       .data;
 }
 
@@ -186,20 +186,22 @@ std::vector<real_of<range_element<R>>> irfft(const R& x, std::optional<std::int6
 /// irfft(conj(x), n) with norm's direction swapped, so Norm::backward leaves it unscaled. Default
 /// n = 2·(m − 1). @throws as irfft.
 template <class R>
-  requires ElementRange<R>
-std::vector<real_of<range_element<R>>> hfft(const R& x, std::optional<std::int64_t> n = std::nullopt,
-                                            Norm norm = Norm::backward, const trncore::Options& options = {}) {
-  return detail::c2r("trnfft::hfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)},
-                     detail::n_as_s(n), {-1}, detail::swap_direction(norm), true, options)
+requires ElementRange<R> std::vector<real_of<range_element<R>>> hfft(const R& x,
+                                                                     std::optional<std::int64_t> n = std::nullopt,
+                                                                     Norm norm = Norm::backward,
+                                                                     const trncore::Options& options = {}) {
+  return detail::c2r("trnfft::hfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
+                     {-1}, detail::swap_direction(norm), true, options)
       .data;
 }
 
 /// numpy.fft.ihfft: the inverse of hfft, conj(rfft(x, n)) with norm's direction swapped (Norm::backward
 /// scales by 1/n). n/2 + 1 outputs. @throws as fft.
 template <class R>
-  requires RealRange<R>
-std::vector<std::complex<range_element<R>>> ihfft(const R& x, std::optional<std::int64_t> n = std::nullopt,
-                                                  Norm norm = Norm::backward, const trncore::Options& options = {}) {
+requires RealRange<R> std::vector<std::complex<range_element<R>>> ihfft(const R& x,
+                                                                        std::optional<std::int64_t> n = std::nullopt,
+                                                                        Norm norm = Norm::backward,
+                                                                        const trncore::Options& options = {}) {
   auto y = detail::r2c("trnfft::ihfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)},
                        detail::n_as_s(n), {-1}, detail::swap_direction(norm), options)
                .data;
@@ -215,9 +217,8 @@ std::vector<std::complex<real_of<E>>> fft(trncore::VectorView<const E> x, std::o
 }
 /// ifft of a strided vector view (gathered into contiguous storage first); as ifft on a range.
 template <Element E>
-std::vector<std::complex<real_of<E>>> ifft(trncore::VectorView<const E> x,
-                                           std::optional<std::int64_t> n = std::nullopt, Norm norm = Norm::backward,
-                                           const trncore::Options& options = {}) {
+std::vector<std::complex<real_of<E>>> ifft(trncore::VectorView<const E> x, std::optional<std::int64_t> n = std::nullopt,
+                                           Norm norm = Norm::backward, const trncore::Options& options = {}) {
   return ifft(detail::gather(x), n, norm, options);
 }
 /// rfft of a strided vector view (gathered into contiguous storage first); as rfft on a range.
@@ -239,23 +240,18 @@ std::vector<real_of<E>> irfft(trncore::VectorView<const E> x, std::optional<std:
 /// array of `shape`, padded or truncated to s along them. Output shape: shape with s on the axes.
 /// @throws as the file header lists.
 template <class R>
-  requires ElementRange<R>
-Array<std::complex<real_of<range_element<R>>>> fftn(const R& x, const std::vector<std::int64_t>& shape,
-                                                    const std::vector<std::int64_t>& s = {},
-                                                    const std::vector<std::int64_t>& axes = {},
-                                                    Norm norm = Norm::backward, const trncore::Options& options = {}) {
-  return detail::c2c("trnfft::fftn", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm,
-                     Direction::forward, options);
+requires ElementRange<R> Array<std::complex<real_of<range_element<R>>>> fftn(
+    const R& x, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s = {},
+    const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward, const trncore::Options& options = {}) {
+  return detail::c2c("trnfft::fftn", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, Direction::forward,
+                     options);
 }
 
 /// numpy.fft.ifftn: the inverse DFT over axes, as fftn.
 template <class R>
-  requires ElementRange<R>
-Array<std::complex<real_of<range_element<R>>>> ifftn(const R& x, const std::vector<std::int64_t>& shape,
-                                                     const std::vector<std::int64_t>& s = {},
-                                                     const std::vector<std::int64_t>& axes = {},
-                                                     Norm norm = Norm::backward,
-                                                     const trncore::Options& options = {}) {
+requires ElementRange<R> Array<std::complex<real_of<range_element<R>>>> ifftn(
+    const R& x, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s = {},
+    const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward, const trncore::Options& options = {}) {
   return detail::c2c("trnfft::ifftn", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm,
                      Direction::backward, options);
 }
@@ -263,11 +259,11 @@ Array<std::complex<real_of<range_element<R>>>> ifftn(const R& x, const std::vect
 /// numpy.fft.rfftn: the forward DFT of real x over axes; the last of the axes keeps s.back()/2 + 1
 /// points (the real-input half spectrum), the others s[k].
 template <class R>
-  requires RealRange<R>
-Array<std::complex<range_element<R>>> rfftn(const R& x, const std::vector<std::int64_t>& shape,
-                                            const std::vector<std::int64_t>& s = {},
-                                            const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
-                                            const trncore::Options& options = {}) {
+requires RealRange<R> Array<std::complex<range_element<R>>> rfftn(const R& x, const std::vector<std::int64_t>& shape,
+                                                                  const std::vector<std::int64_t>& s = {},
+                                                                  const std::vector<std::int64_t>& axes = {},
+                                                                  Norm norm = Norm::backward,
+                                                                  const trncore::Options& options = {}) {
   return detail::r2c("trnfft::rfftn", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, options);
 }
 
@@ -275,54 +271,49 @@ Array<std::complex<range_element<R>>> rfftn(const R& x, const std::vector<std::i
 /// lengths, and 2·(m − 1) for the last axis of m points). Input truncated or padded to s[k] points on the
 /// other axes and s.back()/2 + 1 on the last.
 template <class R>
-  requires ElementRange<R>
-Array<real_of<range_element<R>>> irfftn(const R& x, const std::vector<std::int64_t>& shape,
-                                        const std::vector<std::int64_t>& s = {},
-                                        const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
-                                        const trncore::Options& options = {}) {
-  return detail::c2r("trnfft::irfftn", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, false,
-                     options);
+requires ElementRange<R> Array<real_of<range_element<R>>> irfftn(const R& x, const std::vector<std::int64_t>& shape,
+                                                                 const std::vector<std::int64_t>& s = {},
+                                                                 const std::vector<std::int64_t>& axes = {},
+                                                                 Norm norm = Norm::backward,
+                                                                 const trncore::Options& options = {}) {
+  return detail::c2r("trnfft::irfftn", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, false, options);
 }
 
 /// numpy.fft.fft2: fftn over axes (default the last two).
 template <class R>
-  requires ElementRange<R>
-Array<std::complex<real_of<range_element<R>>>> fft2(const R& x, const std::vector<std::int64_t>& shape,
-                                                    const std::vector<std::int64_t>& s = {},
-                                                    const std::vector<std::int64_t>& axes = {-2, -1},
-                                                    Norm norm = Norm::backward, const trncore::Options& options = {}) {
-  return detail::c2c("trnfft::fft2", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm,
-                     Direction::forward, options);
+requires ElementRange<R> Array<std::complex<real_of<range_element<R>>>> fft2(
+    const R& x, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s = {},
+    const std::vector<std::int64_t>& axes = {-2, -1}, Norm norm = Norm::backward,
+    const trncore::Options& options = {}) {
+  return detail::c2c("trnfft::fft2", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, Direction::forward,
+                     options);
 }
 /// numpy.fft.ifft2: ifftn over axes (default the last two).
 template <class R>
-  requires ElementRange<R>
-Array<std::complex<real_of<range_element<R>>>> ifft2(const R& x, const std::vector<std::int64_t>& shape,
-                                                     const std::vector<std::int64_t>& s = {},
-                                                     const std::vector<std::int64_t>& axes = {-2, -1},
-                                                     Norm norm = Norm::backward,
-                                                     const trncore::Options& options = {}) {
+requires ElementRange<R> Array<std::complex<real_of<range_element<R>>>> ifft2(
+    const R& x, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s = {},
+    const std::vector<std::int64_t>& axes = {-2, -1}, Norm norm = Norm::backward,
+    const trncore::Options& options = {}) {
   return detail::c2c("trnfft::ifft2", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm,
                      Direction::backward, options);
 }
 /// numpy.fft.rfft2: rfftn over axes (default the last two).
 template <class R>
-  requires RealRange<R>
-Array<std::complex<range_element<R>>> rfft2(const R& x, const std::vector<std::int64_t>& shape,
-                                            const std::vector<std::int64_t>& s = {},
-                                            const std::vector<std::int64_t>& axes = {-2, -1},
-                                            Norm norm = Norm::backward, const trncore::Options& options = {}) {
+requires RealRange<R> Array<std::complex<range_element<R>>> rfft2(const R& x, const std::vector<std::int64_t>& shape,
+                                                                  const std::vector<std::int64_t>& s = {},
+                                                                  const std::vector<std::int64_t>& axes = {-2, -1},
+                                                                  Norm norm = Norm::backward,
+                                                                  const trncore::Options& options = {}) {
   return detail::r2c("trnfft::rfft2", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, options);
 }
 /// numpy.fft.irfft2: irfftn over axes (default the last two).
 template <class R>
-  requires ElementRange<R>
-Array<real_of<range_element<R>>> irfft2(const R& x, const std::vector<std::int64_t>& shape,
-                                        const std::vector<std::int64_t>& s = {},
-                                        const std::vector<std::int64_t>& axes = {-2, -1}, Norm norm = Norm::backward,
-                                        const trncore::Options& options = {}) {
-  return detail::c2r("trnfft::irfft2", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, false,
-                     options);
+requires ElementRange<R> Array<real_of<range_element<R>>> irfft2(const R& x, const std::vector<std::int64_t>& shape,
+                                                                 const std::vector<std::int64_t>& s = {},
+                                                                 const std::vector<std::int64_t>& axes = {-2, -1},
+                                                                 Norm norm = Norm::backward,
+                                                                 const trncore::Options& options = {}) {
+  return detail::c2r("trnfft::irfft2", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, false, options);
 }
 
 /// fftn of an Array (its data and shape); as fftn on data and shape.

@@ -74,7 +74,7 @@ struct PlanState;
 /// second backend can be added without changing these types.
 template <Real T>
 class Plan {
-public:
+ public:
   Plan() noexcept;
   /// Takes over other's transform; other becomes empty.
   Plan(Plan&&) noexcept;
@@ -135,7 +135,7 @@ public:
 
   /// @cond TRNSCI_INTERNAL
   // The executor shared with the derived plan types; not part of the API (detail::PlanState).
-protected:
+ protected:
   explicit Plan(std::unique_ptr<detail::PlanState<T>> state) noexcept;
   const detail::PlanState<T>& state(const char* function) const;
   std::unique_ptr<detail::PlanState<T>> state_;
@@ -148,7 +148,7 @@ protected:
 /// A complex-to-complex plan (interleaved or split).
 template <Real T>
 class C2CPlan : public Plan<T> {
-public:
+ public:
   C2CPlan() noexcept = default;
   /// Computes the transform on the creation arrays (Plan::execute).
   using Plan<T>::execute;
@@ -166,7 +166,7 @@ public:
   /// @throws as the interleaved form (an interleaved plan throws InvalidArgument).
   void execute_split(const T* ri, const T* ii, T* ro, T* io) const;
 
-private:
+ private:
   explicit C2CPlan(std::unique_ptr<detail::PlanState<T>> state) noexcept : Plan<T>(std::move(state)) {}
   template <Real U>
   friend struct detail::PlanState;
@@ -175,7 +175,7 @@ private:
 /// A real-to-complex (forward) plan: real input, n/2 + 1 complex outputs along the last dimension.
 template <Real T>
 class R2CPlan : public Plan<T> {
-public:
+ public:
   R2CPlan() noexcept = default;
   /// Computes the transform on the creation arrays (Plan::execute).
   using Plan<T>::execute;
@@ -186,7 +186,7 @@ public:
   /// New-array execute, split output; io − ro must equal its value at creation.
   void execute_split(const T* in, T* ro, T* io) const;
 
-private:
+ private:
   explicit R2CPlan(std::unique_ptr<detail::PlanState<T>> state) noexcept : Plan<T>(std::move(state)) {}
   template <Real U>
   friend struct detail::PlanState;
@@ -196,7 +196,7 @@ private:
 /// input is overwritten unless the plan was made with PlanFlags::preserve_input.
 template <Real T>
 class C2RPlan : public Plan<T> {
-public:
+ public:
   C2RPlan() noexcept = default;
   /// Computes the transform on the creation arrays (Plan::execute).
   using Plan<T>::execute;
@@ -207,7 +207,7 @@ public:
   /// New-array execute, split input; ii − ri must equal its value at creation.
   void execute_split(T* ri, T* ii, T* out) const;
 
-private:
+ private:
   explicit C2RPlan(std::unique_ptr<detail::PlanState<T>> state) noexcept : Plan<T>(std::move(state)) {}
   template <Real U>
   friend struct detail::PlanState;
@@ -246,8 +246,8 @@ R2CPlan<T> plan_guru_dft_r2c(const std::vector<IoDim>& dims, const std::vector<I
 
 /// An r2c plan with split complex output (ro, io; strides in T).
 template <Real T>
-R2CPlan<T> plan_guru_split_dft_r2c(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* in, T* ro,
-                                   T* io, PlanFlags flags = {}, const trncore::Options& options = {});
+R2CPlan<T> plan_guru_split_dft_r2c(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* in, T* ro, T* io,
+                                   PlanFlags flags = {}, const trncore::Options& options = {});
 
 /// A c2r plan: interleaved half-spectrum input (strides in std::complex<T>), real output (strides in T);
 /// dims.back().n is the real output length n, the input holds n/2 + 1 points along it.
@@ -286,24 +286,24 @@ R2CPlan<T> plan_many_dft_r2c(const std::vector<std::int64_t>& n, std::int64_t ho
 /// plan_many_dft.
 template <Real T>
 C2RPlan<T> plan_many_dft_c2r(const std::vector<std::int64_t>& n, std::int64_t howmany, std::complex<T>* in,
-                             const std::vector<std::int64_t>& inembed, std::int64_t istride, std::int64_t idist,
-                             T* out, const std::vector<std::int64_t>& onembed, std::int64_t ostride,
-                             std::int64_t odist, PlanFlags flags = {}, const trncore::Options& options = {});
+                             const std::vector<std::int64_t>& inembed, std::int64_t istride, std::int64_t idist, T* out,
+                             const std::vector<std::int64_t>& onembed, std::int64_t ostride, std::int64_t odist,
+                             PlanFlags flags = {}, const trncore::Options& options = {});
 
 // ---- Basic interface: one contiguous row-major transform (fftw_plan_dft, _r2c, _c2r). ----
 
 /// One c2c transform of a contiguous row-major array of shape n (any rank ≥ 1).
 template <Real T>
-C2CPlan<T> plan_dft(const std::vector<std::int64_t>& n, std::complex<T>* in, std::complex<T>* out,
-                    Direction direction, PlanFlags flags = {}, const trncore::Options& options = {});
+C2CPlan<T> plan_dft(const std::vector<std::int64_t>& n, std::complex<T>* in, std::complex<T>* out, Direction direction,
+                    PlanFlags flags = {}, const trncore::Options& options = {});
 /// plan_dft({n0}, …).
 template <Real T>
 C2CPlan<T> plan_dft_1d(std::int64_t n0, std::complex<T>* in, std::complex<T>* out, Direction direction,
                        PlanFlags flags = {}, const trncore::Options& options = {});
 /// plan_dft({n0, n1}, …).
 template <Real T>
-C2CPlan<T> plan_dft_2d(std::int64_t n0, std::int64_t n1, std::complex<T>* in, std::complex<T>* out,
-                       Direction direction, PlanFlags flags = {}, const trncore::Options& options = {});
+C2CPlan<T> plan_dft_2d(std::int64_t n0, std::int64_t n1, std::complex<T>* in, std::complex<T>* out, Direction direction,
+                       PlanFlags flags = {}, const trncore::Options& options = {});
 
 /// One r2c transform of a row-major real array of shape n into the row-major complex array of shape n
 /// with the last entry n/2 + 1. In-place (in == (T*)out), the real rows are padded to 2·(n/2 + 1) reals,

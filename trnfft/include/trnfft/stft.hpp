@@ -71,8 +71,7 @@ std::vector<T> stft_window(const StftParams& params);
 ///         than n_fft/2; trncore::DimensionMismatch for a user window whose length is not win_length;
 ///         plan errors (e.g. NotSupported for a sim mode without an FFT) as the plans throw them.
 template <Real T>
-Array<std::complex<T>> stft(std::span<const T> signal, const StftParams& params,
-                            const trncore::Options& options = {});
+Array<std::complex<T>> stft(std::span<const T> signal, const StftParams& params, const trncore::Options& options = {});
 /// STFT with a user window of win_length points (win_length unset: the window's length).
 template <Real T>
 Array<std::complex<T>> stft(std::span<const T> signal, std::span<const T> window, const StftParams& params,

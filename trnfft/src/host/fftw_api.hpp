@@ -77,8 +77,7 @@ struct Fftw<float> {
   static plan_t cast(void* p) noexcept { return static_cast<plan_t>(p); }
   static void* guru_dft(int r, const fftwf_iodim64* d, int hr, const fftwf_iodim64* hd, void* in, void* out, int sign,
                         unsigned flags) {
-    return fftwf_plan_guru64_dft(r, d, hr, hd, static_cast<complex_t*>(in), static_cast<complex_t*>(out), sign,
-                                 flags);
+    return fftwf_plan_guru64_dft(r, d, hr, hd, static_cast<complex_t*>(in), static_cast<complex_t*>(out), sign, flags);
   }
   static void* guru_split_dft(int r, const fftwf_iodim64* d, int hr, const fftwf_iodim64* hd, float* ri, float* ii,
                               float* ro, float* io, unsigned flags) {

@@ -34,7 +34,8 @@ std::int64_t element_count(const char* function, const std::vector<std::int64_t>
   std::int64_t total = 1;
   for (std::size_t k = 0; k < shape.size(); ++k) {
     if (shape[k] < 0)
-      throw InvalidArgument(function, "shape " + list_text(shape) + " has a negative entry at axis " + std::to_string(k),
+      throw InvalidArgument(function,
+                            "shape " + list_text(shape) + " has a negative entry at axis " + std::to_string(k),
                             "pass the array's dimensions, each >= 0");
     if (__builtin_mul_overflow(total, shape[k], &total))
       throw InvalidArgument(function, "the element count of shape " + list_text(shape) + " overflows int64",
@@ -60,8 +61,8 @@ Cooked cook(const char* function, std::int64_t size, const std::vector<std::int6
     const auto count = s_arg.empty() ? nd : static_cast<std::int64_t>(s_arg.size());
     if (count > nd)
       throw DimensionMismatch(function,
-                              "s " + list_text(s_arg) + " has " + std::to_string(count) + " entries but the array has " +
-                                  std::to_string(nd) + " axes",
+                              "s " + list_text(s_arg) + " has " + std::to_string(count) +
+                                  " entries but the array has " + std::to_string(nd) + " axes",
                               "pass at most one length per axis, or give axes");
     for (std::int64_t a = nd - count; a < nd; ++a) c.axes.push_back(a);
   } else {
@@ -72,10 +73,9 @@ Cooked cook(const char* function, std::int64_t size, const std::vector<std::int6
     for (std::int64_t a : axes_arg) {
       const std::int64_t norm_axis = a < 0 ? a + nd : a;
       if (norm_axis < 0 || norm_axis >= nd)
-        throw InvalidArgument(function,
-                              "axis " + std::to_string(a) + " is out of range for an array of " + std::to_string(nd) +
-                                  " axes",
-                              "use axes in [-ndim, ndim)");
+        throw InvalidArgument(
+            function, "axis " + std::to_string(a) + " is out of range for an array of " + std::to_string(nd) + " axes",
+            "use axes in [-ndim, ndim)");
       if (std::find(c.axes.begin(), c.axes.end(), norm_axis) != c.axes.end())
         throw InvalidArgument(function, "axes " + list_text(axes_arg) + " repeat axis " + std::to_string(norm_axis),
                               "name each axis once (transform twice with two calls if that is what you want)");
@@ -90,22 +90,23 @@ Cooked cook(const char* function, std::int64_t size, const std::vector<std::int6
   }
   for (std::size_t k = 0; k < c.s.size(); ++k)
     if (c.s[k] < 1)
-      throw InvalidArgument(function,
-                            "invalid number of FFT data points (" + std::to_string(c.s[k]) + ") along axis " +
-                                std::to_string(c.axes[k]),
-                            invreal && s_arg.empty()
-                                ? "the default output length 2*(m-1) is below 1 for m = " +
-                                      std::to_string(shape[static_cast<std::size_t>(c.axes[k])]) +
-                                      " input points: pass n (s) explicitly"
-                                : "pass lengths >= 1 (and a non-empty input when no length is given)");
+      throw InvalidArgument(
+          function,
+          "invalid number of FFT data points (" + std::to_string(c.s[k]) + ") along axis " + std::to_string(c.axes[k]),
+          invreal && s_arg.empty()
+              ? "the default output length 2*(m-1) is below 1 for m = " +
+                    std::to_string(shape[static_cast<std::size_t>(c.axes[k])]) + " input points: pass n (s) explicitly"
+              : "pass lengths >= 1 (and a non-empty input when no length is given)");
   return c;
 }
 
 template <class Src, class Dst>
 Dst convert(const Src& v, bool conjugate) {
   if constexpr (std::is_same_v<Dst, Src>) {
-    if constexpr (!std::is_floating_point_v<Src>) return conjugate ? std::conj(v) : v;
-    else return v;
+    if constexpr (!std::is_floating_point_v<Src>)
+      return conjugate ? std::conj(v) : v;
+    else
+      return v;
   } else {
     return Dst(v);  // real → complex (imaginary part 0)
   }
@@ -289,9 +290,10 @@ Array<real_of<E>> c2r(const char* function, const E* x, std::int64_t size, const
   return out;
 }
 
-template Array<std::complex<float>> c2c<float>(const char*, const float*, std::int64_t, const std::vector<std::int64_t>&,
+template Array<std::complex<float>> c2c<float>(const char*, const float*, std::int64_t,
                                                const std::vector<std::int64_t>&, const std::vector<std::int64_t>&,
-                                               Norm, Direction, const trncore::Options&);
+                                               const std::vector<std::int64_t>&, Norm, Direction,
+                                               const trncore::Options&);
 template Array<std::complex<double>> c2c<double>(const char*, const double*, std::int64_t,
                                                  const std::vector<std::int64_t>&, const std::vector<std::int64_t>&,
                                                  const std::vector<std::int64_t>&, Norm, Direction,
@@ -306,9 +308,9 @@ template Array<std::complex<double>> c2c<std::complex<double>>(const char*, cons
                                                                const std::vector<std::int64_t>&,
                                                                const std::vector<std::int64_t>&, Norm, Direction,
                                                                const trncore::Options&);
-template Array<std::complex<float>> r2c<float>(const char*, const float*, std::int64_t, const std::vector<std::int64_t>&,
+template Array<std::complex<float>> r2c<float>(const char*, const float*, std::int64_t,
                                                const std::vector<std::int64_t>&, const std::vector<std::int64_t>&,
-                                               Norm, const trncore::Options&);
+                                               const std::vector<std::int64_t>&, Norm, const trncore::Options&);
 template Array<std::complex<double>> r2c<double>(const char*, const double*, std::int64_t,
                                                  const std::vector<std::int64_t>&, const std::vector<std::int64_t>&,
                                                  const std::vector<std::int64_t>&, Norm, const trncore::Options&);
@@ -323,8 +325,7 @@ template Array<float> c2r<std::complex<float>>(const char*, const std::complex<f
                                                const std::vector<std::int64_t>&, Norm, bool, const trncore::Options&);
 template Array<double> c2r<std::complex<double>>(const char*, const std::complex<double>*, std::int64_t,
                                                  const std::vector<std::int64_t>&, const std::vector<std::int64_t>&,
-                                                 const std::vector<std::int64_t>&, Norm, bool,
-                                                 const trncore::Options&);
+                                                 const std::vector<std::int64_t>&, Norm, bool, const trncore::Options&);
 
 void check_shift(const char* function, std::int64_t size, const std::vector<std::int64_t>& shape,
                  std::vector<std::int64_t>& axes) {
@@ -344,10 +345,9 @@ void check_shift(const char* function, std::int64_t size, const std::vector<std:
     const std::int64_t orig = a;
     if (a < 0) a += nd;
     if (a < 0 || a >= nd)
-      throw InvalidArgument(function,
-                            "axis " + std::to_string(orig) + " is out of range for an array of " + std::to_string(nd) +
-                                " axes",
-                            "use axes in [-ndim, ndim)");
+      throw InvalidArgument(
+          function, "axis " + std::to_string(orig) + " is out of range for an array of " + std::to_string(nd) + " axes",
+          "use axes in [-ndim, ndim)");
     if (std::find(seen.begin(), seen.end(), a) != seen.end())
       throw InvalidArgument(function, "axis " + std::to_string(a) + " is repeated", "name each axis once");
     seen.push_back(a);
@@ -360,8 +360,7 @@ namespace trnfft {
 
 namespace {
 void check_freq(const char* function, std::int64_t n, double d) {
-  if (n < 1)
-    throw trncore::InvalidArgument(function, "n = " + std::to_string(n), "pass the transform length, n >= 1");
+  if (n < 1) throw trncore::InvalidArgument(function, "n = " + std::to_string(n), "pass the transform length, n >= 1");
   if (d == 0 || !std::isfinite(d))
     throw trncore::InvalidArgument(function, "sample spacing d = " + trncore::detail::sci(d),
                                    "pass a finite, nonzero sample spacing");

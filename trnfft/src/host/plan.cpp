@@ -77,9 +77,9 @@ std::int64_t array_extent(const char* function, const char* name, const std::vec
       const std::int64_t stride = input ? list[k].is : list[k].os;
       if (n > 1 && stride <= 0)
         throw InvalidArgument(function,
-                              std::string(what) + " dimension " + std::to_string(k) + " (n=" +
-                                  std::to_string(list[k].n) + ") has " + (input ? "input" : "output") + " stride " +
-                                  std::to_string(stride) + " for array '" + name + "'",
+                              std::string(what) + " dimension " + std::to_string(k) +
+                                  " (n=" + std::to_string(list[k].n) + ") has " + (input ? "input" : "output") +
+                                  " stride " + std::to_string(stride) + " for array '" + name + "'",
                               "strides must be positive: point the array at its lowest element and reorder the "
                               "data rather than pass a negative or zero stride");
       if (n > 1) axes.push_back({n, stride, what, k});
@@ -98,8 +98,8 @@ std::int64_t array_extent(const char* function, const char* name, const std::vec
                                 " elements",
                             "give every dimension a stride at least the extent of the faster ones (e.g. idist >= "
                             "the extent of one transform)");
-    span = checked_add(function, span, checked_mul(function, a.n - 1, a.stride, "the array extent"),
-                       "the array extent");
+    span =
+        checked_add(function, span, checked_mul(function, a.n - 1, a.stride, "the array extent"), "the array extent");
   }
   return span;
 }
@@ -118,8 +118,10 @@ unsigned fftw_flags(PlanFlags flags, Kind kind) {
     case Rigor::patient: f = FFTW_PATIENT; break;
     case Rigor::exhaustive: f = FFTW_EXHAUSTIVE; break;
   }
-  if (flags.preserve_input) f |= FFTW_PRESERVE_INPUT;
-  else if (kind == Kind::c2r) f |= FFTW_DESTROY_INPUT;
+  if (flags.preserve_input)
+    f |= FFTW_PRESERVE_INPUT;
+  else if (kind == Kind::c2r)
+    f |= FFTW_DESTROY_INPUT;
   if (flags.unaligned) f |= FFTW_UNALIGNED;
   return f;
 }
@@ -145,13 +147,11 @@ std::unique_ptr<PlanState<T>> make_state(const char* function, Kind kind, Comple
                                          std::array<void*, 4> arrays, std::array<const char*, 4> names, int nread,
                                          int nwrite, PlanFlags flags, const trncore::Options& options) {
   check_options<T>(function, options);
-  if (dims.empty())
-    throw InvalidArgument(function, "no transform dimensions (rank 0)", "pass at least one dimension");
+  if (dims.empty()) throw InvalidArgument(function, "no transform dimensions (rank 0)", "pass at least one dimension");
   if (dims.size() + batch.size() > 64)
-    throw InvalidArgument(function,
-                          "rank " + std::to_string(dims.size()) + " with " + std::to_string(batch.size()) +
-                              " batch dimensions",
-                          "use at most 64 dimensions in all (merge contiguous dimensions)");
+    throw InvalidArgument(
+        function, "rank " + std::to_string(dims.size()) + " with " + std::to_string(batch.size()) + " batch dimensions",
+        "use at most 64 dimensions in all (merge contiguous dimensions)");
   if (direction != Direction::forward && direction != Direction::backward)
     throw InvalidArgument(function, "invalid direction " + std::to_string(static_cast<int>(direction)),
                           "use Direction::forward or Direction::backward");
@@ -173,13 +173,15 @@ std::unique_ptr<PlanState<T>> make_state(const char* function, Kind kind, Comple
   state->unaligned = flags.unaligned;
   for (std::size_t k = 0; k < dims.size(); ++k)
     if (dims[k].n < 1)
-      throw InvalidArgument(function, "transform dimension " + std::to_string(k) + " has n = " +
-                                          std::to_string(dims[k].n) + " in dims " + dims_text(dims),
+      throw InvalidArgument(function,
+                            "transform dimension " + std::to_string(k) + " has n = " + std::to_string(dims[k].n) +
+                                " in dims " + dims_text(dims),
                             "every transform length must be >= 1");
   for (std::size_t k = 0; k < batch.size(); ++k)
     if (batch[k].n < 1)
-      throw InvalidArgument(function, "batch dimension " + std::to_string(k) + " has n = " +
-                                          std::to_string(batch[k].n) + " in batch " + dims_text(batch),
+      throw InvalidArgument(function,
+                            "batch dimension " + std::to_string(k) + " has n = " + std::to_string(batch[k].n) +
+                                " in batch " + dims_text(batch),
                             "every batch count must be >= 1 (skip the call for an empty batch)");
   for (const IoDim& d : dims)
     state->transform_size = checked_mul(function, state->transform_size, d.n, "the transform size");
@@ -275,8 +277,7 @@ std::unique_ptr<PlanState<T>> make_state(const char* function, Kind kind, Comple
       threads_ready<T>() = F::init_threads() != 0;
     }
     if (state->threads > 1 && !threads_ready<T>())
-      throw trncore::ResourceExhausted(function, "FFTW could not initialise its threads",
-                                       "use options.threads = 1");
+      throw trncore::ResourceExhausted(function, "FFTW could not initialise its threads", "use options.threads = 1");
     if (threads_ready<T>()) F::plan_with_nthreads(state->threads);
     T* const* t = reinterpret_cast<T* const*>(arrays.data());
     switch (kind) {
@@ -374,8 +375,9 @@ void check_options(const char* function, const trncore::Options& options) {
     return;
   }
   if (options.backend != trncore::Backend::host)
-    throw NotSupported(function, "backend " + std::string(trncore::to_string(options.backend)) +
-                                     " is not available for trnfft plans in this release",
+    throw NotSupported(function,
+                       "backend " + std::string(trncore::to_string(options.backend)) +
+                           " is not available for trnfft plans in this release",
                        "use backend host (FFTW)");
   const auto own = std::is_same_v<T, double> ? trncore::MathMode::fp64 : trncore::MathMode::fp32;
   if (options.math_mode != trncore::MathMode::automatic && options.math_mode != own)
@@ -501,8 +503,10 @@ void PlanState<T>::sim_execute(const char* function, const std::array<const void
     log.uncertify("the transform overflowed: Inf or NaN in the output of a finite input");
   }
   trncore::AccuracyReport r = sim->report(bound, log);
-  if (report != nullptr) *report = std::move(r);
-  else if (!r.met) trncore::require_target_met(r, function);  // with or without a target (the contract)
+  if (report != nullptr)
+    *report = std::move(r);
+  else if (!r.met)
+    trncore::require_target_met(r, function);  // with or without a target (the contract)
 }
 
 template <Real T>
@@ -553,9 +557,8 @@ void PlanState<T>::check_new_arrays(const char* function, const std::array<const
       const int al = host::Fftw<T>::alignment_of(static_cast<const T*>(a[i]));
       if (al != alignment[i])
         throw InvalidArgument(function,
-                              std::string("array '") + names[i] + "' has SIMD alignment offset " +
-                                  std::to_string(al) + " bytes but the plan was made for offset " +
-                                  std::to_string(alignment[i]),
+                              std::string("array '") + names[i] + "' has SIMD alignment offset " + std::to_string(al) +
+                                  " bytes but the plan was made for offset " + std::to_string(alignment[i]),
                               "use arrays aligned like the creation arrays (e.g. fftw_malloc'd), or make the plan "
                               "with PlanFlags::unaligned");
     }
@@ -610,29 +613,53 @@ const detail::PlanState<T>& Plan<T>::state(const char* function) const {
 }
 
 template <Real T>
-Kind Plan<T>::kind() const { return state("trnfft::Plan::kind").kind; }
+Kind Plan<T>::kind() const {
+  return state("trnfft::Plan::kind").kind;
+}
 template <Real T>
-ComplexLayout Plan<T>::layout() const { return state("trnfft::Plan::layout").layout; }
+ComplexLayout Plan<T>::layout() const {
+  return state("trnfft::Plan::layout").layout;
+}
 template <Real T>
-Direction Plan<T>::direction() const { return state("trnfft::Plan::direction").direction; }
+Direction Plan<T>::direction() const {
+  return state("trnfft::Plan::direction").direction;
+}
 template <Real T>
-const std::vector<IoDim>& Plan<T>::dims() const { return state("trnfft::Plan::dims").dims; }
+const std::vector<IoDim>& Plan<T>::dims() const {
+  return state("trnfft::Plan::dims").dims;
+}
 template <Real T>
-const std::vector<IoDim>& Plan<T>::batch() const { return state("trnfft::Plan::batch").batch; }
+const std::vector<IoDim>& Plan<T>::batch() const {
+  return state("trnfft::Plan::batch").batch;
+}
 template <Real T>
-bool Plan<T>::in_place() const { return state("trnfft::Plan::in_place").in_place; }
+bool Plan<T>::in_place() const {
+  return state("trnfft::Plan::in_place").in_place;
+}
 template <Real T>
-std::int64_t Plan<T>::input_extent() const { return state("trnfft::Plan::input_extent").input_extent; }
+std::int64_t Plan<T>::input_extent() const {
+  return state("trnfft::Plan::input_extent").input_extent;
+}
 template <Real T>
-std::int64_t Plan<T>::output_extent() const { return state("trnfft::Plan::output_extent").output_extent; }
+std::int64_t Plan<T>::output_extent() const {
+  return state("trnfft::Plan::output_extent").output_extent;
+}
 template <Real T>
-std::int64_t Plan<T>::transform_size() const { return state("trnfft::Plan::transform_size").transform_size; }
+std::int64_t Plan<T>::transform_size() const {
+  return state("trnfft::Plan::transform_size").transform_size;
+}
 template <Real T>
-std::int64_t Plan<T>::batch_count() const { return state("trnfft::Plan::batch_count").batch_count; }
+std::int64_t Plan<T>::batch_count() const {
+  return state("trnfft::Plan::batch_count").batch_count;
+}
 template <Real T>
-int Plan<T>::threads() const { return state("trnfft::Plan::threads").threads; }
+int Plan<T>::threads() const {
+  return state("trnfft::Plan::threads").threads;
+}
 template <Real T>
-std::string Plan<T>::description() const { return state("trnfft::Plan::description").description(); }
+std::string Plan<T>::description() const {
+  return state("trnfft::Plan::description").description();
+}
 
 template <Real T>
 std::string Plan<T>::algorithm() const {
@@ -663,8 +690,7 @@ template <Real T>
 void Plan<T>::execute(trncore::AccuracyReport& report) const {
   const auto& s = state("trnfft::Plan::execute");
   if (!s.sim)
-    throw trncore::NotSupported("trnfft::Plan::execute",
-                                "a host (FFTW) plan certifies no error bound to report",
+    throw trncore::NotSupported("trnfft::Plan::execute", "a host (FFTW) plan certifies no error bound to report",
                                 "call execute() without a report, or make the plan with backend sim");
   const auto& a = s.arrays;
   s.sim_execute("trnfft::Plan::execute", {a[0], a[1], a[2], a[3]}, &report);
@@ -727,8 +753,10 @@ void C2CPlan<T>::execute_split(const T* ri, const T* ii, T* ro, T* io) const {
   T* r = const_cast<T*>(ri);
   T* i = const_cast<T*>(ii);
   if (s.sim) return s.sim_execute("trnfft::C2CPlan::execute_split", {ri, ii, ro, io}, nullptr);
-  if (s.swap_parts) host::Fftw<T>::execute_split_dft(s.fftw, i, r, io, ro);
-  else host::Fftw<T>::execute_split_dft(s.fftw, r, i, ro, io);
+  if (s.swap_parts)
+    host::Fftw<T>::execute_split_dft(s.fftw, i, r, io, ro);
+  else
+    host::Fftw<T>::execute_split_dft(s.fftw, r, i, ro, io);
 }
 
 template <Real T>
@@ -800,15 +828,14 @@ C2CPlan<T> plan_guru_split_dft(const std::vector<IoDim>& dims, const std::vector
 template <Real T>
 R2CPlan<T> plan_guru_dft_r2c(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* in,
                              std::complex<T>* out, PlanFlags flags, const trncore::Options& options) {
-  return detail::PlanState<T>::template wrap<R2CPlan<T>>(
-      detail::make_state<T>("trnfft::plan_guru_dft_r2c", Kind::r2c, ComplexLayout::interleaved, Direction::forward,
-                            dims, batch, {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags,
-                            options));
+  return detail::PlanState<T>::template wrap<R2CPlan<T>>(detail::make_state<T>(
+      "trnfft::plan_guru_dft_r2c", Kind::r2c, ComplexLayout::interleaved, Direction::forward, dims, batch,
+      {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
 }
 
 template <Real T>
-R2CPlan<T> plan_guru_split_dft_r2c(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* in, T* ro,
-                                   T* io, PlanFlags flags, const trncore::Options& options) {
+R2CPlan<T> plan_guru_split_dft_r2c(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* in, T* ro, T* io,
+                                   PlanFlags flags, const trncore::Options& options) {
   return detail::PlanState<T>::template wrap<R2CPlan<T>>(
       detail::make_state<T>("trnfft::plan_guru_split_dft_r2c", Kind::r2c, ComplexLayout::split, Direction::forward,
                             dims, batch, {in, ro, io, nullptr}, {"in", "ro", "io", nullptr}, 1, 2, flags, options));
@@ -817,10 +844,9 @@ R2CPlan<T> plan_guru_split_dft_r2c(const std::vector<IoDim>& dims, const std::ve
 template <Real T>
 C2RPlan<T> plan_guru_dft_c2r(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, std::complex<T>* in,
                              T* out, PlanFlags flags, const trncore::Options& options) {
-  return detail::PlanState<T>::template wrap<C2RPlan<T>>(
-      detail::make_state<T>("trnfft::plan_guru_dft_c2r", Kind::c2r, ComplexLayout::interleaved, Direction::backward,
-                            dims, batch, {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags,
-                            options));
+  return detail::PlanState<T>::template wrap<C2RPlan<T>>(detail::make_state<T>(
+      "trnfft::plan_guru_dft_c2r", Kind::c2r, ComplexLayout::interleaved, Direction::backward, dims, batch,
+      {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
 }
 
 template <Real T>
@@ -837,10 +863,11 @@ C2CPlan<T> plan_many_dft(const std::vector<std::int64_t>& n, std::int64_t howman
                          std::complex<T>* out, const std::vector<std::int64_t>& onembed, std::int64_t ostride,
                          std::int64_t odist, Direction direction, PlanFlags flags, const trncore::Options& options) {
   const char* f = "trnfft::plan_many_dft";
-  return detail::PlanState<T>::template wrap<C2CPlan<T>>(detail::make_state<T>(
-      f, Kind::c2c, ComplexLayout::interleaved, direction,
-      detail::many_dims(f, n, inembed, istride, onembed, ostride, Kind::c2c), detail::many_batch(f, howmany, idist, odist),
-      {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
+  return detail::PlanState<T>::template wrap<C2CPlan<T>>(
+      detail::make_state<T>(f, Kind::c2c, ComplexLayout::interleaved, direction,
+                            detail::many_dims(f, n, inembed, istride, onembed, ostride, Kind::c2c),
+                            detail::many_batch(f, howmany, idist, odist), {in, out, nullptr, nullptr},
+                            {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
 }
 
 template <Real T>
@@ -849,40 +876,42 @@ R2CPlan<T> plan_many_dft_r2c(const std::vector<std::int64_t>& n, std::int64_t ho
                              std::complex<T>* out, const std::vector<std::int64_t>& onembed, std::int64_t ostride,
                              std::int64_t odist, PlanFlags flags, const trncore::Options& options) {
   const char* f = "trnfft::plan_many_dft_r2c";
-  return detail::PlanState<T>::template wrap<R2CPlan<T>>(detail::make_state<T>(
-      f, Kind::r2c, ComplexLayout::interleaved, Direction::forward,
-      detail::many_dims(f, n, inembed, istride, onembed, ostride, Kind::r2c), detail::many_batch(f, howmany, idist, odist),
-      {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
+  return detail::PlanState<T>::template wrap<R2CPlan<T>>(
+      detail::make_state<T>(f, Kind::r2c, ComplexLayout::interleaved, Direction::forward,
+                            detail::many_dims(f, n, inembed, istride, onembed, ostride, Kind::r2c),
+                            detail::many_batch(f, howmany, idist, odist), {in, out, nullptr, nullptr},
+                            {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
 }
 
 template <Real T>
 C2RPlan<T> plan_many_dft_c2r(const std::vector<std::int64_t>& n, std::int64_t howmany, std::complex<T>* in,
-                             const std::vector<std::int64_t>& inembed, std::int64_t istride, std::int64_t idist,
-                             T* out, const std::vector<std::int64_t>& onembed, std::int64_t ostride,
-                             std::int64_t odist, PlanFlags flags, const trncore::Options& options) {
+                             const std::vector<std::int64_t>& inembed, std::int64_t istride, std::int64_t idist, T* out,
+                             const std::vector<std::int64_t>& onembed, std::int64_t ostride, std::int64_t odist,
+                             PlanFlags flags, const trncore::Options& options) {
   const char* f = "trnfft::plan_many_dft_c2r";
-  return detail::PlanState<T>::template wrap<C2RPlan<T>>(detail::make_state<T>(
-      f, Kind::c2r, ComplexLayout::interleaved, Direction::backward,
-      detail::many_dims(f, n, inembed, istride, onembed, ostride, Kind::c2r), detail::many_batch(f, howmany, idist, odist),
-      {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
+  return detail::PlanState<T>::template wrap<C2RPlan<T>>(
+      detail::make_state<T>(f, Kind::c2r, ComplexLayout::interleaved, Direction::backward,
+                            detail::many_dims(f, n, inembed, istride, onembed, ostride, Kind::c2r),
+                            detail::many_batch(f, howmany, idist, odist), {in, out, nullptr, nullptr},
+                            {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
 }
 
 template <Real T>
-C2CPlan<T> plan_dft(const std::vector<std::int64_t>& n, std::complex<T>* in, std::complex<T>* out,
-                    Direction direction, PlanFlags flags, const trncore::Options& options) {
+C2CPlan<T> plan_dft(const std::vector<std::int64_t>& n, std::complex<T>* in, std::complex<T>* out, Direction direction,
+                    PlanFlags flags, const trncore::Options& options) {
   const char* f = "trnfft::plan_dft";
   return detail::PlanState<T>::template wrap<C2CPlan<T>>(detail::make_state<T>(
       f, Kind::c2c, ComplexLayout::interleaved, direction, detail::many_dims(f, n, {}, 1, {}, 1, Kind::c2c), {},
       {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
 }
 template <Real T>
-C2CPlan<T> plan_dft_1d(std::int64_t n0, std::complex<T>* in, std::complex<T>* out, Direction direction,
-                       PlanFlags flags, const trncore::Options& options) {
+C2CPlan<T> plan_dft_1d(std::int64_t n0, std::complex<T>* in, std::complex<T>* out, Direction direction, PlanFlags flags,
+                       const trncore::Options& options) {
   return plan_dft<T>({n0}, in, out, direction, flags, options);
 }
 template <Real T>
-C2CPlan<T> plan_dft_2d(std::int64_t n0, std::int64_t n1, std::complex<T>* in, std::complex<T>* out,
-                       Direction direction, PlanFlags flags, const trncore::Options& options) {
+C2CPlan<T> plan_dft_2d(std::int64_t n0, std::int64_t n1, std::complex<T>* in, std::complex<T>* out, Direction direction,
+                       PlanFlags flags, const trncore::Options& options) {
   return plan_dft<T>({n0, n1}, in, out, direction, flags, options);
 }
 
@@ -905,10 +934,10 @@ R2CPlan<T> plan_dft_r2c(const std::vector<std::int64_t>& n, T* in, std::complex<
                         const trncore::Options& options) {
   const char* f = "trnfft::plan_dft_r2c";
   const bool in_place = in != nullptr && static_cast<void*>(in) == static_cast<void*>(out);
-  return detail::PlanState<T>::template wrap<R2CPlan<T>>(detail::make_state<T>(
-      f, Kind::r2c, ComplexLayout::interleaved, Direction::forward,
-      detail::many_dims(f, n, padded_real_embed(f, n, in_place), 1, {}, 1, Kind::r2c), {},
-      {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
+  return detail::PlanState<T>::template wrap<R2CPlan<T>>(
+      detail::make_state<T>(f, Kind::r2c, ComplexLayout::interleaved, Direction::forward,
+                            detail::many_dims(f, n, padded_real_embed(f, n, in_place), 1, {}, 1, Kind::r2c), {},
+                            {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
 }
 template <Real T>
 R2CPlan<T> plan_dft_r2c_1d(std::int64_t n0, T* in, std::complex<T>* out, PlanFlags flags,
@@ -926,10 +955,10 @@ C2RPlan<T> plan_dft_c2r(const std::vector<std::int64_t>& n, std::complex<T>* in,
                         const trncore::Options& options) {
   const char* f = "trnfft::plan_dft_c2r";
   const bool in_place = out != nullptr && static_cast<void*>(in) == static_cast<void*>(out);
-  return detail::PlanState<T>::template wrap<C2RPlan<T>>(detail::make_state<T>(
-      f, Kind::c2r, ComplexLayout::interleaved, Direction::backward,
-      detail::many_dims(f, n, {}, 1, padded_real_embed(f, n, in_place), 1, Kind::c2r), {},
-      {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
+  return detail::PlanState<T>::template wrap<C2RPlan<T>>(
+      detail::make_state<T>(f, Kind::c2r, ComplexLayout::interleaved, Direction::backward,
+                            detail::many_dims(f, n, {}, 1, padded_real_embed(f, n, in_place), 1, Kind::c2r), {},
+                            {in, out, nullptr, nullptr}, {"in", "out", nullptr, nullptr}, 1, 1, flags, options));
 }
 template <Real T>
 C2RPlan<T> plan_dft_c2r_1d(std::int64_t n0, std::complex<T>* in, T* out, PlanFlags flags,
@@ -942,50 +971,50 @@ C2RPlan<T> plan_dft_c2r_2d(std::int64_t n0, std::int64_t n1, std::complex<T>* in
   return plan_dft_c2r<T>({n0, n1}, in, out, flags, options);
 }
 
-#define TRNFFT_INSTANTIATE(T)                                                                                         \
-  template class Plan<T>;                                                                                             \
-  template class C2CPlan<T>;                                                                                          \
-  template class R2CPlan<T>;                                                                                          \
-  template class C2RPlan<T>;                                                                                          \
-  template C2CPlan<T> plan_guru_dft<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, std::complex<T>*,       \
-                                       std::complex<T>*, Direction, PlanFlags, const trncore::Options&);              \
-  template C2CPlan<T> plan_guru_split_dft<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, T*, T*, T*, T*,   \
-                                             Direction, PlanFlags, const trncore::Options&);                          \
-  template R2CPlan<T> plan_guru_dft_r2c<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, T*,                 \
-                                           std::complex<T>*, PlanFlags, const trncore::Options&);                     \
-  template R2CPlan<T> plan_guru_split_dft_r2c<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, T*, T*, T*,   \
-                                                 PlanFlags, const trncore::Options&);                                 \
-  template C2RPlan<T> plan_guru_dft_c2r<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, std::complex<T>*,   \
-                                           T*, PlanFlags, const trncore::Options&);                                   \
-  template C2RPlan<T> plan_guru_split_dft_c2r<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, T*, T*, T*,   \
-                                                 PlanFlags, const trncore::Options&);                                 \
-  template C2CPlan<T> plan_many_dft<T>(const std::vector<std::int64_t>&, std::int64_t, std::complex<T>*,             \
-                                       const std::vector<std::int64_t>&, std::int64_t, std::int64_t,                 \
-                                       std::complex<T>*, const std::vector<std::int64_t>&, std::int64_t,              \
-                                       std::int64_t, Direction, PlanFlags, const trncore::Options&);                  \
-  template R2CPlan<T> plan_many_dft_r2c<T>(const std::vector<std::int64_t>&, std::int64_t, T*,                       \
-                                           const std::vector<std::int64_t>&, std::int64_t, std::int64_t,             \
-                                           std::complex<T>*, const std::vector<std::int64_t>&, std::int64_t,          \
-                                           std::int64_t, PlanFlags, const trncore::Options&);                         \
-  template C2RPlan<T> plan_many_dft_c2r<T>(const std::vector<std::int64_t>&, std::int64_t, std::complex<T>*,         \
-                                           const std::vector<std::int64_t>&, std::int64_t, std::int64_t, T*,         \
-                                           const std::vector<std::int64_t>&, std::int64_t, std::int64_t, PlanFlags,   \
-                                           const trncore::Options&);                                                  \
-  template C2CPlan<T> plan_dft<T>(const std::vector<std::int64_t>&, std::complex<T>*, std::complex<T>*, Direction,   \
-                                  PlanFlags, const trncore::Options&);                                                \
-  template C2CPlan<T> plan_dft_1d<T>(std::int64_t, std::complex<T>*, std::complex<T>*, Direction, PlanFlags,         \
-                                     const trncore::Options&);                                                        \
-  template C2CPlan<T> plan_dft_2d<T>(std::int64_t, std::int64_t, std::complex<T>*, std::complex<T>*, Direction,      \
-                                     PlanFlags, const trncore::Options&);                                             \
-  template R2CPlan<T> plan_dft_r2c<T>(const std::vector<std::int64_t>&, T*, std::complex<T>*, PlanFlags,             \
-                                      const trncore::Options&);                                                       \
-  template R2CPlan<T> plan_dft_r2c_1d<T>(std::int64_t, T*, std::complex<T>*, PlanFlags, const trncore::Options&);    \
-  template R2CPlan<T> plan_dft_r2c_2d<T>(std::int64_t, std::int64_t, T*, std::complex<T>*, PlanFlags,                \
-                                         const trncore::Options&);                                                    \
-  template C2RPlan<T> plan_dft_c2r<T>(const std::vector<std::int64_t>&, std::complex<T>*, T*, PlanFlags,             \
-                                      const trncore::Options&);                                                       \
-  template C2RPlan<T> plan_dft_c2r_1d<T>(std::int64_t, std::complex<T>*, T*, PlanFlags, const trncore::Options&);    \
-  template C2RPlan<T> plan_dft_c2r_2d<T>(std::int64_t, std::int64_t, std::complex<T>*, T*, PlanFlags,                \
+#define TRNFFT_INSTANTIATE(T)                                                                                          \
+  template class Plan<T>;                                                                                              \
+  template class C2CPlan<T>;                                                                                           \
+  template class R2CPlan<T>;                                                                                           \
+  template class C2RPlan<T>;                                                                                           \
+  template C2CPlan<T> plan_guru_dft<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, std::complex<T>*,         \
+                                       std::complex<T>*, Direction, PlanFlags, const trncore::Options&);               \
+  template C2CPlan<T> plan_guru_split_dft<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, T*, T*, T*, T*,     \
+                                             Direction, PlanFlags, const trncore::Options&);                           \
+  template R2CPlan<T> plan_guru_dft_r2c<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, T*, std::complex<T>*, \
+                                           PlanFlags, const trncore::Options&);                                        \
+  template R2CPlan<T> plan_guru_split_dft_r2c<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, T*, T*, T*,     \
+                                                 PlanFlags, const trncore::Options&);                                  \
+  template C2RPlan<T> plan_guru_dft_c2r<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, std::complex<T>*, T*, \
+                                           PlanFlags, const trncore::Options&);                                        \
+  template C2RPlan<T> plan_guru_split_dft_c2r<T>(const std::vector<IoDim>&, const std::vector<IoDim>&, T*, T*, T*,     \
+                                                 PlanFlags, const trncore::Options&);                                  \
+  template C2CPlan<T> plan_many_dft<T>(const std::vector<std::int64_t>&, std::int64_t, std::complex<T>*,               \
+                                       const std::vector<std::int64_t>&, std::int64_t, std::int64_t, std::complex<T>*, \
+                                       const std::vector<std::int64_t>&, std::int64_t, std::int64_t, Direction,        \
+                                       PlanFlags, const trncore::Options&);                                            \
+  template R2CPlan<T> plan_many_dft_r2c<T>(const std::vector<std::int64_t>&, std::int64_t, T*,                         \
+                                           const std::vector<std::int64_t>&, std::int64_t, std::int64_t,               \
+                                           std::complex<T>*, const std::vector<std::int64_t>&, std::int64_t,           \
+                                           std::int64_t, PlanFlags, const trncore::Options&);                          \
+  template C2RPlan<T> plan_many_dft_c2r<T>(const std::vector<std::int64_t>&, std::int64_t, std::complex<T>*,           \
+                                           const std::vector<std::int64_t>&, std::int64_t, std::int64_t, T*,           \
+                                           const std::vector<std::int64_t>&, std::int64_t, std::int64_t, PlanFlags,    \
+                                           const trncore::Options&);                                                   \
+  template C2CPlan<T> plan_dft<T>(const std::vector<std::int64_t>&, std::complex<T>*, std::complex<T>*, Direction,     \
+                                  PlanFlags, const trncore::Options&);                                                 \
+  template C2CPlan<T> plan_dft_1d<T>(std::int64_t, std::complex<T>*, std::complex<T>*, Direction, PlanFlags,           \
+                                     const trncore::Options&);                                                         \
+  template C2CPlan<T> plan_dft_2d<T>(std::int64_t, std::int64_t, std::complex<T>*, std::complex<T>*, Direction,        \
+                                     PlanFlags, const trncore::Options&);                                              \
+  template R2CPlan<T> plan_dft_r2c<T>(const std::vector<std::int64_t>&, T*, std::complex<T>*, PlanFlags,               \
+                                      const trncore::Options&);                                                        \
+  template R2CPlan<T> plan_dft_r2c_1d<T>(std::int64_t, T*, std::complex<T>*, PlanFlags, const trncore::Options&);      \
+  template R2CPlan<T> plan_dft_r2c_2d<T>(std::int64_t, std::int64_t, T*, std::complex<T>*, PlanFlags,                  \
+                                         const trncore::Options&);                                                     \
+  template C2RPlan<T> plan_dft_c2r<T>(const std::vector<std::int64_t>&, std::complex<T>*, T*, PlanFlags,               \
+                                      const trncore::Options&);                                                        \
+  template C2RPlan<T> plan_dft_c2r_1d<T>(std::int64_t, std::complex<T>*, T*, PlanFlags, const trncore::Options&);      \
+  template C2RPlan<T> plan_dft_c2r_2d<T>(std::int64_t, std::int64_t, std::complex<T>*, T*, PlanFlags,                  \
                                          const trncore::Options&);
 
 TRNFFT_INSTANTIATE(float)

@@ -64,9 +64,18 @@ cld unit_root(std::int64_t a, std::int64_t n, int sign) {
   }
   long double re = c, im = s;
   switch (q) {
-    case 1: re = -s; im = c; break;
-    case 2: re = -c; im = -s; break;
-    case 3: re = s; im = -c; break;
+    case 1:
+      re = -s;
+      im = c;
+      break;
+    case 2:
+      re = -c;
+      im = -s;
+      break;
+    case 3:
+      re = s;
+      im = -c;
+      break;
     default: break;
   }
   return {re, sign < 0 ? -im : im};
@@ -115,13 +124,22 @@ bool smooth(std::int64_t n) {
 // Stage radices of a 7-smooth n: 8s, then a 4 or 2, then 3s, 5s, 7s (radix-8/4 stages, as the issue asks).
 std::vector<std::int64_t> radices(std::int64_t n) {
   int twos = 0;
-  while (n % 2 == 0) { n /= 2; ++twos; }
+  while (n % 2 == 0) {
+    n /= 2;
+    ++twos;
+  }
   std::vector<std::int64_t> r;
-  while (twos >= 3) { r.push_back(8); twos -= 3; }
+  while (twos >= 3) {
+    r.push_back(8);
+    twos -= 3;
+  }
   if (twos == 2) r.push_back(4);
   if (twos == 1) r.push_back(2);
   for (std::int64_t p : {3, 5, 7})
-    while (n % p == 0) { r.push_back(p); n /= p; }
+    while (n % p == 0) {
+      r.push_back(p);
+      n /= p;
+    }
   return r;
 }
 
@@ -132,8 +150,8 @@ void count_vector(trncore::sim::EngineStats& stats, trncore::sim::Generation g, 
   auto& v = stats[Engine::vector];
   v.instructions += 1;
   v.elements += elements;
-  v.cycles += static_cast<double>(elements) / trncore::sim::vector_elements_per_cycle(spec) +
-              spec.instruction_overhead_cycles;
+  v.cycles +=
+      static_cast<double>(elements) / trncore::sim::vector_elements_per_cycle(spec) + spec.instruction_overhead_cycles;
 }
 
 void count_dma(trncore::sim::EngineStats& stats, std::int64_t bytes) {
@@ -166,8 +184,8 @@ double mode_eps(MathMode mode, std::int64_t k, const trncore::Options& options) 
   o.product = product;
   o.threads = 1;
   trncore::AccuracyReport rep;
-  trnblas::gemm<T>(trncore::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::no_trans, 1, 1, k, T(1), a.data(),
-                   k, b.data(), 1, T(0), &c, 1, o, rep);
+  trnblas::gemm<T>(trncore::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::no_trans, 1, 1, k, T(1), a.data(), k,
+                   b.data(), 1, T(0), &c, 1, o, rep);
   double eps = rep.a_priori_bound;
   if (mode == MathMode::ozaki) {
     const double u = unit<T>();
@@ -191,10 +209,10 @@ double with_matrix_rounding(double eps) {
 
 template <Real T>
 struct Core<T>::Stage {
-  std::int64_t r = 1;       // radix: the small DFT's length (n itself for DFT-as-GEMM)
-  std::int64_t ncur = 1;    // the sub-transform length this stage splits
-  std::int64_t stride = 1;  // product of the earlier radices
-  std::vector<T> bt;        // (2r × 2r) row-major: an interleaved row times bt is the row's DFT
+  std::int64_t r = 1;               // radix: the small DFT's length (n itself for DFT-as-GEMM)
+  std::int64_t ncur = 1;            // the sub-transform length this stage splits
+  std::int64_t stride = 1;          // product of the earlier radices
+  std::vector<T> bt;                // (2r × 2r) row-major: an interleaved row times bt is the row's DFT
   std::vector<std::complex<T>> tw;  // (m × r) twiddles w_ncur^{p·k}; empty on the last stage
 };
 
@@ -445,11 +463,11 @@ Executor<T>::Executor(Kind kind, std::int64_t n, Direction direction, SimMode mo
   const bool packed = kind != Kind::c2c && n % 2 == 0;
   len_ = packed ? n / 2 : n;
   main_ = std::make_unique<Core<T>>(len_, sign_, core_mode(mode), options);
-  if (mode == SimMode::bf16_refined)
-    fp32_inverse_ = std::make_unique<Core<T>>(len_, -sign_, MathMode::fp32, options);
+  if (mode == SimMode::bf16_refined) fp32_inverse_ = std::make_unique<Core<T>>(len_, -sign_, MathMode::fp32, options);
   if (packed) {
     pack_twiddle_.resize(static_cast<std::size_t>(len_ + 1));
-    for (std::int64_t k = 0; k <= len_; ++k) pack_twiddle_[static_cast<std::size_t>(k)] = to_t<T>(unit_root(k, n, sign_));
+    for (std::int64_t k = 0; k <= len_; ++k)
+      pack_twiddle_[static_cast<std::size_t>(k)] = to_t<T>(unit_root(k, n, sign_));
   }
   const double core = fp32_inverse_ ? refine_bound(main_->a_priori(), fp32_inverse_->a_priori()) : main_->a_priori();
   a_priori_ = wrap(core);
@@ -534,7 +552,8 @@ void Executor<T>::run_r2c(const T* in, std::complex<T>* out, std::int64_t batch,
   const std::int64_t h = len_;
   std::vector<C> z(static_cast<std::size_t>(batch * h)), zz(z.size());
   for (std::int64_t b = 0; b < batch; ++b)
-    for (std::int64_t j = 0; j < h; ++j) z[static_cast<std::size_t>(b * h + j)] = C(in[b * n_ + 2 * j], in[b * n_ + 2 * j + 1]);
+    for (std::int64_t j = 0; j < h; ++j)
+      z[static_cast<std::size_t>(b * h + j)] = C(in[b * n_ + 2 * j], in[b * n_ + 2 * j + 1]);
   core_apply(z.data(), zz.data(), batch, log, bound);
   const T half_t = T(0.5);
   for (std::int64_t b = 0; b < batch; ++b) {
@@ -580,7 +599,7 @@ void Executor<T>::run_c2r(const std::complex<T>* in, T* out, std::int64_t batch,
       const C xk = k == 0 ? C(X[0].real(), 0) : X[k];
       const C xm = h - k == h ? C(X[h].real(), 0) : X[h - k];
       const C s = xk + std::conj(xm), d = xk - std::conj(xm);
-      const C t = cmul(d, pack_twiddle_[static_cast<std::size_t>(k)]);  // w^{+k}: sign_ is +1 here
+      const C t = cmul(d, pack_twiddle_[static_cast<std::size_t>(k)]);                       // w^{+k}: sign_ is +1 here
       z[static_cast<std::size_t>(b * h + k)] = C(s.real() - t.imag(), s.imag() + t.real());  // s + i·t
     }
   }
@@ -596,8 +615,8 @@ void Executor<T>::run_c2r(const std::complex<T>* in, T* out, std::int64_t batch,
 
 template <Real T>
 std::string Executor<T>::description() const {
-  std::string s = std::string(to_string(kind_)) + " n=" + std::to_string(n_) + " sim mode " +
-                  std::string(to_string(mode_)) + ": ";
+  std::string s =
+      std::string(to_string(kind_)) + " n=" + std::to_string(n_) + " sim mode " + std::string(to_string(mode_)) + ": ";
   if (kind_ != Kind::c2c)
     s += n_ % 2 == 0 ? "packed as a length-" + std::to_string(len_) + " c2c (x_even + i x_odd); "
                      : "as a full length-" + std::to_string(n_) + " c2c; ";
@@ -624,7 +643,8 @@ trncore::AccuracyReport Executor<T>::a_priori_report() const {
 template <Real T>
 trncore::AccuracyReport Executor<T>::report(double bound, const RunLog& log) const {
   trncore::AccuracyReport r = a_priori_report();
-  if (log.certified) r.certify(bound);
+  if (log.certified)
+    r.certify(bound);
   else {
     r.a_priori_bound = bound;
     r.uncertify(log.reason);
@@ -645,8 +665,7 @@ SimMode requested_mode(const char* function, SimMode flags_mode, const trncore::
       case MathMode::ozaki: mode = SimMode::ozaki; break;
       case MathMode::automatic: break;
       default:
-        throw trncore::NotSupported(function,
-                                    "math mode " + mode_name(options.math_mode) + " has no sim FFT",
+        throw trncore::NotSupported(function, "math mode " + mode_name(options.math_mode) + " has no sim FFT",
                                     "use automatic, fp32, bf16, compensated or ozaki (or PlanFlags::sim_mode "
                                     "bf16_refined)");
     }

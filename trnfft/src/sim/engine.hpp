@@ -43,7 +43,7 @@ enum class Algorithm : std::uint8_t { dft_gemm, stockham, bluestein };
 /// math mode (fp32, bf16, compensated or ozaki): batch rows of n complex values, contiguous.
 template <Real T>
 class Core {
-public:
+ public:
   Core(std::int64_t n, int sign, trncore::MathMode mode, const trncore::Options& options);
   ~Core();
   Core(const Core&) = delete;
@@ -58,7 +58,7 @@ public:
   Algorithm algorithm() const { return algorithm_; }
   std::int64_t size() const { return n_; }
 
-private:
+ private:
   struct Stage;
   double compose(const std::vector<double>& eps) const;
   double gemm(const T* a, T* c, std::int64_t rows, const Stage& st, RunLog& log) const;
@@ -80,13 +80,12 @@ private:
 /// The transform a sim plan runs: kind, length, direction and the resolved mode (bf16_refined included).
 template <Real T>
 class Executor {
-public:
+ public:
   Executor(Kind kind, std::int64_t n, Direction direction, SimMode mode, const trncore::Options& options);
   ~Executor();
 
   /// Contiguous batch rows: c2c complex n → complex n; r2c real n → complex n/2+1; c2r complex n/2+1 → real n.
-  void run_c2c(const std::complex<T>* in, std::complex<T>* out, std::int64_t batch, RunLog& log,
-               double& bound) const;
+  void run_c2c(const std::complex<T>* in, std::complex<T>* out, std::int64_t batch, RunLog& log, double& bound) const;
   void run_r2c(const T* in, std::complex<T>* out, std::int64_t batch, RunLog& log, double& bound) const;
   void run_c2r(const std::complex<T>* in, T* out, std::int64_t batch, RunLog& log, double& bound) const;
 
@@ -98,7 +97,7 @@ public:
   /// The a-priori report (no cost).
   trncore::AccuracyReport a_priori_report() const;
 
-private:
+ private:
   double wrap(double core_bound) const;
   double refine_bound(double db, double d32) const;
   void core_apply(const std::complex<T>* in, std::complex<T>* out, std::int64_t batch, RunLog& log,

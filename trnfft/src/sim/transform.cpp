@@ -76,13 +76,15 @@ double Transform<T>::pass(std::size_t axis, std::vector<std::complex<T>>& data, 
   for (std::int64_t o = 0; o < outer; ++o)
     for (std::int64_t j = 0; j < len; ++j)
       for (std::int64_t i = 0; i < inner; ++i)
-        rows[static_cast<std::size_t>((o * inner + i) * len + j)] = data[static_cast<std::size_t>((o * len + j) * inner + i)];
+        rows[static_cast<std::size_t>((o * inner + i) * len + j)] =
+            data[static_cast<std::size_t>((o * len + j) * inner + i)];
   double bound = 0;
   axis_[axis]->run_c2c(rows.data(), out.data(), outer * inner, log, bound);
   for (std::int64_t o = 0; o < outer; ++o)
     for (std::int64_t j = 0; j < len; ++j)
       for (std::int64_t i = 0; i < inner; ++i)
-        data[static_cast<std::size_t>((o * len + j) * inner + i)] = out[static_cast<std::size_t>((o * inner + i) * len + j)];
+        data[static_cast<std::size_t>((o * len + j) * inner + i)] =
+            out[static_cast<std::size_t>((o * inner + i) * len + j)];
   return bound;
 }
 
@@ -147,8 +149,7 @@ std::string Transform<T>::description() const {
   if (n_.size() == 1) return axis_[0]->description();
   std::string s = std::string(to_string(kind_)) + " " + shape_text(n_) + " sim mode " + std::string(to_string(mode_)) +
                   ": one pass per axis (row-column), composed bound " + sci(a_priori_);
-  for (std::size_t k = 0; k < axis_.size(); ++k)
-    s += "; axis " + std::to_string(k) + ": " + axis_[k]->description();
+  for (std::size_t k = 0; k < axis_.size(); ++k) s += "; axis " + std::to_string(k) + ": " + axis_[k]->description();
   return s;
 }
 
@@ -170,12 +171,10 @@ trncore::AccuracyReport Transform<T>::report(double bound, const RunLog& log) co
 
 template <Real T>
 std::unique_ptr<Transform<T>> make_transform(const char* function, Kind kind, const std::vector<std::int64_t>& n,
-                                             Direction direction, SimMode flags_mode,
-                                             const trncore::Options& options) {
+                                             Direction direction, SimMode flags_mode, const trncore::Options& options) {
   SimMode mode = requested_mode(function, flags_mode, options);
   const auto& target = options.target_forward_error;
-  if (mode == SimMode::from_options && !target)
-    mode = std::is_same_v<T, float> ? SimMode::compensated : SimMode::ozaki;
+  if (mode == SimMode::from_options && !target) mode = std::is_same_v<T, float> ? SimMode::compensated : SimMode::ozaki;
   if (mode != SimMode::from_options) {
     auto t = std::make_unique<Transform<T>>(kind, n, direction, mode, options);
     if (target && t->a_priori() > *target)
@@ -194,8 +193,8 @@ std::unique_ptr<Transform<T>> make_transform(const char* function, Kind kind, co
     tried += (tried.empty() ? "" : ", ") + std::string(to_string(m)) + " " + sci(t->a_priori());
   }
   throw trncore::TargetNotMet(function,
-                              "no sim mode certifies target_forward_error " + sci(*target) + " for n = " +
-                                  shape_text(n) + " (bounds: " + tried + ")",
+                              "no sim mode certifies target_forward_error " + sci(*target) +
+                                  " for n = " + shape_text(n) + " (bounds: " + tried + ")",
                               "loosen the target or use backend host");
 }
 

@@ -29,11 +29,10 @@ namespace trnfft::detail::sim {
 
 template <Real T>
 class Transform {
-public:
+ public:
   /// `n` the transform lengths (row-major; for r2c/c2r the last is the real length). All axes run `mode`
   /// (resolved, not from_options); `options` is the plan's (its target is reported, not checked here).
-  Transform(Kind kind, std::vector<std::int64_t> n, Direction direction, SimMode mode,
-            const trncore::Options& options);
+  Transform(Kind kind, std::vector<std::int64_t> n, Direction direction, SimMode mode, const trncore::Options& options);
   ~Transform();
   Transform(const Transform&) = delete;
   Transform& operator=(const Transform&) = delete;
@@ -51,7 +50,7 @@ public:
   trncore::AccuracyReport report(double bound, const RunLog& log) const;
   trncore::AccuracyReport a_priori_report() const;
 
-private:
+ private:
   double compose(const std::vector<double>& axis_bounds) const;
   /// The complex side's extents of r2c/c2r: n with the last length halved to n/2 + 1.
   std::vector<std::int64_t> half_spectrum_extent() const;
@@ -73,7 +72,6 @@ private:
 /// composed a-priori bound meets the target. @throws NotSupported (a mode without a sim FFT), TargetNotMet.
 template <Real T>
 std::unique_ptr<Transform<T>> make_transform(const char* function, Kind kind, const std::vector<std::int64_t>& n,
-                                             Direction direction, SimMode flags_mode,
-                                             const trncore::Options& options);
+                                             Direction direction, SimMode flags_mode, const trncore::Options& options);
 
 }  // namespace trnfft::detail::sim

@@ -140,7 +140,7 @@ Stream geometric(Stream s, std::span<std::int64_t> out, double p);
 /// construction (M. D. Vose, IEEE TSE 17 (1991) 972–975): built once from weights, sampled in O(1).
 /// Immutable after construction, so one table may be sampled from many threads.
 class AliasTable {
-public:
+ public:
   /// @throws InvalidArgument for no weights, a negative/NaN/inf weight, or a zero sum, naming the index.
   explicit AliasTable(std::span<const double> weights);
   /// out[i] ∈ [0, n) with probability weights[i]/Σ weights, from two words per sample (a 53-bit uniform
@@ -150,7 +150,7 @@ public:
   /// The number of categories (weights.size()).
   std::int64_t size() const noexcept { return static_cast<std::int64_t>(threshold_.size()); }
 
-private:
+ private:
   std::vector<double> threshold_;
   std::vector<std::int64_t> alias_;
 };

@@ -48,7 +48,7 @@ struct HaltonOptions {
 /// Thread-safety: distinct objects may be used concurrently; one object must not be used from two
 /// threads at once (permutations are generated lazily, as the index needs more digits).
 class Halton {
-public:
+ public:
   /// Builds the sequence in `dims` dimensions positioned at options.skip.
   /// @throws trncore::InvalidArgument if dims < 1 or dims > 21201, options.skip < 0, or
   ///         options.scramble is not a HaltonScramble value.
@@ -84,7 +84,7 @@ public:
   /// Positions the sequence at point `index` ≥ 0 in O(1). @throws trncore::InvalidArgument if index < 0.
   void seek(std::int64_t index);
 
-private:
+ private:
   void write_current(double* out);
   const std::uint32_t* permutation(std::size_t d, int k);
 

@@ -60,7 +60,7 @@ struct SobolOptions {
 /// threads at once. To split a sequence over workers, give each its own object with the same dims,
 /// scramble and seed and a different skip: worker r then produces exactly its slice of the sequence.
 class Sobol {
-public:
+ public:
   /// Builds the sequence in `dims` dimensions (dimension 1 … dims of the Joe–Kuo set) and positions it
   /// at point options.skip. O(dims · 32) time and memory.
   /// @throws trncore::InvalidArgument if dims < 1 or dims > 21201, options.skip is outside [0, 2^32],
@@ -104,7 +104,7 @@ public:
   /// @throws trncore::InvalidArgument if index is outside [0, 2^32].
   void seek(std::int64_t index);
 
-private:
+ private:
   void advance_one();
   void check_point(std::size_t size, const char* function) const;
   const std::uint32_t* current_digits();

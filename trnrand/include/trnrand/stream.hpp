@@ -97,7 +97,7 @@ Slice partition(std::uint64_t total, std::int64_t workers, std::int64_t rank);
 
 /// Convenience object over a Stream for scalar use: each call returns the next word.
 class Engine {
-public:
+ public:
   /// @throws trncore::InvalidArgument when s.generator is not a Generator value.
   explicit Engine(Stream s);
   /// The next 32-bit word.
@@ -109,7 +109,7 @@ public:
   /// The current position.
   const Stream& stream() const noexcept { return stream_; }
 
-private:
+ private:
   Stream stream_;
 };
 

@@ -193,10 +193,12 @@ Stream multivariate_normal_impl(Stream s, std::span<T> out, std::span<const T> m
                                          ", out " + std::to_string(out.size()),
                                      "pass d >= 1 means, a d x d factor and n*d outputs");
   for (std::size_t i = 0; i < d; ++i) {
-    if (!std::isfinite(mean[i])) bad(function, "mean[" + std::to_string(i) + "] = " + str(mean[i]) + " is not finite", "pass finite means");
+    if (!std::isfinite(mean[i]))
+      bad(function, "mean[" + std::to_string(i) + "] = " + str(mean[i]) + " is not finite", "pass finite means");
     for (std::size_t j = 0; j <= i; ++j)
       if (!std::isfinite(L[i * d + j]))
-        bad(function, "L[" + std::to_string(i) + "][" + std::to_string(j) + "] = " + str(L[i * d + j]) + " is not finite",
+        bad(function,
+            "L[" + std::to_string(i) + "][" + std::to_string(j) + "] = " + str(L[i * d + j]) + " is not finite",
             "pass a finite factor");
     if (L[i * d + i] < 0)
       bad(function, "L[" + std::to_string(i) + "][" + std::to_string(i) + "] = " + str(L[i * d + i]) + " is negative",

@@ -61,7 +61,7 @@ double deviance_term(double x, double M) {
 // log-pmf is Loader's saddle-point form, whose terms are O(1) however large n is: the lgamma form
 // lgamma(n + 1) − lgamma(k + 1) − … loses |ln n!|·2^-53 (≈ 3·10^-3 at n = 10^12) to cancellation.
 class Btrs {
-public:
+ public:
   Btrs(std::int64_t n, double p) : n_(n), nd_(static_cast<double>(n)), p_(p) {
     const double q = 1 - p, spq = std::sqrt(nd_ * p * q);
     b_ = 1.15 + 2.53 * spq;
@@ -85,7 +85,7 @@ public:
     }
   }
 
-private:
+ private:
   double log_pmf(double k) const {
     const double q = 1 - p_;
     if (k == 0) return nd_ * std::log1p(-p_);
@@ -112,9 +112,12 @@ Stream binomial(Stream s, std::span<std::int64_t> out, std::int64_t n, double p)
   for (std::size_t i = 0; i < out.size(); ++i) {
     Window w(s, i);
     std::int64_t k;
-    if (n == 0 || pp == 0) k = 0;
-    else if (small) k = binomial_inversion(w, n, pp);
-    else k = btrs(w);
+    if (n == 0 || pp == 0)
+      k = 0;
+    else if (small)
+      k = binomial_inversion(w, n, pp);
+    else
+      k = btrs(w);
     out[i] = flip ? n - k : k;
   }
   return skip_ahead(s, out.size() * kWindow);
@@ -181,7 +184,8 @@ Stream AliasTable::sample(Stream s, std::span<std::int64_t> out) const {
   for (std::size_t i = 0; i < out.size(); ++i) {
     const double x = u53_closed_open(words[2 * i], words[2 * i + 1]) * n;  // in [0, n)
     const auto column = static_cast<std::size_t>(x);
-    out[i] = (x - static_cast<double>(column)) < threshold_[column] ? static_cast<std::int64_t>(column) : alias_[column];
+    out[i] =
+        (x - static_cast<double>(column)) < threshold_[column] ? static_cast<std::int64_t>(column) : alias_[column];
   }
   return next;
 }

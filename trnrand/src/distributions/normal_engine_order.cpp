@@ -37,18 +37,18 @@ Stream normal_engine_order(Stream s, std::span<float> out, float mean, float std
     for (std::size_t i = begin; i < end; ++i) {
       const auto k1 = static_cast<float>((w[2 * i] >> 8) + 1);  // GpSimd shift, add; Vector copy (exact)
       const auto m = static_cast<float>(static_cast<std::int32_t>(w[2 * i + 1] >> 8) - (1 << 23));
-      const float a = trncore::cr_log(pre(k1, 0x1p-24f));       // Scalar log, pre-scale 2^-24 (exact)
-      const float r = std::sqrt(pre(a, -2.0f));                 // Scalar sqrt, pre-scale −2 (exact)
-      const float t = pre(m, arg_scale);                        // the cos pre-scale: one rounding
+      const float a = trncore::cr_log(pre(k1, 0x1p-24f));  // Scalar log, pre-scale 2^-24 (exact)
+      const float r = std::sqrt(pre(a, -2.0f));            // Scalar sqrt, pre-scale −2 (exact)
+      const float t = pre(m, arg_scale);                   // the cos pre-scale: one rounding
       const float c = trncore::cr_cos(t);
-      const float zc = c * r;                                   // Vector multiply
-      const float qc = zc * neg_stddev;                         // Vector multiply (−stddev: exact sign)
-      out[i] = qc + mean;                                       // Vector add
+      const float zc = c * r;            // Vector multiply
+      const float qc = zc * neg_stddev;  // Vector multiply (−stddev: exact sign)
+      out[i] = qc + mean;                // Vector add
     }
   };
   const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t workers = std::min<std::size_t>(threads > 0 ? static_cast<std::size_t>(threads) : hw,
-                                                    std::max<std::size_t>(1, n >> 14));
+  const std::size_t workers =
+      std::min<std::size_t>(threads > 0 ? static_cast<std::size_t>(threads) : hw, std::max<std::size_t>(1, n >> 14));
   if (workers <= 1) {
     run(0, n);
     return next;

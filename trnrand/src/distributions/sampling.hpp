@@ -35,12 +35,16 @@ inline double u24_closed_open(std::uint32_t w) { return static_cast<double>(w >>
 inline std::uint64_t bits53(std::uint32_t hi, std::uint32_t lo) {
   return ((static_cast<std::uint64_t>(hi) << 32) | lo) >> 11;
 }
-inline double u53_open_closed(std::uint32_t hi, std::uint32_t lo) { return static_cast<double>(bits53(hi, lo) + 1) * 0x1p-53; }
-inline double u53_closed_open(std::uint32_t hi, std::uint32_t lo) { return static_cast<double>(bits53(hi, lo)) * 0x1p-53; }
+inline double u53_open_closed(std::uint32_t hi, std::uint32_t lo) {
+  return static_cast<double>(bits53(hi, lo) + 1) * 0x1p-53;
+}
+inline double u53_closed_open(std::uint32_t hi, std::uint32_t lo) {
+  return static_cast<double>(bits53(hi, lo)) * 0x1p-53;
+}
 
 // Sample i's private window of words for rejection samplers.
 class Window {
-public:
+ public:
   Window(const Stream& s, std::uint64_t sample) : s_(s), base_(sample * kWindow) {}
   std::uint32_t next() { return word(s_, base_ + used_++); }
   std::uint64_t next64() {
@@ -73,7 +77,7 @@ public:
     return static_cast<std::uint64_t>(m >> 64);
   }
 
-private:
+ private:
   const Stream& s_;
   std::uint64_t base_;
   std::uint64_t used_ = 0;

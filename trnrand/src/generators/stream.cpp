@@ -26,8 +26,8 @@ std::uint32_t threefry_word(const Stream& s, std::uint64_t n) noexcept {
 void fill_threefry(const Stream& s, std::span<std::uint32_t> out, int threads) {
   const std::size_t n = out.size();
   const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t workers = std::min<std::size_t>(threads > 0 ? static_cast<std::size_t>(threads) : hw,
-                                                    std::max<std::size_t>(1, n >> 16));
+  const std::size_t workers =
+      std::min<std::size_t>(threads > 0 ? static_cast<std::size_t>(threads) : hw, std::max<std::size_t>(1, n >> 16));
   const auto run = [&](std::size_t begin, std::size_t end) {
     for (std::size_t j = begin; j < end; ++j) out[j] = threefry_word(s, s.offset + j);
   };
@@ -68,15 +68,15 @@ void check_threads(const char* function, int threads) {
 
 void check_generator(const char* function, const Stream& s) {
   if (to_string(s.generator) == "invalid")
-    throw trncore::InvalidArgument(function,
-                                   "stream.generator = " + std::to_string(static_cast<int>(s.generator)) +
-                                       " is not a Generator",
-                                   "pass Generator::philox4x32_10 or Generator::threefry4x32_20");
+    throw trncore::InvalidArgument(
+        function, "stream.generator = " + std::to_string(static_cast<int>(s.generator)) + " is not a Generator",
+        "pass Generator::philox4x32_10 or Generator::threefry4x32_20");
 }
 
 void check_interval(const char* function, Interval interval) {
   if (interval != Interval::open_closed && interval != Interval::closed_open)
-    throw trncore::InvalidArgument(function, "interval = " + std::to_string(static_cast<int>(interval)) + " is not an Interval",
+    throw trncore::InvalidArgument(function,
+                                   "interval = " + std::to_string(static_cast<int>(interval)) + " is not an Interval",
                                    "pass Interval::open_closed or Interval::closed_open");
 }
 
@@ -98,8 +98,10 @@ namespace {
 
 // fill_uint32 after its arguments were checked (by it or by a caller that names itself in errors).
 void fill_words(const Stream& s, std::span<std::uint32_t> out, int threads) {
-  if (s.generator == Generator::threefry4x32_20) fill_threefry(s, out, threads);
-  else trncore::fill_random_words(trncore::RandomBits{s.seed, s.subsequence}, s.offset, out, threads);
+  if (s.generator == Generator::threefry4x32_20)
+    fill_threefry(s, out, threads);
+  else
+    trncore::fill_random_words(trncore::RandomBits{s.seed, s.subsequence}, s.offset, out, threads);
 }
 
 }  // namespace
@@ -151,9 +153,9 @@ Slice partition(std::uint64_t total, std::int64_t workers, std::int64_t rank) {
     throw trncore::InvalidArgument("trnrand::partition", "workers = " + std::to_string(workers) + " is less than 1",
                                    "pass at least one worker");
   if (rank < 0 || rank >= workers)
-    throw trncore::InvalidArgument("trnrand::partition",
-                                   "rank = " + std::to_string(rank) + " is outside [0, " + std::to_string(workers) + ")",
-                                   "pass 0 <= rank < workers");
+    throw trncore::InvalidArgument(
+        "trnrand::partition", "rank = " + std::to_string(rank) + " is outside [0, " + std::to_string(workers) + ")",
+        "pass 0 <= rank < workers");
   const auto p = static_cast<std::uint64_t>(workers), r = static_cast<std::uint64_t>(rank);
   const std::uint64_t base = total / p, extra = total % p;
   return {r * base + std::min(r, extra), base + (r < extra ? 1 : 0)};

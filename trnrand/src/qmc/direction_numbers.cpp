@@ -23,22 +23,23 @@ const std::vector<std::size_t>& record_offsets() {
     for (std::int64_t d = 2; d <= kLastDimension; ++d) {
       const auto fail = [&](const std::string& what) {
         // Line numbers are those of new-joe-kuo-6.21201: dimension d is on line d (line 1 is the header).
-        throw trncore::ParseError("trnrand::Sobol", "compiled Joe-Kuo table is malformed at dimension " +
-                                                        std::to_string(d) + ": " + what,
+        throw trncore::ParseError("trnrand::Sobol",
+                                  "compiled Joe-Kuo table is malformed at dimension " + std::to_string(d) + ": " + what,
                                   "rebuild trnrand from an unmodified trnrand/data/new-joe-kuo-6.21201", d, 1);
       };
       if (at + 3 > kJoeKuoTableSize) fail("table ends early");
-      if (kJoeKuoTable[at] != static_cast<std::uint32_t>(d)) fail("record names dimension " + std::to_string(kJoeKuoTable[at]));
+      if (kJoeKuoTable[at] != static_cast<std::uint32_t>(d))
+        fail("record names dimension " + std::to_string(kJoeKuoTable[at]));
       const std::uint32_t s = kJoeKuoTable[at + 1];
       if (s < 1 || s > kMaxDegree) fail("degree " + std::to_string(s));
       if (at + 3 + s > kJoeKuoTableSize) fail("table ends early");
       result.push_back(at);
       at += 3 + s;
     }
-    if (at != kJoeKuoTableSize) throw trncore::ParseError("trnrand::Sobol", "compiled Joe-Kuo table has " +
-                                                              std::to_string(kJoeKuoTableSize - at) + " extra numbers",
-                                                          "rebuild trnrand from an unmodified data file",
-                                                          kLastDimension, 1);
+    if (at != kJoeKuoTableSize)
+      throw trncore::ParseError(
+          "trnrand::Sobol", "compiled Joe-Kuo table has " + std::to_string(kJoeKuoTableSize - at) + " extra numbers",
+          "rebuild trnrand from an unmodified data file", kLastDimension, 1);
     return result;
   }();
   return offsets;

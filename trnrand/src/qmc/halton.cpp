@@ -15,7 +15,7 @@ namespace {
 
 constexpr std::int64_t kLastIndex = std::numeric_limits<std::int64_t>::max();
 constexpr double kBelowOne = 0x1.fffffffffffffp-1;  // the largest double < 1
-constexpr int kMaxDigits = 64;                       // base-2 digits of any int64 index, with room to spare
+constexpr int kMaxDigits = 64;                      // base-2 digits of any int64 index, with room to spare
 
 // The first `count` primes, by trial division: 21201 primes need divisors up to 489 only.
 std::vector<std::uint32_t> first_primes(std::size_t count) {
@@ -50,9 +50,10 @@ Halton::Halton(std::int64_t dims, HaltonOptions options) : options_(options) {
     throw trncore::InvalidArgument("trnrand::Halton", "dims = " + std::to_string(dims) + " is outside [1, 21201]",
                                    "pass 1 <= dims <= 21201");
   if (to_string(options.scramble) == "invalid")
-    throw trncore::InvalidArgument("trnrand::Halton", "scramble value " + std::to_string(static_cast<int>(options.scramble)) +
-                                                          " is not a HaltonScramble",
-                                   "pass none or random_permutation");
+    throw trncore::InvalidArgument(
+        "trnrand::Halton",
+        "scramble value " + std::to_string(static_cast<int>(options.scramble)) + " is not a HaltonScramble",
+        "pass none or random_permutation");
   if (options.skip < 0)
     throw trncore::InvalidArgument("trnrand::Halton", "options.skip = " + std::to_string(options.skip) + " is negative",
                                    "pass skip >= 0");
@@ -78,8 +79,8 @@ Halton::Halton(std::int64_t dims, HaltonOptions options) : options_(options) {
 
 std::int64_t Halton::base(std::int64_t d) const {
   if (d < 0 || d >= dims())
-    throw trncore::InvalidArgument("trnrand::Halton::base", "d = " + std::to_string(d) + " is outside [0, " +
-                                                                std::to_string(dims()) + ")",
+    throw trncore::InvalidArgument("trnrand::Halton::base",
+                                   "d = " + std::to_string(d) + " is outside [0, " + std::to_string(dims()) + ")",
                                    "pass a 0-based dimension below dims()");
   return bases_[static_cast<std::size_t>(d)];
 }
@@ -120,9 +121,10 @@ void Halton::write_current(double* out) {
 
 void Halton::next(std::span<double> point) {
   if (point.size() != bases_.size())
-    throw trncore::DimensionMismatch("trnrand::Halton::next", "point has " + std::to_string(point.size()) +
-                                                                  " elements but dims() = " + std::to_string(dims()),
-                                     "pass a span of exactly dims() elements");
+    throw trncore::DimensionMismatch(
+        "trnrand::Halton::next",
+        "point has " + std::to_string(point.size()) + " elements but dims() = " + std::to_string(dims()),
+        "pass a span of exactly dims() elements");
   if (index_ == kLastIndex)
     throw trncore::ResourceExhausted("trnrand::Halton::next", "index 2^63 - 1 reached", "seek() back");
   write_current(point.data());
@@ -133,21 +135,22 @@ void Halton::fill(std::int64_t n, double* out, std::int64_t ld) {
   const char* function = "trnrand::Halton::fill";
   if (n < 0) throw trncore::InvalidArgument(function, "n = " + std::to_string(n) + " is negative", "pass n >= 0");
   if (ld < dims())
-    throw trncore::DimensionMismatch(function, "ld = " + std::to_string(ld) + " is less than dims() = " +
-                                                   std::to_string(dims()),
+    throw trncore::DimensionMismatch(function,
+                                     "ld = " + std::to_string(ld) + " is less than dims() = " + std::to_string(dims()),
                                      "pass a row stride ld >= dims()");
   if (n == 0) return;
   if (ld > (kLastIndex - dims()) / n)
-    throw trncore::InvalidArgument(function, "n = " + std::to_string(n) + " rows of stride ld = " +
-                                                 std::to_string(ld) + " overflow the index range",
-                                   "pass a smaller n or ld");
+    throw trncore::InvalidArgument(
+        function,
+        "n = " + std::to_string(n) + " rows of stride ld = " + std::to_string(ld) + " overflow the index range",
+        "pass a smaller n or ld");
   if (out == nullptr)
     throw trncore::InvalidArgument(function, "out is null with n = " + std::to_string(n),
                                    "pass storage for n rows of ld elements");
   if (n > kLastIndex - index_)
-    throw trncore::ResourceExhausted(function, "n = " + std::to_string(n) + " points at index " +
-                                                   std::to_string(index_) + " pass index 2^63 - 1",
-                                     "request fewer points");
+    throw trncore::ResourceExhausted(
+        function, "n = " + std::to_string(n) + " points at index " + std::to_string(index_) + " pass index 2^63 - 1",
+        "request fewer points");
   for (std::int64_t i = 0; i < n; ++i) {
     write_current(out + i * ld);
     ++index_;
@@ -156,18 +159,19 @@ void Halton::fill(std::int64_t n, double* out, std::int64_t ld) {
 
 void Halton::fill(std::span<double> out) {
   if (out.size() % bases_.size() != 0)
-    throw trncore::DimensionMismatch("trnrand::Halton::fill", "out has " + std::to_string(out.size()) +
-                                                                  " elements, not a multiple of dims() = " +
-                                                                  std::to_string(dims()),
-                                     "pass n * dims() elements for n points");
+    throw trncore::DimensionMismatch(
+        "trnrand::Halton::fill",
+        "out has " + std::to_string(out.size()) + " elements, not a multiple of dims() = " + std::to_string(dims()),
+        "pass n * dims() elements for n points");
   fill(static_cast<std::int64_t>(out.size()) / dims(), out.data(), dims());
 }
 
 void Halton::skip(std::int64_t n) {
   if (n < 0 || n > kLastIndex - index_)
-    throw trncore::InvalidArgument("trnrand::Halton::skip", "n = " + std::to_string(n) + " at index " +
-                                                                std::to_string(index_) + " leaves [0, 2^63 - 1]",
-                                   "skip by 0 <= n <= 2^63 - 1 - index()");
+    throw trncore::InvalidArgument(
+        "trnrand::Halton::skip",
+        "n = " + std::to_string(n) + " at index " + std::to_string(index_) + " leaves [0, 2^63 - 1]",
+        "skip by 0 <= n <= 2^63 - 1 - index()");
   index_ += n;
 }
 
@@ -185,9 +189,9 @@ void halton(std::int64_t n, std::int64_t dims, std::span<double> out, HaltonOpti
   // The first test keeps n * dims from overflowing in the second.
   if ((n > 0 && static_cast<std::uint64_t>(n) > out.size() / static_cast<std::uint64_t>(dims)) ||
       out.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(dims))
-    throw trncore::DimensionMismatch("trnrand::halton", "out has " + std::to_string(out.size()) +
-                                                            " elements, not n * dims = " + std::to_string(n) + " * " +
-                                                            std::to_string(dims),
+    throw trncore::DimensionMismatch("trnrand::halton",
+                                     "out has " + std::to_string(out.size()) + " elements, not n * dims = " +
+                                         std::to_string(n) + " * " + std::to_string(dims),
                                      "pass a span of exactly n * dims elements");
   sequence.fill(n, out.data(), dims);
 }

@@ -29,14 +29,15 @@ void check_arguments(std::int64_t n, std::int64_t dims, const double* out, std::
   const char* function = kFunction;
   check_sizes(n, dims);
   if (ld < dims)
-    throw trncore::DimensionMismatch(function, "ld = " + std::to_string(ld) + " is less than dims = " +
-                                                   std::to_string(dims),
+    throw trncore::DimensionMismatch(function,
+                                     "ld = " + std::to_string(ld) + " is less than dims = " + std::to_string(dims),
                                      "pass a row stride ld >= dims");
   if (n == 0) return;
   if (ld > (std::numeric_limits<std::int64_t>::max() - dims) / n)
-    throw trncore::InvalidArgument(function, "n = " + std::to_string(n) + " rows of stride ld = " +
-                                                 std::to_string(ld) + " overflow the index range",
-                                   "pass a smaller n or ld");
+    throw trncore::InvalidArgument(
+        function,
+        "n = " + std::to_string(n) + " rows of stride ld = " + std::to_string(ld) + " overflow the index range",
+        "pass a smaller n or ld");
   if (out == nullptr)
     throw trncore::InvalidArgument(function, "out is null with n = " + std::to_string(n),
                                    "pass storage for n rows of ld elements");
@@ -63,7 +64,8 @@ void latin_hypercube(std::int64_t n, std::int64_t dims, double* out, std::int64_
     // Fisher–Yates: a uniformly random assignment of the n strata to the n points in this dimension.
     std::iota(stratum.begin(), stratum.end(), std::uint32_t{0});
     detail::WordStream words(options.seed, detail::Purpose::lhs_permutation, dim, 0);
-    for (std::uint64_t i = static_cast<std::uint64_t>(n) - 1; i > 0; --i) std::swap(stratum[i], stratum[words.below(i + 1)]);
+    for (std::uint64_t i = static_cast<std::uint64_t>(n) - 1; i > 0; --i)
+      std::swap(stratum[i], stratum[words.below(i + 1)]);
     for (std::int64_t i = 0; i < n; ++i) {
       const double p = stratum[static_cast<std::size_t>(i)];
       double u = 0.5;
@@ -84,19 +86,21 @@ void latin_hypercube(std::int64_t n, std::int64_t dims, std::span<double> out, L
   // The division keeps n * dims from overflowing in the second test.
   if (out.size() / static_cast<std::uint64_t>(dims) < static_cast<std::uint64_t>(n) ||
       out.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(dims))
-    throw trncore::DimensionMismatch(kFunction, "out has " + std::to_string(out.size()) + " elements, not n * dims = " +
-                                                    std::to_string(n) + " * " + std::to_string(dims),
+    throw trncore::DimensionMismatch(kFunction,
+                                     "out has " + std::to_string(out.size()) + " elements, not n * dims = " +
+                                         std::to_string(n) + " * " + std::to_string(dims),
                                      "pass a span of exactly n * dims elements");
   latin_hypercube(n, dims, out.data(), dims, options);
 }
 
 std::vector<double> latin_hypercube(std::int64_t n, std::int64_t dims, LatinHypercubeOptions options) {
   check_sizes(n, dims);
-  if (n > 0 && static_cast<std::uint64_t>(dims) > std::numeric_limits<std::size_t>::max() / sizeof(double) /
-                                                      static_cast<std::uint64_t>(n))
-    throw trncore::InvalidArgument(kFunction, "n * dims = " + std::to_string(n) + " * " + std::to_string(dims) +
-                                                  " doubles overflow the address space",
-                                   "pass a smaller sample size");
+  if (n > 0 && static_cast<std::uint64_t>(dims) >
+                   std::numeric_limits<std::size_t>::max() / sizeof(double) / static_cast<std::uint64_t>(n))
+    throw trncore::InvalidArgument(
+        kFunction,
+        "n * dims = " + std::to_string(n) + " * " + std::to_string(dims) + " doubles overflow the address space",
+        "pass a smaller sample size");
   std::vector<double> out(static_cast<std::size_t>(n) * static_cast<std::size_t>(dims));
   latin_hypercube(n, dims, std::span<double>(out), options);
   return out;

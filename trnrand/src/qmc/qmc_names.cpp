@@ -16,13 +16,14 @@ template <class E, std::size_t N>
 using Names = std::array<std::pair<std::string_view, E>, N>;
 
 // The first entry for a value is its to_string; later ones are accepted aliases.
-constexpr Names<SobolScramble, 4> kSobolNames{{{"none", SobolScramble::none},
-                                               {"linear_matrix_digital_shift", SobolScramble::linear_matrix_digital_shift},
-                                               {"owen", SobolScramble::owen},
-                                               {"lms", SobolScramble::linear_matrix_digital_shift}}};
+constexpr Names<SobolScramble, 4> kSobolNames{
+    {{"none", SobolScramble::none},
+     {"linear_matrix_digital_shift", SobolScramble::linear_matrix_digital_shift},
+     {"owen", SobolScramble::owen},
+     {"lms", SobolScramble::linear_matrix_digital_shift}}};
 
-constexpr Names<HaltonScramble, 2> kHaltonNames{{{"none", HaltonScramble::none},
-                                                 {"random_permutation", HaltonScramble::random_permutation}}};
+constexpr Names<HaltonScramble, 2> kHaltonNames{
+    {{"none", HaltonScramble::none}, {"random_permutation", HaltonScramble::random_permutation}}};
 
 template <class E, std::size_t N>
 std::string_view name_of(const Names<E, N>& names, E value) noexcept {
@@ -37,8 +38,8 @@ E parse_name(const Names<E, N>& names, std::string_view text, const char* functi
     if (name == text) return v;
   std::string accepted;
   for (const auto& entry : names) accepted += (accepted.empty() ? "" : ", ") + std::string(entry.first);
-  throw trncore::ParseError(function, "'" + std::string(text) + "' is not a scramble name", "use one of " + accepted,
-                            1, 1);
+  throw trncore::ParseError(function, "'" + std::string(text) + "' is not a scramble name", "use one of " + accepted, 1,
+                            1);
 }
 
 }  // namespace

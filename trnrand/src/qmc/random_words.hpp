@@ -24,8 +24,8 @@ enum class Purpose : std::uint32_t {
 };
 
 /// Four random words for counter {a, b, c, purpose} under key seed.
-inline std::array<std::uint32_t, 4> random_words(std::uint64_t seed, Purpose purpose, std::uint32_t a,
-                                                 std::uint32_t b, std::uint32_t c) noexcept {
+inline std::array<std::uint32_t, 4> random_words(std::uint64_t seed, Purpose purpose, std::uint32_t a, std::uint32_t b,
+                                                 std::uint32_t c) noexcept {
   return trncore::philox4x32_10({a, b, c, static_cast<std::uint32_t>(purpose)},
                                 {static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)});
 }
@@ -34,7 +34,7 @@ inline std::array<std::uint32_t, 4> random_words(std::uint64_t seed, Purpose pur
 /// sampling inside Fisher–Yates): word t of stream (purpose, a, b) comes from counter {t/2, a, b, purpose}.
 /// It still depends only on (seed, purpose, a, b, t), so a shuffle is reproducible.
 class WordStream {
-public:
+ public:
   WordStream(std::uint64_t seed, Purpose purpose, std::uint32_t a, std::uint32_t b) noexcept
       : seed_(seed), purpose_(purpose), a_(a), b_(b) {}
 
@@ -58,7 +58,7 @@ public:
     }
   }
 
-private:
+ private:
   std::uint64_t seed_;
   Purpose purpose_;
   std::uint32_t a_;

@@ -17,8 +17,8 @@ constexpr std::uint32_t kDigitBits = 32;
 
 void check_index(std::int64_t index, const char* function, const char* what) {
   if (index < 0 || index > kSobolMaxPoints)
-    throw trncore::InvalidArgument(function, std::string(what) + " = " + std::to_string(index) +
-                                                 " is outside [0, 2^32]",
+    throw trncore::InvalidArgument(function,
+                                   std::string(what) + " = " + std::to_string(index) + " is outside [0, 2^32]",
                                    "a Sobol sequence has 2^32 points (32-bit digits)");
 }
 
@@ -29,9 +29,10 @@ Sobol::Sobol(std::int64_t dims, SobolOptions options) : dims_(dims), options_(op
     throw trncore::InvalidArgument("trnrand::Sobol", "dims = " + std::to_string(dims) + " is outside [1, 21201]",
                                    "the Joe-Kuo direction numbers define dimensions 1 to 21201");
   if (to_string(options.scramble) == "invalid")
-    throw trncore::InvalidArgument("trnrand::Sobol", "scramble value " + std::to_string(static_cast<int>(options.scramble)) +
-                                                         " is not a SobolScramble",
-                                   "pass none, linear_matrix_digital_shift or owen");
+    throw trncore::InvalidArgument(
+        "trnrand::Sobol",
+        "scramble value " + std::to_string(static_cast<int>(options.scramble)) + " is not a SobolScramble",
+        "pass none, linear_matrix_digital_shift or owen");
   check_index(options.skip, "trnrand::Sobol", "options.skip");
 
   const auto n = static_cast<std::size_t>(dims);
@@ -74,9 +75,10 @@ void Sobol::seek(std::int64_t index) {
 
 void Sobol::skip(std::int64_t n) {
   if (n < 0 || n > kSobolMaxPoints - index_)
-    throw trncore::InvalidArgument("trnrand::Sobol::skip", "n = " + std::to_string(n) + " at index " +
-                                                               std::to_string(index_) + " leaves [0, 2^32]",
-                                   "skip by 0 <= n <= 2^32 - index()");
+    throw trncore::InvalidArgument(
+        "trnrand::Sobol::skip",
+        "n = " + std::to_string(n) + " at index " + std::to_string(index_) + " leaves [0, 2^32]",
+        "skip by 0 <= n <= 2^32 - index()");
   seek(index_ + n);
 }
 
@@ -92,9 +94,9 @@ void Sobol::advance_one() {
 
 void Sobol::check_point(std::size_t size, const char* function) const {
   if (size != static_cast<std::size_t>(dims_))
-    throw trncore::DimensionMismatch(function, "point has " + std::to_string(size) + " elements but dims() = " +
-                                                   std::to_string(dims_),
-                                     "pass a span of exactly dims() elements");
+    throw trncore::DimensionMismatch(
+        function, "point has " + std::to_string(size) + " elements but dims() = " + std::to_string(dims_),
+        "pass a span of exactly dims() elements");
   if (index_ >= kSobolMaxPoints)
     throw trncore::ResourceExhausted(function, "all 2^32 points of the sequence have been produced",
                                      "seek() back or use another scramble seed for more points");
@@ -105,10 +107,9 @@ void Sobol::check_point(std::size_t size, const char* function) const {
 const std::uint32_t* Sobol::current_digits() {
   if (options_.scramble != SobolScramble::owen) return state_.data();
   for (std::size_t d = 0; d < state_.size(); ++d)
-    scratch_[d] = detail::owen_scramble(
-        state_[d], options_.seed, static_cast<std::uint32_t>(d),
-        std::span<const std::uint32_t, detail::kOwenCacheWords>(&owen_top_[d * detail::kOwenCacheWords],
-                                                                detail::kOwenCacheWords));
+    scratch_[d] = detail::owen_scramble(state_[d], options_.seed, static_cast<std::uint32_t>(d),
+                                        std::span<const std::uint32_t, detail::kOwenCacheWords>(
+                                            &owen_top_[d * detail::kOwenCacheWords], detail::kOwenCacheWords));
   return scratch_.data();
 }
 
@@ -146,23 +147,24 @@ void Sobol::write_current(float* out) {
 template <class T>
 void Sobol::fill_rows(std::int64_t n, T* out, std::int64_t ld) {
   const char* function = "trnrand::Sobol::fill";
-  if (n < 0)
-    throw trncore::InvalidArgument(function, "n = " + std::to_string(n) + " is negative", "pass n >= 0");
+  if (n < 0) throw trncore::InvalidArgument(function, "n = " + std::to_string(n) + " is negative", "pass n >= 0");
   if (ld < dims_)
-    throw trncore::DimensionMismatch(function, "ld = " + std::to_string(ld) + " is less than dims() = " +
-                                                   std::to_string(dims_),
+    throw trncore::DimensionMismatch(function,
+                                     "ld = " + std::to_string(ld) + " is less than dims() = " + std::to_string(dims_),
                                      "pass a row stride ld >= dims()");
   if (n == 0) return;
   if (ld > (std::numeric_limits<std::int64_t>::max() - dims_) / n)
-    throw trncore::InvalidArgument(function, "n = " + std::to_string(n) + " rows of stride ld = " +
-                                                 std::to_string(ld) + " overflow the index range",
-                                   "pass a smaller n or ld");
+    throw trncore::InvalidArgument(
+        function,
+        "n = " + std::to_string(n) + " rows of stride ld = " + std::to_string(ld) + " overflow the index range",
+        "pass a smaller n or ld");
   if (out == nullptr)
     throw trncore::InvalidArgument(function, "out is null with n = " + std::to_string(n),
                                    "pass storage for n rows of ld elements");
   if (n > kSobolMaxPoints - index_)
-    throw trncore::ResourceExhausted(function, "n = " + std::to_string(n) + " points requested at index " +
-                                                   std::to_string(index_) + " but the sequence ends at 2^32",
+    throw trncore::ResourceExhausted(function,
+                                     "n = " + std::to_string(n) + " points requested at index " +
+                                         std::to_string(index_) + " but the sequence ends at 2^32",
                                      "request at most 2^32 - index() points");
   for (std::int64_t i = 0; i < n; ++i) {
     write_current(out + i * ld);
@@ -176,10 +178,10 @@ void Sobol::fill(std::int64_t n, float* out, std::int64_t ld) { fill_rows(n, out
 
 void Sobol::fill(std::span<double> out) {
   if (out.size() % static_cast<std::size_t>(dims_) != 0)
-    throw trncore::DimensionMismatch("trnrand::Sobol::fill", "out has " + std::to_string(out.size()) +
-                                                                 " elements, not a multiple of dims() = " +
-                                                                 std::to_string(dims_),
-                                     "pass n * dims() elements for n points");
+    throw trncore::DimensionMismatch(
+        "trnrand::Sobol::fill",
+        "out has " + std::to_string(out.size()) + " elements, not a multiple of dims() = " + std::to_string(dims_),
+        "pass n * dims() elements for n points");
   fill_rows(static_cast<std::int64_t>(out.size()) / dims_, out.data(), dims_);
 }
 

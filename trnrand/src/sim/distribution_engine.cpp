@@ -46,7 +46,7 @@ void for_each_tile(std::int64_t n, F&& f) {
 
 // Integer constant tiles (one GpSimdEngine iota each), made once per tile shape and value.
 class Constants {
-public:
+ public:
   explicit Constants(NeuronCore& core) : core_(core) {}
   const Tile& get(std::int64_t parts, std::int64_t free, std::uint32_t value) {
     const auto key = std::tuple{parts, free, value};
@@ -59,7 +59,7 @@ public:
     return it->second;
   }
 
-private:
+ private:
   NeuronCore& core_;
   std::map<std::tuple<std::int64_t, std::int64_t, std::uint32_t>, Tile> tiles_;
 };
@@ -119,7 +119,8 @@ Stream normal(Stream s, std::span<float> out, float mean, float stddev, NeuronCo
   for_each_tile(static_cast<std::int64_t>(n), [&](std::int64_t at, std::int64_t parts, std::int64_t free) {
     // Value i = at + p·free + f uses words 2i (u1) and 2i + 1 (u2): stride 2 within a row, 2·free between rows.
     // k1 = (w >> 8) + 1 ∈ [1, 2^24] (u1 = k1·2^-24); m = (w >> 8) − 2^23 ∈ [−2^23, 2^23) (2πu2 = π·m·2^-23 + π).
-    const Tile k1 = shifted_words(core, constants, words, 2 * at, 2 * free, 2, parts, free, IntOp::add, 1, DType::uint32);
+    const Tile k1 =
+        shifted_words(core, constants, words, 2 * at, 2 * free, 2, parts, free, IntOp::add, 1, DType::uint32);
     const Tile m = shifted_words(core, constants, words, 2 * at + 1, 2 * free, 2, parts, free, IntOp::subtract,
                                  1u << 23, DType::int32);
     Tile r = core.sbuf("r", parts, free, DType::fp32);

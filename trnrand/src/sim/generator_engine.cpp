@@ -52,9 +52,9 @@ void philox_rounds(NeuronCore& core, std::array<Tile, 4>& x, const Stream& s) {
     core.integer_op(c2, c2, m1, IntOp::multiply_low);  // lo(M1·c2), the new c1
     core.integer_op(c0, hi1, c1, IntOp::bit_xor);
     core.integer_op(c0, c0, k0, IntOp::bit_xor);
-    core.integer_op(c1, hi0, c3, IntOp::bit_xor);      // the new c2, for now in c1
+    core.integer_op(c1, hi0, c3, IntOp::bit_xor);  // the new c2, for now in c1
     core.integer_op(c1, c1, k1, IntOp::bit_xor);
-    std::swap(c1, c2);   // renaming tiles costs no engine work
+    std::swap(c1, c2);  // renaming tiles costs no engine work
     std::swap(c3, lo0);
   }
 }
@@ -109,8 +109,10 @@ Stream fill_uint32(Stream s, std::span<std::uint32_t> out, NeuronCore& core) {
     fill(core, x[1], static_cast<std::uint32_t>(block >> 32));
     fill(core, x[2], static_cast<std::uint32_t>(s.subsequence));
     fill(core, x[3], static_cast<std::uint32_t>(s.subsequence >> 32));
-    if (s.generator == Generator::philox4x32_10) philox_rounds(core, x, s);
-    else threefry_rounds(core, x, s);
+    if (s.generator == Generator::philox4x32_10)
+      philox_rounds(core, x, s);
+    else
+      threefry_rounds(core, x, s);
     for (std::int64_t j = 0; j < 4; ++j)  // word j of counter (512p + f) → HBM element 4·(512p + f) + j
       core.dma_to_hbm(words, x[static_cast<std::size_t>(j)], j, 4 * kFree, 4);
     // The requested words of this batch: [4·block, 4·(block + count)) ∩ [offset, offset + n).

@@ -179,8 +179,8 @@ T lange(Layout layout, Norm norm, std::int64_t m, std::int64_t n, const T* a, st
 /// Accuracy: the estimate of ‖A⁻¹‖ is a lower bound of the true norm (up to rounding), in practice
 /// within a factor 3 and never more than n below it (LAPACK Working Note 36; Higham, ASNA Ch. 15).
 template <class T>
-std::int64_t gecon(Layout layout, Norm norm, std::int64_t n, const T* lu, std::int64_t lda, std::type_identity_t<T> anorm,
-                   T* rcond, const trncore::Options& options = {});
+std::int64_t gecon(Layout layout, Norm norm, std::int64_t n, const T* lu, std::int64_t lda,
+                   std::type_identity_t<T> anorm, T* rcond, const trncore::Options& options = {});
 
 // ---------------------------------------------------------------------------------------------------
 // Cholesky and LDLᵀ
@@ -322,8 +322,8 @@ PinvResult<T> pinv(trncore::MatrixView<const T> a, std::optional<std::type_ident
 /// A least-squares solution.
 template <class T>
 struct LstsqResult {
-  DenseMatrix<T> x;      ///< n×nrhs, in b's layout
-  std::vector<T> s;      ///< singular values (method svd), empty for qr
+  DenseMatrix<T> x;       ///< n×nrhs, in b's layout
+  std::vector<T> s;       ///< singular values (method svd), empty for qr
   std::int64_t rank = 0;  ///< effective rank (svd); min(m, n) for qr when info = 0, 0 otherwise
   std::int64_t info = 0;  ///< gels's or gelsd's info
 };
@@ -373,8 +373,8 @@ std::int64_t syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, s
 ///         order i of B is not positive definite (as LAPACK; no exception).
 /// Accuracy: eigenvalues with absolute error p(n)·u·‖B⁻¹‖₂·‖A‖₂ (LAPACK Users' Guide §4.7.2).
 template <class T>
-std::int64_t sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* b,
-                   std::int64_t ldb, T* w, const trncore::Options& options = {});
+std::int64_t sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* b, std::int64_t ldb,
+                   T* w, const trncore::Options& options = {});
 
 /// Real Schur form A = Z·T·Zᵀ (LAPACK ?gees, no sorting): T (overwriting A) is quasi upper triangular
 /// with 1×1 blocks and 2×2 blocks in standard form (equal diagonal entries, off-diagonals of opposite
@@ -392,8 +392,8 @@ std::int64_t gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t 
 /// Eigenvalues and (optionally) eigenvectors of a symmetric matrix.
 template <class T>
 struct EighResult {
-  std::vector<T> w;   ///< ascending
-  DenseMatrix<T> z;   ///< n×n, column j the eigenvector of w[j] (empty for values_only)
+  std::vector<T> w;  ///< ascending
+  DenseMatrix<T> z;  ///< n×n, column j the eigenvector of w[j] (empty for values_only)
   std::int64_t info = 0;
 };
 
@@ -418,8 +418,8 @@ EighResult<T> eigh_generalized(trncore::MatrixView<const T> a, std::type_identit
 /// A real Schur decomposition.
 template <class T>
 struct SchurResult {
-  DenseMatrix<T> t, z;       ///< quasi upper triangular T and orthogonal Z, A = Z·T·Zᵀ
-  std::vector<T> wr, wi;     ///< eigenvalues wr[i] + i·wi[i]
+  DenseMatrix<T> t, z;    ///< quasi upper triangular T and orthogonal Z, A = Z·T·Zᵀ
+  std::vector<T> wr, wi;  ///< eigenvalues wr[i] + i·wi[i]
   std::int64_t info = 0;
 };
 
@@ -487,8 +487,7 @@ std::int64_t getrf(trncore::MatrixView<T> a, std::span<std::int64_t> ipiv, const
 /// getrs with the n×n LU and its pivots, B n×nrhs.
 template <class T>
 void getrs(Op trans, std::type_identity_t<trncore::MatrixView<const T>> lu, std::span<const std::int64_t> ipiv,
-           trncore::MatrixView<T> b,
-           const trncore::Options& options = {});
+           trncore::MatrixView<T> b, const trncore::Options& options = {});
 /// gesv on the views.
 template <class T>
 std::int64_t gesv(trncore::MatrixView<T> a, std::span<std::int64_t> ipiv, trncore::MatrixView<T> b,
@@ -498,8 +497,8 @@ template <class T>
 T lange(Norm norm, trncore::MatrixView<const T> a, const trncore::Options& options = {});
 /// gecon of the n×n LU.
 template <class T>
-std::int64_t gecon(Norm norm, std::type_identity_t<trncore::MatrixView<const T>> lu, std::type_identity_t<T> anorm, T& rcond,
-                   const trncore::Options& options = {});
+std::int64_t gecon(Norm norm, std::type_identity_t<trncore::MatrixView<const T>> lu, std::type_identity_t<T> anorm,
+                   T& rcond, const trncore::Options& options = {});
 /// potrf on the view.
 template <class T>
 std::int64_t potrf(Uplo uplo, trncore::MatrixView<T> a, const trncore::Options& options = {});
@@ -523,14 +522,15 @@ template <class T>
 void geqrf(trncore::MatrixView<T> a, std::type_identity_t<std::span<T>> tau, const trncore::Options& options = {});
 /// orgqr on the m×n view with k = tau.size() reflectors.
 template <class T>
-void orgqr(trncore::MatrixView<T> a, std::type_identity_t<std::span<const T>> tau, const trncore::Options& options = {});
+void orgqr(trncore::MatrixView<T> a, std::type_identity_t<std::span<const T>> tau,
+           const trncore::Options& options = {});
 /// gels on the views; b is max(m, n)×nrhs.
 template <class T>
 std::int64_t gels(Op trans, trncore::MatrixView<T> a, trncore::MatrixView<T> b, const trncore::Options& options = {});
 /// gelsd on the views; s needs min(m, n) entries.
 template <class T>
-std::int64_t gelsd(trncore::MatrixView<T> a, trncore::MatrixView<T> b, std::type_identity_t<std::span<T>> s, std::type_identity_t<T> rcond,
-                   std::int64_t& rank, const trncore::Options& options = {});
+std::int64_t gelsd(trncore::MatrixView<T> a, trncore::MatrixView<T> b, std::type_identity_t<std::span<T>> s,
+                   std::type_identity_t<T> rcond, std::int64_t& rank, const trncore::Options& options = {});
 /// gesdd on the views; s needs min(m, n) entries; u and vt are ignored for values_only.
 template <class T>
 std::int64_t gesdd(Job job, trncore::MatrixView<T> a, std::type_identity_t<std::span<T>> s, trncore::MatrixView<T> u,
@@ -542,8 +542,7 @@ std::int64_t syevd(EigJob job, Uplo uplo, trncore::MatrixView<T> a, std::type_id
 /// sygvd on the views; w needs n entries.
 template <class T>
 std::int64_t sygvd(EigJob job, Uplo uplo, trncore::MatrixView<T> a, trncore::MatrixView<T> b,
-                   std::type_identity_t<std::span<T>> w,
-                   const trncore::Options& options = {});
+                   std::type_identity_t<std::span<T>> w, const trncore::Options& options = {});
 /// gees on the views; wr and wi need n entries; vs is ignored for values_only.
 template <class T>
 std::int64_t gees(EigJob job, trncore::MatrixView<T> a, std::type_identity_t<std::span<T>> wr,
@@ -553,55 +552,52 @@ std::int64_t gees(EigJob job, trncore::MatrixView<T> a, std::type_identity_t<std
 // Mutable views convert to the const views the drivers above take (deduction does not see through the
 // conversion, hence these forwarders).
 template <class T>
-  requires(!std::is_const_v<T>)
-T lange(Norm norm, trncore::MatrixView<T> a, const trncore::Options& options = {}) {
+requires(!std::is_const_v<T>) T lange(Norm norm, trncore::MatrixView<T> a, const trncore::Options& options = {}) {
   return lange<T>(norm, trncore::MatrixView<const T>(a), options);
 }
 template <class T>
-  requires(!std::is_const_v<T>)
-SvdResult<T> svd(trncore::MatrixView<T> a, Job job = Job::thin, const trncore::Options& options = {}) {
+requires(!std::is_const_v<T>) SvdResult<T> svd(trncore::MatrixView<T> a, Job job = Job::thin,
+                                               const trncore::Options& options = {}) {
   return svd<T>(trncore::MatrixView<const T>(a), job, options);
 }
 template <class T>
-  requires(!std::is_const_v<T>)
-PinvResult<T> pinv(trncore::MatrixView<T> a, std::optional<std::type_identity_t<T>> rcond = std::nullopt,
-                   const trncore::Options& options = {}) {
+requires(!std::is_const_v<T>) PinvResult<T> pinv(trncore::MatrixView<T> a,
+                                                 std::optional<std::type_identity_t<T>> rcond = std::nullopt,
+                                                 const trncore::Options& options = {}) {
   return pinv<T>(trncore::MatrixView<const T>(a), rcond, options);
 }
 template <class T>
-  requires(!std::is_const_v<T>)
-LstsqResult<T> lstsq(trncore::MatrixView<T> a, std::type_identity_t<trncore::MatrixView<const T>> b,
-                     LstsqMethod method = LstsqMethod::svd, std::optional<std::type_identity_t<T>> rcond = std::nullopt,
-                     const trncore::Options& options = {}) {
+requires(!std::is_const_v<T>) LstsqResult<T> lstsq(trncore::MatrixView<T> a,
+                                                   std::type_identity_t<trncore::MatrixView<const T>> b,
+                                                   LstsqMethod method = LstsqMethod::svd,
+                                                   std::optional<std::type_identity_t<T>> rcond = std::nullopt,
+                                                   const trncore::Options& options = {}) {
   return lstsq<T>(trncore::MatrixView<const T>(a), b, method, rcond, options);
 }
 template <class T>
-  requires(!std::is_const_v<T>)
-EighResult<T> eigh(trncore::MatrixView<T> a, EigJob job = EigJob::vectors, Uplo uplo = Uplo::lower,
-                   const trncore::Options& options = {}) {
+requires(!std::is_const_v<T>) EighResult<T> eigh(trncore::MatrixView<T> a, EigJob job = EigJob::vectors,
+                                                 Uplo uplo = Uplo::lower, const trncore::Options& options = {}) {
   return eigh<T>(trncore::MatrixView<const T>(a), job, uplo, options);
 }
 template <class T>
-  requires(!std::is_const_v<T>)
-EighResult<T> eigh(trncore::MatrixView<T> a, EigJob job, Uplo uplo, EighMethod method,
-                   const trncore::Options& options = {}) {
+requires(!std::is_const_v<T>) EighResult<T> eigh(trncore::MatrixView<T> a, EigJob job, Uplo uplo, EighMethod method,
+                                                 const trncore::Options& options = {}) {
   return eigh<T>(trncore::MatrixView<const T>(a), job, uplo, method, options);
 }
 template <class T>
-  requires(!std::is_const_v<T>)
-EighResult<T> eigh_generalized(trncore::MatrixView<T> a, std::type_identity_t<trncore::MatrixView<const T>> b,
-                               EigJob job = EigJob::vectors, Uplo uplo = Uplo::lower,
-                               const trncore::Options& options = {}) {
+requires(!std::is_const_v<T>) EighResult<T> eigh_generalized(trncore::MatrixView<T> a,
+                                                             std::type_identity_t<trncore::MatrixView<const T>> b,
+                                                             EigJob job = EigJob::vectors, Uplo uplo = Uplo::lower,
+                                                             const trncore::Options& options = {}) {
   return eigh_generalized<T>(trncore::MatrixView<const T>(a), b, job, uplo, options);
 }
 template <class T>
-  requires(!std::is_const_v<T>)
-SchurResult<T> schur(trncore::MatrixView<T> a, const trncore::Options& options = {}) {
+requires(!std::is_const_v<T>) SchurResult<T> schur(trncore::MatrixView<T> a, const trncore::Options& options = {}) {
   return schur<T>(trncore::MatrixView<const T>(a), options);
 }
 template <class T>
-  requires(!std::is_const_v<T>)
-InvSqrtResult<T> inv_sqrt_spd(trncore::MatrixView<T> a, const InvSqrtOptions& options = {}) {
+requires(!std::is_const_v<T>) InvSqrtResult<T> inv_sqrt_spd(trncore::MatrixView<T> a,
+                                                            const InvSqrtOptions& options = {}) {
   return inv_sqrt_spd<T>(trncore::MatrixView<const T>(a), options);
 }
 

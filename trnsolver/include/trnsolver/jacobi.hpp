@@ -66,8 +66,8 @@ JacobiResult eigh_jacobi(trncore::Layout layout, std::int64_t n, const T* a, std
 
 /// What the Householder-tridiagonal + implicit QL path did.
 struct TridiagonalResult {
-  std::int64_t iterations = 0;  ///< QL sweeps over all eigenvalues
-  bool converged = false;       ///< every eigenvalue deflated within 30·n sweeps
+  std::int64_t iterations = 0;                   ///< QL sweeps over all eigenvalues
+  bool converged = false;                        ///< every eigenvalue deflated within 30·n sweeps
   std::optional<trncore::sim::CostReport> cost;  ///< modelled NeuronCore work (sim backend only)
 };
 
@@ -81,7 +81,7 @@ struct TridiagonalResult {
 /// relative, accuracy for small eigenvalues (use eigh_jacobi for graded matrices).
 /// @throws as eigh_jacobi (JacobiOptions.tolerance and max_sweeps are not used).
 template <class T>
-TridiagonalResult eigh_tridiagonal_ql(trncore::Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* w,
-                                      T* v, std::int64_t ldv, const JacobiOptions& options = {});
+TridiagonalResult eigh_tridiagonal_ql(trncore::Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* w, T* v,
+                                      std::int64_t ldv, const JacobiOptions& options = {});
 
 }  // namespace trnsolver

@@ -62,7 +62,7 @@ Orthogonalization parse_orthogonalization(std::string_view text);
 /// Used for the system matrix (A) and for preconditioners (M⁻¹). Copies share the callback's state.
 template <class T>
 class LinearOperator {
-public:
+ public:
   /// The callback: writes op(x) into y (x and y have size() elements and never overlap).
   using Apply = std::function<void(std::span<const T> x, std::span<T> y)>;
 
@@ -82,7 +82,7 @@ public:
   /// The callback itself (no checks).
   const Apply& callback() const noexcept { return apply_; }
 
-private:
+ private:
   std::int64_t size_ = 0;
   Apply apply_;
 };

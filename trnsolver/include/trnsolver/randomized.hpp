@@ -43,7 +43,7 @@ namespace trnsolver {
 /// Copies share the callbacks' state.
 template <class T>
 class MatrixOperator {
-public:
+ public:
   /// y (rows×b) = A·x (x cols×b), or Aᵀ·x (x rows×b, y cols×b) for the transpose callback.
   using Apply = std::function<void(std::int64_t b, const T* x, T* y)>;
 
@@ -64,10 +64,13 @@ public:
   void apply(std::int64_t b, const T* x, T* y) const { apply_(b, x, y); }
   /// y = Aᵀ·x; A·x for an operator built without a transpose callback (documented as symmetric).
   void apply_transpose(std::int64_t b, const T* x, T* y) const {
-    if (apply_transpose_) apply_transpose_(b, x, y); else apply_(b, x, y);
+    if (apply_transpose_)
+      apply_transpose_(b, x, y);
+    else
+      apply_(b, x, y);
   }
 
-private:
+ private:
   std::int64_t rows_ = 0, cols_ = 0;
   Apply apply_, apply_transpose_;
 };
@@ -172,8 +175,8 @@ struct TraceEstimate {
 /// Gaussian: 2‖A‖_F²/m. A must be square (DimensionMismatch otherwise).
 /// @throws InvalidArgument for matvecs < 1; as the file header.
 template <class T>
-TraceEstimate hutchinson(const MatrixOperator<T>& a, std::int64_t matvecs, const Sketch& sketch = {SketchKind::rademacher},
-                         const trncore::Options& options = {});
+TraceEstimate hutchinson(const MatrixOperator<T>& a, std::int64_t matvecs,
+                         const Sketch& sketch = {SketchKind::rademacher}, const trncore::Options& options = {});
 
 /// Hutch++ (Meyer, Musco, Musco & Woodruff, SOSA 2021, Alg. 1) with a budget of m matvecs: s = ⌊m/3⌋
 /// (rounded so that the three stages use at most m): Q = orth(A·S) with S n×s, tr(A) ≈ tr(Qᵀ·A·Q) +

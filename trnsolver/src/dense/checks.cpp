@@ -17,14 +17,12 @@ using trncore::detail::EnumNames;
 
 constexpr EnumNames<Job, 3> kJobs{{{{"values_only", Job::values_only}, {"thin", Job::thin}, {"full", Job::full}}}};
 constexpr EnumNames<EigJob, 2> kEigJobs{{{{"values_only", EigJob::values_only}, {"vectors", EigJob::vectors}}}};
-constexpr EnumNames<Norm, 4> kNorms{
-    {{{"one", Norm::one}, {"inf", Norm::inf}, {"fro", Norm::fro}, {"max", Norm::max}}}};
+constexpr EnumNames<Norm, 4> kNorms{{{{"one", Norm::one}, {"inf", Norm::inf}, {"fro", Norm::fro}, {"max", Norm::max}}}};
 constexpr EnumNames<LstsqMethod, 2> kLstsq{{{{"qr", LstsqMethod::qr}, {"svd", LstsqMethod::svd}}}};
 constexpr EnumNames<InvSqrtMethod, 2> kInvSqrt{
     {{{"eigh", InvSqrtMethod::eigh}, {"newton_schulz", InvSqrtMethod::newton_schulz}}}};
-constexpr EnumNames<EighMethod, 3> kEigh{{{{"automatic", EighMethod::automatic},
-                                           {"jacobi", EighMethod::jacobi},
-                                           {"tridiagonal", EighMethod::tridiagonal}}}};
+constexpr EnumNames<EighMethod, 3> kEigh{
+    {{{"automatic", EighMethod::automatic}, {"jacobi", EighMethod::jacobi}, {"tridiagonal", EighMethod::tridiagonal}}}};
 
 }  // namespace
 
@@ -134,31 +132,28 @@ void check_matrix(const char* f, const char* name, trncore::Layout layout, Dim r
   const std::int64_t lines = rm ? rows.value : cols.value;
   if (lines > 0 && (ld > std::numeric_limits<std::int64_t>::max() / lines ||
                     lines * ld > std::numeric_limits<std::int64_t>::max() / static_cast<std::int64_t>(elem)))
-    throw trncore::InvalidArgument(f,
-                                   std::string(name) + "'s storage extent " + str(lines) + " x " + ldname + " = " +
-                                       str(ld) + " overflows int64",
-                                   "pass smaller sizes");
+    throw trncore::InvalidArgument(
+        f,
+        std::string(name) + "'s storage extent " + str(lines) + " x " + ldname + " = " + str(ld) + " overflows int64",
+        "pass smaller sizes");
   if (p == nullptr && rows.value > 0 && cols.value > 0)
-    throw trncore::InvalidArgument(f,
-                                   std::string(name) + " is null for a " + str(rows.value) + "x" + str(cols.value) +
-                                       " matrix",
-                                   std::string("pass ") + name + "'s storage");
+    throw trncore::InvalidArgument(
+        f, std::string(name) + " is null for a " + str(rows.value) + "x" + str(cols.value) + " matrix",
+        std::string("pass ") + name + "'s storage");
 }
 
 void check_array(const char* f, const char* name, const void* p, Dim need) {
   if (p == nullptr && need.value > 0)
-    throw trncore::InvalidArgument(f,
-                                   std::string(name) + " is null but " + need.name + " = " + str(need.value) +
-                                       " entries are used",
-                                   std::string("pass ") + name + "'s storage");
+    throw trncore::InvalidArgument(
+        f, std::string(name) + " is null but " + need.name + " = " + str(need.value) + " entries are used",
+        std::string("pass ") + name + "'s storage");
 }
 
 void check_span(const char* f, const char* name, std::size_t have, Dim need) {
   if (static_cast<std::uint64_t>(need.value) > have)
-    throw trncore::DimensionMismatch(f,
-                                     std::string(name) + " has " + std::to_string(have) + " entries but " +
-                                         need.name + " = " + str(need.value),
-                                     std::string("pass ") + name + " with at least " + str(need.value) + " entries");
+    throw trncore::DimensionMismatch(
+        f, std::string(name) + " has " + std::to_string(have) + " entries but " + need.name + " = " + str(need.value),
+        std::string("pass ") + name + " with at least " + str(need.value) + " entries");
 }
 
 void check_layouts(const char* f, std::initializer_list<std::pair<const char*, trncore::Layout>> views) {
@@ -166,8 +161,9 @@ void check_layouts(const char* f, std::initializer_list<std::pair<const char*, t
   for (const auto& v : views)
     if (v.second != first.second)
       throw trncore::DimensionMismatch(f,
-                                       std::string(first.first) + " is " + std::string(trncore::to_string(first.second)) +
-                                           " but " + v.first + " is " + std::string(trncore::to_string(v.second)),
+                                       std::string(first.first) + " is " +
+                                           std::string(trncore::to_string(first.second)) + " but " + v.first + " is " +
+                                           std::string(trncore::to_string(v.second)),
                                        "pass every matrix of the call in one layout");
 }
 
@@ -179,10 +175,9 @@ void check_square(const char* f, const char* name, std::int64_t rows, std::int64
 
 void check_extent(const char* f, const char* name, const char* which, std::int64_t have, Dim need) {
   if (have != need.value)
-    throw trncore::DimensionMismatch(f,
-                                     std::string(name) + " has " + str(have) + " " + which + " but " + need.name +
-                                         " = " + str(need.value),
-                                     std::string("pass ") + name + " with " + str(need.value) + " " + which);
+    throw trncore::DimensionMismatch(
+        f, std::string(name) + " has " + str(have) + " " + which + " but " + need.name + " = " + str(need.value),
+        std::string("pass ") + name + " with " + str(need.value) + " " + which);
 }
 
 template <class T>
@@ -195,17 +190,16 @@ void check_finite(const char* f, const char* name, trncore::Layout layout, std::
       const T v = a[rm ? i * ld + j : i + j * ld];
       if (!std::isfinite(v)) {
         throw trncore::InvalidArgument(f,
-                                       std::string(name) + "(" + str(i) + ", " + str(j) + ") = " +
-                                           trncore::detail::sci(static_cast<double>(v)) +
-                                           " is not finite",
+                                       std::string(name) + "(" + str(i) + ", " + str(j) +
+                                           ") = " + trncore::detail::sci(static_cast<double>(v)) + " is not finite",
                                        "pass finite entries (the routine iterates to convergence and needs them)");
       }
     }
 }
 template void check_finite<float>(const char*, const char*, trncore::Layout, std::int64_t, std::int64_t, const float*,
                                   std::int64_t, const Uplo*);
-template void check_finite<double>(const char*, const char*, trncore::Layout, std::int64_t, std::int64_t,
-                                   const double*, std::int64_t, const Uplo*);
+template void check_finite<double>(const char*, const char*, trncore::Layout, std::int64_t, std::int64_t, const double*,
+                                   std::int64_t, const Uplo*);
 
 void lapack_rejected(const char* f, std::int64_t info) {
   throw trncore::Error(f, "LAPACK rejected argument " + str(-info) + " after trnsolver's checks passed",

@@ -32,8 +32,8 @@ void potrs_unchecked(const char* f, Layout layout, Uplo uplo, std::int64_t n, st
                      std::int64_t lda, T* b, std::int64_t ldb) {
   if (n == 0 || nrhs == 0) return;
   if (layout == Layout::col_major) {
-    result(f, pick<T>(LAPACKE_spotrs_work, LAPACKE_dpotrs_work)(LAPACK_COL_MAJOR, uplo_char(uplo), li(n), li(nrhs),
-                                                                 a, li(lda), b, li(ldb)));
+    result(f, pick<T>(LAPACKE_spotrs_work, LAPACKE_dpotrs_work)(LAPACK_COL_MAJOR, uplo_char(uplo), li(n), li(nrhs), a,
+                                                                li(lda), b, li(ldb)));
     return;
   }
   // A = L·Lᵀ: L·Y = B, then Lᵀ·X = Y; A = Uᵀ·U: Uᵀ·Y = B, then U·X = Y — what ?potrs does, on row-major data.
@@ -146,7 +146,7 @@ void sytrs(Layout layout, Uplo uplo, std::int64_t n, std::int64_t nrhs, const T*
   }
   for (std::int64_t i = 0; i < n; ++i) piv[static_cast<std::size_t>(i)] = static_cast<lapack_int>(ipiv[i]);
   result(f, pick<T>(LAPACKE_ssytrs_work, LAPACKE_dsytrs_work)(lapack_layout(layout), uplo_char(uplo), li(n), li(nrhs),
-                                                               a, li(lda), piv.data(), b, li(ldb)));
+                                                              a, li(lda), piv.data(), b, li(ldb)));
 }
 
 // View overloads.
@@ -196,21 +196,21 @@ void sytrs(Uplo uplo, std::type_identity_t<trncore::MatrixView<const T>> factor,
            options);
 }
 
-#define TRNSOLVER_CHOLESKY(T)                                                                                        \
+#define TRNSOLVER_CHOLESKY(T)                                                                                       \
   template std::int64_t potrf<T>(Layout, Uplo, std::int64_t, T*, std::int64_t, const trncore::Options&);            \
   template void potrs<T>(Layout, Uplo, std::int64_t, std::int64_t, const T*, std::int64_t, T*, std::int64_t,        \
-                         const trncore::Options&);                                                                   \
+                         const trncore::Options&);                                                                  \
   template std::int64_t posv<T>(Layout, Uplo, std::int64_t, std::int64_t, T*, std::int64_t, T*, std::int64_t,       \
-                                const trncore::Options&);                                                            \
+                                const trncore::Options&);                                                           \
   template std::int64_t sytrf<T>(Layout, Uplo, std::int64_t, T*, std::int64_t, std::int64_t*,                       \
-                                 const trncore::Options&);                                                           \
+                                 const trncore::Options&);                                                          \
   template void sytrs<T>(Layout, Uplo, std::int64_t, std::int64_t, const T*, std::int64_t, const std::int64_t*, T*, \
-                         std::int64_t, const trncore::Options&);                                                     \
+                         std::int64_t, const trncore::Options&);                                                    \
   template std::int64_t potrf<T>(Uplo, trncore::MatrixView<T>, const trncore::Options&);                            \
-  template void potrs<T>(Uplo, trncore::MatrixView<const T>, trncore::MatrixView<T>, const trncore::Options&);       \
+  template void potrs<T>(Uplo, trncore::MatrixView<const T>, trncore::MatrixView<T>, const trncore::Options&);      \
   template std::int64_t posv<T>(Uplo, trncore::MatrixView<T>, trncore::MatrixView<T>, const trncore::Options&);     \
   template std::int64_t sytrf<T>(Uplo, trncore::MatrixView<T>, std::span<std::int64_t>, const trncore::Options&);   \
-  template void sytrs<T>(Uplo, trncore::MatrixView<const T>, std::span<const std::int64_t>, trncore::MatrixView<T>,  \
+  template void sytrs<T>(Uplo, trncore::MatrixView<const T>, std::span<const std::int64_t>, trncore::MatrixView<T>, \
                          const trncore::Options&);
 TRNSOLVER_CHOLESKY(float)
 TRNSOLVER_CHOLESKY(double)

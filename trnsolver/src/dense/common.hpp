@@ -87,8 +87,10 @@ inline char trans_char(Op op) { return op == Op::no_trans ? 'N' : 'T'; }
 /// The LAPACKE function of T's precision: pick<T>(LAPACKE_sgetrf_work, LAPACKE_dgetrf_work).
 template <class T, class S, class D>
 constexpr auto pick(S s, D d) {
-  if constexpr (std::is_same_v<T, float>) return s;
-  else return d;
+  if constexpr (std::is_same_v<T, float>)
+    return s;
+  else
+    return d;
 }
 
 /// The workspace size a LAPACK query (lwork = −1) wrote into its first work element, at least `least`.

@@ -75,8 +75,8 @@ std::int64_t syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, s
 }
 
 template <class T>
-std::int64_t sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* b,
-                   std::int64_t ldb, T* w, const trncore::Options& options) {
+std::int64_t sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, std::int64_t lda, T* b, std::int64_t ldb,
+                   T* w, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::sygvd";
   if (options.backend == trncore::Backend::sim) {
     check_enums(f, job, &uplo);
@@ -244,23 +244,23 @@ std::int64_t gees(EigJob job, trncore::MatrixView<T> a, std::type_identity_t<std
   return gees<T>(a.layout(), job, a.rows(), a.data(), a.ld(), wr.data(), wi.data(), vs.data(), vs.ld(), options);
 }
 
-#define TRNSOLVER_EIGEN(T)                                                                                            \
-  template std::int64_t syevd<T>(Layout, EigJob, Uplo, std::int64_t, T*, std::int64_t, T*, const trncore::Options&); \
-  template std::int64_t syevd<T>(Layout, EigJob, Uplo, std::int64_t, T*, std::int64_t, T*, EighMethod,               \
-                                 const trncore::Options&);                                                            \
-  template std::int64_t sygvd<T>(Layout, EigJob, Uplo, std::int64_t, T*, std::int64_t, T*, std::int64_t, T*,         \
-                                 const trncore::Options&);                                                            \
-  template std::int64_t gees<T>(Layout, EigJob, std::int64_t, T*, std::int64_t, T*, T*, T*, std::int64_t,            \
-                                const trncore::Options&);                                                             \
-  template EighResult<T> eigh<T>(trncore::MatrixView<const T>, EigJob, Uplo, const trncore::Options&);                \
-  template EighResult<T> eigh<T>(trncore::MatrixView<const T>, EigJob, Uplo, EighMethod, const trncore::Options&);    \
-  template EighResult<T> eigh_generalized<T>(trncore::MatrixView<const T>, trncore::MatrixView<const T>, EigJob,     \
-                                             Uplo, const trncore::Options&);                                          \
-  template SchurResult<T> schur<T>(trncore::MatrixView<const T>, const trncore::Options&);                            \
-  template std::int64_t syevd<T>(EigJob, Uplo, trncore::MatrixView<T>, std::span<T>, const trncore::Options&);        \
-  template std::int64_t sygvd<T>(EigJob, Uplo, trncore::MatrixView<T>, trncore::MatrixView<T>, std::span<T>,         \
-                                 const trncore::Options&);                                                            \
-  template std::int64_t gees<T>(EigJob, trncore::MatrixView<T>, std::span<T>, std::span<T>, trncore::MatrixView<T>,  \
+#define TRNSOLVER_EIGEN(T)                                                                                             \
+  template std::int64_t syevd<T>(Layout, EigJob, Uplo, std::int64_t, T*, std::int64_t, T*, const trncore::Options&);   \
+  template std::int64_t syevd<T>(Layout, EigJob, Uplo, std::int64_t, T*, std::int64_t, T*, EighMethod,                 \
+                                 const trncore::Options&);                                                             \
+  template std::int64_t sygvd<T>(Layout, EigJob, Uplo, std::int64_t, T*, std::int64_t, T*, std::int64_t, T*,           \
+                                 const trncore::Options&);                                                             \
+  template std::int64_t gees<T>(Layout, EigJob, std::int64_t, T*, std::int64_t, T*, T*, T*, std::int64_t,              \
+                                const trncore::Options&);                                                              \
+  template EighResult<T> eigh<T>(trncore::MatrixView<const T>, EigJob, Uplo, const trncore::Options&);                 \
+  template EighResult<T> eigh<T>(trncore::MatrixView<const T>, EigJob, Uplo, EighMethod, const trncore::Options&);     \
+  template EighResult<T> eigh_generalized<T>(trncore::MatrixView<const T>, trncore::MatrixView<const T>, EigJob, Uplo, \
+                                             const trncore::Options&);                                                 \
+  template SchurResult<T> schur<T>(trncore::MatrixView<const T>, const trncore::Options&);                             \
+  template std::int64_t syevd<T>(EigJob, Uplo, trncore::MatrixView<T>, std::span<T>, const trncore::Options&);         \
+  template std::int64_t sygvd<T>(EigJob, Uplo, trncore::MatrixView<T>, trncore::MatrixView<T>, std::span<T>,           \
+                                 const trncore::Options&);                                                             \
+  template std::int64_t gees<T>(EigJob, trncore::MatrixView<T>, std::span<T>, std::span<T>, trncore::MatrixView<T>,    \
                                 const trncore::Options&);
 TRNSOLVER_EIGEN(float)
 TRNSOLVER_EIGEN(double)

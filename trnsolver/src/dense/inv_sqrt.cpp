@@ -33,8 +33,8 @@ double distance_to_identity(const DenseMatrix<T>& p) {
 template <class T>
 void product(const DenseMatrix<T>& a, const DenseMatrix<T>& b, DenseMatrix<T>& c, const trncore::Options& o = {}) {
   const std::int64_t n = a.rows;
-  trnsolver::detail::internal_gemm<T>(a.layout, Op::no_trans, Op::no_trans, n, n, n, T(1), a.data.data(), a.ld(), b.data.data(), b.ld(),
-                   T(0), c.data.data(), c.ld(), o);
+  trnsolver::detail::internal_gemm<T>(a.layout, Op::no_trans, Op::no_trans, n, n, n, T(1), a.data.data(), a.ld(),
+                                      b.data.data(), b.ld(), T(0), c.data.data(), c.ld(), o);
 }
 
 }  // namespace
@@ -60,8 +60,9 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
                                    "method has the invalid value " + std::to_string(static_cast<int>(options.method)),
                                    "pass InvSqrtMethod::eigh or InvSqrtMethod::newton_schulz");
   if (!(options.tolerance >= 0.0) || std::isinf(options.tolerance))
-    throw trncore::InvalidArgument(f, "tolerance = " + trncore::detail::sci(options.tolerance) + " is negative or not finite",
-                                   "pass a tolerance >= 0 (0: the default, 4·n·u)");
+    throw trncore::InvalidArgument(
+        f, "tolerance = " + trncore::detail::sci(options.tolerance) + " is negative or not finite",
+        "pass a tolerance >= 0 (0: the default, 4·n·u)");
   if (options.max_iterations < 1)
     throw trncore::InvalidArgument(f, "max_iterations = " + std::to_string(options.max_iterations) + " is below 1",
                                    "pass max_iterations >= 1");
@@ -101,11 +102,13 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
     }
     // X = Q·diag(λ^{-1/2})·Qᵀ = V·Vᵀ with V = Q·diag(λ^{-1/4}).
     for (std::int64_t j = 0; j < n; ++j) {
-      const T scale = static_cast<T>(1.0L / std::sqrt(std::sqrt(static_cast<long double>(w[static_cast<std::size_t>(j)]))));
+      const T scale =
+          static_cast<T>(1.0L / std::sqrt(std::sqrt(static_cast<long double>(w[static_cast<std::size_t>(j)]))));
       for (std::int64_t i = 0; i < n; ++i) q(i, j) *= scale;
     }
-    trnsolver::detail::internal_gemm<T>(layout, Op::no_trans, Op::trans, n, n, n, T(1), q.data.data(), q.ld(), q.data.data(), q.ld(), T(0),
-                     result.data.data(), result.ld(), sim ? options.core : trncore::Options{});
+    trnsolver::detail::internal_gemm<T>(layout, Op::no_trans, Op::trans, n, n, n, T(1), q.data.data(), q.ld(),
+                                        q.data.data(), q.ld(), T(0), result.data.data(), result.ld(),
+                                        sim ? options.core : trncore::Options{});
     report.converged = true;
   } else {
     // Coupled Newton–Schulz on A/c, c = ‖A‖_F ≥ λ_max: spectrum in (0, 1], so ‖I − A/c‖₂ < 1 and the
@@ -164,9 +167,9 @@ InvSqrtResult<T> inv_sqrt_spd(trncore::MatrixView<const T> a, const InvSqrtOptio
   return out;
 }
 
-#define TRNSOLVER_INV_SQRT(T)                                                                                        \
-  template InvSqrtReport inv_sqrt_spd<T>(Layout, std::int64_t, const T*, std::int64_t, T*, std::int64_t,            \
-                                         const InvSqrtOptions&);                                                     \
+#define TRNSOLVER_INV_SQRT(T)                                                                            \
+  template InvSqrtReport inv_sqrt_spd<T>(Layout, std::int64_t, const T*, std::int64_t, T*, std::int64_t, \
+                                         const InvSqrtOptions&);                                         \
   template InvSqrtResult<T> inv_sqrt_spd<T>(trncore::MatrixView<const T>, const InvSqrtOptions&);
 TRNSOLVER_INV_SQRT(float)
 TRNSOLVER_INV_SQRT(double)

@@ -21,8 +21,8 @@ std::int64_t getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int
   check_array(f, "ipiv", ipiv, {"min(m, n)", k});
   if (k == 0) return 0;
   std::vector<lapack_int> piv(static_cast<std::size_t>(k));
-  const lapack_int info = pick<T>(LAPACKE_sgetrf_work, LAPACKE_dgetrf_work)(lapack_layout(layout), li(m), li(n), a,
-                                                                            li(lda), piv.data());
+  const lapack_int info =
+      pick<T>(LAPACKE_sgetrf_work, LAPACKE_dgetrf_work)(lapack_layout(layout), li(m), li(n), a, li(lda), piv.data());
   for (std::int64_t i = 0; i < k; ++i) ipiv[i] = piv[static_cast<std::size_t>(i)];
   return result(f, info);
 }
@@ -33,8 +33,8 @@ template <class T>
 void getrs_checked(const char* f, Layout layout, Op trans, std::int64_t n, std::int64_t nrhs, const T* a,
                    std::int64_t lda, const std::vector<lapack_int>& piv, T* b, std::int64_t ldb) {
   if (n == 0 || nrhs == 0) return;
-  result(f, pick<T>(LAPACKE_sgetrs_work, LAPACKE_dgetrs_work)(lapack_layout(layout), trans_char(trans), li(n),
-                                                               li(nrhs), a, li(lda), piv.data(), b, li(ldb)));
+  result(f, pick<T>(LAPACKE_sgetrs_work, LAPACKE_dgetrs_work)(lapack_layout(layout), trans_char(trans), li(n), li(nrhs),
+                                                              a, li(lda), piv.data(), b, li(ldb)));
 }
 
 template <class T>
@@ -66,8 +66,8 @@ std::int64_t gesv(Layout layout, std::int64_t n, std::int64_t nrhs, T* a, std::i
   check_array(f, "ipiv", ipiv, {"n", n});
   if (n == 0) return 0;
   std::vector<lapack_int> piv(static_cast<std::size_t>(n));
-  const lapack_int info = pick<T>(LAPACKE_sgetrf_work, LAPACKE_dgetrf_work)(lapack_layout(layout), li(n), li(n), a,
-                                                                            li(lda), piv.data());
+  const lapack_int info =
+      pick<T>(LAPACKE_sgetrf_work, LAPACKE_dgetrf_work)(lapack_layout(layout), li(n), li(n), a, li(lda), piv.data());
   for (std::int64_t i = 0; i < n; ++i) ipiv[i] = piv[static_cast<std::size_t>(i)];
   if (result(f, info) > 0) return info;
   getrs_checked(f, layout, Op::no_trans, n, nrhs, static_cast<const T*>(a), lda, piv, b, ldb);
@@ -87,8 +87,10 @@ T lange(Layout layout, Norm norm, std::int64_t m, std::int64_t n, const T* a, st
   // The stored transpose of a row-major matrix is column-major: its 1-norm is A's ∞-norm and vice versa.
   const bool rm = layout == Layout::row_major;
   Norm stored = norm;
-  if (rm && norm == Norm::one) stored = Norm::inf;
-  else if (rm && norm == Norm::inf) stored = Norm::one;
+  if (rm && norm == Norm::one)
+    stored = Norm::inf;
+  else if (rm && norm == Norm::inf)
+    stored = Norm::one;
   const char c = stored == Norm::one ? '1' : stored == Norm::inf ? 'I' : stored == Norm::fro ? 'F' : 'M';
   const std::int64_t rows = rm ? n : m, cols = rm ? m : n;
   std::vector<T> work(stored == Norm::inf ? static_cast<std::size_t>(rows) : 1);
@@ -97,8 +99,8 @@ T lange(Layout layout, Norm norm, std::int64_t m, std::int64_t n, const T* a, st
 }
 
 template <class T>
-std::int64_t gecon(Layout layout, Norm norm, std::int64_t n, const T* lu, std::int64_t lda, std::type_identity_t<T> anorm,
-                   T* rcond, const trncore::Options& options) {
+std::int64_t gecon(Layout layout, Norm norm, std::int64_t n, const T* lu, std::int64_t lda,
+                   std::type_identity_t<T> anorm, T* rcond, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gecon";
   check_call<T>(f, {{"n", n}}, solves_on_host<T>(f, options));
   if (norm != Norm::one && norm != Norm::inf)
@@ -107,8 +109,9 @@ std::int64_t gecon(Layout layout, Norm norm, std::int64_t n, const T* lu, std::i
   check_matrix(f, "lu", layout, {"n", n}, {"n", n}, lu, lda, sizeof(T));
   check_array(f, "rcond", rcond, {"one result", 1});
   if (!(anorm >= T(0)))
-    throw trncore::InvalidArgument(f, "anorm = " + trncore::detail::sci(static_cast<double>(anorm)) + " is negative or NaN",
-                                   "pass the norm of the original matrix (lange), which is >= 0");
+    throw trncore::InvalidArgument(
+        f, "anorm = " + trncore::detail::sci(static_cast<double>(anorm)) + " is negative or NaN",
+        "pass the norm of the original matrix (lange), which is >= 0");
   if (n == 0) {
     *rcond = T(1);
     return 0;
@@ -116,9 +119,9 @@ std::int64_t gecon(Layout layout, Norm norm, std::int64_t n, const T* lu, std::i
   std::vector<T> work(static_cast<std::size_t>(4 * n));
   std::vector<lapack_int> iwork(static_cast<std::size_t>(n));
   // LAPACK ≥ 3.11 reports an overflowed or NaN estimate as info = 1; older ones return it in rcond.
-  return result(f, pick<T>(LAPACKE_sgecon_work, LAPACKE_dgecon_work)(lapack_layout(layout), norm == Norm::one ? '1' : 'I',
-                                                                      li(n), lu, li(lda), anorm, rcond, work.data(),
-                                                                      iwork.data()));
+  return result(
+      f, pick<T>(LAPACKE_sgecon_work, LAPACKE_dgecon_work)(lapack_layout(layout), norm == Norm::one ? '1' : 'I', li(n),
+                                                           lu, li(lda), anorm, rcond, work.data(), iwork.data()));
 }
 
 // View overloads.
@@ -132,8 +135,7 @@ std::int64_t getrf(trncore::MatrixView<T> a, std::span<std::int64_t> ipiv, const
 
 template <class T>
 void getrs(Op trans, std::type_identity_t<trncore::MatrixView<const T>> lu, std::span<const std::int64_t> ipiv,
-           trncore::MatrixView<T> b,
-           const trncore::Options& options) {
+           trncore::MatrixView<T> b, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::getrs";
   check_layouts(f, {{"lu", lu.layout()}, {"b", b.layout()}});
   check_square(f, "lu", lu.rows(), lu.cols());
@@ -159,28 +161,27 @@ T lange(Norm norm, trncore::MatrixView<const T> a, const trncore::Options& optio
 }
 
 template <class T>
-std::int64_t gecon(Norm norm, std::type_identity_t<trncore::MatrixView<const T>> lu, std::type_identity_t<T> anorm, T& rcond,
-                   const trncore::Options& options) {
+std::int64_t gecon(Norm norm, std::type_identity_t<trncore::MatrixView<const T>> lu, std::type_identity_t<T> anorm,
+                   T& rcond, const trncore::Options& options) {
   check_square("trnsolver::gecon", "lu", lu.rows(), lu.cols());
   return gecon<T>(lu.layout(), norm, lu.rows(), lu.data(), lu.ld(), anorm, &rcond, options);
 }
 
-#define TRNSOLVER_LU(T)                                                                                              \
-  template std::int64_t getrf<T>(Layout, std::int64_t, std::int64_t, T*, std::int64_t, std::int64_t*,               \
-                                 const trncore::Options&);                                                           \
-  template void getrs<T>(Layout, Op, std::int64_t, std::int64_t, const T*, std::int64_t, const std::int64_t*, T*,   \
-                         std::int64_t, const trncore::Options&);                                                     \
-  template std::int64_t gesv<T>(Layout, std::int64_t, std::int64_t, T*, std::int64_t, std::int64_t*, T*,           \
-                                std::int64_t, const trncore::Options&);                                              \
-  template T lange<T>(Layout, Norm, std::int64_t, std::int64_t, const T*, std::int64_t, const trncore::Options&);   \
-  template std::int64_t gecon<T>(Layout, Norm, std::int64_t, const T*, std::int64_t, T, T*,                        \
-                                 const trncore::Options&);                                                           \
-  template std::int64_t getrf<T>(trncore::MatrixView<T>, std::span<std::int64_t>, const trncore::Options&);        \
-  template void getrs<T>(Op, trncore::MatrixView<const T>, std::span<const std::int64_t>, trncore::MatrixView<T>,    \
-                         const trncore::Options&);                                                                   \
-  template std::int64_t gesv<T>(trncore::MatrixView<T>, std::span<std::int64_t>, trncore::MatrixView<T>,            \
-                                const trncore::Options&);                                                            \
-  template T lange<T>(Norm, trncore::MatrixView<const T>, const trncore::Options&);                                  \
+#define TRNSOLVER_LU(T)                                                                                                \
+  template std::int64_t getrf<T>(Layout, std::int64_t, std::int64_t, T*, std::int64_t, std::int64_t*,                  \
+                                 const trncore::Options&);                                                             \
+  template void getrs<T>(Layout, Op, std::int64_t, std::int64_t, const T*, std::int64_t, const std::int64_t*, T*,      \
+                         std::int64_t, const trncore::Options&);                                                       \
+  template std::int64_t gesv<T>(Layout, std::int64_t, std::int64_t, T*, std::int64_t, std::int64_t*, T*, std::int64_t, \
+                                const trncore::Options&);                                                              \
+  template T lange<T>(Layout, Norm, std::int64_t, std::int64_t, const T*, std::int64_t, const trncore::Options&);      \
+  template std::int64_t gecon<T>(Layout, Norm, std::int64_t, const T*, std::int64_t, T, T*, const trncore::Options&);  \
+  template std::int64_t getrf<T>(trncore::MatrixView<T>, std::span<std::int64_t>, const trncore::Options&);            \
+  template void getrs<T>(Op, trncore::MatrixView<const T>, std::span<const std::int64_t>, trncore::MatrixView<T>,      \
+                         const trncore::Options&);                                                                     \
+  template std::int64_t gesv<T>(trncore::MatrixView<T>, std::span<std::int64_t>, trncore::MatrixView<T>,               \
+                                const trncore::Options&);                                                              \
+  template T lange<T>(Norm, trncore::MatrixView<const T>, const trncore::Options&);                                    \
   template std::int64_t gecon<T>(Norm, trncore::MatrixView<const T>, T, T&, const trncore::Options&);
 TRNSOLVER_LU(float)
 TRNSOLVER_LU(double)

@@ -39,8 +39,8 @@ void orgqr(Layout layout, std::int64_t m, std::int64_t n, std::int64_t k, T* a, 
   check_call<T>(f, {{"m", m}, {"n", n}, {"k", k}}, options);
   if (n > m || k > n)
     throw trncore::InvalidArgument(f,
-                                   "m = " + std::to_string(m) + ", n = " + std::to_string(n) + ", k = " +
-                                       std::to_string(k) + " do not satisfy m >= n >= k",
+                                   "m = " + std::to_string(m) + ", n = " + std::to_string(n) +
+                                       ", k = " + std::to_string(k) + " do not satisfy m >= n >= k",
                                    "form at most m columns of Q from at most n reflectors");
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
   check_array(f, "tau", tau, {"k", k});
@@ -106,8 +106,8 @@ std::int64_t gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64_t n
   const auto run = pick<T>(LAPACKE_sgelsd_work, LAPACKE_dgelsd_work);
   T query{};
   lapack_int iquery = 0, r = 0;
-  result(f, run(lapack_layout(layout), li(m), li(n), li(nrhs), a, li(lda), b, li(ldb), s, rcond, &r, &query, -1,
-                &iquery));
+  result(f,
+         run(lapack_layout(layout), li(m), li(n), li(nrhs), a, li(lda), b, li(ldb), s, rcond, &r, &query, -1, &iquery));
   std::vector<T> work(work_size(query));
   std::vector<lapack_int> iwork(work_size(iquery));
   const lapack_int info = run(lapack_layout(layout), li(m), li(n), li(nrhs), a, li(lda), b, li(ldb), s, rcond, &r,
@@ -118,10 +118,13 @@ std::int64_t gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64_t n
 
 template <class T>
 LstsqResult<T> lstsq(trncore::MatrixView<const T> a, std::type_identity_t<trncore::MatrixView<const T>> b,
-                     LstsqMethod method, std::optional<std::type_identity_t<T>> rcond, const trncore::Options& options) {
+                     LstsqMethod method, std::optional<std::type_identity_t<T>> rcond,
+                     const trncore::Options& options) {
   constexpr const char* f = "trnsolver::lstsq";
-  if (options.backend == trncore::Backend::sim) solves_on_host<T>(f, options);  // float data only; gels/gelsd route
-  else check_options(f, options, std::is_same_v<T, double>);
+  if (options.backend == trncore::Backend::sim)
+    solves_on_host<T>(f, options);  // float data only; gels/gelsd route
+  else
+    check_options(f, options, std::is_same_v<T, double>);
   check_extent(f, "b", "rows", b.rows(), {"the rows of a", a.rows()});
   if (method != LstsqMethod::qr && method != LstsqMethod::svd)
     throw trncore::InvalidArgument(f, "method has the invalid value " + std::to_string(static_cast<int>(method)),
@@ -190,20 +193,20 @@ std::int64_t gelsd(trncore::MatrixView<T> a, trncore::MatrixView<T> b, std::type
                   options);
 }
 
-#define TRNSOLVER_QR(T)                                                                                               \
-  template void geqrf<T>(Layout, std::int64_t, std::int64_t, T*, std::int64_t, T*, const trncore::Options&);         \
-  template void orgqr<T>(Layout, std::int64_t, std::int64_t, std::int64_t, T*, std::int64_t, const T*,               \
-                         const trncore::Options&);                                                                    \
-  template std::int64_t gels<T>(Layout, Op, std::int64_t, std::int64_t, std::int64_t, T*, std::int64_t, T*,          \
-                                std::int64_t, const trncore::Options&);                                               \
-  template std::int64_t gelsd<T>(Layout, std::int64_t, std::int64_t, std::int64_t, T*, std::int64_t, T*,             \
-                                 std::int64_t, T*, T, std::int64_t*, const trncore::Options&);                        \
-  template LstsqResult<T> lstsq<T>(trncore::MatrixView<const T>, trncore::MatrixView<const T>, LstsqMethod,          \
-                                   std::optional<T>, const trncore::Options&);                                        \
-  template void geqrf<T>(trncore::MatrixView<T>, std::span<T>, const trncore::Options&);                             \
-  template void orgqr<T>(trncore::MatrixView<T>, std::span<const T>, const trncore::Options&);                       \
-  template std::int64_t gels<T>(Op, trncore::MatrixView<T>, trncore::MatrixView<T>, const trncore::Options&);        \
-  template std::int64_t gelsd<T>(trncore::MatrixView<T>, trncore::MatrixView<T>, std::span<T>, T, std::int64_t&,     \
+#define TRNSOLVER_QR(T)                                                                                                \
+  template void geqrf<T>(Layout, std::int64_t, std::int64_t, T*, std::int64_t, T*, const trncore::Options&);           \
+  template void orgqr<T>(Layout, std::int64_t, std::int64_t, std::int64_t, T*, std::int64_t, const T*,                 \
+                         const trncore::Options&);                                                                     \
+  template std::int64_t gels<T>(Layout, Op, std::int64_t, std::int64_t, std::int64_t, T*, std::int64_t, T*,            \
+                                std::int64_t, const trncore::Options&);                                                \
+  template std::int64_t gelsd<T>(Layout, std::int64_t, std::int64_t, std::int64_t, T*, std::int64_t, T*, std::int64_t, \
+                                 T*, T, std::int64_t*, const trncore::Options&);                                       \
+  template LstsqResult<T> lstsq<T>(trncore::MatrixView<const T>, trncore::MatrixView<const T>, LstsqMethod,            \
+                                   std::optional<T>, const trncore::Options&);                                         \
+  template void geqrf<T>(trncore::MatrixView<T>, std::span<T>, const trncore::Options&);                               \
+  template void orgqr<T>(trncore::MatrixView<T>, std::span<const T>, const trncore::Options&);                         \
+  template std::int64_t gels<T>(Op, trncore::MatrixView<T>, trncore::MatrixView<T>, const trncore::Options&);          \
+  template std::int64_t gelsd<T>(trncore::MatrixView<T>, trncore::MatrixView<T>, std::span<T>, T, std::int64_t&,       \
                                  const trncore::Options&);
 TRNSOLVER_QR(float)
 TRNSOLVER_QR(double)

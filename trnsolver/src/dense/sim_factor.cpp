@@ -40,9 +40,9 @@ std::int64_t sim_getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std:
   check_array(f, "ipiv", ipiv, {"min(m, n)", m < n ? m : n});
   check_sim<T>(f, options);
   if (m != n)
-    throw trncore::NotSupported(f, "the sim backend factors square matrices (m = " + std::to_string(m) +
-                                       ", n = " + std::to_string(n) + ")",
-                                "use the host backend for rectangular LU");
+    throw trncore::NotSupported(
+        f, "the sim backend factors square matrices (m = " + std::to_string(m) + ", n = " + std::to_string(n) + ")",
+        "use the host backend for rectangular LU");
   if constexpr (std::is_same_v<T, float>) {
     if (n == 0) return 0;
     std::vector<float> w = to_col_major(layout, n, n, a, lda);
@@ -137,7 +137,8 @@ std::int64_t sim_sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* 
     // Column-major working copies: C = A (full: its `uplo` triangle mirrored), L = B's `uplo` triangle.
     std::vector<float> c = lower_triangle(layout, uplo, n, a, lda), l = lower_triangle(layout, uplo, n, b, ldb);
     for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = j + 1; i < n; ++i) c[static_cast<std::size_t>(j + i * n)] = c[static_cast<std::size_t>(i + j * n)];
+      for (std::int64_t i = j + 1; i < n; ++i)
+        c[static_cast<std::size_t>(j + i * n)] = c[static_cast<std::size_t>(i + j * n)];
     if (const std::int64_t info = blocked_cholesky(n, l.data(), n, options); info != 0) return n + info;
     trncore::Options host;
     host.threads = options.threads;
@@ -190,8 +191,7 @@ std::int64_t sim_gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T
     if (job != Job::full) {
       if (k == 0) return 0;
       const bool thin = job == Job::thin;
-      return svd_one_sided_jacobi(layout, m, n, a, lda, s, thin ? u : nullptr, ldu, thin ? vt : nullptr, ldvt,
-                                  options);
+      return svd_one_sided_jacobi(layout, m, n, a, lda, s, thin ? u : nullptr, ldu, thin ? vt : nullptr, ldvt, options);
     }
     // Full: the thin factors into the leading columns of U (m×m) and of V = (Vᵀ)ᵀ (n×n), column-major, then
     // the one that is not yet square completed. An empty A gives identities, as on the host.
@@ -204,7 +204,8 @@ std::int64_t sim_gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T
           info != 0)
         return info;
     for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = 0; i < k; ++i) v[static_cast<std::size_t>(j + i * n)] = vtk[static_cast<std::size_t>(i + j * k)];
+      for (std::int64_t i = 0; i < k; ++i)
+        v[static_cast<std::size_t>(j + i * n)] = vtk[static_cast<std::size_t>(i + j * k)];
     complete_basis(m, k, uf.data(), m, options);
     complete_basis(n, k, v.data(), n, options);
     from_col_major(layout, m, m, uf, u, ldu);
@@ -220,13 +221,14 @@ template std::int64_t sim_gesdd<float>(Layout, Job, std::int64_t, std::int64_t, 
                                        std::int64_t, float*, std::int64_t, const trncore::Options&);
 template std::int64_t sim_gesdd<double>(Layout, Job, std::int64_t, std::int64_t, double*, std::int64_t, double*,
                                         double*, std::int64_t, double*, std::int64_t, const trncore::Options&);
-template void sim_geqrf<float>(Layout, std::int64_t, std::int64_t, float*, std::int64_t, float*, const trncore::Options&);
+template void sim_geqrf<float>(Layout, std::int64_t, std::int64_t, float*, std::int64_t, float*,
+                               const trncore::Options&);
 template void sim_geqrf<double>(Layout, std::int64_t, std::int64_t, double*, std::int64_t, double*,
                                 const trncore::Options&);
 template std::int64_t sim_syevd<float>(Layout, EigJob, Uplo, std::int64_t, float*, std::int64_t, float*, EighMethod,
                                        const trncore::Options&);
-template std::int64_t sim_syevd<double>(Layout, EigJob, Uplo, std::int64_t, double*, std::int64_t, double*,
-                                        EighMethod, const trncore::Options&);
+template std::int64_t sim_syevd<double>(Layout, EigJob, Uplo, std::int64_t, double*, std::int64_t, double*, EighMethod,
+                                        const trncore::Options&);
 template std::int64_t sim_getrf<float>(Layout, std::int64_t, std::int64_t, float*, std::int64_t, std::int64_t*,
                                        const trncore::Options&);
 template std::int64_t sim_getrf<double>(Layout, std::int64_t, std::int64_t, double*, std::int64_t, std::int64_t*,

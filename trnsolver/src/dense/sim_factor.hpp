@@ -65,8 +65,8 @@ std::int64_t sim_gels(Layout layout, Op trans, std::int64_t m, std::int64_t n, s
 /// gelsd for Options::backend = sim: float data, the minimum-norm solution from the one-sided Jacobi SVD
 /// with the products by Uᵣᵀ and Vᵣ as sim GEMMs. Returns 0, or the SVD's 1 when Jacobi did not converge.
 template <class T>
-std::int64_t sim_gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* a, std::int64_t lda,
-                       T* b, std::int64_t ldb, T* s, T rcond, std::int64_t* rank, const trncore::Options& options);
+std::int64_t sim_gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* a, std::int64_t lda, T* b,
+                       std::int64_t ldb, T* s, T rcond, std::int64_t* rank, const trncore::Options& options);
 
 /// gees for Options::backend = sim: float data; blocked Hessenberg reduction with sim GEMM updates, then the
 /// Francis double-shift QR iteration in VectorEngine fp32 (LAPACK's standardized 2×2 blocks). Returns 0, or

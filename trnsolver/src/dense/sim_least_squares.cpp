@@ -62,7 +62,8 @@ std::int64_t sim_gels(Layout layout, Op trans, std::int64_t m, std::int64_t n, s
     if (!tall) {
       std::vector<float> t(mq.size());
       for (std::int64_t j = 0; j < n; ++j)
-        for (std::int64_t i = 0; i < m; ++i) t[static_cast<std::size_t>(j + i * n)] = mq[static_cast<std::size_t>(i + j * m)];
+        for (std::int64_t i = 0; i < m; ++i)
+          t[static_cast<std::size_t>(j + i * n)] = mq[static_cast<std::size_t>(i + j * m)];
       mq.swap(t);
     }
     std::vector<float> tau(static_cast<std::size_t>(k));
@@ -86,7 +87,8 @@ std::int64_t sim_gels(Layout layout, Op trans, std::int64_t m, std::int64_t n, s
     }
     from_col_major(layout, p, nrhs, c, b, ldb);
     // A holds M's factors in the caller's shape where they fit (as LAPACK leaves its QR or LQ there).
-    if (tall) from_col_major(layout, m, n, mq, a, lda);
+    if (tall)
+      from_col_major(layout, m, n, mq, a, lda);
     else
       for (std::int64_t j = 0; j < n; ++j)
         for (std::int64_t i = 0; i < m; ++i) element(layout, a, lda, i, j) = mq[static_cast<std::size_t>(j + i * p)];
@@ -97,8 +99,8 @@ std::int64_t sim_gels(Layout layout, Op trans, std::int64_t m, std::int64_t n, s
 }
 
 template <class T>
-std::int64_t sim_gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* a, std::int64_t lda,
-                       T* b, std::int64_t ldb, T* s, T rcond, std::int64_t* rank, const trncore::Options& options) {
+std::int64_t sim_gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* a, std::int64_t lda, T* b,
+                       std::int64_t ldb, T* s, T rcond, std::int64_t* rank, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gelsd";
   check_sizes(f, {{"m", m}, {"n", n}, {"nrhs", nrhs}});
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
@@ -120,8 +122,8 @@ std::int64_t sim_gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64
     }
     const std::vector<float> acm = to_col_major(layout, m, n, a, lda);
     std::vector<float> u(static_cast<std::size_t>(m * k)), vt(static_cast<std::size_t>(k * n));
-    const std::int64_t info = svd_one_sided_jacobi(Layout::col_major, m, n, acm.data(), m, s, u.data(), m, vt.data(),
-                                                   k, options);
+    const std::int64_t info =
+        svd_one_sided_jacobi(Layout::col_major, m, n, acm.data(), m, s, u.data(), m, vt.data(), k, options);
     if (info != 0) return info;
     // LAPACK's rule: σ_i ≤ rcond·σ_1 counts as zero; rcond < 0 means machine precision.
     const float threshold = (rcond < 0.0f ? std::numeric_limits<float>::epsilon() : rcond) * s[0];
@@ -133,12 +135,12 @@ std::int64_t sim_gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64
     if (r > 0) {
       // W = Uᵣᵀ·B (r×nrhs), scaled by Σᵣ⁻¹ row by row, then X = Vᵣ·W = (Vᵀᵣ)ᵀ·W.
       std::vector<float> w(static_cast<std::size_t>(r * nrhs));
-      trnsolver::detail::internal_gemm<float>(Layout::col_major, Op::trans, Op::no_trans, r, nrhs, m, 1.0f, u.data(), m, bc.data(), p,
-                           0.0f, w.data(), r, options);
+      trnsolver::detail::internal_gemm<float>(Layout::col_major, Op::trans, Op::no_trans, r, nrhs, m, 1.0f, u.data(), m,
+                                              bc.data(), p, 0.0f, w.data(), r, options);
       for (std::int64_t j = 0; j < nrhs; ++j)
         for (std::int64_t i = 0; i < r; ++i) w[static_cast<std::size_t>(i + j * r)] /= s[i];
-      trnsolver::detail::internal_gemm<float>(Layout::col_major, Op::trans, Op::no_trans, n, nrhs, r, 1.0f, vt.data(), k, w.data(), r,
-                           0.0f, x.data(), n, options);
+      trnsolver::detail::internal_gemm<float>(Layout::col_major, Op::trans, Op::no_trans, n, nrhs, r, 1.0f, vt.data(),
+                                              k, w.data(), r, 0.0f, x.data(), n, options);
     }
     for (std::int64_t j = 0; j < nrhs; ++j)
       for (std::int64_t i = 0; i < n; ++i) element(layout, b, ldb, i, j) = x[static_cast<std::size_t>(i + j * n)];

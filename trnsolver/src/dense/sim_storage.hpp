@@ -44,27 +44,28 @@ inline std::vector<float> to_col_major(Layout layout, std::int64_t m, std::int64
 }
 
 inline void from_col_major(Layout layout, std::int64_t m, std::int64_t n, const std::vector<float>& w, float* a,
-                    std::int64_t lda) {
+                           std::int64_t lda) {
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) element(layout, a, lda, i, j) = w[static_cast<std::size_t>(i + j * m)];
 }
 
 // The `uplo` triangle of the n×n A as the lower triangle of a column-major copy (zero above), and back
 // (uplo = upper: the copy's L lands as U = Lᵀ).
-inline std::vector<float> lower_triangle(Layout layout, Uplo uplo, std::int64_t n, const float* a,
-                                         std::int64_t lda) {
+inline std::vector<float> lower_triangle(Layout layout, Uplo uplo, std::int64_t n, const float* a, std::int64_t lda) {
   std::vector<float> w(static_cast<std::size_t>(n * n), 0.0f);
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = j; i < n; ++i)
-      w[static_cast<std::size_t>(i + j * n)] = uplo == Uplo::lower ? element(layout, a, lda, i, j) : element(layout, a, lda, j, i);
+      w[static_cast<std::size_t>(i + j * n)] =
+          uplo == Uplo::lower ? element(layout, a, lda, i, j) : element(layout, a, lda, j, i);
   return w;
 }
 
 inline void store_lower_triangle(Layout layout, Uplo uplo, std::int64_t n, const std::vector<float>& w, float* a,
-                          std::int64_t lda) {
+                                 std::int64_t lda) {
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = j; i < n; ++i)
-      (uplo == Uplo::lower ? element(layout, a, lda, i, j) : element(layout, a, lda, j, i)) = w[static_cast<std::size_t>(i + j * n)];
+      (uplo == Uplo::lower ? element(layout, a, lda, i, j) : element(layout, a, lda, j, i)) =
+          w[static_cast<std::size_t>(i + j * n)];
 }
 
 }  // namespace trnsolver::detail

@@ -22,7 +22,8 @@ std::int64_t sim_syevd_tridiagonal(Layout layout, bool vectors, Uplo uplo, std::
   // The full symmetric matrix, column-major, from the `uplo` triangle.
   std::vector<float> s = lower_triangle(layout, uplo, n, a, lda);
   for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = j + 1; i < n; ++i) s[static_cast<std::size_t>(j + i * n)] = s[static_cast<std::size_t>(i + j * n)];
+    for (std::int64_t i = j + 1; i < n; ++i)
+      s[static_cast<std::size_t>(j + i * n)] = s[static_cast<std::size_t>(i + j * n)];
   std::vector<float> d, e, tau(N);
   blocked_tridiagonal(n, s.data(), n, d, e, tau.data(), options);
   std::vector<float> z;  // row-major for the QL's rotations (z ← z·G)

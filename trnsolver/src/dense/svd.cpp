@@ -108,15 +108,19 @@ SvdResult<T> svd(trncore::MatrixView<const T> a, Job job, const trncore::Options
 }
 
 template <class T>
-PinvResult<T> pinv(trncore::MatrixView<const T> a, std::optional<std::type_identity_t<T>> rcond, const trncore::Options& options) {
+PinvResult<T> pinv(trncore::MatrixView<const T> a, std::optional<std::type_identity_t<T>> rcond,
+                   const trncore::Options& options) {
   constexpr const char* f = "trnsolver::pinv";
   if (rcond && !(*rcond >= T(0)))
-    throw trncore::InvalidArgument(f, "rcond = " + trncore::detail::sci(static_cast<double>(*rcond)) + " is negative or NaN",
-                                   "pass a relative threshold >= 0, or none for max(m, n)·eps");
+    throw trncore::InvalidArgument(
+        f, "rcond = " + trncore::detail::sci(static_cast<double>(*rcond)) + " is negative or NaN",
+        "pass a relative threshold >= 0, or none for max(m, n)·eps");
   // On the sim backend (float): the thin SVD by one-sided Jacobi and the product V_r·Σ_r⁻¹·U_rᵀ as a sim GEMM.
   const bool sim = options.backend == trncore::Backend::sim;
-  if (sim) solves_on_host<T>(f, options);  // float data only
-  else check_options(f, options, std::is_same_v<T, double>);
+  if (sim)
+    solves_on_host<T>(f, options);  // float data only
+  else
+    check_options(f, options, std::is_same_v<T, double>);
   check_finite(f, "a", a.layout(), a.rows(), a.cols(), a.data(), a.ld());
   const std::int64_t m = a.rows(), n = a.cols(), k = m < n ? m : n;
   PinvResult<T> out;
@@ -132,8 +136,9 @@ PinvResult<T> pinv(trncore::MatrixView<const T> a, std::optional<std::type_ident
   for (std::int64_t l = 0; l < r; ++l)
     for (std::int64_t j = 0; j < n; ++j) d.vt(l, j) /= d.s[static_cast<std::size_t>(l)];
   if (r > 0)
-    trnsolver::detail::internal_gemm<T>(a.layout(), Op::trans, Op::trans, n, m, r, T(1), d.vt.data.data(), d.vt.ld(), d.u.data.data(),
-                     d.u.ld(), T(0), out.x.data.data(), out.x.ld(), sim ? options : trncore::Options{});
+    trnsolver::detail::internal_gemm<T>(a.layout(), Op::trans, Op::trans, n, m, r, T(1), d.vt.data.data(), d.vt.ld(),
+                                        d.u.data.data(), d.u.ld(), T(0), out.x.data.data(), out.x.ld(),
+                                        sim ? options : trncore::Options{});
   return out;
 }
 
@@ -156,11 +161,11 @@ std::int64_t gesdd(Job job, trncore::MatrixView<T> a, std::type_identity_t<std::
   return gesdd<T>(a.layout(), job, m, n, a.data(), a.ld(), s.data(), u.data(), u.ld(), vt.data(), vt.ld(), options);
 }
 
-#define TRNSOLVER_SVD(T)                                                                                               \
-  template std::int64_t gesdd<T>(Layout, Job, std::int64_t, std::int64_t, T*, std::int64_t, T*, T*, std::int64_t,     \
-                                 T*, std::int64_t, const trncore::Options&);                                           \
-  template SvdResult<T> svd<T>(trncore::MatrixView<const T>, Job, const trncore::Options&);                            \
-  template PinvResult<T> pinv<T>(trncore::MatrixView<const T>, std::optional<T>, const trncore::Options&);             \
+#define TRNSOLVER_SVD(T)                                                                                              \
+  template std::int64_t gesdd<T>(Layout, Job, std::int64_t, std::int64_t, T*, std::int64_t, T*, T*, std::int64_t, T*, \
+                                 std::int64_t, const trncore::Options&);                                              \
+  template SvdResult<T> svd<T>(trncore::MatrixView<const T>, Job, const trncore::Options&);                           \
+  template PinvResult<T> pinv<T>(trncore::MatrixView<const T>, std::optional<T>, const trncore::Options&);            \
   template std::int64_t gesdd<T>(Job, trncore::MatrixView<T>, std::span<T>, trncore::MatrixView<T>,                   \
                                  trncore::MatrixView<T>, const trncore::Options&);
 TRNSOLVER_SVD(float)

@@ -43,7 +43,8 @@ void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, 
 }
 
 HplMxpResult hpl_mxp(const HplMxpOptions& options) {
-  if (options.n < 1) throw trncore::InvalidArgument(kFunction, "n = " + std::to_string(options.n), "pass an order n >= 1");
+  if (options.n < 1)
+    throw trncore::InvalidArgument(kFunction, "n = " + std::to_string(options.n), "pass an order n >= 1");
   if (options.core.target_forward_error)
     throw trncore::NotSupported(kFunction,
                                 "target_forward_error = " + trncore::detail::sci(*options.core.target_forward_error) +
@@ -91,19 +92,19 @@ HplMxpResult hpl_mxp(const HplMxpOptions& options) {
 std::string HplMxpResult::to_string() const {
   const std::string rule(80, '=');
   const std::string dash(80, '-');
-  const bool sim = report.accuracy.trajectory.empty() ? false
-                                                      : report.accuracy.trajectory.front().description.find("sim") !=
-                                                            std::string::npos;
+  const bool sim = report.accuracy.trajectory.empty()
+                       ? false
+                       : report.accuracy.trajectory.front().description.find("sim") != std::string::npos;
   char line[160];
-  std::snprintf(line, sizeof line, "%-16s %8lld %5d %5d %5d %18s %20s", (std::string("WR_trnsci_") + (sim ? "sim_" : "") +
-                                                                    std::string(trnsolver::to_string(report.factor)))
-                                                                       .c_str(),
-                static_cast<long long>(n), 128, 1, 1, fixed(seconds, 3).c_str(), trncore::detail::sci(gflops).c_str());
+  std::snprintf(
+      line, sizeof line, "%-16s %8lld %5d %5d %5d %18s %20s",
+      (std::string("WR_trnsci_") + (sim ? "sim_" : "") + std::string(trnsolver::to_string(report.factor))).c_str(),
+      static_cast<long long>(n), 128, 1, 1, fixed(seconds, 3).c_str(), trncore::detail::sci(gflops).c_str());
   std::string s = rule + "\nT/V                     N    NB     P     Q               Time               Gflops\n" +
                   dash + "\n" + line + "\n";
   for (const auto& step : report.accuracy.trajectory) s += "  " + step.description + "\n";
-  s += dash + "\n||Ax-b||_oo/(eps*(||A||_oo*||x||_oo+||b||_oo)*N)= " + trncore::detail::sci(scaled_residual) + " ...... " +
-       (passed ? "PASSED" : "FAILED") + "\n" + rule + "\n";
+  s += dash + "\n||Ax-b||_oo/(eps*(||A||_oo*||x||_oo+||b||_oo)*N)= " + trncore::detail::sci(scaled_residual) +
+       " ...... " + (passed ? "PASSED" : "FAILED") + "\n" + rule + "\n";
   return s;
 }
 

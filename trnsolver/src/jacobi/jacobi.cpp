@@ -55,7 +55,6 @@ Rotation<W> rotation(W app, W aqq, W apq, W tol) {
   return r;
 }
 
-
 template <class W>
 JacobiResult run(std::int64_t n, std::vector<W>& a, std::vector<W>& v, const JacobiOptions& o, bool sim) {
   JacobiResult result;
@@ -123,8 +122,9 @@ JacobiResult run(std::int64_t n, std::vector<W>& a, std::vector<W>& v, const Jac
         a[P * N + Q] = a[Q * N + P] = W(0);
       }
       if (sim) {
-        const auto active = static_cast<std::int64_t>(std::count_if(rot.begin(), rot.end(), [](const auto& r) { return r.active; }));
-        count_vector(stats, spec, 12 * tasks, 12);                          // the rotation parameters
+        const auto active =
+            static_cast<std::int64_t>(std::count_if(rot.begin(), rot.end(), [](const auto& r) { return r.active; }));
+        count_vector(stats, spec, 12 * tasks, 12);  // the rotation parameters
         count_vector(stats, spec, 6 * active * n * (v.empty() ? 2 : 3), v.empty() ? 12 : 18);  // rows, columns, V
       }
     }

@@ -26,8 +26,10 @@ std::int64_t svd_one_sided_jacobi(trncore::Layout layout, std::int64_t m, std::i
   for (std::int64_t i = 0; i < m; ++i)
     for (std::int64_t j = 0; j < n; ++j) {
       const float x = rm ? a[i * lda + j] : a[i + j * lda];
-      if (transposed) g[static_cast<std::size_t>(j) + static_cast<std::size_t>(i) * R] = x;
-      else g[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * R] = x;
+      if (transposed)
+        g[static_cast<std::size_t>(j) + static_cast<std::size_t>(i) * R] = x;
+      else
+        g[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * R] = x;
     }
   for (std::size_t j = 0; j < C; ++j) v[j * C + j] = 1.0f;
   const float tol = std::numeric_limits<float>::epsilon();
@@ -112,11 +114,13 @@ std::int64_t svd_one_sided_jacobi(trncore::Layout layout, std::int64_t m, std::i
     for (std::int64_t c = 0; c < k; ++c) {
       const std::size_t j = order[static_cast<std::size_t>(c)];
       if (!transposed) {
-        for (std::int64_t i = 0; i < m; ++i) put(u, ldu, i, c, uu[static_cast<std::size_t>(c) * R + static_cast<std::size_t>(i)]);
+        for (std::int64_t i = 0; i < m; ++i)
+          put(u, ldu, i, c, uu[static_cast<std::size_t>(c) * R + static_cast<std::size_t>(i)]);
         for (std::int64_t i = 0; i < n; ++i) put(vt, ldvt, c, i, v[j * C + static_cast<std::size_t>(i)]);
       } else {
         for (std::int64_t i = 0; i < m; ++i) put(u, ldu, i, c, v[j * C + static_cast<std::size_t>(i)]);
-        for (std::int64_t i = 0; i < n; ++i) put(vt, ldvt, c, i, uu[static_cast<std::size_t>(c) * R + static_cast<std::size_t>(i)]);
+        for (std::int64_t i = 0; i < n; ++i)
+          put(vt, ldvt, c, i, uu[static_cast<std::size_t>(c) * R + static_cast<std::size_t>(i)]);
       }
     }
   return converged ? 0 : 1;

@@ -25,10 +25,10 @@ void check_symmetric_eigen_call(const char* function, trncore::Layout layout, st
     throw trncore::InvalidArgument(function, "layout has the invalid value " + std::to_string(static_cast<int>(layout)),
                                    "pass trncore::Layout::row_major or col_major");
   if (options.core.backend != trncore::Backend::host && options.core.backend != trncore::Backend::sim)
-    throw trncore::InvalidArgument(function,
-                                   "options.core.backend has the invalid value " +
-                                       std::to_string(static_cast<int>(options.core.backend)),
-                                   "pass trncore::Backend::host or trncore::Backend::sim");
+    throw trncore::InvalidArgument(
+        function,
+        "options.core.backend has the invalid value " + std::to_string(static_cast<int>(options.core.backend)),
+        "pass trncore::Backend::host or trncore::Backend::sim");
   if (n < 0) throw trncore::InvalidArgument(function, "n = " + std::to_string(n), "pass n >= 0");
   trncore::detail::check_matrix(function, n, n, lda, layout, a == nullptr);
   if (options.vectors) trncore::detail::check_matrix(function, n, n, ldv, layout, v == nullptr);
@@ -52,7 +52,8 @@ std::vector<W> symmetric_copy(const char* function, trncore::Layout layout, std:
     for (std::int64_t j = 0; j <= i; ++j) {
       const T x = layout == trncore::Layout::row_major ? a[i * lda + j] : a[i + j * lda];
       if (!std::isfinite(x))
-        throw trncore::InvalidArgument(function, "A(" + std::to_string(i) + ", " + std::to_string(j) + ") is not finite",
+        throw trncore::InvalidArgument(function,
+                                       "A(" + std::to_string(i) + ", " + std::to_string(j) + ") is not finite",
                                        "pass a matrix of finite values");
       out[static_cast<std::size_t>(i) * N + static_cast<std::size_t>(j)] =
           out[static_cast<std::size_t>(j) * N + static_cast<std::size_t>(i)] = static_cast<W>(x);

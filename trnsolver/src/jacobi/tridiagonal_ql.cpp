@@ -25,14 +25,15 @@ using detail::count_vector;
 
 constexpr char kFunction[] = "trnsolver::eigh_tridiagonal_ql";
 
-
 // a: n×n row-major symmetric (full). On return d, e hold the tridiagonal (e[i] couples i and i+1), the
 // reflector k (acting on rows k+1…n−1) has its vector in a(k+1…, k) (head 1 implicit) and scalar tau[k].
 template <class W>
 void tridiagonalize(std::int64_t n, std::vector<W>& a, std::vector<W>& d, std::vector<W>& e, std::vector<W>& tau,
                     trncore::sim::EngineStats* stats, const trncore::sim::GenerationSpec& spec) {
   const auto N = static_cast<std::size_t>(n);
-  const auto at = [&](std::int64_t i, std::int64_t j) -> W& { return a[static_cast<std::size_t>(i) * N + static_cast<std::size_t>(j)]; };
+  const auto at = [&](std::int64_t i, std::int64_t j) -> W& {
+    return a[static_cast<std::size_t>(i) * N + static_cast<std::size_t>(j)];
+  };
   std::vector<W> v(N), p(N);
   for (std::int64_t k = 0; k + 2 < n; ++k) {
     const std::int64_t len = n - k - 1;  // rows k+1 … n−1
@@ -86,8 +87,8 @@ namespace detail {
 // Implicit QL with shifts on (d, e); rotations accumulated into z (n×n row-major, columns = vectors) when
 // z is not empty. Returns the sweep count, or −1 when an eigenvalue did not deflate within 30·n sweeps.
 template <class W>
-std::int64_t implicit_ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, std::vector<W>& z, trncore::sim::EngineStats* stats,
-                const trncore::sim::GenerationSpec& spec) {
+std::int64_t implicit_ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, std::vector<W>& z,
+                         trncore::sim::EngineStats* stats, const trncore::sim::GenerationSpec& spec) {
   const auto N = static_cast<std::size_t>(n);
   const W eps = std::numeric_limits<W>::epsilon();
   std::int64_t sweeps = 0;
@@ -102,7 +103,8 @@ std::int64_t implicit_ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, s
       if (iter == 30 * n) return -1;
       ++sweeps;
       // Shift from the leading 2×2 block (the eigenvalue of it closer to d[l]).
-      W g = (d[static_cast<std::size_t>(l + 1)] - d[static_cast<std::size_t>(l)]) / (W(2) * e[static_cast<std::size_t>(l)]);
+      W g = (d[static_cast<std::size_t>(l + 1)] - d[static_cast<std::size_t>(l)]) /
+            (W(2) * e[static_cast<std::size_t>(l)]);
       W r = std::hypot(g, W(1));
       g = d[static_cast<std::size_t>(m)] - d[static_cast<std::size_t>(l)] +
           e[static_cast<std::size_t>(l)] / (g + (g >= W(0) ? r : -r));
@@ -145,8 +147,9 @@ std::int64_t implicit_ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, s
 
 template std::int64_t implicit_ql<float>(std::int64_t, std::vector<float>&, std::vector<float>&, std::vector<float>&,
                                          trncore::sim::EngineStats*, const trncore::sim::GenerationSpec&);
-template std::int64_t implicit_ql<double>(std::int64_t, std::vector<double>&, std::vector<double>&, std::vector<double>&,
-                                          trncore::sim::EngineStats*, const trncore::sim::GenerationSpec&);
+template std::int64_t implicit_ql<double>(std::int64_t, std::vector<double>&, std::vector<double>&,
+                                          std::vector<double>&, trncore::sim::EngineStats*,
+                                          const trncore::sim::GenerationSpec&);
 
 }  // namespace detail
 
@@ -178,7 +181,9 @@ TridiagonalResult eigh_tridiagonal_ql(trncore::Layout layout, std::int64_t n, co
       for (std::int64_t k = n - 3; k >= 0; --k) {
         const W t = tau[static_cast<std::size_t>(k)];
         if (t == W(0)) continue;
-        const auto vk = [&](std::int64_t i) { return i == k + 1 ? W(1) : m[static_cast<std::size_t>(i) * N + static_cast<std::size_t>(k)]; };
+        const auto vk = [&](std::int64_t i) {
+          return i == k + 1 ? W(1) : m[static_cast<std::size_t>(i) * N + static_cast<std::size_t>(k)];
+        };
         std::fill(y.begin(), y.end(), W(0));
         for (std::int64_t i = k + 1; i < n; ++i)
           for (std::size_t c = 0; c < N; ++c) y[c] += vk(i) * z[static_cast<std::size_t>(i) * N + c];

@@ -82,10 +82,9 @@ void check_bf16_shapes(const char* fn, trncore::MatrixView<const In> a, std::spa
   trncore::validate(options.update_rounding, fn);
   const trncore::RoundingMode mode = options.update_rounding.mode;
   if (mode != trncore::RoundingMode::nearest_even && mode != trncore::RoundingMode::stochastic)
-    throw trncore::InvalidArgument(fn,
-                                   "options.update_rounding.mode = " + std::string(trncore::to_string(mode)) +
-                                       " is not modelled",
-                                   "use RoundingMode::nearest_even or RoundingMode::stochastic");
+    throw trncore::InvalidArgument(
+        fn, "options.update_rounding.mode = " + std::string(trncore::to_string(mode)) + " is not modelled",
+        "use RoundingMode::nearest_even or RoundingMode::stochastic");
 }
 
 /// Then: b, the initial guess x and A hold finite values (in that order).
@@ -110,9 +109,11 @@ template <class In>
 Model make_model(trncore::MatrixView<const In> a, const KrylovOptions& options) {
   const std::int64_t n = a.rows();
   const auto un = static_cast<std::size_t>(n);
-  Model model{n, options.threads, options.update_rounding, options.seed, std::vector<float>(un * un), std::vector<bf16>(un)};
+  Model model{
+      n, options.threads, options.update_rounding, options.seed, std::vector<float>(un * un), std::vector<bf16>(un)};
   for (std::int64_t i = 0; i < n; ++i)
-    for (std::int64_t j = 0; j < n; ++j) model.a[static_cast<std::size_t>(i * n + j)] = to_bf16(static_cast<double>(a(i, j)));
+    for (std::int64_t j = 0; j < n; ++j)
+      model.a[static_cast<std::size_t>(i * n + j)] = to_bf16(static_cast<double>(a(i, j)));
   return model;
 }
 
@@ -123,7 +124,8 @@ double true_residual_norm(trncore::MatrixView<const In> a, std::span<const In> b
   double s = 0;
   for (std::int64_t i = 0; i < a.rows(); ++i) {
     double e = static_cast<double>(b[static_cast<std::size_t>(i)]);
-    for (std::int64_t j = 0; j < a.cols(); ++j) e -= static_cast<double>(a(i, j)) * static_cast<double>(x[static_cast<std::size_t>(j)]);
+    for (std::int64_t j = 0; j < a.cols(); ++j)
+      e -= static_cast<double>(a(i, j)) * static_cast<double>(x[static_cast<std::size_t>(j)]);
     s += e * e;
   }
   return std::sqrt(s);

@@ -50,8 +50,7 @@ KrylovResult run_bicgstab(const LinearOperator<T>& a, std::span<const T> b, std:
       const T sigma = dot<T>(rhat, v, threads);
       if (!std::isfinite(sigma)) return stop_non_finite("r0^T v", sigma);
       if (sigma == 0)
-        return Outcome::stopped(KrylovReason::breakdown,
-                                "breakdown: r0^T A M^-1 p = 0" + at() + " (alpha = rho / 0)");
+        return Outcome::stopped(KrylovReason::breakdown, "breakdown: r0^T A M^-1 p = 0" + at() + " (alpha = rho / 0)");
       alpha = rho / sigma;
       if (!std::isfinite(alpha)) return stop_non_finite("alpha", alpha);
       for (std::size_t i = 0; i < n; ++i) s[i] = r[i] - alpha * v[i];
@@ -90,9 +89,9 @@ KrylovResult run_bicgstab(const LinearOperator<T>& a, std::span<const T> b, std:
       if (st == Status::met) return Outcome::estimate_met();
       if (st != Status::go) return status_outcome(st, mon);
       if (omega == 0)
-        return Outcome::stopped(KrylovReason::breakdown,
-                                "breakdown: omega = t^T s / t^T t = 0 at iteration " +
-                                    std::to_string(mon.result.iterations) + " (the stabilizing step stalls)");
+        return Outcome::stopped(KrylovReason::breakdown, "breakdown: omega = t^T s / t^T t = 0 at iteration " +
+                                                             std::to_string(mon.result.iterations) +
+                                                             " (the stabilizing step stalls)");
       rho_old = rho;
     }
   });
@@ -111,14 +110,14 @@ KrylovResult bicgstab(const LinearOperator<float>& a, std::span<const float> b, 
 KrylovResult bicgstab(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
                       const KrylovOptions& options, const LinearOperator<double>& preconditioner) {
   return with_matrix<double>(
-      "trnsolver::bicgstab", a,
-      [&](const auto& op) { return run_bicgstab<double>(op, b, x, options, preconditioner); }, options);
+      "trnsolver::bicgstab", a, [&](const auto& op) { return run_bicgstab<double>(op, b, x, options, preconditioner); },
+      options);
 }
 KrylovResult bicgstab(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
                       const KrylovOptions& options, const LinearOperator<float>& preconditioner) {
   return with_matrix<float>(
-      "trnsolver::bicgstab", a,
-      [&](const auto& op) { return run_bicgstab<float>(op, b, x, options, preconditioner); }, options);
+      "trnsolver::bicgstab", a, [&](const auto& op) { return run_bicgstab<float>(op, b, x, options, preconditioner); },
+      options);
 }
 
 }  // namespace trnsolver

@@ -52,7 +52,8 @@ KrylovResult run_cg(const LinearOperator<T>& a, std::span<const T> b, std::span<
       zr = precondition();
       const T rz_next = dot<T>(r, zr, threads);
       if (!std::isfinite(rz_next))
-        return Outcome::stopped(KrylovReason::non_finite, "non_finite: r^T M^-1 r = " + trncore::detail::sci(rz_next) + at());
+        return Outcome::stopped(KrylovReason::non_finite,
+                                "non_finite: r^T M^-1 r = " + trncore::detail::sci(rz_next) + at());
       if (!(rz_next > 0))
         return Outcome::stopped(KrylovReason::breakdown, "breakdown: r^T M^-1 r = " + trncore::detail::sci(rz_next) +
                                                              " <= 0" + at() +
@@ -76,13 +77,13 @@ KrylovResult cg(const LinearOperator<float>& a, std::span<const float> b, std::s
 }
 KrylovResult cg(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
                 const KrylovOptions& options, const LinearOperator<double>& preconditioner) {
-  return with_matrix<double>("trnsolver::cg", a, [&](const auto& op) { return run_cg<double>(op, b, x, options, preconditioner); },
-                             options);
+  return with_matrix<double>(
+      "trnsolver::cg", a, [&](const auto& op) { return run_cg<double>(op, b, x, options, preconditioner); }, options);
 }
 KrylovResult cg(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
                 const KrylovOptions& options, const LinearOperator<float>& preconditioner) {
-  return with_matrix<float>("trnsolver::cg", a, [&](const auto& op) { return run_cg<float>(op, b, x, options, preconditioner); },
-                            options);
+  return with_matrix<float>(
+      "trnsolver::cg", a, [&](const auto& op) { return run_cg<float>(op, b, x, options, preconditioner); }, options);
 }
 
 }  // namespace trnsolver

@@ -19,7 +19,6 @@ using trncore::bf16;
 
 constexpr const char* kFn = "trnsolver::cg_bf16";
 
-
 template <class In>
 KrylovResult run_cg_bf16(trncore::MatrixView<const In> a, std::span<const In> b, std::span<In> x,
                          const KrylovOptions& options) {

@@ -51,10 +51,10 @@ void LinearOperator<T>::operator()(std::span<const T> x, std::span<T> y) const {
     throw trncore::InvalidArgument("trnsolver::LinearOperator::operator()", "the operator is empty",
                                    "construct it with a size and a callback");
   if (static_cast<std::int64_t>(x.size()) != size_ || static_cast<std::int64_t>(y.size()) != size_)
-    throw trncore::DimensionMismatch("trnsolver::LinearOperator::operator()",
-                                     "the operator has size " + str(size_) + " but x has " + str(x.size()) +
-                                         " and y " + str(y.size()) + " elements",
-                                     "pass x and y of size() elements");
+    throw trncore::DimensionMismatch(
+        "trnsolver::LinearOperator::operator()",
+        "the operator has size " + str(size_) + " but x has " + str(x.size()) + " and y " + str(y.size()) + " elements",
+        "pass x and y of size() elements");
   apply_(x, y);
 }
 
@@ -75,7 +75,8 @@ void check_options(const char* fn, const KrylovOptions& o) {
     bad("options.rtol = " + trncore::detail::sci(o.rtol) + " is negative or not finite",
         "use a relative tolerance >= 0, e.g. 1e-8 (0 with atol = 0 iterates to the limit)");
   if (!(o.atol >= 0) || !std::isfinite(o.atol))
-    bad("options.atol = " + trncore::detail::sci(o.atol) + " is negative or not finite", "use an absolute tolerance >= 0");
+    bad("options.atol = " + trncore::detail::sci(o.atol) + " is negative or not finite",
+        "use an absolute tolerance >= 0");
   if (o.max_iterations < 0)
     bad("options.max_iterations = " + str(o.max_iterations) + " is negative", "use >= 1, or 0 for 10*n");
   if (o.restart < 1)
@@ -95,8 +96,8 @@ void check_finite(const char* fn, const char* name, std::span<const T> v) {
   for (std::size_t i = 0; i < v.size(); ++i)
     if (!std::isfinite(v[i]))
       throw trncore::InvalidArgument(fn,
-                                     std::string(name) + "[" + str(static_cast<std::int64_t>(i)) + "] = " +
-                                         trncore::detail::sci(static_cast<double>(v[i])) + " is not finite",
+                                     std::string(name) + "[" + str(static_cast<std::int64_t>(i)) +
+                                         "] = " + trncore::detail::sci(static_cast<double>(v[i])) + " is not finite",
                                      "pass finite values (NaN/inf in the input make every residual meaningless)");
 }
 
@@ -108,15 +109,13 @@ void check_solver_call(const char* fn, const LinearOperator<T>& a, std::span<con
                                    "pass a matrix, matrix_operator(A) or LinearOperator(n, callback)");
   const std::int64_t n = a.size();
   if (static_cast<std::int64_t>(b.size()) != n || static_cast<std::int64_t>(x.size()) != n)
-    throw trncore::DimensionMismatch(fn,
-                                     "A is " + str(n) + "x" + str(n) + " but b has " + str(b.size()) +
-                                         " and x " + str(x.size()) + " elements",
-                                     "pass b and x with n elements each");
+    throw trncore::DimensionMismatch(
+        fn, "A is " + str(n) + "x" + str(n) + " but b has " + str(b.size()) + " and x " + str(x.size()) + " elements",
+        "pass b and x with n elements each");
   if (preconditioner && preconditioner.size() != n)
-    throw trncore::DimensionMismatch(fn,
-                                     "the preconditioner has size " + str(preconditioner.size()) + " but A is " +
-                                         str(n) + "x" + str(n),
-                                     "build the preconditioner from the same n x n matrix, or pass {} for none");
+    throw trncore::DimensionMismatch(
+        fn, "the preconditioner has size " + str(preconditioner.size()) + " but A is " + str(n) + "x" + str(n),
+        "build the preconditioner from the same n x n matrix, or pass {} for none");
   check_options(fn, options);
   check_finite<T>(fn, "b", b);
   check_finite<T>(fn, "x (the initial guess)", x);
@@ -125,8 +124,7 @@ void check_solver_call(const char* fn, const LinearOperator<T>& a, std::span<con
 template void check_solver_call<float>(const char*, const LinearOperator<float>&, std::span<const float>,
                                        std::span<const float>, const KrylovOptions&, const LinearOperator<float>&);
 template void check_solver_call<double>(const char*, const LinearOperator<double>&, std::span<const double>,
-                                        std::span<const double>, const KrylovOptions&,
-                                        const LinearOperator<double>&);
+                                        std::span<const double>, const KrylovOptions&, const LinearOperator<double>&);
 template void check_finite<float>(const char*, const char*, std::span<const float>);
 template void check_finite<double>(const char*, const char*, std::span<const double>);
 
@@ -136,8 +134,8 @@ Outcome status_outcome(Status status, const Monitor& m) {
     return Outcome::stopped(KrylovReason::non_finite, "non_finite: the residual estimate is " +
                                                           trncore::detail::sci(m.result.residual_history.back()) + at);
   return Outcome::stopped(KrylovReason::stagnation, "stagnation: the residual estimate has not decreased below " +
-                                                        trncore::detail::sci(m.best / m.bnorm) + " for " + str(m.window) +
-                                                        " iterations" + at);
+                                                        trncore::detail::sci(m.best / m.bnorm) + " for " +
+                                                        str(m.window) + " iterations" + at);
 }
 
 Outcome limit_outcome(const Monitor& m) {

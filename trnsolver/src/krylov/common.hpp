@@ -93,8 +93,8 @@ enum class Status { go, met, stagnated, non_finite };
 
 struct Monitor {
   KrylovResult& result;
-  double bnorm;   // ‖b‖₂ > 0
-  double tol;     // absolute tolerance max(rtol·‖b‖, atol)
+  double bnorm;  // ‖b‖₂ > 0
+  double tol;    // absolute tolerance max(rtol·‖b‖, atol)
   std::int64_t max_iterations;
   std::int64_t window;
   double best = std::numeric_limits<double>::infinity();
@@ -176,9 +176,9 @@ KrylovResult drive(const LinearOperator<T>& a, std::span<const T> b, std::span<T
     }
     if (rn <= monitor.tol) {
       result.reason = KrylovReason::converged;
-      result.detail = "converged: true residual " + trncore::detail::sci(rn / bnorm) + " <= " +
-                      trncore::detail::sci(monitor.tol / bnorm) + " (relative) after " + std::to_string(result.iterations) +
-                      " iterations";
+      result.detail = "converged: true residual " + trncore::detail::sci(rn / bnorm) +
+                      " <= " + trncore::detail::sci(monitor.tol / bnorm) + " (relative) after " +
+                      std::to_string(result.iterations) + " iterations";
       break;
     }
     Outcome out = inner(std::span<T>(r), rn, monitor);

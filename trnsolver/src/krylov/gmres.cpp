@@ -35,15 +35,14 @@ void orthogonalize(std::span<const T> v, std::size_t n, std::size_t cols, std::s
 }
 
 template <class T>
-KrylovResult run_gmres(const LinearOperator<T>& a, std::span<const T> b, std::span<T> x,
-                       const KrylovOptions& options, const LinearOperator<T>& m) {
+KrylovResult run_gmres(const LinearOperator<T>& a, std::span<const T> b, std::span<T> x, const KrylovOptions& options,
+                       const LinearOperator<T>& m) {
   constexpr const char* fn = "trnsolver::gmres";
   check_solver_call<T>(fn, a, b, x, options, m);
   const auto n = static_cast<std::size_t>(a.size());
   const auto steps = static_cast<std::size_t>(std::min<std::int64_t>(options.restart, a.size()));
   const int threads = options.threads;
-  std::vector<T> v(n * (steps + 1)), h((steps + 1) * steps), cs(steps), sn(steps), g(steps + 1), y(steps), z(n),
-      u(n);
+  std::vector<T> v(n * (steps + 1)), h((steps + 1) * steps), cs(steps), sn(steps), g(steps + 1), y(steps), z(n), u(n);
   const std::size_t ldh = steps + 1;
   auto column = [&](std::size_t j) { return std::span<T>(v).subspan(j * n, n); };
   auto hij = [&](std::size_t i, std::size_t j) -> T& { return h[i + j * ldh]; };
@@ -74,8 +73,7 @@ KrylovResult run_gmres(const LinearOperator<T>& a, std::span<const T> b, std::sp
       bool finite = std::isfinite(hnext);
       for (std::size_t i = 0; i <= j; ++i) finite = finite && std::isfinite(hij(i, j));
       if (!finite) {
-        out = Outcome::stopped(KrylovReason::non_finite,
-                               "non_finite: the Arnoldi vector A M^-1 v has NaN/inf" + at());
+        out = Outcome::stopped(KrylovReason::non_finite, "non_finite: the Arnoldi vector A M^-1 v has NaN/inf" + at());
         break;
       }
       for (std::size_t i = 0; i < j; ++i) {  // previous rotations
@@ -87,9 +85,8 @@ KrylovResult run_gmres(const LinearOperator<T>& a, std::span<const T> b, std::sp
       ++mon.result.iterations;
       if (rr == 0) {
         mon.record(std::fabs(static_cast<double>(g[j])));
-        out = Outcome::stopped(KrylovReason::breakdown,
-                               "breakdown: the Hessenberg column is zero" + at() +
-                                   " (A M^-1 is singular on the Krylov space)");
+        out = Outcome::stopped(KrylovReason::breakdown, "breakdown: the Hessenberg column is zero" + at() +
+                                                            " (A M^-1 is singular on the Krylov space)");
         break;
       }
       cs[j] = hij(j, j) / rr;
@@ -137,7 +134,8 @@ template <class T>
 ArnoldiResult<T> run_arnoldi(const LinearOperator<T>& a, std::span<const T> start, std::int64_t steps,
                              Orthogonalization orthogonalization) {
   constexpr const char* fn = "trnsolver::arnoldi";
-  if (!a) throw trncore::InvalidArgument(fn, "the operator A is empty", "pass matrix_operator(A) or LinearOperator(n, f)");
+  if (!a)
+    throw trncore::InvalidArgument(fn, "the operator A is empty", "pass matrix_operator(A) or LinearOperator(n, f)");
   if (static_cast<std::int64_t>(start.size()) != a.size())
     throw trncore::DimensionMismatch(fn,
                                      "A is " + std::to_string(a.size()) + "x" + std::to_string(a.size()) +
@@ -146,9 +144,9 @@ ArnoldiResult<T> run_arnoldi(const LinearOperator<T>& a, std::span<const T> star
   if (steps < 0)
     throw trncore::InvalidArgument(fn, "steps = " + std::to_string(steps) + " is negative", "use steps >= 0");
   if (to_string(orthogonalization) == "invalid")
-    throw trncore::InvalidArgument(fn, "orthogonalization = " + std::to_string(static_cast<int>(orthogonalization)) +
-                                           " is not a valid value",
-                                   "use Orthogonalization::mgs or Orthogonalization::cgs2");
+    throw trncore::InvalidArgument(
+        fn, "orthogonalization = " + std::to_string(static_cast<int>(orthogonalization)) + " is not a valid value",
+        "use Orthogonalization::mgs or Orthogonalization::cgs2");
   check_finite<T>(fn, "start", start);
   const double s0 = norm2<T>(start, 1);
   if (s0 == 0) throw trncore::InvalidArgument(fn, "the start vector is zero", "pass a nonzero start vector");

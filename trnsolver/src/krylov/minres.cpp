@@ -9,8 +9,8 @@ namespace {
 using namespace detail;
 
 template <class T>
-KrylovResult run_minres(const LinearOperator<T>& a, std::span<const T> b, std::span<T> x,
-                        const KrylovOptions& options, const LinearOperator<T>& m) {
+KrylovResult run_minres(const LinearOperator<T>& a, std::span<const T> b, std::span<T> x, const KrylovOptions& options,
+                        const LinearOperator<T>& m) {
   constexpr const char* fn = "trnsolver::minres";
   check_solver_call<T>(fn, a, b, x, options, m);
   const auto n = static_cast<std::size_t>(a.size());
@@ -20,15 +20,18 @@ KrylovResult run_minres(const LinearOperator<T>& a, std::span<const T> b, std::s
   return drive<T>(a, b, x, options, [&](std::span<T> r, double rnorm, Monitor& mon) {
     auto at = [&] { return " at iteration " + std::to_string(mon.result.iterations + 1); };
     auto precondition = [&](std::span<const T> in, std::span<T> out) {
-      if (m) m.callback()(in, out);
-      else std::copy(in.begin(), in.end(), out.begin());
+      if (m)
+        m.callback()(in, out);
+      else
+        std::copy(in.begin(), in.end(), out.begin());
     };
     // β₁ = ‖r‖_{M⁻¹}: Lanczos starts from v₁ = M⁻¹r / β₁ in the M-inner product.
     std::copy(r.begin(), r.end(), r1.begin());
     precondition(r1, y);
     const T beta1_sq = dot<T>(r1, y, threads);
     if (!std::isfinite(beta1_sq))
-      return Outcome::stopped(KrylovReason::non_finite, "non_finite: r^T M^-1 r = " + trncore::detail::sci(beta1_sq) + at());
+      return Outcome::stopped(KrylovReason::non_finite,
+                              "non_finite: r^T M^-1 r = " + trncore::detail::sci(beta1_sq) + at());
     if (!(beta1_sq > 0))
       return Outcome::stopped(KrylovReason::breakdown, "breakdown: r^T M^-1 r = " + trncore::detail::sci(beta1_sq) +
                                                            " <= 0" + at() +
@@ -54,7 +57,8 @@ KrylovResult run_minres(const LinearOperator<T>& a, std::span<const T> b, std::s
       const T beta_sq = dot<T>(r2, y, threads);
       if (!std::isfinite(beta_sq) || !std::isfinite(alfa))
         return Outcome::stopped(KrylovReason::non_finite, "non_finite: the Lanczos coefficients are " +
-                                                              trncore::detail::sci(alfa) + ", " + trncore::detail::sci(beta_sq) + at());
+                                                              trncore::detail::sci(alfa) + ", " +
+                                                              trncore::detail::sci(beta_sq) + at());
       if (beta_sq < 0)
         return Outcome::stopped(KrylovReason::breakdown, "breakdown: r^T M^-1 r = " + trncore::detail::sci(beta_sq) +
                                                              " < 0" + at() +

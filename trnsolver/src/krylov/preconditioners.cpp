@@ -24,8 +24,9 @@ std::vector<T> checked_diagonal(const char* fn, trncore::MatrixView<const T> a, 
   for (std::int64_t i = 0; i < a.rows(); ++i) {
     d[static_cast<std::size_t>(i)] = a(i, i);
     if (a(i, i) == 0 || !std::isfinite(a(i, i)))
-      throw trncore::InvalidArgument(fn, "the diagonal entry a(" + str(i) + ", " + str(i) + ") = " +
-                                             trncore::detail::sci(static_cast<double>(a(i, i))) + " is zero or not finite",
+      throw trncore::InvalidArgument(fn,
+                                     "the diagonal entry a(" + str(i) + ", " + str(i) + ") = " +
+                                         trncore::detail::sci(static_cast<double>(a(i, i))) + " is zero or not finite",
                                      hint);
   }
   return d;
@@ -86,16 +87,17 @@ LinearOperator<T> make_block_jacobi(trncore::MatrixView<const T> a, std::int64_t
       for (std::int64_t i = 0; i < nb; ++i) {
         const T v = a(r0 + i, r0 + j);
         if (!std::isfinite(v))
-          throw trncore::InvalidArgument(fn, "a(" + str(r0 + i) + ", " + str(r0 + j) + ") = " +
-                                                 trncore::detail::sci(static_cast<double>(v)) + " is not finite",
+          throw trncore::InvalidArgument(fn,
+                                         "a(" + str(r0 + i) + ", " + str(r0 + j) +
+                                             ") = " + trncore::detail::sci(static_cast<double>(v)) + " is not finite",
                                          "pass a matrix of finite values");
         blk[i + j * nb] = v;
       }
     const lapack_int info = getrf(static_cast<lapack_int>(nb), blk, f->ipiv.data() + r0);
     if (info != 0)
       throw trncore::InvalidArgument(fn,
-                                     "diagonal block " + str(r0 / bs) + " (rows " + str(r0) + ".." +
-                                         str(r0 + nb - 1) + ") is singular: getrf info = " + str(info),
+                                     "diagonal block " + str(r0 / bs) + " (rows " + str(r0) + ".." + str(r0 + nb - 1) +
+                                         ") is singular: getrf info = " + str(info),
                                      "use another block size, or a preconditioner that does not invert the blocks");
   }
   return LinearOperator<T>(n, [f](std::span<const T> r, std::span<T> z) {

@@ -23,7 +23,8 @@ KrylovResult run(trncore::MatrixView<const In> a, std::span<const In> b, std::sp
                  const KrylovOptions& options) {
   check_bf16_shapes(kFn, a, b, x, options);
   if (!(omega > 0.0) || !std::isfinite(omega))
-    throw trncore::InvalidArgument(kFn, "omega = " + trncore::detail::sci(omega), "pass a finite damping factor omega > 0");
+    throw trncore::InvalidArgument(kFn, "omega = " + trncore::detail::sci(omega),
+                                   "pass a finite damping factor omega > 0");
   check_bf16_values(kFn, a, b, x);
   const std::int64_t n = a.rows();
   const auto un = static_cast<std::size_t>(n);
@@ -50,8 +51,8 @@ KrylovResult run(trncore::MatrixView<const In> a, std::span<const In> b, std::sp
     result.relative_residual = bnorm > 0 ? truth / bnorm : 0.0;
     result.converged = truth <= std::max(options.rtol * bnorm, options.atol);
     result.reason = result.converged ? KrylovReason::converged : reason;
-    result.detail = result.converged ? "converged: true residual " + trncore::detail::sci(result.relative_residual) + " after " +
-                                           std::to_string(result.iterations) + " iterations"
+    result.detail = result.converged ? "converged: true residual " + trncore::detail::sci(result.relative_residual) +
+                                           " after " + std::to_string(result.iterations) + " iterations"
                                      : std::move(detail);
     return result;
   };
@@ -72,15 +73,19 @@ KrylovResult run(trncore::MatrixView<const In> a, std::span<const In> b, std::sp
     const double truth = true_residual();
     result.residual_history.push_back(model_norm / bnorm);
     result.true_residual_history.push_back(truth / bnorm);
-    if (!std::isfinite(model_norm)) return finish(KrylovReason::non_finite, "non_finite: the model's residual is " + trncore::detail::sci(model_norm));
+    if (!std::isfinite(model_norm))
+      return finish(KrylovReason::non_finite,
+                    "non_finite: the model's residual is " + trncore::detail::sci(model_norm));
     if (truth <= tol) return finish(KrylovReason::converged, "");
     if (result.iterations == limit)
-      return finish(KrylovReason::max_iterations, "max_iterations: " + std::to_string(limit) + " iterations, true residual " +
+      return finish(KrylovReason::max_iterations, "max_iterations: " + std::to_string(limit) +
+                                                      " iterations, true residual " +
                                                       trncore::detail::sci(truth / bnorm));
     if (options.stagnation_window > 0 && frozen >= options.stagnation_window)
-      return finish(KrylovReason::stagnation, "stagnation: x has not changed for " + std::to_string(frozen) +
-                                                  " iterations (every update below half an ulp of x is lost), true residual " +
-                                                  trncore::detail::sci(truth / bnorm));
+      return finish(KrylovReason::stagnation,
+                    "stagnation: x has not changed for " + std::to_string(frozen) +
+                        " iterations (every update below half an ulp of x is lost), true residual " +
+                        trncore::detail::sci(truth / bnorm));
     for (std::size_t i = 0; i < un; ++i) {
       const float step = w[i] * r[i];
       t[i] = xb[i] + step;

@@ -141,9 +141,9 @@ std::int64_t blocked_ldlt(std::int64_t n, float* a, std::int64_t lda, std::int64
     // share).
     for (std::int64_t j = 0; j < rest; j += kLuBlock) {
       const std::int64_t jb = std::min(kLuBlock, rest - j);
-      trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, rest - j, jb, kb, -1.0f,
-                           a + (f + j) + k * lda, lda, w.data() + (f + j), n, 1.0f, a + (f + j) + (f + j) * lda, lda,
-                           gemm_options);
+      trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, rest - j,
+                                              jb, kb, -1.0f, a + (f + j) + k * lda, lda, w.data() + (f + j), n, 1.0f,
+                                              a + (f + j) + (f + j) * lda, lda, gemm_options);
     }
     restore_step_coordinates(a, lda, k, steps);
     k = f;

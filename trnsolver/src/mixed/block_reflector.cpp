@@ -48,8 +48,8 @@ void apply_block_reflector(const BlockReflector& h, bool transpose, std::int64_t
   if (rows == 0 || kb == 0 || cols == 0) return;
   // C − V·(op(T)·(Vᵀ·C)): two TensorEngine GEMMs around a small triangular product.
   std::vector<float> w(static_cast<std::size_t>(kb * cols)), tw(w.size());
-  trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::trans, trnblas::Op::no_trans, kb, cols, rows, 1.0f, h.v.data(),
-                       rows, c, ldc, 0.0f, w.data(), kb, gemm_options);
+  trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::trans, trnblas::Op::no_trans, kb, cols, rows,
+                                          1.0f, h.v.data(), rows, c, ldc, 0.0f, w.data(), kb, gemm_options);
   const auto t = [&](std::int64_t i, std::int64_t j) { return h.t[static_cast<std::size_t>(i + j * kb)]; };
   for (std::int64_t col = 0; col < cols; ++col)
     for (std::int64_t i = 0; i < kb; ++i) {
@@ -60,8 +60,8 @@ void apply_block_reflector(const BlockReflector& h, bool transpose, std::int64_t
         for (std::int64_t p = i; p < kb; ++p) s += t(i, p) * w[static_cast<std::size_t>(p + col * kb)];
       tw[static_cast<std::size_t>(i + col * kb)] = s;
     }
-  trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, rows, cols, kb, -1.0f,
-                       h.v.data(), rows, tw.data(), kb, 1.0f, c, ldc, gemm_options);
+  trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, rows, cols,
+                                          kb, -1.0f, h.v.data(), rows, tw.data(), kb, 1.0f, c, ldc, gemm_options);
 }
 
 void apply_q(bool transpose, std::int64_t m, std::int64_t k, const float* a, std::int64_t lda, const float* tau,

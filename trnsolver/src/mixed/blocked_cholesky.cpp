@@ -49,8 +49,9 @@ std::int64_t blocked_cholesky(std::int64_t n, float* a, std::int64_t lda, const 
     // A22 −= L21·L21ᵀ, lower triangle only, one block column at a time (the TensorEngine's share).
     for (std::int64_t j = 0; j < rest; j += kLuBlock) {
       const std::int64_t jb = std::min(kLuBlock, rest - j);
-      trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, rest - j, jb, kb, -1.0f,
-                           l21 + j, lda, l21 + j, lda, 1.0f, a + (k + kb + j) + (k + kb + j) * lda, lda, gemm_options);
+      trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, rest - j,
+                                              jb, kb, -1.0f, l21 + j, lda, l21 + j, lda, 1.0f,
+                                              a + (k + kb + j) + (k + kb + j) * lda, lda, gemm_options);
     }
   }
   return 0;

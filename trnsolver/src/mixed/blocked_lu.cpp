@@ -52,9 +52,9 @@ std::int64_t panel(std::int64_t n, float* a, std::int64_t lda, std::int64_t j0, 
   trnblas::trsm<float>(trncore::Layout::col_major, trnblas::Side::left, trnblas::Uplo::lower, trnblas::Op::no_trans,
                        trnblas::Diag::unit, w, right, 1.0f, a + j0 + j0 * lda, lda, a + j0 + mid * lda, lda, host);
   if (n - mid > 0)
-    trnsolver::detail::internal_gemm<float>(trncore::Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, n - mid, right, w,
-                         -1.0f, a + mid + j0 * lda, lda, a + j0 + mid * lda, lda, 1.0f, a + mid + mid * lda, lda, host,
-                         certified);
+    trnsolver::detail::internal_gemm<float>(trncore::Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans,
+                                            n - mid, right, w, -1.0f, a + mid + j0 * lda, lda, a + j0 + mid * lda, lda,
+                                            1.0f, a + mid + mid * lda, lda, host, certified);
   const std::int64_t right_info = panel(n, a, lda, mid, j1, pivoting, ipiv, host, certified);
   return info != 0 ? info : right_info;
 }
@@ -80,9 +80,9 @@ std::int64_t blocked_lu(std::int64_t n, float* a, std::int64_t lda, bool pivotin
     trnblas::trsm<float>(Layout::col_major, trnblas::Side::left, trnblas::Uplo::lower, trnblas::Op::no_trans,
                          trnblas::Diag::unit, kb, rest, 1.0f, a + k + k * lda, lda, a + k + (k + kb) * lda, lda,
                          solve_options);
-    trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, rest, rest, kb, -1.0f,
-                         a + (k + kb) + k * lda, lda, a + k + (k + kb) * lda, lda, 1.0f, a + (k + kb) + (k + kb) * lda,
-                         lda, gemm_options, gemms_certified);
+    trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, rest, rest,
+                                            kb, -1.0f, a + (k + kb) + k * lda, lda, a + k + (k + kb) * lda, lda, 1.0f,
+                                            a + (k + kb) + (k + kb) * lda, lda, gemm_options, gemms_certified);
   }
   return info;
 }

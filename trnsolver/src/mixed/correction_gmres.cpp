@@ -7,8 +7,8 @@
 
 namespace trnsolver::detail {
 
-GmresOutcome correction_gmres(std::int64_t n, const Apply& apply_a, const Precondition& precondition,
-                              const double* rhs, double* d, double tolerance, std::int64_t max_iterations) {
+GmresOutcome correction_gmres(std::int64_t n, const Apply& apply_a, const Precondition& precondition, const double* rhs,
+                              double* d, double tolerance, std::int64_t max_iterations) {
   GmresOutcome out;
   std::fill(d, d + n, 0.0);
   const auto len = static_cast<std::size_t>(n);
@@ -24,8 +24,10 @@ GmresOutcome correction_gmres(std::int64_t n, const Apply& apply_a, const Precon
   v.reserve(static_cast<std::size_t>(m + 1));
   v.emplace_back(len);
   for (std::size_t i = 0; i < len; ++i) v[0][i] = w[i] / beta;
-  std::vector<std::vector<double>> h(static_cast<std::size_t>(m), std::vector<double>(static_cast<std::size_t>(m + 1), 0.0));
-  std::vector<double> cs(static_cast<std::size_t>(m)), sn(static_cast<std::size_t>(m)), g(static_cast<std::size_t>(m + 1), 0.0);
+  std::vector<std::vector<double>> h(static_cast<std::size_t>(m),
+                                     std::vector<double>(static_cast<std::size_t>(m + 1), 0.0));
+  std::vector<double> cs(static_cast<std::size_t>(m)), sn(static_cast<std::size_t>(m)),
+      g(static_cast<std::size_t>(m + 1), 0.0);
   g[0] = beta;
   std::int64_t k = 0;
   double rel = 1.0;

@@ -23,7 +23,7 @@ struct GmresOutcome {
 
 /// Solves M⁻¹A d = M⁻¹ rhs to relative tolerance `tolerance` (preconditioned residual) in at most
 /// `max_iterations` steps; d receives the iterate. A zero rhs gives d = 0 at once.
-GmresOutcome correction_gmres(std::int64_t n, const Apply& apply_a, const Precondition& precondition,
-                              const double* rhs, double* d, double tolerance, std::int64_t max_iterations);
+GmresOutcome correction_gmres(std::int64_t n, const Apply& apply_a, const Precondition& precondition, const double* rhs,
+                              double* d, double tolerance, std::int64_t max_iterations);
 
 }  // namespace trnsolver::detail

@@ -83,8 +83,7 @@ ForwardErrorBounds bounds_from(std::int64_t n, const Inverse& inverse, const std
   return out;
 }
 
-ForwardErrorBounds forward_error_bounds(std::int64_t n, const Inverse& inverse, const Residual& res,
-                                        const double* x) {
+ForwardErrorBounds forward_error_bounds(std::int64_t n, const Inverse& inverse, const Residual& res, const double* x) {
   const auto len = static_cast<std::size_t>(n);
   std::vector<double> g(len);
   for (std::size_t i = 0; i < len; ++i) g[i] = std::abs(res.r[i]) * (1 + 2 * kU) + res.error_factor * res.scale[i];

@@ -38,7 +38,6 @@ ForwardErrorBounds bounds_from(std::int64_t n, const Inverse& inverse, const std
 
 /// With g = |r|(1 + 2u) + error_factor·scale (every computed quantity of `res` turned into a bound on the
 /// exact residual's magnitude): |x − A⁻¹b| ≤ |A⁻¹| g exactly, whose norms are estimated here.
-ForwardErrorBounds forward_error_bounds(std::int64_t n, const Inverse& inverse, const Residual& res,
-                                        const double* x);
+ForwardErrorBounds forward_error_bounds(std::int64_t n, const Inverse& inverse, const Residual& res, const double* x);
 
 }  // namespace trnsolver::detail

@@ -62,9 +62,10 @@ Factorization factorize(std::int64_t n, const double* a, std::int64_t lda, Facto
   if (precision == FactorPrecision::fp64 && !sim && pivoting) {
     f.anorm = copy_with_norm(n, a, lda, f.working, options.threads);
     std::vector<lapack_int> ipiv(static_cast<std::size_t>(n));
-    f.info = n == 0 ? 0 : LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),
-                                         f.working.data(), static_cast<lapack_int>(std::max<std::int64_t>(n, 1)),
-                                         ipiv.data());
+    f.info = n == 0 ? 0
+                    : LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),
+                                          f.working.data(), static_cast<lapack_int>(std::max<std::int64_t>(n, 1)),
+                                          ipiv.data());
     f.ipiv.assign(ipiv.begin(), ipiv.end());
     f.method = "LU fp64 (LAPACK dgetrf, partial pivoting)";
     return f;
@@ -78,18 +79,21 @@ Factorization factorize(std::int64_t n, const double* a, std::int64_t lda, Facto
   f.anorm = copy_with_norm(n, a, lda, f.low, options.threads);  // fp32 rounding of A: the input precision
   if (!sim && pivoting) {
     std::vector<lapack_int> ipiv(static_cast<std::size_t>(n));
-    f.info = n == 0 ? 0 : LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),
-                                         f.low.data(), static_cast<lapack_int>(std::max<std::int64_t>(n, 1)),
-                                         ipiv.data());
+    f.info =
+        n == 0 ? 0
+               : LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), static_cast<lapack_int>(n),
+                                     f.low.data(), static_cast<lapack_int>(std::max<std::int64_t>(n, 1)), ipiv.data());
     f.ipiv.assign(ipiv.begin(), ipiv.end());
     f.method = "LU fp32 (LAPACK sgetrf, partial pivoting)";
   } else {
     trncore::Options gemm = options;
     gemm.target_forward_error.reset();
-    gemm.math_mode = precision == FactorPrecision::bf16 ? trncore::MathMode::bf16
-                                                        : (sim ? trncore::MathMode::fp32 : trncore::MathMode::automatic);
+    gemm.math_mode = precision == FactorPrecision::bf16
+                         ? trncore::MathMode::bf16
+                         : (sim ? trncore::MathMode::fp32 : trncore::MathMode::automatic);
     f.info = blocked_lu(n, f.low.data(), std::max<std::int64_t>(n, 1), pivoting, f.ipiv, gemm, &f.gemms_certified);
-    f.method = std::string("LU ") + std::string(to_string(precision)) + " (blocked, " + pivot_text + ", trailing updates " +
+    f.method = std::string("LU ") + std::string(to_string(precision)) + " (blocked, " + pivot_text +
+               ", trailing updates " +
                (sim ? std::string("sim TensorEngine ") + (precision == FactorPrecision::bf16 ? "bf16" : "fp32") +
                           " GEMMs with fp32 PSUM"
                     : std::string("fp32 GEMMs")) +
@@ -117,8 +121,8 @@ void Factorization::solve_low(double* v) const {
   for (std::int64_t i = 0; i < n; ++i) w[static_cast<std::size_t>(i)] = static_cast<float>(std::ldexp(v[i], -e));
   const std::vector<lapack_int> piv = lapack_pivots(ipiv);
   LAPACKE_sgetrs_work(LAPACK_COL_MAJOR, 'N', static_cast<lapack_int>(n), 1, low.data(),
-                 static_cast<lapack_int>(std::max<std::int64_t>(n, 1)), piv.data(), w.data(),
-                 static_cast<lapack_int>(std::max<std::int64_t>(n, 1)));
+                      static_cast<lapack_int>(std::max<std::int64_t>(n, 1)), piv.data(), w.data(),
+                      static_cast<lapack_int>(std::max<std::int64_t>(n, 1)));
   for (std::int64_t i = 0; i < n; ++i) v[i] = std::ldexp(static_cast<double>(w[static_cast<std::size_t>(i)]), e);
 }
 
@@ -173,7 +177,7 @@ void Factorization::solve_working(double* v, bool transpose) const {
   if (working.empty()) working.assign(low.begin(), low.end());
   const std::vector<lapack_int> piv = lapack_pivots(ipiv);
   LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, transpose ? 'T' : 'N', static_cast<lapack_int>(n), 1, working.data(),
-                 static_cast<lapack_int>(n), piv.data(), v, static_cast<lapack_int>(n));
+                      static_cast<lapack_int>(n), piv.data(), v, static_cast<lapack_int>(n));
 }
 
 }  // namespace trnsolver::detail

@@ -14,15 +14,15 @@ namespace trnsolver::detail {
 struct Factorization {
   FactorPrecision precision = FactorPrecision::fp64;
   std::int64_t n = 0;
-  std::vector<float> low;         ///< fp32 factors (fp32 and bf16 precisions), column-major n×n
+  std::vector<float> low;  ///< fp32 factors (fp32 and bf16 precisions), column-major n×n
   /// The factors in double: dgetrf's for fp64; for fp32/bf16 an exact widening of `low`, made on the first
   /// solve_working (LU-IR alone never needs it, and it is twice the size of the fp32 factors). Not
   /// thread-safe: one Factorization serves one solve() call.
   mutable std::vector<double> working;
-  std::vector<std::int64_t> ipiv; ///< 1-based row interchanges (the identity without pivoting)
-  std::int64_t info = 0;          ///< 0, or the first exactly zero pivot (1-based)
-  double anorm = 0.0;             ///< ‖A‖∞ of the input, from the same pass that copies it (NaN/inf if A has)
-  std::string method;             ///< e.g. "LU fp32 (LAPACK sgetrf, partial pivoting)"
+  std::vector<std::int64_t> ipiv;  ///< 1-based row interchanges (the identity without pivoting)
+  std::int64_t info = 0;           ///< 0, or the first exactly zero pivot (1-based)
+  double anorm = 0.0;              ///< ‖A‖∞ of the input, from the same pass that copies it (NaN/inf if A has)
+  std::string method;              ///< e.g. "LU fp32 (LAPACK sgetrf, partial pivoting)"
 
   /// v = Â⁻¹ v with the factor's own arithmetic (fp32 for fp32/bf16 factors, v scaled into fp32's range).
   void solve_low(double* v) const;

@@ -25,9 +25,9 @@ double hager(std::int64_t n, const Precondition& apply, const Precondition& appl
     std::vector<double> xi(len);  // sign(B x)
     for (std::size_t i = 0; i < len; ++i) xi[i] = x[i] >= 0.0 ? 1.0 : -1.0;
     apply_transpose(xi.data());
-    const auto j = static_cast<std::size_t>(std::max_element(xi.begin(), xi.end(),
-                                                             [](double a, double b) { return std::abs(a) < std::abs(b); }) -
-                                            xi.begin());
+    const auto j = static_cast<std::size_t>(
+        std::max_element(xi.begin(), xi.end(), [](double a, double b) { return std::abs(a) < std::abs(b); }) -
+        xi.begin());
     if (j == last_j) break;  // the same unit vector again: no progress possible
     last_j = j;
     std::vector<double> e(len, 0.0);

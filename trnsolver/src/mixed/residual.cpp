@@ -62,8 +62,9 @@ Residual residual(std::int64_t n, const double* a, std::int64_t lda, const doubl
     out.r.assign(b, b + n);
     trncore::Options o;
     o.threads = threads;
-    if (n > 0) trnblas::gemv<double>(trncore::Layout::col_major, trnblas::Op::no_trans, n, n, -1.0, a, lda, x, 1, 1.0,
-                                     out.r.data(), 1, o);
+    if (n > 0)
+      trnblas::gemv<double>(trncore::Layout::col_major, trnblas::Op::no_trans, n, n, -1.0, a, lda, x, 1, 1.0,
+                            out.r.data(), 1, o);
     out.error_factor = gamma(static_cast<double>(n + 1));
     return out;
   }
@@ -74,8 +75,10 @@ Residual residual(std::int64_t n, const double* a, std::int64_t lda, const doubl
   trncore::detail::parallel_for(n >= 1024 ? tasks : std::min<std::int64_t>(tasks, 1), threads, [&](std::int64_t t) {
     const std::int64_t begin = n >= 1024 ? t * kRowsPerTask : 0;
     const std::int64_t end = n >= 1024 ? std::min(n, begin + kRowsPerTask) : n;
-    if (precision == ResidualPrecision::fp64) rows_fp64(n, a, lda, x, b, begin, end, out.r.data(), out.scale.data());
-    else rows_dd(n, a, lda, x, b, begin, end, out.r.data(), out.scale.data());
+    if (precision == ResidualPrecision::fp64)
+      rows_fp64(n, a, lda, x, b, begin, end, out.r.data(), out.scale.data());
+    else
+      rows_dd(n, a, lda, x, b, begin, end, out.r.data(), out.scale.data());
   });
   // |A||x| + |b| is a sum of n+1 non-negative products: the computed value times 1 + γ_{n+1} bounds it.
   const double up = 1.0 + gamma(static_cast<double>(n + 1));

@@ -75,14 +75,16 @@ System gather(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const d
   }
   s.b.resize(static_cast<std::size_t>(n * nrhs));
   for (std::int64_t j = 0; j < nrhs; ++j)
-    for (std::int64_t i = 0; i < n; ++i) s.b[static_cast<std::size_t>(i + j * n)] = rm ? b[i * ldb + j] : b[i + j * ldb];
+    for (std::int64_t i = 0; i < n; ++i)
+      s.b[static_cast<std::size_t>(i + j * n)] = rm ? b[i * ldb + j] : b[i + j * ldb];
   return s;  // anorm comes with the first factorization's copy of A
 }
 
 void check_arguments(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const double* a, std::int64_t lda,
                      const double* b, std::int64_t ldb, const double* x, std::int64_t ldx, const SolveOptions& o) {
   if (n < 0 || nrhs < 0)
-    throw trncore::InvalidArgument(kFunction, "negative size n = " + std::to_string(n) + ", nrhs = " + std::to_string(nrhs),
+    throw trncore::InvalidArgument(kFunction,
+                                   "negative size n = " + std::to_string(n) + ", nrhs = " + std::to_string(nrhs),
                                    "pass n >= 0 and nrhs >= 0");
   trncore::detail::check_matrix(kFunction, n, n, lda, layout, a == nullptr);
   trncore::detail::check_matrix(kFunction, n, nrhs, ldb, layout, b == nullptr);
@@ -100,12 +102,12 @@ void check_arguments(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, 
   if (o.residual)
     check_enum(to_string(*o.residual), "options.residual", static_cast<int>(*o.residual), "fp64, double_double");
   if (o.core.backend != trncore::Backend::host && o.core.backend != trncore::Backend::sim)
-    throw trncore::InvalidArgument(kFunction,
-                                   "options.core.backend has the invalid value " +
-                                       std::to_string(static_cast<int>(o.core.backend)),
-                                   "pass trncore::Backend::host or trncore::Backend::sim");
+    throw trncore::InvalidArgument(
+        kFunction, "options.core.backend has the invalid value " + std::to_string(static_cast<int>(o.core.backend)),
+        "pass trncore::Backend::host or trncore::Backend::sim");
   if (layout != trncore::Layout::row_major && layout != trncore::Layout::col_major)
-    throw trncore::InvalidArgument(kFunction, "layout has the invalid value " + std::to_string(static_cast<int>(layout)),
+    throw trncore::InvalidArgument(kFunction,
+                                   "layout has the invalid value " + std::to_string(static_cast<int>(layout)),
                                    "pass trncore::Layout::row_major or col_major");
   if (o.max_refinements < 1 || o.max_gmres_iterations < 1)
     throw trncore::InvalidArgument(kFunction,
@@ -114,7 +116,8 @@ void check_arguments(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, 
                                    "both must be at least 1");
   const bool sim = o.core.backend == trncore::Backend::sim;
   if (o.factor == FactorPrecision::bf16 && !sim)
-    throw trncore::InvalidArgument(kFunction, "a bf16 factorization needs the sim backend (options.core.backend = host)",
+    throw trncore::InvalidArgument(kFunction,
+                                   "a bf16 factorization needs the sim backend (options.core.backend = host)",
                                    "set options.core.backend = trncore::Backend::sim, or use FactorPrecision::fp32");
   if (o.factor == FactorPrecision::fp64 && o.refinement != Refinement::fp64_lu && o.refinement != Refinement::automatic)
     throw trncore::InvalidArgument(kFunction,
@@ -141,9 +144,9 @@ struct Refined {
   Residual res;
   std::int64_t steps = 0, gmres = 0;
   bool converged = false;
-  double estimate = kInf;  // ‖d_last‖/‖x‖/(1 − ρ)
-  double rho = 0.0;        // the largest ratio of successive corrections
-  bool stagnated = false;  // stopped because the corrections stopped decreasing before the stopping test held
+  double estimate = kInf;   // ‖d_last‖/‖x‖/(1 − ρ)
+  double rho = 0.0;         // the largest ratio of successive corrections
+  bool stagnated = false;   // stopped because the corrections stopped decreasing before the stopping test held
   bool non_finite = false;  // the residual or the iterate became NaN or infinite
   Refinement how = Refinement::lu_ir;  // the strategy that finished (adaptive LU-IR may end as GMRES-IR)
 };
@@ -160,14 +163,17 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
   trncore::Options host;
   host.threads = o.core.threads;
   const detail::Apply apply_a = [&](const double* in, double* out) {
-    trnblas::gemv<double>(trncore::Layout::col_major, trnblas::Op::no_trans, n, n, 1.0, a, lda, in, 1, 0.0, out, 1, host);
+    trnblas::gemv<double>(trncore::Layout::col_major, trnblas::Op::no_trans, n, n, 1.0, a, lda, in, 1, 0.0, out, 1,
+                          host);
   };
   const detail::Precondition precondition = [&](double* v) { f.solve_working(v, false); };
   Refined out;
   out.how = how;
   out.x.assign(b, b + n);
-  if (how == Refinement::lu_ir || how == Refinement::gmres_ir) f.solve_low(out.x.data());
-  else f.solve_working(out.x.data(), false);
+  if (how == Refinement::lu_ir || how == Refinement::gmres_ir)
+    f.solve_low(out.x.data());
+  else
+    f.solve_working(out.x.data(), false);
   double previous = kInf, last_correction = kInf;
   std::vector<double> d(static_cast<std::size_t>(n));
   for (std::int64_t step = 0;; ++step) {
@@ -251,7 +257,7 @@ detail::Inverse factor_inverse(const Factorization& f) {
 // The inverse the error bounds apply, and by how much a norm through it can understate one through A⁻¹.
 struct BoundInverse {
   detail::Inverse inverse;
-  double widen = 1.0;  // ‖A⁻¹M‖ ≤ widen·‖(inverse)·M‖
+  double widen = 1.0;   // ‖A⁻¹M‖ ≤ widen·‖(inverse)·M‖
   bool factors = true;  // Â⁻¹ itself; else preconditioned GMRES to kInverseTolerance
   std::shared_ptr<bool> gmres_failed = std::make_shared<bool>(false);  // a GMRES application missed its tolerance
   double distance = kInf;  // the bound on ‖Â⁻¹(Â − A)‖∞ (+inf when it could not be formed)
@@ -354,7 +360,8 @@ ColumnBounds column_bounds(const System& s, const Factorization& f, const BoundI
   const double dnorm = inf_norm(n, d.data());
   const double dnormwise = xnorm > 0.0 ? dnorm / xnorm : (dnorm > 0.0 ? kInf : 0.0);
   // Each estimate only where |d| alone leaves room to improve on the residual bound.
-  const auto cor = detail::bounds_from(n, bi.inverse, g, r.x.data(), dnormwise < out.normwise, dcomp < out.componentwise);
+  const auto cor =
+      detail::bounds_from(n, bi.inverse, g, r.x.data(), dnormwise < out.normwise, dcomp < out.componentwise);
   // The |d| term is computed, not estimated, and is often the whole bound (the true error to several digits):
   // (1 + 8u) covers the roundings of the quotients and sums here, so the bound is rounded upward in effect.
   constexpr double kUp = 1.0 + 8.0 * kU;
@@ -411,10 +418,10 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
       // fp64 factors always come from LAPACK on the host with pivoting (the TensorEngine has no fp64).
       trncore::Options fo = options.core;
       if (p == FactorPrecision::fp64) fo.backend = trncore::Backend::host;
-      it = factors.emplace(p, detail::factorize(n, s.a, s.lda, p, p == FactorPrecision::fp64 || options.pivoting, fo)).first;
-      report.accuracy.trajectory.push_back({it->second.method + (it->second.info != 0
-                                                                     ? ": zero pivot at " + std::to_string(it->second.info)
-                                                                     : "")});
+      it = factors.emplace(p, detail::factorize(n, s.a, s.lda, p, p == FactorPrecision::fp64 || options.pivoting, fo))
+               .first;
+      report.accuracy.trajectory.push_back(
+          {it->second.method + (it->second.info != 0 ? ": zero pivot at " + std::to_string(it->second.info) : "")});
     }
     return it->second;
   };
@@ -427,8 +434,10 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     case Refinement::gmres_ir: attempts = {{Refinement::gmres_ir, low}}; break;
     case Refinement::automatic:
       // LU-IR while it converges, GMRES-IR from the first stalled step (Refined::how), fp64 LU last.
-      if (low == FactorPrecision::fp64) attempts = {{Refinement::fp64_lu, FactorPrecision::fp64}};
-      else attempts = {{Refinement::lu_ir, low, true}};
+      if (low == FactorPrecision::fp64)
+        attempts = {{Refinement::fp64_lu, FactorPrecision::fp64}};
+      else
+        attempts = {{Refinement::lu_ir, low, true}};
       break;
   }
   if (options.fallback && (attempts.empty() || attempts.back().how != Refinement::fp64_lu))
@@ -468,11 +477,12 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     if (f.info != 0) {
       report.info = at.factor == FactorPrecision::fp64 ? f.info : 0;
       report.converged = false;
-      uncertified = report.info > 0 ? "A is singular to working precision: U(" + std::to_string(report.info) + ", " +
-                                          std::to_string(report.info) + ") = 0 in the fp64 LU (info = " +
-                                          std::to_string(report.info) + "); no solution computed"
-                                    : std::string(to_string(at.factor)) + " LU hit a zero pivot at " +
-                                          std::to_string(f.info) + " and no fallback was allowed";
+      uncertified = report.info > 0
+                        ? "A is singular to working precision: U(" + std::to_string(report.info) + ", " +
+                              std::to_string(report.info) +
+                              ") = 0 in the fp64 LU (info = " + std::to_string(report.info) + "); no solution computed"
+                        : std::string(to_string(at.factor)) + " LU hit a zero pivot at " + std::to_string(f.info) +
+                              " and no fallback was allowed";
       if (!last) {
         ++report.fallbacks;
         continue;
@@ -497,8 +507,8 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
         if (kappa * uf > 0.5) {
           how = Refinement::gmres_ir;
           adaptive = false;
-          report.accuracy.trajectory.push_back({"chose gmres_ir: condition estimate " + sci(kappa) + ", kappa*u_f = " +
-                                                sci(kappa * uf) + " > 0.5 (too large for LU-IR)"});
+          report.accuracy.trajectory.push_back({"chose gmres_ir: condition estimate " + sci(kappa) +
+                                                ", kappa*u_f = " + sci(kappa * uf) + " > 0.5 (too large for LU-IR)"});
         }
         if (kappa * uf * std::sqrt(kU) > 1.0 && !last) {
           report.accuracy.trajectory.push_back({"skipped " + std::string(to_string(at.factor)) +
@@ -577,7 +587,8 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     std::string step = std::string(to_string(report.refinement)) +
                        (adaptive && report.refinement != how ? " (after lu_ir stalled)" : "") + ", residual " +
                        std::string(to_string(rp)) + ": " + std::to_string(report.refinements) + " refinement step(s)";
-    if (report.refinement == Refinement::gmres_ir) step += ", " + std::to_string(report.gmres_iterations) + " GMRES iterations";
+    if (report.refinement == Refinement::gmres_ir)
+      step += ", " + std::to_string(report.gmres_iterations) + " GMRES iterations";
     step += converged ? ", converged" : (stagnated ? ", stagnated" : ", not converged");
     if (bounds) step += ", forward error bound " + sci(report.forward_error_bound_normwise);
     report.accuracy.trajectory.push_back({step});
@@ -596,7 +607,8 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
   if (report.info == 0) {
     const bool rm = layout == trncore::Layout::row_major;
     for (std::int64_t j = 0; j < nrhs; ++j)
-      for (std::int64_t i = 0; i < n; ++i) (rm ? x[i * ldx + j] : x[i + j * ldx]) = xs[static_cast<std::size_t>(i + j * n)];
+      for (std::int64_t i = 0; i < n; ++i)
+        (rm ? x[i * ldx + j] : x[i + j * ldx]) = xs[static_cast<std::size_t>(i + j * n)];
   }
   return report.info;
 }
@@ -612,8 +624,8 @@ std::vector<double> solve(trncore::MatrixView<const double> a, std::span<const d
                           SolveReport& report) {
   if (a.rows() != a.cols() || static_cast<std::int64_t>(b.size()) != a.rows())
     throw trncore::DimensionMismatch(kFunction,
-                                     "A is " + std::to_string(a.rows()) + "x" + std::to_string(a.cols()) + " and b has " +
-                                         std::to_string(b.size()) + " entries",
+                                     "A is " + std::to_string(a.rows()) + "x" + std::to_string(a.cols()) +
+                                         " and b has " + std::to_string(b.size()) + " entries",
                                      "pass a square A and a b with as many entries as A has rows");
   std::vector<double> x(b.size());
   // b and x as n×1 matrices in A's layout (leading dimension 1 row-major, n column-major).

@@ -26,7 +26,9 @@ using trncore::detail::sci;
 std::string_view to_string(Refinement r) noexcept { return kRefinements.name(r); }
 std::string_view to_string(FactorPrecision p) noexcept { return kFactors.name(p); }
 std::string_view to_string(ResidualPrecision p) noexcept { return kResiduals.name(p); }
-Refinement parse_refinement(std::string_view t) { return kRefinements.parse(t, "trnsolver::parse_refinement", "refinement"); }
+Refinement parse_refinement(std::string_view t) {
+  return kRefinements.parse(t, "trnsolver::parse_refinement", "refinement");
+}
 FactorPrecision parse_factor_precision(std::string_view t) {
   return kFactors.parse(t, "trnsolver::parse_factor_precision", "factor precision");
 }
@@ -36,9 +38,9 @@ ResidualPrecision parse_residual_precision(std::string_view t) {
 
 std::string SolveReport::to_string() const {
   std::string s = "solve: " + std::string(trnsolver::to_string(refinement)) + " (factor " +
-                  std::string(trnsolver::to_string(factor)) + ", residual " + std::string(trnsolver::to_string(residual)) +
-                  ")" + (converged ? ", converged" : ", not converged") + (info != 0 ? ", info " + std::to_string(info) : "") +
-                  "\n";
+                  std::string(trnsolver::to_string(factor)) + ", residual " +
+                  std::string(trnsolver::to_string(residual)) + ")" + (converged ? ", converged" : ", not converged") +
+                  (info != 0 ? ", info " + std::to_string(info) : "") + "\n";
   s += "  forward error bound normwise " + sci(forward_error_bound_normwise) + ", componentwise " +
        sci(forward_error_bound_componentwise) + ", estimate " + sci(forward_error_estimate) + "\n";
   s += "  condition estimate " + sci(condition_estimate) + ", backward error normwise " + sci(backward_error_normwise) +

@@ -46,9 +46,9 @@ void check_common(const Sketch& sketch, const trncore::Options& core, std::strin
                                    "sketch.nonzeros_per_row = " + std::to_string(sketch.nonzeros_per_row) + " < 1",
                                    "use at least 1 nonzero per row (8 is a good default)");
   if (static_cast<unsigned>(sketch.kind) > static_cast<unsigned>(SketchKind::srht))
-    throw trncore::InvalidArgument(function, "sketch.kind has the invalid value " +
-                                                 std::to_string(static_cast<unsigned>(sketch.kind)),
-                                   "use one of the SketchKind enumerators");
+    throw trncore::InvalidArgument(
+        function, "sketch.kind has the invalid value " + std::to_string(static_cast<unsigned>(sketch.kind)),
+        "use one of the SketchKind enumerators");
 }
 
 void check_rsvd_options(const RsvdOptions& o, std::string_view function) {
@@ -59,10 +59,9 @@ void check_rsvd_options(const RsvdOptions& o, std::string_view function) {
                                        ", power_iterations = " + std::to_string(o.power_iterations),
                                    "both must be >= 0 (defaults 10 and 2)");
   if (o.refine_math_mode && o.core.backend != trncore::Backend::sim)
-    throw trncore::InvalidArgument(function,
-                                   "refine_math_mode = " + std::string(trncore::to_string(*o.refine_math_mode)) +
-                                       " on the host backend",
-                                   "the refinement step is for the sim backend; leave it unset on the host");
+    throw trncore::InvalidArgument(
+        function, "refine_math_mode = " + std::string(trncore::to_string(*o.refine_math_mode)) + " on the host backend",
+        "the refinement step is for the sim backend; leave it unset on the host");
 }
 
 trncore::Options host_options(const trncore::Options& core) {
@@ -107,10 +106,12 @@ void project_off(const DenseMatrix<T>& q, DenseMatrix<T>& y, const trncore::Opti
   const trncore::Options host = host_options(core);
   DenseMatrix<T> coef(q.cols, y.cols, Layout::col_major);
   for (int pass = 0; pass < 2; ++pass) {
-    trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, q.cols, y.cols, q.rows, T(1), q.data.data(), q.ld(),
-                  y.data.data(), y.ld(), T(0), coef.data.data(), coef.ld(), host);
-    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, y.rows, y.cols, q.cols, T(-1), q.data.data(), q.ld(),
-                  coef.data.data(), coef.ld(), T(1), y.data.data(), y.ld(), host);
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, q.cols, y.cols, q.rows, T(1),
+                                     q.data.data(), q.ld(), y.data.data(), y.ld(), T(0), coef.data.data(), coef.ld(),
+                                     host);
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, y.rows, y.cols, q.cols, T(-1),
+                                     q.data.data(), q.ld(), coef.data.data(), coef.ld(), T(1), y.data.data(), y.ld(),
+                                     host);
   }
 }
 
@@ -120,23 +121,25 @@ DenseMatrix<T> apply(const MatrixOperator<T>& a, const DenseMatrix<T>& x, std::i
   const std::int64_t rows = transpose ? a.cols() : a.rows();
   DenseMatrix<T> y(rows, x.cols, Layout::col_major);
   if (x.cols > 0 && rows > 0) {
-    if (transpose) a.apply_transpose(x.cols, x.data.data(), y.data.data());
-    else a.apply(x.cols, x.data.data(), y.data.data());
+    if (transpose)
+      a.apply_transpose(x.cols, x.data.data(), y.data.data());
+    else
+      a.apply(x.cols, x.data.data(), y.data.data());
   }
   matvecs += x.cols;
   require_finite_output(y, function, transpose ? "product A^T*X" : "product A*X");
   return y;
 }
 
-#define TRNSOLVER_RANDOMIZED_COMMON(T)                                                                           \
-  template void require_finite<T>(trncore::MatrixView<const T>, std::string_view);                              \
-  template void require_finite_output<T>(const DenseMatrix<T>&, std::string_view, std::string_view);            \
-  template void CostLedger::gemm<T>(Op, Op, std::int64_t, std::int64_t, std::int64_t, T, const T*, std::int64_t, \
-                                    const T*, std::int64_t, T, T*, std::int64_t);                               \
-  template void orthonormalize<T>(DenseMatrix<T>&, const trncore::Options&);                                    \
-  template void project_off<T>(const DenseMatrix<T>&, DenseMatrix<T>&, const trncore::Options&);                \
-  template DenseMatrix<T> apply<T>(const MatrixOperator<T>&, const DenseMatrix<T>&, std::int64_t&,              \
-                                   std::string_view, bool);
+#define TRNSOLVER_RANDOMIZED_COMMON(T)                                                                               \
+  template void require_finite<T>(trncore::MatrixView<const T>, std::string_view);                                   \
+  template void require_finite_output<T>(const DenseMatrix<T>&, std::string_view, std::string_view);                 \
+  template void CostLedger::gemm<T>(Op, Op, std::int64_t, std::int64_t, std::int64_t, T, const T*, std::int64_t,     \
+                                    const T*, std::int64_t, T, T*, std::int64_t);                                    \
+  template void orthonormalize<T>(DenseMatrix<T>&, const trncore::Options&);                                         \
+  template void project_off<T>(const DenseMatrix<T>&, DenseMatrix<T>&, const trncore::Options&);                     \
+  template DenseMatrix<T> apply<T>(const MatrixOperator<T>&, const DenseMatrix<T>&, std::int64_t&, std::string_view, \
+                                   bool);
 TRNSOLVER_RANDOMIZED_COMMON(float)
 TRNSOLVER_RANDOMIZED_COMMON(double)
 #undef TRNSOLVER_RANDOMIZED_COMMON

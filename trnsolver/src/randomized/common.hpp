@@ -38,7 +38,7 @@ trncore::Options host_options(const trncore::Options& core);
 
 /// Accumulates the modelled engine work of the sim GEMMs a routine runs (nothing on the host).
 class CostLedger {
-public:
+ public:
   explicit CostLedger(const trncore::Options& core) : core_(core) {}
   /// C (m×n, ld m) = alpha·op(A)·op(B) + beta·C, column-major, under the caller's options; sim runs add
   /// their engine statistics.
@@ -51,7 +51,7 @@ public:
   /// Later GEMMs run in `mode` (the refinement step of rsvd on sim).
   void set_math_mode(trncore::MathMode mode) noexcept { core_.math_mode = mode; }
 
-private:
+ private:
   trncore::Options core_;
   trncore::sim::EngineStats stats_{};
   bool any_ = false;

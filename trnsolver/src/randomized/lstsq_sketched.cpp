@@ -54,24 +54,27 @@ struct Preconditioned {
     const bool col = a.layout() == Layout::col_major;
     const Op op = (col != transpose) ? Op::no_trans : Op::trans;
     const std::int64_t rows = transpose ? a.cols() : a.rows(), inner = transpose ? a.rows() : a.cols();
-    trnsolver::detail::internal_gemm(Layout::col_major, op, Op::no_trans, rows, 1, inner, T(1), a.data(), a.ld(), x.data(),
-                  std::max<std::int64_t>(inner, 1), T(0), y.data(), std::max<std::int64_t>(rows, 1), host);
+    trnsolver::detail::internal_gemm(Layout::col_major, op, Op::no_trans, rows, 1, inner, T(1), a.data(), a.ld(),
+                                     x.data(), std::max<std::int64_t>(inner, 1), T(0), y.data(),
+                                     std::max<std::int64_t>(rows, 1), host);
   }
 };
 
-void check_lstsq(std::int64_t m, std::int64_t n, std::size_t b_size, const SketchedLstsqOptions& o, const char* function) {
+void check_lstsq(std::int64_t m, std::int64_t n, std::size_t b_size, const SketchedLstsqOptions& o,
+                 const char* function) {
   check_common(o.sketch, o.core, function);
   if (n < 1 || m < n)
     throw trncore::InvalidArgument(function, "A is " + std::to_string(m) + "x" + std::to_string(n),
                                    "sketch-and-precondition needs a tall A with m >= n >= 1 (use lstsq otherwise)");
   if (b_size != static_cast<std::size_t>(m))
-    throw trncore::DimensionMismatch(function, "b has " + std::to_string(b_size) + " entries for m = " + std::to_string(m),
-                                     "pass b with m entries");
+    throw trncore::DimensionMismatch(
+        function, "b has " + std::to_string(b_size) + " entries for m = " + std::to_string(m), "pass b with m entries");
   if (!(o.sketch_factor >= 1.0) || !std::isfinite(o.sketch_factor) || !(o.rtol > 0.0 && o.rtol < 1.0) ||
       o.max_iterations < 1)
     throw trncore::InvalidArgument(function,
-                                   "sketch_factor = " + trncore::detail::sci(o.sketch_factor) + ", rtol = " +
-                                       trncore::detail::sci(o.rtol) + ", max_iterations = " + std::to_string(o.max_iterations),
+                                   "sketch_factor = " + trncore::detail::sci(o.sketch_factor) +
+                                       ", rtol = " + trncore::detail::sci(o.rtol) +
+                                       ", max_iterations = " + std::to_string(o.max_iterations),
                                    "use sketch_factor >= 1 (4 is typical), 0 < rtol < 1 and max_iterations >= 1");
 }
 
@@ -86,10 +89,13 @@ SketchedLstsqResult<T> lstsq_sketched(trncore::MatrixView<const T> a, std::span<
   require_finite(a, kFunction);
   for (std::size_t i = 0; i < b.size(); ++i)
     if (!std::isfinite(b[i]))
-      throw trncore::InvalidArgument(kFunction, "b[" + std::to_string(i) + "] = " + trncore::detail::sci(static_cast<double>(b[i])) + " is not finite",
-                                     "pass a right-hand side of finite values");
+      throw trncore::InvalidArgument(
+          kFunction,
+          "b[" + std::to_string(i) + "] = " + trncore::detail::sci(static_cast<double>(b[i])) + " is not finite",
+          "pass a right-hand side of finite values");
   const trncore::Options host = host_options(o.core);
-  const std::int64_t s = std::min<std::int64_t>(m, static_cast<std::int64_t>(std::ceil(o.sketch_factor * static_cast<double>(n))));
+  const std::int64_t s =
+      std::min<std::int64_t>(m, static_cast<std::int64_t>(std::ceil(o.sketch_factor * static_cast<double>(n))));
 
   // S·A and S·b: Ω depends only on (sketch, m, s), so the two sketches use the same S.
   SketchedLstsqResult<T> res;
@@ -97,7 +103,8 @@ SketchedLstsqResult<T> lstsq_sketched(trncore::MatrixView<const T> a, std::span<
   const trncore::MatrixView<const T> bview(b.data(), m, 1, std::max<std::int64_t>(m, 1), Layout::col_major);
   DenseMatrix<T> sb = sketch_left<T>(bview, s, o.sketch, host);  // s×1
   // QR of S·A and x₀ = R⁻¹·Qᵀ·S·b in one gels call (R stays in sa's upper triangle).
-  const std::int64_t info = gels(Layout::col_major, Op::no_trans, s, n, 1, sa.data.data(), sa.ld(), sb.data.data(), sb.ld(), host);
+  const std::int64_t info =
+      gels(Layout::col_major, Op::no_trans, s, n, 1, sa.data.data(), sa.ld(), sb.data.data(), sb.ld(), host);
   if (info != 0) {
     res.info = info;
     return res;
@@ -111,12 +118,13 @@ SketchedLstsqResult<T> lstsq_sketched(trncore::MatrixView<const T> a, std::span<
   const Preconditioned<T> op{a, r, host};
   std::vector<T> u(static_cast<std::size_t>(m)), ax(static_cast<std::size_t>(m));
   op.multiply(false, x, ax);
-  for (std::int64_t i = 0; i < m; ++i) u[static_cast<std::size_t>(i)] = b[static_cast<std::size_t>(i)] - ax[static_cast<std::size_t>(i)];
+  for (std::int64_t i = 0; i < m; ++i)
+    u[static_cast<std::size_t>(i)] = b[static_cast<std::size_t>(i)] - ax[static_cast<std::size_t>(i)];
 
   // LSQR (Paige & Saunders 1982, Alg. LSQR without damping) on min ‖Ā·y − u‖.
   const double bnorm = norm2(u);
-  std::vector<T> y(static_cast<std::size_t>(n), T(0)), v(static_cast<std::size_t>(n)), w, tmp_m(static_cast<std::size_t>(m)),
-      tmp_n(static_cast<std::size_t>(n));
+  std::vector<T> y(static_cast<std::size_t>(n), T(0)), v(static_cast<std::size_t>(n)), w,
+      tmp_m(static_cast<std::size_t>(m)), tmp_n(static_cast<std::size_t>(n));
   double beta = bnorm, alpha = 0.0;
   if (beta > 0.0) {
     scale(u, 1.0 / beta);
@@ -131,12 +139,16 @@ SketchedLstsqResult<T> lstsq_sketched(trncore::MatrixView<const T> a, std::span<
   while (!converged && it < o.max_iterations) {
     ++it;
     op.apply(v, tmp_m);
-    for (std::int64_t i = 0; i < m; ++i) u[static_cast<std::size_t>(i)] = static_cast<T>(tmp_m[static_cast<std::size_t>(i)] - alpha * u[static_cast<std::size_t>(i)]);
+    for (std::int64_t i = 0; i < m; ++i)
+      u[static_cast<std::size_t>(i)] =
+          static_cast<T>(tmp_m[static_cast<std::size_t>(i)] - alpha * u[static_cast<std::size_t>(i)]);
     beta = norm2(u);
     if (beta > 0.0) scale(u, 1.0 / beta);
     anorm2 += alpha * alpha + beta * beta;
     op.apply_transpose(u, tmp_n);
-    for (std::int64_t i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = static_cast<T>(tmp_n[static_cast<std::size_t>(i)] - beta * v[static_cast<std::size_t>(i)]);
+    for (std::int64_t i = 0; i < n; ++i)
+      v[static_cast<std::size_t>(i)] =
+          static_cast<T>(tmp_n[static_cast<std::size_t>(i)] - beta * v[static_cast<std::size_t>(i)]);
     alpha = norm2(v);
     if (alpha > 0.0) scale(v, 1.0 / alpha);
     const double rho = std::hypot(rhobar, beta), c = rhobar / rho, sn = beta / rho;
@@ -144,8 +156,10 @@ SketchedLstsqResult<T> lstsq_sketched(trncore::MatrixView<const T> a, std::span<
     rhobar = -c * alpha;
     phibar = sn * phibar;
     for (std::int64_t i = 0; i < n; ++i) {
-      y[static_cast<std::size_t>(i)] = static_cast<T>(y[static_cast<std::size_t>(i)] + (phi / rho) * w[static_cast<std::size_t>(i)]);
-      w[static_cast<std::size_t>(i)] = static_cast<T>(v[static_cast<std::size_t>(i)] - (theta / rho) * w[static_cast<std::size_t>(i)]);
+      y[static_cast<std::size_t>(i)] =
+          static_cast<T>(y[static_cast<std::size_t>(i)] + (phi / rho) * w[static_cast<std::size_t>(i)]);
+      w[static_cast<std::size_t>(i)] =
+          static_cast<T>(v[static_cast<std::size_t>(i)] - (theta / rho) * w[static_cast<std::size_t>(i)]);
     }
     // ‖r_k‖ = φ̄, ‖Āᵀr_k‖ = φ̄·α·|c| (Paige & Saunders §5).
     const double rnorm = phibar, arnorm = phibar * alpha * std::fabs(c);
@@ -156,7 +170,8 @@ SketchedLstsqResult<T> lstsq_sketched(trncore::MatrixView<const T> a, std::span<
                    r.ld(), y.data(), n, host);
   for (std::int64_t i = 0; i < n; ++i) x[static_cast<std::size_t>(i)] += y[static_cast<std::size_t>(i)];
   op.multiply(false, x, ax);
-  for (std::int64_t i = 0; i < m; ++i) tmp_m[static_cast<std::size_t>(i)] = b[static_cast<std::size_t>(i)] - ax[static_cast<std::size_t>(i)];
+  for (std::int64_t i = 0; i < m; ++i)
+    tmp_m[static_cast<std::size_t>(i)] = b[static_cast<std::size_t>(i)] - ax[static_cast<std::size_t>(i)];
   res.residual_norm = norm2(tmp_m);
   res.x = std::move(x);
   res.iterations = it;

@@ -27,8 +27,8 @@ MatrixOperator<T> MatrixOperator<T>::dense(trncore::MatrixView<const T> a, const
   auto product = [a, options, col](bool transpose, std::int64_t b, const T* x, T* y) {
     const Op op = (col != transpose) ? Op::no_trans : Op::trans;
     const std::int64_t m = transpose ? a.cols() : a.rows(), k = transpose ? a.rows() : a.cols();
-    trnsolver::detail::internal_gemm(Layout::col_major, op, Op::no_trans, m, b, k, T(1), a.data(), a.ld(), x, std::max<std::int64_t>(k, 1),
-                  T(0), y, std::max<std::int64_t>(m, 1), options);
+    trnsolver::detail::internal_gemm(Layout::col_major, op, Op::no_trans, m, b, k, T(1), a.data(), a.ld(), x,
+                                     std::max<std::int64_t>(k, 1), T(0), y, std::max<std::int64_t>(m, 1), options);
   };
   return MatrixOperator(
       a.rows(), a.cols(), [product](std::int64_t b, const T* x, T* y) { product(false, b, x, y); },

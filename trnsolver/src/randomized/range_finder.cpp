@@ -73,23 +73,22 @@ RsvdResult<T> svd_on_basis(const MatrixOperator<T>& a, const DenseMatrix<T>& q, 
   r.s.assign(s.begin(), s.begin() + rank);
   // B = Qᵀ·A = Z·Σ·Wᵀ, so U = Q·Z (Z = ztᵀ) and Vᵀ = Wᵀ.
   r.u = DenseMatrix<T>(m, rank, Layout::col_major);
-  trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, m, rank, l, T(1), q.data.data(), q.ld(), zt.data.data(),
-                zt.ld(), T(0), r.u.data.data(), r.u.ld(), host);
+  trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, m, rank, l, T(1), q.data.data(), q.ld(),
+                                   zt.data.data(), zt.ld(), T(0), r.u.data.data(), r.u.ld(), host);
   r.vt = DenseMatrix<T>(rank, n, Layout::col_major);
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < rank; ++i) r.vt(i, j) = w(j, i);
   return r;
 }
 
-#define TRNSOLVER_RANGE_FINDER(T)                                                                                \
-  template MatrixOperator<T> ledger_operator<T>(trncore::MatrixView<const T>, CostLedger&);                     \
-  template DenseMatrix<T> sample_range<T>(const MatrixOperator<T>&, const trncore::MatrixView<const T>*,         \
-                                          std::int64_t, const Sketch&, const trncore::Options&, std::int64_t&,   \
-                                          std::string_view);                                                     \
-  template DenseMatrix<T> range_basis<T>(const MatrixOperator<T>&, const trncore::MatrixView<const T>*,          \
-                                         std::int64_t, std::int64_t, const Sketch&, const trncore::Options&,     \
-                                         std::int64_t&, std::string_view);                                       \
-  template RsvdResult<T> svd_on_basis<T>(const MatrixOperator<T>&, const DenseMatrix<T>&, std::int64_t,          \
+#define TRNSOLVER_RANGE_FINDER(T)                                                                                      \
+  template MatrixOperator<T> ledger_operator<T>(trncore::MatrixView<const T>, CostLedger&);                            \
+  template DenseMatrix<T> sample_range<T>(const MatrixOperator<T>&, const trncore::MatrixView<const T>*, std::int64_t, \
+                                          const Sketch&, const trncore::Options&, std::int64_t&, std::string_view);    \
+  template DenseMatrix<T> range_basis<T>(const MatrixOperator<T>&, const trncore::MatrixView<const T>*, std::int64_t,  \
+                                         std::int64_t, const Sketch&, const trncore::Options&, std::int64_t&,          \
+                                         std::string_view);                                                            \
+  template RsvdResult<T> svd_on_basis<T>(const MatrixOperator<T>&, const DenseMatrix<T>&, std::int64_t,                \
                                          const trncore::Options&, std::int64_t&, std::string_view);
 TRNSOLVER_RANGE_FINDER(float)
 TRNSOLVER_RANGE_FINDER(double)

@@ -62,7 +62,8 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
   DenseMatrix<T> v(n, d, Layout::col_major);
   for (std::int64_t j = 0; j < d; ++j)
     for (std::int64_t i = 0; i < n; ++i)
-      v(i, j) = basis.layout() == Layout::row_major ? basis.data()[i * basis.ld() + j] : basis.data()[i + j * basis.ld()];
+      v(i, j) =
+          basis.layout() == Layout::row_major ? basis.data()[i * basis.ld() + j] : basis.data()[i + j * basis.ld()];
   RitzPairs<T> out;
   const DenseMatrix<T> av = apply(a, v, out.matvecs, kFunction);
   DenseMatrix<T> sv = sketch_left<T>(v.view(), sketch_rows, sketch, host);
@@ -71,8 +72,8 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
   // Whitening: S·V = U·Σ·Wᵀ, keep σ_j > rank_tolerance·σ₁.
   std::vector<T> sigma(static_cast<std::size_t>(d));
   DenseMatrix<T> u(sketch_rows, d, Layout::col_major), wt(d, d, Layout::col_major);
-  if (const std::int64_t info = gesdd(Layout::col_major, Job::thin, sketch_rows, d, sv.data.data(), sv.ld(), sigma.data(),
-                                      u.data.data(), u.ld(), wt.data.data(), wt.ld(), host);
+  if (const std::int64_t info = gesdd(Layout::col_major, Job::thin, sketch_rows, d, sv.data.data(), sv.ld(),
+                                      sigma.data(), u.data.data(), u.ld(), wt.data.data(), wt.ld(), host);
       info != 0) {  // a numerical outcome, not an exception: rank 0, info says why
     out.info = info;
     out.vectors = DenseMatrix<T>(n, 0, Layout::col_major);
@@ -85,22 +86,22 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
   DenseMatrix<T> t(r, d, Layout::col_major), m(r, r, Layout::col_major), vw(n, r, Layout::col_major),
       avw(n, r, Layout::col_major);
   if (r > 0) {
-    trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, r, d, sketch_rows, T(1), u.data.data(), u.ld(),
-                  sav.data.data(), sav.ld(), T(0), t.data.data(), t.ld(), host);
-    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, r, r, d, T(1), t.data.data(), t.ld(), wt.data.data(),
-                  wt.ld(), T(0), m.data.data(), m.ld(), host);
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, r, d, sketch_rows, T(1), u.data.data(),
+                                     u.ld(), sav.data.data(), sav.ld(), T(0), t.data.data(), t.ld(), host);
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, r, r, d, T(1), t.data.data(), t.ld(),
+                                     wt.data.data(), wt.ld(), T(0), m.data.data(), m.ld(), host);
     for (std::int64_t j = 0; j < r; ++j)
       for (std::int64_t i = 0; i < r; ++i) m(i, j) /= sigma[static_cast<std::size_t>(i)];
-    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, n, r, d, T(1), v.data.data(), v.ld(), wt.data.data(),
-                  wt.ld(), T(0), vw.data.data(), vw.ld(), host);
-    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, n, r, d, T(1), av.data.data(), av.ld(), wt.data.data(),
-                  wt.ld(), T(0), avw.data.data(), avw.ld(), host);
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, n, r, d, T(1), v.data.data(), v.ld(),
+                                     wt.data.data(), wt.ld(), T(0), vw.data.data(), vw.ld(), host);
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::trans, n, r, d, T(1), av.data.data(), av.ld(),
+                                     wt.data.data(), wt.ld(), T(0), avw.data.data(), avw.ld(), host);
   }
   std::vector<T> wr(static_cast<std::size_t>(r)), wi(static_cast<std::size_t>(r));
   DenseMatrix<T> z(r, r, Layout::col_major);
   if (const std::int64_t info = r > 0 ? geev(static_cast<lapack_int>(r), m.data.data(), static_cast<lapack_int>(m.ld()),
-                                              wr.data(), wi.data(), z.data.data(), static_cast<lapack_int>(z.ld()))
-                                        : 0;
+                                             wr.data(), wi.data(), z.data.data(), static_cast<lapack_int>(z.ld()))
+                                      : 0;
       info != 0) {  // a numerical outcome, not an exception: rank 0, info says why
     out.info = info;
     out.rank = 0;
@@ -110,10 +111,10 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
   // X = (V·W)·Z and A·X = (A·V·W)·Z, then reorder and normalise.
   DenseMatrix<T> x(n, r, Layout::col_major), ax(n, r, Layout::col_major);
   if (r > 0) {
-    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, r, r, T(1), vw.data.data(), vw.ld(), z.data.data(),
-                  z.ld(), T(0), x.data.data(), x.ld(), host);
-    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, r, r, T(1), avw.data.data(), avw.ld(), z.data.data(),
-                  z.ld(), T(0), ax.data.data(), ax.ld(), host);
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, r, r, T(1), vw.data.data(),
+                                     vw.ld(), z.data.data(), z.ld(), T(0), x.data.data(), x.ld(), host);
+    trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, r, r, T(1), avw.data.data(),
+                                     avw.ld(), z.data.data(), z.ld(), T(0), ax.data.data(), ax.ld(), host);
   }
   out.values.reserve(static_cast<std::size_t>(r));
   out.vectors = DenseMatrix<T>(n, r, Layout::col_major);
@@ -137,7 +138,8 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
       out.values.push_back(wr[s0]);
       out.imag.push_back(c == 0 ? wi[s0] : static_cast<T>(-wi[s0]));
       out.residuals.push_back(norm > 0.0 ? std::sqrt(res) / norm : 0.0);
-      for (std::int64_t i = 0; i < n; ++i) out.vectors(i, col) = norm > 0.0 ? static_cast<T>(x(i, start + c) / norm) : T(0);
+      for (std::int64_t i = 0; i < n; ++i)
+        out.vectors(i, col) = norm > 0.0 ? static_cast<T>(x(i, start + c) / norm) : T(0);
       ++col;
     }
   }
@@ -146,7 +148,8 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
 
 template RitzPairs<float> rayleigh_ritz_sketched<float>(const MatrixOperator<float>&, trncore::MatrixView<const float>,
                                                         std::int64_t, const Sketch&, double, const trncore::Options&);
-template RitzPairs<double> rayleigh_ritz_sketched<double>(const MatrixOperator<double>&, trncore::MatrixView<const double>,
-                                                          std::int64_t, const Sketch&, double, const trncore::Options&);
+template RitzPairs<double> rayleigh_ritz_sketched<double>(const MatrixOperator<double>&,
+                                                          trncore::MatrixView<const double>, std::int64_t,
+                                                          const Sketch&, double, const trncore::Options&);
 
 }  // namespace trnsolver

@@ -17,18 +17,18 @@ void check_rank(std::int64_t k, std::int64_t m, std::int64_t n, const char* func
   const std::int64_t limit = std::min(m, n);
   if (k < 1 || k > limit)
     throw trncore::InvalidArgument(function,
-                                   "k = " + std::to_string(k) + " for a " + std::to_string(m) + "x" + std::to_string(n) +
-                                       " matrix (1 <= k <= min(m, n) = " + std::to_string(limit) + " required)",
+                                   "k = " + std::to_string(k) + " for a " + std::to_string(m) + "x" +
+                                       std::to_string(n) + " matrix (1 <= k <= min(m, n) = " + std::to_string(limit) +
+                                       " required)",
                                    limit == 0 ? "the matrix is empty: there is nothing to approximate"
                                               : "choose k in [1, " + std::to_string(limit) + "]");
 }
 
 void require_transpose(bool has, const char* function, std::int64_t m, std::int64_t n) {
   if (!has && m != n)
-    throw trncore::InvalidArgument(function,
-                                   "the " + std::to_string(m) + "x" + std::to_string(n) +
-                                       " operator has no transpose callback",
-                                   "pass apply_transpose (only a square symmetric operator may omit it)");
+    throw trncore::InvalidArgument(
+        function, "the " + std::to_string(m) + "x" + std::to_string(n) + " operator has no transpose callback",
+        "pass apply_transpose (only a square symmetric operator may omit it)");
 }
 
 template <class T>
@@ -56,10 +56,9 @@ void check_adaptive(double tolerance, const AdaptiveRangeOptions& o, const char*
     throw trncore::InvalidArgument(function, "tolerance = " + trncore::detail::sci(tolerance),
                                    "pass a positive, finite absolute spectral-norm tolerance");
   if (o.block_size < 1 || o.max_rank < 0)
-    throw trncore::InvalidArgument(function,
-                                   "block_size = " + std::to_string(o.block_size) +
-                                       ", max_rank = " + std::to_string(o.max_rank),
-                                   "block_size must be >= 1 and max_rank >= 0 (0 = min(m, n))");
+    throw trncore::InvalidArgument(
+        function, "block_size = " + std::to_string(o.block_size) + ", max_rank = " + std::to_string(o.max_rank),
+        "block_size must be >= 1 and max_rank >= 0 (0 = min(m, n))");
 }
 
 // HMT Lemma 4.1: ‖(I − P)A‖₂ ≤ 10·√(2/π)·max_i ‖(I − P)A·ω_i‖₂ with probability ≥ 1 − 10^{−r}.
@@ -92,8 +91,8 @@ RsvdResult<T> adaptive_impl(const MatrixOperator<T>& a, const trncore::MatrixVie
     Sketch s = o.sketch;
     s.stream = o.sketch.stream + 4 * static_cast<std::uint64_t>(block);
     const std::int64_t b = std::min(o.block_size, std::max<std::int64_t>(limit, 1));
-    DenseMatrix<T> y = limit == 0 ? DenseMatrix<T>(m, 0, Layout::col_major)
-                                  : sample_range(a, dense, b, s, o.core, matvecs, function);
+    DenseMatrix<T> y =
+        limit == 0 ? DenseMatrix<T>(m, 0, Layout::col_major) : sample_range(a, dense, b, s, o.core, matvecs, function);
     project_off(q, y, o.core);
     estimate = posterior_bound(y);
     if (estimate <= tolerance || q.cols >= max_rank) break;
@@ -107,7 +106,8 @@ RsvdResult<T> adaptive_impl(const MatrixOperator<T>& a, const trncore::MatrixVie
     q = std::move(grown);
   }
   RsvdResult<T> r;
-  if (q.cols > 0) r = svd_on_basis(a, q, q.cols, o.core, matvecs, function);
+  if (q.cols > 0)
+    r = svd_on_basis(a, q, q.cols, o.core, matvecs, function);
   else {
     r.u = DenseMatrix<T>(m, 0, Layout::col_major);
     r.vt = DenseMatrix<T>(0, n, Layout::col_major);
@@ -163,9 +163,9 @@ RsvdResult<T> rsvd_adaptive(const MatrixOperator<T>& a, double tolerance, const 
   return adaptive_impl<T>(a, nullptr, tolerance, options, ledger, kFunction);
 }
 
-#define TRNSOLVER_RSVD(T)                                                                                 \
-  template RsvdResult<T> rsvd<T>(trncore::MatrixView<const T>, std::int64_t, const RsvdOptions&);        \
-  template RsvdResult<T> rsvd<T>(const MatrixOperator<T>&, std::int64_t, const RsvdOptions&);            \
+#define TRNSOLVER_RSVD(T)                                                                                     \
+  template RsvdResult<T> rsvd<T>(trncore::MatrixView<const T>, std::int64_t, const RsvdOptions&);             \
+  template RsvdResult<T> rsvd<T>(const MatrixOperator<T>&, std::int64_t, const RsvdOptions&);                 \
   template RsvdResult<T> rsvd_adaptive<T>(trncore::MatrixView<const T>, double, const AdaptiveRangeOptions&); \
   template RsvdResult<T> rsvd_adaptive<T>(const MatrixOperator<T>&, double, const AdaptiveRangeOptions&);
 TRNSOLVER_RSVD(float)

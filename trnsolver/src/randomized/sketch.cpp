@@ -19,9 +19,9 @@ namespace trnsolver {
 namespace {
 
 constexpr trncore::detail::EnumNames<SketchKind, 4> kSketchKinds{{{{"gaussian", SketchKind::gaussian},
-                                                                    {"rademacher", SketchKind::rademacher},
-                                                                    {"sparse_sign", SketchKind::sparse_sign},
-                                                                    {"srht", SketchKind::srht}}}};
+                                                                   {"rademacher", SketchKind::rademacher},
+                                                                   {"sparse_sign", SketchKind::sparse_sign},
+                                                                   {"srht", SketchKind::srht}}}};
 
 void check_sizes(std::int64_t n, std::int64_t l, int threads, const char* function) {
   if (n < 0 || l < 0)
@@ -54,7 +54,8 @@ void form(const Sketch& sketch, std::int64_t n, std::int64_t l, T* omega, std::i
       trncore::detail::parallel_for(l, threads, [&](std::int64_t j) {
         std::vector<std::uint32_t> words(static_cast<std::size_t>(n));
         trnrand::fill_uint32(trnrand::skip_ahead(base, static_cast<std::uint64_t>(j * n)), words, 1);
-        for (std::int64_t i = 0; i < n; ++i) omega[i + j * ldo] = (words[static_cast<std::size_t>(i)] >> 31) ? T(-1) : T(1);
+        for (std::int64_t i = 0; i < n; ++i)
+          omega[i + j * ldo] = (words[static_cast<std::size_t>(i)] >> 31) ? T(-1) : T(1);
       });
       return;
     case SketchKind::sparse_sign: {
@@ -142,10 +143,12 @@ void sketch_matrix(const Sketch& sketch, std::int64_t n, std::int64_t l, T* omeg
   check_sizes(n, l, threads, kFunction);
   randomized_detail::check_common(sketch, trncore::Options{}, kFunction);
   if (ldo < std::max<std::int64_t>(1, n))
-    throw trncore::DimensionMismatch(kFunction, "ldo = " + std::to_string(ldo) + " < max(1, n = " + std::to_string(n) + ")",
+    throw trncore::DimensionMismatch(kFunction,
+                                     "ldo = " + std::to_string(ldo) + " < max(1, n = " + std::to_string(n) + ")",
                                      "pass ldo >= max(1, n) (column-major storage)");
   if (omega == nullptr && n > 0 && l > 0)
-    throw trncore::InvalidArgument(kFunction, "omega is null for a " + std::to_string(n) + "x" + std::to_string(l) + " sketch",
+    throw trncore::InvalidArgument(kFunction,
+                                   "omega is null for a " + std::to_string(n) + "x" + std::to_string(l) + " sketch",
                                    "pass storage for n*l elements");
   if (n == 0 || l == 0) {
     if (sketch.kind == SketchKind::srht) (void)randomized_detail::srht_draws<T>(sketch, n, l, kFunction);
@@ -170,17 +173,13 @@ DenseMatrix<T> sketch_right(trncore::MatrixView<const T> a, std::int64_t l, cons
   randomized_detail::check_common(sketch, options, kFunction);
   DenseMatrix<T> y(a.rows(), l, Layout::col_major);
   switch (sketch.kind) {
-    case SketchKind::sparse_sign:
-      apply_sparse_sign(a, sketch, y, options.threads);
-      break;
-    case SketchKind::srht:
-      apply_srht(a, sketch, y, options.threads, kFunction);
-      break;
+    case SketchKind::sparse_sign: apply_sparse_sign(a, sketch, y, options.threads); break;
+    case SketchKind::srht: apply_srht(a, sketch, y, options.threads, kFunction); break;
     default: {
       const DenseMatrix<T> omega = sketch_matrix<T>(sketch, a.cols(), l, options.threads);
       const Op op_a = a.layout() == Layout::col_major ? Op::no_trans : Op::trans;
-      trnsolver::detail::internal_gemm(Layout::col_major, op_a, Op::no_trans, a.rows(), l, a.cols(), T(1), a.data(), a.ld(),
-                    omega.data.data(), omega.ld(), T(0), y.data.data(), y.ld(), options);
+      trnsolver::detail::internal_gemm(Layout::col_major, op_a, Op::no_trans, a.rows(), l, a.cols(), T(1), a.data(),
+                                       a.ld(), omega.data.data(), omega.ld(), T(0), y.data.data(), y.ld(), options);
     }
   }
   return y;
@@ -198,12 +197,12 @@ DenseMatrix<T> sketch_left(trncore::MatrixView<const T> a, std::int64_t l, const
   return y;
 }
 
-#define TRNSOLVER_SKETCH(T)                                                                                   \
-  template void sketch_matrix<T>(const Sketch&, std::int64_t, std::int64_t, T*, std::int64_t, int);          \
-  template DenseMatrix<T> sketch_matrix<T>(const Sketch&, std::int64_t, std::int64_t, int);                  \
-  template DenseMatrix<T> sketch_right<T>(trncore::MatrixView<const T>, std::int64_t, const Sketch&,         \
-                                          const trncore::Options&);                                          \
-  template DenseMatrix<T> sketch_left<T>(trncore::MatrixView<const T>, std::int64_t, const Sketch&,          \
+#define TRNSOLVER_SKETCH(T)                                                                          \
+  template void sketch_matrix<T>(const Sketch&, std::int64_t, std::int64_t, T*, std::int64_t, int);  \
+  template DenseMatrix<T> sketch_matrix<T>(const Sketch&, std::int64_t, std::int64_t, int);          \
+  template DenseMatrix<T> sketch_right<T>(trncore::MatrixView<const T>, std::int64_t, const Sketch&, \
+                                          const trncore::Options&);                                  \
+  template DenseMatrix<T> sketch_left<T>(trncore::MatrixView<const T>, std::int64_t, const Sketch&,  \
                                          const trncore::Options&);
 TRNSOLVER_SKETCH(float)
 TRNSOLVER_SKETCH(double)

@@ -60,7 +60,8 @@ SparseSignRows<T> sparse_sign_rows(const Sketch& sketch, std::int64_t n, std::in
     const std::int64_t first = i * rows.zeta;
     distinct_picks(picks, static_cast<std::uint64_t>(first), l, rows.zeta, rows.cols.data() + first);
     for (std::int64_t t = 0; t < rows.zeta; ++t)
-      rows.vals[static_cast<std::size_t>(first + t)] = magnitude * sign_of<T>(words[static_cast<std::size_t>(first + t)]);
+      rows.vals[static_cast<std::size_t>(first + t)] =
+          magnitude * sign_of<T>(words[static_cast<std::size_t>(first + t)]);
   });
   return rows;
 }

@@ -25,10 +25,11 @@ void check_symmetric_input(const MatrixOperator<T>& a, std::int64_t k, const cha
                                      "pass a square symmetric matrix");
   if (k < 1 || k > a.rows())
     throw trncore::InvalidArgument(function,
-                                   std::string(what) + " = " + std::to_string(k) + " for n = " + std::to_string(a.rows()) +
-                                       " (1 <= " + what + " <= n required)",
-                                   a.rows() == 0 ? "the matrix is empty: there is nothing to approximate"
-                                                 : "choose " + std::string(what) + " in [1, " + std::to_string(a.rows()) + "]");
+                                   std::string(what) + " = " + std::to_string(k) +
+                                       " for n = " + std::to_string(a.rows()) + " (1 <= " + what + " <= n required)",
+                                   a.rows() == 0
+                                       ? "the matrix is empty: there is nothing to approximate"
+                                       : "choose " + std::string(what) + " in [1, " + std::to_string(a.rows()) + "]");
 }
 
 // The spacing of doubles at x (MATLAB's eps(x)) in T's precision.
@@ -52,8 +53,8 @@ LowRankEigen<T> nystrom_impl(const MatrixOperator<T>& a, std::int64_t l, const S
   const double nu = std::sqrt(static_cast<double>(n)) * spacing<T>(std::sqrt(fro));
   for (std::size_t i = 0; i < y.data.size(); ++i) y.data[i] += static_cast<T>(nu) * omega.data[i];
   DenseMatrix<T> b(l, l, Layout::col_major);
-  trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, l, l, n, T(1), omega.data.data(), omega.ld(),
-                y.data.data(), y.ld(), T(0), b.data.data(), b.ld(), host);
+  trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, l, l, n, T(1), omega.data.data(),
+                                   omega.ld(), y.data.data(), y.ld(), T(0), b.data.data(), b.ld(), host);
   for (std::int64_t j = 0; j < l; ++j)
     for (std::int64_t i = 0; i < j; ++i) b(i, j) = b(j, i) = (b(i, j) + b(j, i)) / T(2);
   if (potrf(Layout::col_major, Uplo::upper, l, b.data.data(), b.ld(), host) != 0) {
@@ -61,12 +62,12 @@ LowRankEigen<T> nystrom_impl(const MatrixOperator<T>& a, std::int64_t l, const S
     return r;  // Ωᵀ·A·Ω is not numerically positive definite: A is not PSD
   }
   // E = Y_ν·R⁻¹ with Ωᵀ·Y_ν = RᵀR; Â = E·Eᵀ − ν·I on range(E).
-  trnblas::trsm<T>(Layout::col_major, Side::right, Uplo::upper, Op::no_trans, Diag::non_unit, n, l, T(1),
-                   b.data.data(), b.ld(), y.data.data(), y.ld(), host);
+  trnblas::trsm<T>(Layout::col_major, Side::right, Uplo::upper, Op::no_trans, Diag::non_unit, n, l, T(1), b.data.data(),
+                   b.ld(), y.data.data(), y.ld(), host);
   std::vector<T> s(static_cast<std::size_t>(l));
   DenseMatrix<T> u(n, l, Layout::col_major), vt(l, l, Layout::col_major);
-  const std::int64_t info = gesdd<T>(Layout::col_major, Job::thin, n, l, y.data.data(), y.ld(), s.data(),
-                                     u.data.data(), u.ld(), vt.data.data(), vt.ld(), host);
+  const std::int64_t info = gesdd<T>(Layout::col_major, Job::thin, n, l, y.data.data(), y.ld(), s.data(), u.data.data(),
+                                     u.ld(), vt.data.data(), vt.ld(), host);
   if (info != 0) {
     r.info = info;
     r.u = DenseMatrix<T>(n, 0, Layout::col_major);
@@ -91,12 +92,13 @@ LowRankEigen<T> eigh_impl(const MatrixOperator<T>& a, const trncore::MatrixView<
   const DenseMatrix<T> q = range_basis(a, dense, l, o.power_iterations, o.sketch, o.core, r.matvecs, function);
   const DenseMatrix<T> aq = apply(a, q, r.matvecs, function);
   DenseMatrix<T> t(l, l, Layout::col_major);
-  trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, l, l, n, T(1), q.data.data(), q.ld(), aq.data.data(),
-                aq.ld(), T(0), t.data.data(), t.ld(), host);
+  trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, l, l, n, T(1), q.data.data(), q.ld(),
+                                   aq.data.data(), aq.ld(), T(0), t.data.data(), t.ld(), host);
   for (std::int64_t j = 0; j < l; ++j)
     for (std::int64_t i = 0; i < j; ++i) t(i, j) = t(j, i) = (t(i, j) + t(j, i)) / T(2);
   std::vector<T> w(static_cast<std::size_t>(l));
-  if (const std::int64_t info = syevd(Layout::col_major, EigJob::vectors, Uplo::lower, l, t.data.data(), t.ld(), w.data(), host);
+  if (const std::int64_t info =
+          syevd(Layout::col_major, EigJob::vectors, Uplo::lower, l, t.data.data(), t.ld(), w.data(), host);
       info != 0) {  // a numerical outcome, not an exception: rank 0, info says why
     r.info = info;
     r.u = DenseMatrix<T>(n, 0, Layout::col_major);
@@ -115,8 +117,8 @@ LowRankEigen<T> eigh_impl(const MatrixOperator<T>& a, const trncore::MatrixView<
     for (std::int64_t i = 0; i < l; ++i) v(i, j) = t(i, src);
   }
   r.u = DenseMatrix<T>(n, k, Layout::col_major);
-  trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, k, l, T(1), q.data.data(), q.ld(), v.data.data(),
-                v.ld(), T(0), r.u.data.data(), r.u.ld(), host);
+  trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, n, k, l, T(1), q.data.data(), q.ld(),
+                                   v.data.data(), v.ld(), T(0), r.u.data.data(), r.u.ld(), host);
   r.rank = k;
   return r;
 }
@@ -156,7 +158,8 @@ LowRankEigen<T> eigh_randomized(trncore::MatrixView<const T> a, std::int64_t k, 
   constexpr const char* kFunction = "trnsolver::eigh_randomized";
   require_finite(a, kFunction);
   if (a.rows() != a.cols())
-    throw trncore::DimensionMismatch(kFunction, "the matrix is " + std::to_string(a.rows()) + "x" + std::to_string(a.cols()),
+    throw trncore::DimensionMismatch(kFunction,
+                                     "the matrix is " + std::to_string(a.rows()) + "x" + std::to_string(a.cols()),
                                      "pass a square symmetric matrix");
   check_rsvd_options(options, kFunction);
   CostLedger ledger(options.core);
@@ -165,11 +168,11 @@ LowRankEigen<T> eigh_randomized(trncore::MatrixView<const T> a, std::int64_t k, 
   return eigh_impl(op, &a, k, options, kFunction);
 }
 
-#define TRNSOLVER_SYMMETRIC(T)                                                                                     \
+#define TRNSOLVER_SYMMETRIC(T)                                                                                         \
   template LowRankEigen<T> nystrom<T>(const MatrixOperator<T>&, std::int64_t, const Sketch&, const trncore::Options&); \
-  template LowRankEigen<T> nystrom<T>(trncore::MatrixView<const T>, std::int64_t, const Sketch&,                   \
-                                      const trncore::Options&);                                                    \
-  template LowRankEigen<T> eigh_randomized<T>(const MatrixOperator<T>&, std::int64_t, const RsvdOptions&);         \
+  template LowRankEigen<T> nystrom<T>(trncore::MatrixView<const T>, std::int64_t, const Sketch&,                       \
+                                      const trncore::Options&);                                                        \
+  template LowRankEigen<T> eigh_randomized<T>(const MatrixOperator<T>&, std::int64_t, const RsvdOptions&);             \
   template LowRankEigen<T> eigh_randomized<T>(trncore::MatrixView<const T>, std::int64_t, const RsvdOptions&);
 TRNSOLVER_SYMMETRIC(float)
 TRNSOLVER_SYMMETRIC(double)

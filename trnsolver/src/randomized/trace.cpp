@@ -111,12 +111,12 @@ std::vector<double> diagonal_estimate(const MatrixOperator<T>& a, std::int64_t m
   return num;
 }
 
-#define TRNSOLVER_TRACE(T)                                                                                     \
-  template TraceEstimate hutchinson<T>(const MatrixOperator<T>&, std::int64_t, const Sketch&,                  \
-                                       const trncore::Options&);                                               \
-  template TraceEstimate hutch_plus_plus<T>(const MatrixOperator<T>&, std::int64_t, const Sketch&,             \
-                                            const trncore::Options&);                                          \
-  template std::vector<double> diagonal_estimate<T>(const MatrixOperator<T>&, std::int64_t, const Sketch&,     \
+#define TRNSOLVER_TRACE(T)                                                                                 \
+  template TraceEstimate hutchinson<T>(const MatrixOperator<T>&, std::int64_t, const Sketch&,              \
+                                       const trncore::Options&);                                           \
+  template TraceEstimate hutch_plus_plus<T>(const MatrixOperator<T>&, std::int64_t, const Sketch&,         \
+                                            const trncore::Options&);                                      \
+  template std::vector<double> diagonal_estimate<T>(const MatrixOperator<T>&, std::int64_t, const Sketch&, \
                                                     const trncore::Options&);
 TRNSOLVER_TRACE(float)
 TRNSOLVER_TRACE(double)

@@ -178,7 +178,8 @@ std::int64_t francis_schur(std::int64_t n, float* h, std::int64_t ldh, float* z,
       }
       // First column of (H − σ₁)(H − σ₂) restricted to rows l…l+2, in units of scale² (only its direction matters).
       const float hl = H(l, l) / (scale == 0.0f ? 1.0f : scale), hl1 = H(l + 1, l) / (scale == 0.0f ? 1.0f : scale);
-      const float hll1 = H(l, l + 1) / (scale == 0.0f ? 1.0f : scale), hl1l1 = H(l + 1, l + 1) / (scale == 0.0f ? 1.0f : scale);
+      const float hll1 = H(l, l + 1) / (scale == 0.0f ? 1.0f : scale),
+                  hl1l1 = H(l + 1, l + 1) / (scale == 0.0f ? 1.0f : scale);
       const float hl2l1 = H(l + 2, l + 1) / (scale == 0.0f ? 1.0f : scale);
       float x = hl * hl + hll1 * hl1 - s * hl + t;
       float y = hl1 * (hl + hl1l1 - s);

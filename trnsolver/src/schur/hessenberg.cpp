@@ -30,7 +30,9 @@ void blocked_hessenberg(std::int64_t n, float* a, std::int64_t lda, float* tau, 
     std::vector<float> v(static_cast<std::size_t>(rows * kb), 0.0f), t(static_cast<std::size_t>(kb * kb), 0.0f),
         y(static_cast<std::size_t>(n * kb), 0.0f), c(static_cast<std::size_t>(n)), w(static_cast<std::size_t>(kb)),
         z(static_cast<std::size_t>(kb));
-    const auto V = [&](std::int64_t i, std::int64_t p) -> float& { return v[static_cast<std::size_t>(i - k - 1 + p * rows)]; };
+    const auto V = [&](std::int64_t i, std::int64_t p) -> float& {
+      return v[static_cast<std::size_t>(i - k - 1 + p * rows)];
+    };
     const auto Tm = [&](std::int64_t p, std::int64_t q) -> float& { return t[static_cast<std::size_t>(p + q * kb)]; };
     const auto Y = [&](std::int64_t i, std::int64_t p) -> float& { return y[static_cast<std::size_t>(i + p * n)]; };
     for (std::int64_t jj = 0; jj < kb; ++jj) {
@@ -94,8 +96,9 @@ void blocked_hessenberg(std::int64_t n, float* a, std::int64_t lda, float* tau, 
     // The columns right of the panel: A(:, k+kb:n) −= Y·V(k+kb:n, :)ᵀ, then the left update on rows k+1…n−1.
     const std::int64_t first = k + kb, cols = n - first;
     if (cols <= 0) continue;
-    trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, n, cols, kb, -1.0f, y.data(), n,
-                         v.data() + (first - k - 1), rows, 1.0f, a + first * lda, lda, gemm_options);
+    trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, n, cols, kb,
+                                            -1.0f, y.data(), n, v.data() + (first - k - 1), rows, 1.0f, a + first * lda,
+                                            lda, gemm_options);
     BlockReflector h;
     h.rows = rows;
     h.kb = kb;

@@ -32,8 +32,12 @@ void blocked_tridiagonal(std::int64_t n, float* a, std::int64_t lda, std::vector
     // V, W: rows k…n−1 (local row i − k), kb columns, column-major.
     std::vector<float> v(static_cast<std::size_t>(rows * kb), 0.0f), w(v.size(), 0.0f), c(static_cast<std::size_t>(n)),
         p(static_cast<std::size_t>(n)), x(static_cast<std::size_t>(kb)), y(static_cast<std::size_t>(kb));
-    const auto V = [&](std::int64_t i, std::int64_t q) -> float& { return v[static_cast<std::size_t>(i - k + q * rows)]; };
-    const auto Wm = [&](std::int64_t i, std::int64_t q) -> float& { return w[static_cast<std::size_t>(i - k + q * rows)]; };
+    const auto V = [&](std::int64_t i, std::int64_t q) -> float& {
+      return v[static_cast<std::size_t>(i - k + q * rows)];
+    };
+    const auto Wm = [&](std::int64_t i, std::int64_t q) -> float& {
+      return w[static_cast<std::size_t>(i - k + q * rows)];
+    };
     for (std::int64_t jj = 0; jj < kb; ++jj) {
       const std::int64_t j = k + jj;
       // The current column j on rows j…n−1.
@@ -66,7 +70,8 @@ void blocked_tridiagonal(std::int64_t n, float* a, std::int64_t lda, std::vector
       for (std::int64_t i = j + 1; i < n; ++i) {
         float s = 0.0f;
         for (std::int64_t col = j + 1; col < n; ++col) s += at(i, col) * V(col, jj);
-        for (std::int64_t q = 0; q < jj; ++q) s -= V(i, q) * x[static_cast<std::size_t>(q)] + Wm(i, q) * y[static_cast<std::size_t>(q)];
+        for (std::int64_t q = 0; q < jj; ++q)
+          s -= V(i, q) * x[static_cast<std::size_t>(q)] + Wm(i, q) * y[static_cast<std::size_t>(q)];
         p[static_cast<std::size_t>(i)] = tj * s;
       }
       float pv = 0.0f;
@@ -80,10 +85,10 @@ void blocked_tridiagonal(std::int64_t n, float* a, std::int64_t lda, std::vector
     float* a22 = a + f + f * lda;
     const float* vf = v.data() + (f - k);
     const float* wf = w.data() + (f - k);
-    trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, tail, tail, kb, -1.0f, vf, rows,
-                         wf, rows, 1.0f, a22, lda, gemm_options);
-    trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, tail, tail, kb, -1.0f, wf, rows,
-                         vf, rows, 1.0f, a22, lda, gemm_options);
+    trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, tail, tail,
+                                            kb, -1.0f, vf, rows, wf, rows, 1.0f, a22, lda, gemm_options);
+    trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::trans, tail, tail,
+                                            kb, -1.0f, wf, rows, vf, rows, 1.0f, a22, lda, gemm_options);
     for (std::int64_t jc = f; jc < n; ++jc)
       for (std::int64_t i = jc + 1; i < n; ++i) at(jc, i) = at(i, jc);
   }

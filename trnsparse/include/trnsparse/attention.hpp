@@ -63,8 +63,8 @@ BlockMask mask_union(const BlockMask& a, const BlockMask& b);
 ///         (e.g. threads < 0); trncore::TargetNotMet (no report) as above;
 ///         trncore::DimensionMismatch when a span's length is not L·d (L·dv).
 template <class T>
-void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q, std::span<const T> k,
-                            std::span<const T> v, std::span<T> out, double scale, const trncore::Options& options = {},
-                            trncore::AccuracyReport* report = nullptr);
+void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q,
+                            std::span<const T> k, std::span<const T> v, std::span<T> out, double scale,
+                            const trncore::Options& options = {}, trncore::AccuracyReport* report = nullptr);
 
 }  // namespace trnsparse

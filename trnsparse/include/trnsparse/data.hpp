@@ -23,7 +23,8 @@ inline std::string data_dir() {
   return TRNSPARSE_DATA_DIR;
 #else
   if (const char* dir = std::getenv("TRNSPARSE_DATA_DIR"); dir != nullptr && *dir != '\0') return dir;
-  throw trncore::IoError("trnsparse::data_dir", "TRNSPARSE_DATA_DIR is neither a compile definition nor set in the environment",
+  throw trncore::IoError("trnsparse::data_dir",
+                         "TRNSPARSE_DATA_DIR is neither a compile definition nor set in the environment",
                          "link the CMake target trnsci::trnsparse, or set TRNSPARSE_DATA_DIR to the output of "
                          "'pkg-config --variable=pkgdatadir trnsparse'");
 #endif

@@ -35,7 +35,7 @@ enum class Ordering : std::uint8_t {
 /// simplicial as CHOLMOD chooses). Only the lower triangle of A (entries with column ≤ row) is read;
 /// entries above the diagonal are ignored, so a full symmetric matrix or its lower half both work.
 class Cholesky {
-public:
+ public:
   /// Analyses and factors `a` (square). info() > 0 when a leading minor of the reordered matrix is not
   /// positive definite (info = its 1-based order, as LAPACK's potrf).
   /// @throws trncore::InvalidArgument for an invalid or non-square `a`, a nonfinite value, or an ordering
@@ -58,12 +58,14 @@ public:
   /// Refactors a matrix with the same pattern reusing the symbolic analysis (numeric values only).
   /// @throws trncore::InvalidArgument when the pattern differs from the analysed one.
   template <class T, class I>
-  void refactor(const Csr<T, I>& a) { refactor_impl(convert<double, std::int64_t>(a)); }
+  void refactor(const Csr<T, I>& a) {
+    refactor_impl(convert<double, std::int64_t>(a));
+  }
   /// Solves A X = B for nrhs right-hand sides (B and X row-major n×nrhs; X may alias B).
   /// @throws trncore::InvalidArgument when info() != 0; trncore::DimensionMismatch for wrong lengths.
   void solve(std::span<const double> b, std::span<double> x, std::int64_t nrhs = 1) const;
 
-private:
+ private:
   Cholesky(const Csr<double, std::int64_t>& a, Ordering ordering, int);
   void refactor_impl(const Csr<double, std::int64_t>& a);
   struct Impl;
@@ -72,7 +74,7 @@ private:
 
 /// Sparse LU P A Q = L U of a square matrix (UMFPACK, threshold partial pivoting).
 class Lu {
-public:
+ public:
   /// Analyses and factors `a`. info() > 0 when A is singular to working precision (info = the number of
   /// zero pivots in U).
   /// @throws trncore::InvalidArgument for an invalid or non-square `a`, a nonfinite value, or an ordering
@@ -96,7 +98,7 @@ public:
   /// @throws trncore::InvalidArgument when info() != 0; trncore::DimensionMismatch for wrong lengths.
   void solve(std::span<const double> b, std::span<double> x, std::int64_t nrhs = 1, bool transpose = false) const;
 
-private:
+ private:
   Lu(const Csr<double, std::int64_t>& a, Ordering ordering, int);
   struct Impl;
   std::unique_ptr<Impl> impl_;
@@ -105,7 +107,7 @@ private:
 /// Sparse QR A E = Q R of an m×n matrix (SPQR, rank-revealing with SPQR's default column tolerance), for
 /// least squares min‖Ax − b‖₂ (m ≥ n) and square solves.
 class Qr {
-public:
+ public:
   /// Factors `a` (m ≥ n).
   /// @throws trncore::InvalidArgument for an invalid `a`, m < n, a nonfinite value, or an invalid ordering.
   template <class T, class I>
@@ -130,7 +132,7 @@ public:
   /// @throws trncore::DimensionMismatch for wrong lengths.
   void solve(std::span<const double> b, std::span<double> x, std::int64_t nrhs = 1) const;
 
-private:
+ private:
   Qr(const Csr<double, std::int64_t>& a, Ordering ordering, int);
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -26,8 +26,8 @@ template <class T, class I = std::int32_t>
 struct Coo {
   std::int64_t rows = 0;  ///< number of rows (≥ 0, representable in I)
   std::int64_t cols = 0;  ///< number of columns (≥ 0, representable in I)
-  std::vector<I> row;  ///< row index of each entry, in [0, rows)
-  std::vector<I> col;  ///< column index of each entry, in [0, cols)
+  std::vector<I> row;     ///< row index of each entry, in [0, rows)
+  std::vector<I> col;     ///< column index of each entry, in [0, cols)
   std::vector<T> values;  ///< value of each entry (row, col and values have one length, nnz)
   /// Number of stored entries, duplicates and explicit zeros included.
   std::int64_t nnz() const { return static_cast<std::int64_t>(values.size()); }
@@ -37,11 +37,11 @@ struct Coo {
 /// indices[...]. indptr has rows+1 entries, starts at 0 and never decreases.
 template <class T, class I = std::int32_t>
 struct Csr {
-  std::int64_t rows = 0;  ///< number of rows
-  std::int64_t cols = 0;  ///< number of columns
+  std::int64_t rows = 0;                            ///< number of rows
+  std::int64_t cols = 0;                            ///< number of columns
   std::vector<I> indptr = std::vector<I>(1, I{0});  ///< rows + 1 offsets into indices/values
-  std::vector<I> indices;  ///< column index of each stored entry, in [0, cols)
-  std::vector<T> values;   ///< value of each stored entry
+  std::vector<I> indices;                           ///< column index of each stored entry, in [0, cols)
+  std::vector<T> values;                            ///< value of each stored entry
   /// Number of stored entries (indptr[rows]), duplicates and explicit zeros included.
   std::int64_t nnz() const { return static_cast<std::int64_t>(values.size()); }
 };
@@ -50,11 +50,11 @@ struct Csr {
 /// with row indices indices[...].
 template <class T, class I = std::int32_t>
 struct Csc {
-  std::int64_t rows = 0;  ///< number of rows
-  std::int64_t cols = 0;  ///< number of columns
+  std::int64_t rows = 0;                            ///< number of rows
+  std::int64_t cols = 0;                            ///< number of columns
   std::vector<I> indptr = std::vector<I>(1, I{0});  ///< cols + 1 offsets into indices/values
-  std::vector<I> indices;  ///< row index of each stored entry, in [0, rows)
-  std::vector<T> values;   ///< value of each stored entry
+  std::vector<I> indices;                           ///< row index of each stored entry, in [0, rows)
+  std::vector<T> values;                            ///< value of each stored entry
   /// Number of stored entries (indptr[cols]), duplicates and explicit zeros included.
   std::int64_t nnz() const { return static_cast<std::int64_t>(values.size()); }
 };
@@ -69,10 +69,10 @@ inline constexpr std::int64_t default_block_size = 128;
 /// occupies values[b·R·C .. (b+1)·R·C) in row-major order.
 template <class T, class I = std::int32_t>
 struct Bsr {
-  std::int64_t rows = 0;                         ///< rows of the matrix (not of the block grid)
-  std::int64_t cols = 0;                         ///< columns of the matrix
-  std::int64_t block_rows = default_block_size;  ///< R, rows of every block (≥ 1)
-  std::int64_t block_cols = default_block_size;  ///< C, columns of every block (≥ 1)
+  std::int64_t rows = 0;                            ///< rows of the matrix (not of the block grid)
+  std::int64_t cols = 0;                            ///< columns of the matrix
+  std::int64_t block_rows = default_block_size;     ///< R, rows of every block (≥ 1)
+  std::int64_t block_cols = default_block_size;     ///< C, columns of every block (≥ 1)
   std::vector<I> indptr = std::vector<I>(1, I{0});  ///< block_row_count() + 1 offsets into indices
   std::vector<I> indices;  ///< block-column index of each stored block, in [0, block_col_count())
   std::vector<T> values;   ///< R·C values per stored block, each block row-major

@@ -64,8 +64,8 @@ struct IterativeResult {
   IterativeReason reason = IterativeReason::max_iterations;  ///< why the solver stopped
   bool converged = false;       ///< reason == IterativeReason::converged (the true residual met tol)
   std::int64_t iterations = 0;  ///< iterations performed (0 when the initial guess already met tol)
-  double residual_norm = 0;  ///< ‖b − A x‖₂ of the returned x (true residual)
-  double tolerance = 0;      ///< the tol the run aimed at
+  double residual_norm = 0;     ///< ‖b − A x‖₂ of the returned x (true residual)
+  double tolerance = 0;         ///< the tol the run aimed at
   /// ‖r_k‖₂ of the recurrence residual at every iteration, the initial one first, when
   /// IterativeOptions::record_history is set (empty otherwise).
   std::vector<double> residual_history;
@@ -73,8 +73,8 @@ struct IterativeResult {
 
 /// Estimated extreme eigenvalues of a symmetric matrix.
 struct SpectrumBounds {
-  double lambda_min = 0;  ///< lower bound on the smallest eigenvalue (θ_min widened by its Ritz residual)
-  double lambda_max = 0;  ///< upper bound on the largest eigenvalue (θ_max widened by its Ritz residual)
+  double lambda_min = 0;   ///< lower bound on the smallest eigenvalue (θ_min widened by its Ritz residual)
+  double lambda_max = 0;   ///< upper bound on the largest eigenvalue (θ_max widened by its Ritz residual)
   std::int64_t steps = 0;  ///< Lanczos steps taken (fewer than asked when the Krylov space became invariant)
 };
 
@@ -119,8 +119,9 @@ IterativeResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T
 /// when A is SPD (`spd`), as an interval crossing 0 would be useless.
 /// @throws trncore::InvalidArgument for an invalid/non-square A, steps < 1, an invalid Preconditioner value.
 template <class T, class I>
-SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps = 30, Preconditioner preconditioner = Preconditioner::none,
-                              std::uint64_t seed = 1, bool spd = true);
+SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps = 30,
+                              Preconditioner preconditioner = Preconditioner::none, std::uint64_t seed = 1,
+                              bool spd = true);
 
 /// Power iteration for the eigenvalue of largest modulus of A (square), with v normalised each step and
 /// λ the Rayleigh quotient vᵀAv. Stops when ‖A v − λ v‖₂ ≤ tol·|λ| (tol = options.rtol) — for symmetric A
@@ -129,7 +130,8 @@ SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps = 30, Preco
 /// @returns the result (residual_norm = ‖A v − λ v‖₂) and the eigenvalue in `lambda`.
 /// @throws trncore::InvalidArgument for an invalid/non-square A or a zero start vector.
 template <class T, class I>
-IterativeResult power_iteration(const Csr<T, I>& a, std::span<T> v, double& lambda, const IterativeOptions& options = {});
+IterativeResult power_iteration(const Csr<T, I>& a, std::span<T> v, double& lambda,
+                                const IterativeOptions& options = {});
 
 /// The diagonal of A (n = min(rows, cols) entries; duplicates summed; missing entries 0).
 template <class T, class I>

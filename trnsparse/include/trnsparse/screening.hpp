@@ -70,14 +70,14 @@ struct SparsityStats {
   /// The shape and the number of stored entries (duplicates and explicit zeros count).
   std::int64_t rows = 0, cols = 0, nonzeros = 0;
   ///@}
-  double density = 0;  ///< nonzeros / (rows·cols), 0 for an empty shape
+  double density = 0;           ///< nonzeros / (rows·cols), 0 for an empty shape
   std::int64_t empty_rows = 0;  ///< rows without a stored entry
   ///@{
   /// The fewest and most stored entries in one row.
   std::int64_t min_row_nonzeros = 0, max_row_nonzeros = 0;
   ///@}
   double mean_row_nonzeros = 0;  ///< nonzeros / rows (0 without rows)
-  std::int64_t bandwidth = 0;  ///< max |i − j| over stored entries
+  std::int64_t bandwidth = 0;    ///< max |i − j| over stored entries
   /// One line, e.g. "100x100, 460 nonzeros (4.6%), rows 2..5 (mean 4.6), 0 empty, bandwidth 10".
   std::string to_string() const;
 };

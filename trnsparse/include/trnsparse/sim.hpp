@@ -22,12 +22,12 @@ struct BlockDensity {
   /// The block size R×C.
   std::int64_t block_rows = 0, block_cols = 0;
   ///@}
-  std::int64_t stored_blocks = 0;               ///< blocks holding at least one entry
-  std::int64_t total_blocks = 0;                ///< ceil(rows/R)·ceil(cols/C)
-  std::int64_t nonzeros = 0;                    ///< stored entries of the CSR (after summing duplicates)
-  double block_density = 0;                     ///< stored_blocks / total_blocks (0 for an empty grid)
-  double fill = 0;                              ///< nonzeros / (stored_blocks·R·C): how full the stored blocks are
-  std::int64_t max_blocks_per_row = 0;          ///< most stored blocks in one block row
+  std::int64_t stored_blocks = 0;       ///< blocks holding at least one entry
+  std::int64_t total_blocks = 0;        ///< ceil(rows/R)·ceil(cols/C)
+  std::int64_t nonzeros = 0;            ///< stored entries of the CSR (after summing duplicates)
+  double block_density = 0;             ///< stored_blocks / total_blocks (0 for an empty grid)
+  double fill = 0;                      ///< nonzeros / (stored_blocks·R·C): how full the stored blocks are
+  std::int64_t max_blocks_per_row = 0;  ///< most stored blocks in one block row
   /// One line, e.g. "128x128 blocks: 12 of 64 stored (18.8%), fill 3.1%, <= 4 per block row".
   std::string to_string() const;
 };
@@ -59,7 +59,7 @@ Bsr<T, I> to_bsr(const Csr<T, I>& a, std::int64_t block_rows, std::int64_t block
 /// @throws trncore::InvalidArgument for an invalid A or bad dense arguments; trncore::NotSupported for the
 ///         host backend or a mode trnblas lacks; trncore::DimensionMismatch for short spans.
 template <class T, class I>
-void bsr_spmm(T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta, std::span<T> c,
-              std::int64_t ldc, const trncore::Options& options, trncore::AccuracyReport& report);
+void bsr_spmm(T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta,
+              std::span<T> c, std::int64_t ldc, const trncore::Options& options, trncore::AccuracyReport& report);
 
 }  // namespace trnsparse

@@ -15,27 +15,31 @@
 namespace trnsparse {
 namespace {
 
-void check_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::size_t nq, std::size_t nk, std::size_t nv,
-                     std::size_t no, double scale, const char* fn) {
+void check_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::size_t nq, std::size_t nk,
+                     std::size_t nv, std::size_t no, double scale, const char* fn) {
   if (mask.block < 1 || mask.seq_len < 0)
-    throw trncore::InvalidArgument(fn, "mask seq_len = " + std::to_string(mask.seq_len) + ", block = " + std::to_string(mask.block),
-                                   "build the mask with local_window_mask / dilated_mask / global_tokens_mask");
+    throw trncore::InvalidArgument(
+        fn, "mask seq_len = " + std::to_string(mask.seq_len) + ", block = " + std::to_string(mask.block),
+        "build the mask with local_window_mask / dilated_mask / global_tokens_mask");
   validate(mask.pattern, fn, true);
   if (mask.pattern.rows != mask.blocks() || mask.pattern.cols != mask.blocks())
     throw trncore::InvalidArgument(fn,
-                                   "mask pattern is " + std::to_string(mask.pattern.rows) + "x" + std::to_string(mask.pattern.cols) +
-                                       " for " + std::to_string(mask.blocks()) + " blocks",
+                                   "mask pattern is " + std::to_string(mask.pattern.rows) + "x" +
+                                       std::to_string(mask.pattern.cols) + " for " + std::to_string(mask.blocks()) +
+                                       " blocks",
                                    "the pattern must be blocks x blocks");
   if (d < 1 || dv < 0)
-    throw trncore::InvalidArgument(fn, "d = " + std::to_string(d) + ", dv = " + std::to_string(dv), "pass d >= 1 and dv >= 0");
+    throw trncore::InvalidArgument(fn, "d = " + std::to_string(d) + ", dv = " + std::to_string(dv),
+                                   "pass d >= 1 and dv >= 0");
   if (!std::isfinite(scale))
-    throw trncore::InvalidArgument(fn, "scale = " + trncore::detail::sci(scale), "pass a finite scale (e.g. 1/sqrt(d))");
+    throw trncore::InvalidArgument(fn, "scale = " + trncore::detail::sci(scale),
+                                   "pass a finite scale (e.g. 1/sqrt(d))");
   const std::int64_t L = mask.seq_len;
   auto need = [&](std::size_t have, std::int64_t cols, const char* name) {
     if (static_cast<std::int64_t>(have) != detail::checked_product(L, cols, fn))
       throw trncore::DimensionMismatch(fn,
-                                       std::string(name) + " has " + std::to_string(have) + " entries, L x " + std::to_string(cols) +
-                                           " = " + std::to_string(L * cols) + " expected",
+                                       std::string(name) + " has " + std::to_string(have) + " entries, L x " +
+                                           std::to_string(cols) + " = " + std::to_string(L * cols) + " expected",
                                        "pass row-major L x d (q, k) and L x dv (v, out) arrays");
   };
   need(nq, d, "q");
@@ -47,9 +51,9 @@ void check_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std
 }  // namespace
 
 template <class T>
-void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q, std::span<const T> k,
-                            std::span<const T> v, std::span<T> out, double scale, const trncore::Options& options,
-                            trncore::AccuracyReport* report) {
+void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q,
+                            std::span<const T> k, std::span<const T> v, std::span<T> out, double scale,
+                            const trncore::Options& options, trncore::AccuracyReport* report) {
   constexpr const char* fn = "trnsparse::block_sparse_attention";
   trncore::validate(options, fn);
   check_attention(mask, d, dv, q.size(), k.size(), v.size(), out.size(), scale, fn);
@@ -69,7 +73,9 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
     std::vector<double> nrm(static_cast<std::size_t>(L), 0.0);
     for (std::int64_t i = 0; i < L; ++i) {
       double s = 0;
-      for (std::int64_t l = 0; l < d; ++l) s += static_cast<double>(x[static_cast<std::size_t>(i * d + l)]) * static_cast<double>(x[static_cast<std::size_t>(i * d + l)]);
+      for (std::int64_t l = 0; l < d; ++l)
+        s += static_cast<double>(x[static_cast<std::size_t>(i * d + l)]) *
+             static_cast<double>(x[static_cast<std::size_t>(i * d + l)]);
       nrm[static_cast<std::size_t>(i)] = std::sqrt(s);
     }
     return nrm;
@@ -77,7 +83,8 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
   const auto qn = row_norms(q), kn = row_norms(k);
   // Per row: |scale|·max_j |q_i||k_j| (multiplied by ε_s at the end) and max_j |s_ij|.
   std::vector<double> qk_term(static_cast<std::size_t>(L), 0.0), score_term(static_cast<std::size_t>(L), 0.0);
-  auto record = [&](const trncore::AccuracyReport& r, double& eps, const char* which, std::int64_t bi, std::int64_t bj) {
+  auto record = [&](const trncore::AccuracyReport& r, double& eps, const char* which, std::int64_t bi,
+                    std::int64_t bj) {
     eps = std::max(eps, r.a_priori_bound);
     if (!r.certified && uncertified.empty())
       uncertified = std::string("the ") + which + " GEMM of query block " + std::to_string(bi) + " and key block " +
@@ -105,8 +112,9 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
     std::int64_t offset = 0;
     for (std::size_t t = 0; t < col0.size(); ++t) {
       trncore::AccuracyReport r;
-      trnblas::gemm<T>(trnblas::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::trans, h, width[t], d, static_cast<T>(scale),
-                       q.data() + r0 * d, d, k.data() + col0[t] * d, d, T(0), s.data() + offset, keys, options, r);
+      trnblas::gemm<T>(trnblas::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::trans, h, width[t], d,
+                       static_cast<T>(scale), q.data() + r0 * d, d, k.data() + col0[t] * d, d, T(0), s.data() + offset,
+                       keys, options, r);
       record(r, eps_s, "score", bi, col0[t] / B);
       offset += width[t];
     }
@@ -142,7 +150,8 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
   }
   // δ_i = ε_s·|scale|·max_j|q_i||k_j| + 2u·max_j|s_ij|.
   for (std::int64_t i = 0; i < L; ++i)
-    worst = std::max(worst, eps_s * qk_term[static_cast<std::size_t>(i)] + 2 * u * score_term[static_cast<std::size_t>(i)]);
+    worst =
+        std::max(worst, eps_s * qk_term[static_cast<std::size_t>(i)] + 2 * u * score_term[static_cast<std::size_t>(i)]);
   if (uncertified.empty() && !all_finite(std::span<const T>(out.data(), out.size())))
     uncertified = "Inf or NaN in the output of finite inputs (overflow)";
   trncore::AccuracyReport r;
@@ -154,20 +163,22 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
     r.a_priori_bound = bound;
     r.uncertify(uncertified);
   }
-  r.trajectory.push_back({"block-sparse attention: scores and P.V by trnblas::gemm (" +
-                          std::string(trncore::to_string(options.backend)) + ", " +
-                          std::string(trncore::to_string(options.math_mode)) + "), two-pass softmax in the value type"});
+  r.trajectory.push_back(
+      {"block-sparse attention: scores and P.V by trnblas::gemm (" + std::string(trncore::to_string(options.backend)) +
+       ", " + std::string(trncore::to_string(options.math_mode)) + "), two-pass softmax in the value type"});
   r.references.push_back("softmax perturbation e^{2 delta}: docs/trnsparse.md section Attention");
   if (options.backend == trncore::Backend::sim) r.cost = trncore::sim::estimate_cost(stats, options.generation);
-  if (report) *report = std::move(r);
-  else trncore::require_target_met(r, fn);  // no report: never return an uncertified or unmet result silently
+  if (report)
+    *report = std::move(r);
+  else
+    trncore::require_target_met(r, fn);  // no report: never return an uncertified or unmet result silently
 }
 
-template void block_sparse_attention<float>(const BlockMask&, std::int64_t, std::int64_t, std::span<const float>, std::span<const float>,
-                                            std::span<const float>, std::span<float>, double, const trncore::Options&,
-                                            trncore::AccuracyReport*);
+template void block_sparse_attention<float>(const BlockMask&, std::int64_t, std::int64_t, std::span<const float>,
+                                            std::span<const float>, std::span<const float>, std::span<float>, double,
+                                            const trncore::Options&, trncore::AccuracyReport*);
 template void block_sparse_attention<double>(const BlockMask&, std::int64_t, std::int64_t, std::span<const double>,
-                                             std::span<const double>, std::span<const double>, std::span<double>, double,
-                                             const trncore::Options&, trncore::AccuracyReport*);
+                                             std::span<const double>, std::span<const double>, std::span<double>,
+                                             double, const trncore::Options&, trncore::AccuracyReport*);
 
 }  // namespace trnsparse

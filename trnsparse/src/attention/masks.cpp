@@ -14,7 +14,8 @@ namespace {
 
 void check_geometry(std::int64_t seq_len, std::int64_t block, const char* fn) {
   detail::require_nonnegative(seq_len, "seq_len", fn);
-  if (block < 1) throw trncore::InvalidArgument(fn, "block = " + std::to_string(block), "pass a block size >= 1 (128 is the tile)");
+  if (block < 1)
+    throw trncore::InvalidArgument(fn, "block = " + std::to_string(block), "pass a block size >= 1 (128 is the tile)");
 }
 
 // Builds a mask from a predicate on (query block, key block).
@@ -45,14 +46,16 @@ BlockMask build(std::int64_t seq_len, std::int64_t block, const char* fn, Keep k
 BlockMask local_window_mask(std::int64_t seq_len, std::int64_t block, std::int64_t window, bool causal) {
   constexpr const char* fn = "trnsparse::local_window_mask";
   if (window < 0) throw trncore::InvalidArgument(fn, "window_blocks = " + std::to_string(window), "pass a window >= 0");
-  return build(seq_len, block, fn, [&](std::int64_t i, std::int64_t j) { return std::abs(i - j) <= window && (!causal || j <= i); });
+  return build(seq_len, block, fn,
+               [&](std::int64_t i, std::int64_t j) { return std::abs(i - j) <= window && (!causal || j <= i); });
 }
 
 BlockMask dilated_mask(std::int64_t seq_len, std::int64_t block, std::int64_t window, std::int64_t dilation) {
   constexpr const char* fn = "trnsparse::dilated_mask";
   if (window < 0 || dilation < 1)
-    throw trncore::InvalidArgument(fn, "window_blocks = " + std::to_string(window) + ", dilation = " + std::to_string(dilation),
-                                   "pass window >= 0 and dilation >= 1");
+    throw trncore::InvalidArgument(
+        fn, "window_blocks = " + std::to_string(window) + ", dilation = " + std::to_string(dilation),
+        "pass window >= 0 and dilation >= 1");
   return build(seq_len, block, fn, [&](std::int64_t i, std::int64_t j) {
     const std::int64_t gap = std::abs(i - j);
     return gap % dilation == 0 && gap <= window * dilation;
@@ -66,12 +69,14 @@ BlockMask global_tokens_mask(std::int64_t seq_len, std::int64_t block, std::span
   std::vector<char> is_global(static_cast<std::size_t>(nb), 0);
   for (std::int64_t g : global_blocks) {
     if (g < 0 || g >= nb)
-      throw trncore::InvalidArgument(fn, "global block " + std::to_string(g) + " is outside [0, " + std::to_string(nb) + ")",
-                                     "list block indices (token index / block)");
+      throw trncore::InvalidArgument(
+          fn, "global block " + std::to_string(g) + " is outside [0, " + std::to_string(nb) + ")",
+          "list block indices (token index / block)");
     is_global[static_cast<std::size_t>(g)] = 1;
   }
-  return build(seq_len, block, fn,
-               [&](std::int64_t i, std::int64_t j) { return is_global[static_cast<std::size_t>(i)] || is_global[static_cast<std::size_t>(j)]; });
+  return build(seq_len, block, fn, [&](std::int64_t i, std::int64_t j) {
+    return is_global[static_cast<std::size_t>(i)] || is_global[static_cast<std::size_t>(j)];
+  });
 }
 
 BlockMask mask_union(const BlockMask& a, const BlockMask& b) {

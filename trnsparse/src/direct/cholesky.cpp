@@ -53,7 +53,8 @@ struct Cholesky::Impl {
     cholmod_l_factorize(&s, factor, &common);
     info = common.status == CHOLMOD_NOT_POSDEF ? static_cast<int>(factor->minor) + 1 : 0;
     if (common.status < CHOLMOD_OK)
-      throw trncore::ResourceExhausted("trnsparse::Cholesky", "CHOLMOD failed with status " + std::to_string(common.status),
+      throw trncore::ResourceExhausted("trnsparse::Cholesky",
+                                       "CHOLMOD failed with status " + std::to_string(common.status),
                                        "check available memory");
   }
 };
@@ -62,7 +63,8 @@ namespace {
 Csr<double, std::int64_t> checked_square_canonical(const Csr<double, std::int64_t>& a, const char* fn) {
   validate(a, fn);
   if (a.rows != a.cols)
-    throw trncore::InvalidArgument(fn, "A is " + std::to_string(a.rows) + "x" + std::to_string(a.cols), "pass a square matrix");
+    throw trncore::InvalidArgument(fn, "A is " + std::to_string(a.rows) + "x" + std::to_string(a.cols),
+                                   "pass a square matrix");
   detail::require_finite_values(a.values, fn);
   return is_canonical(a) ? a : sum_duplicates(a);
 }
@@ -112,7 +114,8 @@ void Cholesky::solve(std::span<const double> b, std::span<double> x, std::int64_
   constexpr const char* fn = "trnsparse::Cholesky::solve";
   detail::require_rhs(b.size(), x.size(), impl_->n, impl_->n, nrhs, fn);
   if (impl_->info != 0)
-    throw trncore::InvalidArgument(fn, "the matrix is not positive definite (info = " + std::to_string(impl_->info) + ")",
+    throw trncore::InvalidArgument(fn,
+                                   "the matrix is not positive definite (info = " + std::to_string(impl_->info) + ")",
                                    "check info() before solving; use Lu for indefinite matrices");
   if (impl_->n == 0 || nrhs == 0) return;
   std::vector<double> cols = detail::to_column_major(b, impl_->n, nrhs);

@@ -44,8 +44,10 @@ Lu::Lu(const Csr<double, std::int64_t>& a_in, Ordering ordering, int) : impl_(st
   m.indices = std::move(a.indices);
   m.values = std::move(a.values);
   if (m.n == 0) return;
-  if (ordering == Ordering::natural) m.control[UMFPACK_ORDERING] = UMFPACK_ORDERING_NONE;
-  else if (ordering == Ordering::amd) m.control[UMFPACK_ORDERING] = UMFPACK_ORDERING_AMD;
+  if (ordering == Ordering::natural)
+    m.control[UMFPACK_ORDERING] = UMFPACK_ORDERING_NONE;
+  else if (ordering == Ordering::amd)
+    m.control[UMFPACK_ORDERING] = UMFPACK_ORDERING_AMD;
   void* symbolic = nullptr;
   const auto n = static_cast<SuiteSparse_long>(m.n);
   int status = static_cast<int>(
@@ -88,10 +90,12 @@ void Lu::solve(std::span<const double> b, std::span<double> x, std::int64_t nrhs
   std::vector<double> rhs = detail::to_column_major(b, m.n, nrhs), sol(rhs.size());
   double stats[UMFPACK_INFO];
   for (std::int64_t j = 0; j < nrhs; ++j) {
-    const int status = static_cast<int>(umfpack_dl_solve(system, m.indptr.data(), m.indices.data(), m.values.data(),
-                                                         sol.data() + j * m.n, rhs.data() + j * m.n, m.numeric, m.control, stats));
+    const int status =
+        static_cast<int>(umfpack_dl_solve(system, m.indptr.data(), m.indices.data(), m.values.data(),
+                                          sol.data() + j * m.n, rhs.data() + j * m.n, m.numeric, m.control, stats));
     if (status != UMFPACK_OK)
-      throw trncore::ResourceExhausted(fn, "UMFPACK solve failed with status " + std::to_string(status), "check available memory");
+      throw trncore::ResourceExhausted(fn, "UMFPACK solve failed with status " + std::to_string(status),
+                                       "check available memory");
   }
   detail::from_column_major(sol.data(), m.n, nrhs, m.n, x);
 }

@@ -32,7 +32,8 @@ Qr::Qr(const Csr<double, std::int64_t>& a_in, Ordering ordering, int) : impl_(st
   detail::require_ordering(ordering, fn);
   validate(a_in, fn);
   if (a_in.rows < a_in.cols)
-    throw trncore::InvalidArgument(fn, "A is " + std::to_string(a_in.rows) + "x" + std::to_string(a_in.cols) + " (m < n)",
+    throw trncore::InvalidArgument(fn,
+                                   "A is " + std::to_string(a_in.rows) + "x" + std::to_string(a_in.cols) + " (m < n)",
                                    "least squares needs m >= n; factor Aᵀ for the minimum-norm problem");
   detail::require_finite_values(a_in.values, fn);
   Impl& q = *impl_;

@@ -18,7 +18,8 @@ template <class T>
 void require_host(const trncore::Options& options, const char* fn) {
   trncore::validate(options, fn);
   if (options.backend != trncore::Backend::host)
-    throw trncore::NotSupported(fn, "backend " + std::string(trncore::to_string(options.backend)) + " is not offered here",
+    throw trncore::NotSupported(fn,
+                                "backend " + std::string(trncore::to_string(options.backend)) + " is not offered here",
                                 "use the host backend, or bsr_spmm for the sim TensorEngine path");
   const bool full = options.math_mode == trncore::MathMode::automatic ||
                     options.math_mode == (sizeof(T) == 8 ? trncore::MathMode::fp64 : trncore::MathMode::fp32);
@@ -38,20 +39,24 @@ inline void require_op(trnblas::Op op, const char* fn) {
 /// Throws DimensionMismatch when a vector has the wrong length.
 inline void require_length(std::size_t have, std::int64_t need, const char* name, const char* fn) {
   if (static_cast<std::int64_t>(have) != need)
-    throw trncore::DimensionMismatch(fn, std::string(name) + " has " + std::to_string(have) + " entries, op(A) needs " + std::to_string(need),
-                                     "pass vectors of op(A)'s column (x) and row (y) counts");
+    throw trncore::DimensionMismatch(
+        fn, std::string(name) + " has " + std::to_string(have) + " entries, op(A) needs " + std::to_string(need),
+        "pass vectors of op(A)'s column (x) and row (y) counts");
 }
 
 /// Checks a dense row-major rows×n operand with leading dimension ld held in a span of `have` entries.
-inline void require_dense(std::int64_t rows, std::int64_t n, std::int64_t ld, std::size_t have, const char* name, const char* fn) {
+inline void require_dense(std::int64_t rows, std::int64_t n, std::int64_t ld, std::size_t have, const char* name,
+                          const char* fn) {
   if (ld < std::max<std::int64_t>(1, n))
-    throw trncore::InvalidArgument(fn, std::string("ld") + name + " = " + std::to_string(ld) + " < max(1, n = " + std::to_string(n) + ")",
-                                   "pass a leading dimension >= n (row-major)");
+    throw trncore::InvalidArgument(
+        fn, std::string("ld") + name + " = " + std::to_string(ld) + " < max(1, n = " + std::to_string(n) + ")",
+        "pass a leading dimension >= n (row-major)");
   const std::int64_t need = rows == 0 || n == 0 ? 0 : checked_product(rows - 1, ld, fn) + n;
   if (static_cast<std::int64_t>(have) < need)
     throw trncore::DimensionMismatch(fn,
-                                     std::string(name) + " has " + std::to_string(have) + " entries, a " + std::to_string(rows) + "x" +
-                                         std::to_string(n) + " matrix with ld " + std::to_string(ld) + " needs " + std::to_string(need),
+                                     std::string(name) + " has " + std::to_string(have) + " entries, a " +
+                                         std::to_string(rows) + "x" + std::to_string(n) + " matrix with ld " +
+                                         std::to_string(ld) + " needs " + std::to_string(need),
                                      "pass the whole matrix");
 }
 

@@ -68,34 +68,36 @@ Csr<T, I> spgemm(const Csr<T, I>& a, const Csr<T, I>& b, const trncore::Options&
   const std::int64_t workers = std::min<std::int64_t>(trncore::detail::resolve_threads(options.threads),
                                                       std::max<std::int64_t>(1, (a.nnz() + b.nnz()) / (1 << 14)));
   const auto bounds = detail::balanced_row_ranges(a.indptr, rows, workers);
-  trncore::detail::parallel_for(static_cast<std::int64_t>(bounds.size()) - 1, static_cast<int>(workers), [&](std::int64_t t) {
-    // Dense accumulator and a marker of which columns the current row touched (Gustavson).
-    std::vector<T> acc(static_cast<std::size_t>(cols), T(0));
-    std::vector<std::int64_t> seen(static_cast<std::size_t>(cols), -1);
-    std::vector<I> touched;
-    for (std::int64_t r = bounds[static_cast<std::size_t>(t)]; r < bounds[static_cast<std::size_t>(t) + 1]; ++r) {
-      touched.clear();
-      for (auto ka = static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r)]);
-           ka < static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r) + 1]); ++ka) {
-        const auto k = static_cast<std::size_t>(a.indices[ka]);
-        for (auto kb = static_cast<std::size_t>(b.indptr[k]); kb < static_cast<std::size_t>(b.indptr[k + 1]); ++kb) {
-          const auto j = static_cast<std::size_t>(b.indices[kb]);
-          if (seen[j] != r) {
-            seen[j] = r;
-            acc[j] = T(0);
-            touched.push_back(b.indices[kb]);
+  trncore::detail::parallel_for(
+      static_cast<std::int64_t>(bounds.size()) - 1, static_cast<int>(workers), [&](std::int64_t t) {
+        // Dense accumulator and a marker of which columns the current row touched (Gustavson).
+        std::vector<T> acc(static_cast<std::size_t>(cols), T(0));
+        std::vector<std::int64_t> seen(static_cast<std::size_t>(cols), -1);
+        std::vector<I> touched;
+        for (std::int64_t r = bounds[static_cast<std::size_t>(t)]; r < bounds[static_cast<std::size_t>(t) + 1]; ++r) {
+          touched.clear();
+          for (auto ka = static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r)]);
+               ka < static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r) + 1]); ++ka) {
+            const auto k = static_cast<std::size_t>(a.indices[ka]);
+            for (auto kb = static_cast<std::size_t>(b.indptr[k]); kb < static_cast<std::size_t>(b.indptr[k + 1]);
+                 ++kb) {
+              const auto j = static_cast<std::size_t>(b.indices[kb]);
+              if (seen[j] != r) {
+                seen[j] = r;
+                acc[j] = T(0);
+                touched.push_back(b.indices[kb]);
+              }
+              acc[j] += a.values[ka] * b.values[kb];
+            }
           }
-          acc[j] += a.values[ka] * b.values[kb];
+          std::sort(touched.begin(), touched.end());
+          auto& ri = row_indices[static_cast<std::size_t>(r)];
+          auto& rv = row_values[static_cast<std::size_t>(r)];
+          ri = touched;
+          rv.reserve(touched.size());
+          for (I j : touched) rv.push_back(acc[static_cast<std::size_t>(j)]);
         }
-      }
-      std::sort(touched.begin(), touched.end());
-      auto& ri = row_indices[static_cast<std::size_t>(r)];
-      auto& rv = row_values[static_cast<std::size_t>(r)];
-      ri = touched;
-      rv.reserve(touched.size());
-      for (I j : touched) rv.push_back(acc[static_cast<std::size_t>(j)]);
-    }
-  });
+      });
   Csr<T, I> out;
   out.rows = rows;
   out.cols = cols;
@@ -109,15 +111,17 @@ Csr<T, I> spgemm(const Csr<T, I>& a, const Csr<T, I>& b, const trncore::Options&
   out.indices.reserve(static_cast<std::size_t>(nnz));
   out.values.reserve(static_cast<std::size_t>(nnz));
   for (std::int64_t r = 0; r < rows; ++r) {
-    out.indices.insert(out.indices.end(), row_indices[static_cast<std::size_t>(r)].begin(), row_indices[static_cast<std::size_t>(r)].end());
-    out.values.insert(out.values.end(), row_values[static_cast<std::size_t>(r)].begin(), row_values[static_cast<std::size_t>(r)].end());
+    out.indices.insert(out.indices.end(), row_indices[static_cast<std::size_t>(r)].begin(),
+                       row_indices[static_cast<std::size_t>(r)].end());
+    out.values.insert(out.values.end(), row_values[static_cast<std::size_t>(r)].begin(),
+                      row_values[static_cast<std::size_t>(r)].end());
   }
   return out;
 }
 
-#define TRNSPARSE_INSTANTIATE_ALGEBRA(T, I)                                \
-  template Csr<T, I> add(T, const Csr<T, I>&, T, const Csr<T, I>&);        \
-  template void scale(T, Csr<T, I>&);                                      \
+#define TRNSPARSE_INSTANTIATE_ALGEBRA(T, I)                         \
+  template Csr<T, I> add(T, const Csr<T, I>&, T, const Csr<T, I>&); \
+  template void scale(T, Csr<T, I>&);                               \
   template Csr<T, I> spgemm(const Csr<T, I>&, const Csr<T, I>&, const trncore::Options&);
 
 TRNSPARSE_INSTANTIATE_ALGEBRA(float, std::int32_t)

@@ -16,7 +16,8 @@ constexpr std::int64_t kMinNnzPerThread = 1 << 15;
 
 template <class T>
 void scale_output(T beta, T* y, std::int64_t n) {
-  if (beta == T(0)) std::fill(y, y + n, T(0));
+  if (beta == T(0))
+    std::fill(y, y + n, T(0));
   else if (beta != T(1))
     for (std::int64_t i = 0; i < n; ++i) y[i] *= beta;
 }
@@ -29,8 +30,8 @@ void scale_output(T beta, T* y, std::int64_t n) {
 // template parameter so the row loop carries no test of it (moving it out took the 3-D Poisson ratio
 // to Eigen from 0.87 to 1.15, single-threaded; docs/benchmarks.md).
 template <bool BetaZero, class T, class I>
-void csr_rows(const I* indptr, const I* indices, const T* values, std::int64_t cols, std::int64_t nnz, T alpha, const T* x,
-              T beta, T* y, std::int64_t begin, std::int64_t end, const char* fn) {
+void csr_rows(const I* indptr, const I* indices, const T* values, std::int64_t cols, std::int64_t nnz, T alpha,
+              const T* x, T beta, T* y, std::int64_t begin, std::int64_t end, const char* fn) {
   std::int64_t first = indptr[begin];
   if (!detail::row_extent_ok(0, first, nnz)) [[unlikely]]  // begin > 0 here: validate_ends checked indptr[0] = 0
     detail::throw_bad_extent(fn, begin - 1, indptr[begin - 1], first, nnz);
@@ -45,8 +46,10 @@ void csr_rows(const I* indptr, const I* indices, const T* values, std::int64_t c
         detail::throw_bad_index(fn, k, j, cols);
       sum += values[k] * x[j];
     }
-    if constexpr (BetaZero) y[r] = alpha * sum;
-    else y[r] = alpha * sum + beta * y[r];
+    if constexpr (BetaZero)
+      y[r] = alpha * sum;
+    else
+      y[r] = alpha * sum + beta * y[r];
     first = stop;
   }
 }
@@ -89,18 +92,21 @@ void spmv(trnblas::Op op, T alpha, const Csr<T, I>& a, std::span<const T> x, T b
     return;
   }
   auto rows = [&](std::int64_t begin, std::int64_t end) {
-    if (beta == T(0)) csr_rows<true>(indptr, indices, values, a.cols, a.nnz(), alpha, xp, beta, yp, begin, end, fn);
-    else csr_rows<false>(indptr, indices, values, a.cols, a.nnz(), alpha, xp, beta, yp, begin, end, fn);
+    if (beta == T(0))
+      csr_rows<true>(indptr, indices, values, a.cols, a.nnz(), alpha, xp, beta, yp, begin, end, fn);
+    else
+      csr_rows<false>(indptr, indices, values, a.cols, a.nnz(), alpha, xp, beta, yp, begin, end, fn);
   };
-  const std::int64_t workers =
-      std::min<std::int64_t>(trncore::detail::resolve_threads(options.threads), std::max<std::int64_t>(1, a.nnz() / kMinNnzPerThread));
+  const std::int64_t workers = std::min<std::int64_t>(trncore::detail::resolve_threads(options.threads),
+                                                      std::max<std::int64_t>(1, a.nnz() / kMinNnzPerThread));
   if (workers <= 1) {
     rows(0, a.rows);
     return;
   }
   const auto bounds = detail::balanced_row_ranges(a.indptr, a.rows, workers);
-  trncore::detail::parallel_for(static_cast<std::int64_t>(bounds.size()) - 1, static_cast<int>(workers),
-                                [&](std::int64_t t) { rows(bounds[static_cast<std::size_t>(t)], bounds[static_cast<std::size_t>(t) + 1]); });
+  trncore::detail::parallel_for(
+      static_cast<std::int64_t>(bounds.size()) - 1, static_cast<int>(workers),
+      [&](std::int64_t t) { rows(bounds[static_cast<std::size_t>(t)], bounds[static_cast<std::size_t>(t) + 1]); });
 }
 
 template <class T, class I>
@@ -118,14 +124,17 @@ void spmv(trnblas::Op op, T alpha, const Bsr<T, I>& a, std::span<const T> x, T b
   // Accumulate op(A)·x into a zeroed buffer, then combine with beta·y, so beta = 0 never reads y.
   std::vector<T> acc(static_cast<std::size_t>(out_n), T(0));
   for (std::int64_t bi = 0; bi < a.block_row_count(); ++bi)
-    for (auto b = static_cast<std::int64_t>(a.indptr[static_cast<std::size_t>(bi)]); b < a.indptr[static_cast<std::size_t>(bi) + 1]; ++b) {
+    for (auto b = static_cast<std::int64_t>(a.indptr[static_cast<std::size_t>(bi)]);
+         b < a.indptr[static_cast<std::size_t>(bi) + 1]; ++b) {
       const std::int64_t c0 = static_cast<std::int64_t>(a.indices[static_cast<std::size_t>(b)]) * C;
       const T* blk = a.values.data() + b * R * C;
       const std::int64_t height = std::min(R, a.rows - bi * R), width = std::min(C, a.cols - c0);
       for (std::int64_t lr = 0; lr < height; ++lr)
         for (std::int64_t lc = 0; lc < width; ++lc) {
-          if (trans) acc[static_cast<std::size_t>(c0 + lc)] += blk[lr * C + lc] * x[static_cast<std::size_t>(bi * R + lr)];
-          else acc[static_cast<std::size_t>(bi * R + lr)] += blk[lr * C + lc] * x[static_cast<std::size_t>(c0 + lc)];
+          if (trans)
+            acc[static_cast<std::size_t>(c0 + lc)] += blk[lr * C + lc] * x[static_cast<std::size_t>(bi * R + lr)];
+          else
+            acc[static_cast<std::size_t>(bi * R + lr)] += blk[lr * C + lc] * x[static_cast<std::size_t>(c0 + lc)];
         }
     }
   for (std::int64_t i = 0; i < out_n; ++i) {
@@ -152,7 +161,8 @@ void spmm(trnblas::Op op, T alpha, const Csr<T, I>& a, std::int64_t n, std::span
   if (alpha == T(0) || n == 0) return;
   if (trans) {
     for (std::int64_t r = 0; r < a.rows; ++r)
-      for (auto e = static_cast<std::int64_t>(a.indptr[static_cast<std::size_t>(r)]); e < a.indptr[static_cast<std::size_t>(r) + 1]; ++e) {
+      for (auto e = static_cast<std::int64_t>(a.indptr[static_cast<std::size_t>(r)]);
+           e < a.indptr[static_cast<std::size_t>(r) + 1]; ++e) {
         const T av = alpha * a.values[static_cast<std::size_t>(e)];
         T* crow = cp + static_cast<std::int64_t>(a.indices[static_cast<std::size_t>(e)]) * ldc;
         const T* brow = bp + r * ldb;
@@ -164,7 +174,8 @@ void spmm(trnblas::Op op, T alpha, const Csr<T, I>& a, std::int64_t n, std::span
   auto rows = [&](std::int64_t begin, std::int64_t end) {
     for (std::int64_t r = begin; r < end; ++r) {
       T* crow = cp + r * ldc;
-      for (auto e = static_cast<std::int64_t>(a.indptr[static_cast<std::size_t>(r)]); e < a.indptr[static_cast<std::size_t>(r) + 1]; ++e) {
+      for (auto e = static_cast<std::int64_t>(a.indptr[static_cast<std::size_t>(r)]);
+           e < a.indptr[static_cast<std::size_t>(r) + 1]; ++e) {
         const T av = alpha * a.values[static_cast<std::size_t>(e)];
         const T* brow = bp + static_cast<std::int64_t>(a.indices[static_cast<std::size_t>(e)]) * ldb;
         for (std::int64_t j = 0; j < n; ++j) crow[j] += av * brow[j];
@@ -172,18 +183,19 @@ void spmm(trnblas::Op op, T alpha, const Csr<T, I>& a, std::int64_t n, std::span
     }
   };
   const std::int64_t work = detail::checked_product(std::max<std::int64_t>(a.nnz(), 1), n, fn);
-  const std::int64_t workers =
-      std::min<std::int64_t>(trncore::detail::resolve_threads(options.threads), std::max<std::int64_t>(1, work / kMinNnzPerThread));
+  const std::int64_t workers = std::min<std::int64_t>(trncore::detail::resolve_threads(options.threads),
+                                                      std::max<std::int64_t>(1, work / kMinNnzPerThread));
   const auto bounds = detail::balanced_row_ranges(a.indptr, a.rows, workers);
-  trncore::detail::parallel_for(static_cast<std::int64_t>(bounds.size()) - 1, static_cast<int>(workers),
-                                [&](std::int64_t t) { rows(bounds[static_cast<std::size_t>(t)], bounds[static_cast<std::size_t>(t) + 1]); });
+  trncore::detail::parallel_for(
+      static_cast<std::int64_t>(bounds.size()) - 1, static_cast<int>(workers),
+      [&](std::int64_t t) { rows(bounds[static_cast<std::size_t>(t)], bounds[static_cast<std::size_t>(t) + 1]); });
 }
 
-#define TRNSPARSE_INSTANTIATE_SPMV(T, I)                                                                                 \
-  template void spmv(trnblas::Op, T, const Csr<T, I>&, std::span<const T>, T, std::span<T>, const trncore::Options&);   \
-  template void spmv(trnblas::Op, T, const Bsr<T, I>&, std::span<const T>, T, std::span<T>, const trncore::Options&);   \
-  template void spmm(trnblas::Op, T, const Csr<T, I>&, std::int64_t, std::span<const T>, std::int64_t, T, std::span<T>, \
-                     std::int64_t, const trncore::Options&);
+#define TRNSPARSE_INSTANTIATE_SPMV(T, I)                                                                              \
+  template void spmv(trnblas::Op, T, const Csr<T, I>&, std::span<const T>, T, std::span<T>, const trncore::Options&); \
+  template void spmv(trnblas::Op, T, const Bsr<T, I>&, std::span<const T>, T, std::span<T>, const trncore::Options&); \
+  template void spmm(trnblas::Op, T, const Csr<T, I>&, std::int64_t, std::span<const T>, std::int64_t, T,             \
+                     std::span<T>, std::int64_t, const trncore::Options&);
 
 TRNSPARSE_INSTANTIATE_SPMV(float, std::int32_t)
 TRNSPARSE_INSTANTIATE_SPMV(float, std::int64_t)

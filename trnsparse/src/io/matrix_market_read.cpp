@@ -21,7 +21,7 @@ constexpr const char* kFunction = "trnsparse::read_matrix_market";
 // One line of input split into whitespace-separated tokens, each with its 1-based column, so every error
 // can point at the token that caused it.
 class LineCursor {
-public:
+ public:
   LineCursor(std::string_view line, std::int64_t line_no) : line_(line), line_no_(line_no) {}
 
   /// The next token, or throws ParseError naming `what` at the end of the line.
@@ -42,7 +42,8 @@ public:
     skip_space();
     if (pos_ < line_.size()) {
       token_column_ = static_cast<std::int64_t>(pos_) + 1;
-      fail("unexpected extra token '" + std::string(line_.substr(pos_, 20)) + "'", "each line holds exactly the declared fields");
+      fail("unexpected extra token '" + std::string(line_.substr(pos_, 20)) + "'",
+           "each line holds exactly the declared fields");
     }
   }
 
@@ -67,13 +68,12 @@ public:
   }
 
   [[noreturn]] void fail(const std::string& problem, const char* hint) const {
-    throw trncore::ParseError(kFunction, problem,
-                              hint, line_no_, token_column_);
+    throw trncore::ParseError(kFunction, problem, hint, line_no_, token_column_);
   }
 
   std::int64_t column() const { return token_column_; }
 
-private:
+ private:
   void skip_space() {
     while (pos_ < line_.size() && std::isspace(static_cast<unsigned char>(line_[pos_]))) ++pos_;
   }
@@ -89,7 +89,8 @@ private:
 
 std::string lower(std::string_view s) {
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 
@@ -97,31 +98,42 @@ MmHeader parse_banner(const std::string& line) {
   MmHeader h;
   LineCursor c(line, 1);
   if (c.next("banner") != "%%MatrixMarket")
-    c.fail("the first line does not start with '%%MatrixMarket'", "a Matrix Market file begins with '%%MatrixMarket matrix <format> <field> <symmetry>'");
+    c.fail("the first line does not start with '%%MatrixMarket'",
+           "a Matrix Market file begins with '%%MatrixMarket matrix <format> <field> <symmetry>'");
   if (lower(c.next("object")) != "matrix") c.fail("object is not 'matrix'", "only 'matrix' objects are supported");
   const std::string format = lower(c.next("format"));
-  if (format == "coordinate") h.format = MmFormat::coordinate;
-  else if (format == "array") h.format = MmFormat::array;
-  else c.fail("unknown format '" + format + "'", "use 'coordinate' or 'array'");
+  if (format == "coordinate")
+    h.format = MmFormat::coordinate;
+  else if (format == "array")
+    h.format = MmFormat::array;
+  else
+    c.fail("unknown format '" + format + "'", "use 'coordinate' or 'array'");
   const std::string field = lower(c.next("field"));
   const std::int64_t field_column = c.column();
-  if (field == "real" || field == "double") h.field = MmField::real;
-  else if (field == "integer") h.field = MmField::integer;
+  if (field == "real" || field == "double")
+    h.field = MmField::real;
+  else if (field == "integer")
+    h.field = MmField::integer;
   else if (field == "pattern") {
     if (h.format == MmFormat::array) c.fail("'pattern' with 'array'", "pattern is only valid for coordinate files");
     h.field = MmField::pattern;
-  }
-  else if (field == "complex")
+  } else if (field == "complex")
     throw trncore::NotSupported(kFunction, "line 1, column " + std::to_string(field_column) + ": complex matrices",
                                 "convert the file to real, or split real and imaginary parts");
-  else c.fail("unknown field '" + field + "'", "use 'real', 'integer' or 'pattern'");
+  else
+    c.fail("unknown field '" + field + "'", "use 'real', 'integer' or 'pattern'");
   const std::string symmetry = lower(c.next("symmetry"));
-  if (symmetry == "general") h.symmetry = MmSymmetry::general;
-  else if (symmetry == "symmetric") h.symmetry = MmSymmetry::symmetric;
-  else if (symmetry == "skew-symmetric") h.symmetry = MmSymmetry::skew_symmetric;
+  if (symmetry == "general")
+    h.symmetry = MmSymmetry::general;
+  else if (symmetry == "symmetric")
+    h.symmetry = MmSymmetry::symmetric;
+  else if (symmetry == "skew-symmetric")
+    h.symmetry = MmSymmetry::skew_symmetric;
   else if (symmetry == "hermitian")
-    throw trncore::NotSupported(kFunction, "line 1: hermitian matrices", "hermitian files are complex; convert to real");
-  else c.fail("unknown symmetry '" + symmetry + "'", "use 'general', 'symmetric' or 'skew-symmetric'");
+    throw trncore::NotSupported(kFunction, "line 1: hermitian matrices",
+                                "hermitian files are complex; convert to real");
+  else
+    c.fail("unknown symmetry '" + symmetry + "'", "use 'general', 'symmetric' or 'skew-symmetric'");
   c.expect_end();
   return h;
 }
@@ -152,9 +164,9 @@ Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
     break;
   }
   if (!have_size)
-    throw trncore::ParseError(kFunction, "the size line is missing (truncated file)",
-                              "after the banner and comments comes 'rows cols entries' (coordinate) or 'rows cols' (array)",
-                              line_no + 1, 1);
+    throw trncore::ParseError(
+        kFunction, "the size line is missing (truncated file)",
+        "after the banner and comments comes 'rows cols entries' (coordinate) or 'rows cols' (array)", line_no + 1, 1);
   {
     LineCursor c(line, line_no);
     h.rows = c.integer("row count");
@@ -170,9 +182,10 @@ Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
     } else {
       const std::int64_t n = h.rows;
       // general: every entry; symmetric: the lower triangle with the diagonal; skew: without it.
-      h.entries = h.symmetry == MmSymmetry::general      ? detail::checked_product(h.rows, h.cols, kFunction)
-                  : h.symmetry == MmSymmetry::symmetric ? detail::checked_product(n, n + 1, kFunction) / 2
-                                                        : detail::checked_product(n, std::max<std::int64_t>(n - 1, 0), kFunction) / 2;
+      h.entries = h.symmetry == MmSymmetry::general ? detail::checked_product(h.rows, h.cols, kFunction)
+                  : h.symmetry == MmSymmetry::symmetric
+                      ? detail::checked_product(n, n + 1, kFunction) / 2
+                      : detail::checked_product(n, std::max<std::int64_t>(n - 1, 0), kFunction) / 2;
     }
     c.expect_end();
   }
@@ -208,10 +221,10 @@ Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
   std::int64_t read = 0;
   while (read < h.entries) {
     if (!std::getline(in, line)) {
-      throw trncore::ParseError(kFunction,
-                                "the file ends after " + std::to_string(read) +
-                                    " of " + std::to_string(h.entries) + " declared entries",
-                                "the file is truncated, or the size line overstates the entry count", line_no + 1, 1);
+      throw trncore::ParseError(
+          kFunction,
+          "the file ends after " + std::to_string(read) + " of " + std::to_string(h.entries) + " declared entries",
+          "the file is truncated, or the size line overstates the entry count", line_no + 1, 1);
     }
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -219,15 +232,21 @@ Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
     LineCursor c(line, line_no);
     if (h.format == MmFormat::coordinate) {
       const std::int64_t r = c.integer("row index");
-      if (r < 1 || r > h.rows) c.fail("row index " + std::to_string(r) + " is outside [1, " + std::to_string(h.rows) + "]", "indices are 1-based and inside the matrix");
+      if (r < 1 || r > h.rows)
+        c.fail("row index " + std::to_string(r) + " is outside [1, " + std::to_string(h.rows) + "]",
+               "indices are 1-based and inside the matrix");
       const std::int64_t col = c.integer("column index");
-      if (col < 1 || col > h.cols) c.fail("column index " + std::to_string(col) + " is outside [1, " + std::to_string(h.cols) + "]", "indices are 1-based and inside the matrix");
+      if (col < 1 || col > h.cols)
+        c.fail("column index " + std::to_string(col) + " is outside [1, " + std::to_string(h.cols) + "]",
+               "indices are 1-based and inside the matrix");
       if (h.symmetry == MmSymmetry::skew_symmetric && r == col)
         c.fail("a skew-symmetric file stores diagonal entry (" + std::to_string(r) + ", " + std::to_string(col) + ")",
                "the diagonal of a skew-symmetric matrix is zero and is not stored");
       double v = 1.0;
-      if (h.field == MmField::real) v = c.real("value");
-      else if (h.field == MmField::integer) v = static_cast<double>(c.integer("value"));
+      if (h.field == MmField::real)
+        v = c.real("value");
+      else if (h.field == MmField::integer)
+        v = static_cast<double>(c.integer("value"));
       c.expect_end();
       push(r - 1, col - 1, v);
     } else {
@@ -248,11 +267,13 @@ Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
     if (blank(line)) continue;
     LineCursor c(line, line_no);
     c.next("data");
-    c.fail("more data lines than the " + std::to_string(h.entries) + " declared", "fix the entry count on the size line");
+    c.fail("more data lines than the " + std::to_string(h.entries) + " declared",
+           "fix the entry count on the size line");
   }
   detail::require_fits_index<I>(static_cast<std::int64_t>(out.values.size()), "nnz", kFunction);
   if (in.bad())
-    throw trncore::IoError(kFunction, "the stream failed after line " + std::to_string(line_no), "check the file or device");
+    throw trncore::IoError(kFunction, "the stream failed after line " + std::to_string(line_no),
+                           "check the file or device");
   return out;
 }
 
@@ -265,8 +286,8 @@ Coo<T, I> read_matrix_market_file(const std::string& path, MmHeader* header) {
   return read_matrix_market<T, I>(in, header);
 }
 
-#define TRNSPARSE_INSTANTIATE_MM_READ(T, I)                                  \
-  template Coo<T, I> read_matrix_market<T, I>(std::istream&, MmHeader*);     \
+#define TRNSPARSE_INSTANTIATE_MM_READ(T, I)                              \
+  template Coo<T, I> read_matrix_market<T, I>(std::istream&, MmHeader*); \
   template Coo<T, I> read_matrix_market_file<T, I>(const std::string&, MmHeader*);
 
 TRNSPARSE_INSTANTIATE_MM_READ(float, std::int32_t)

@@ -23,7 +23,8 @@ bool equals_signed_transpose(const Csr<T, I>& a, T sign) {
 }
 
 void check_stream(std::ostream& out, const char* fn) {
-  if (!out) throw trncore::IoError(fn, "the output stream failed while writing", "check the file system (space, permissions)");
+  if (!out)
+    throw trncore::IoError(fn, "the output stream failed while writing", "check the file system (space, permissions)");
 }
 
 }  // namespace
@@ -32,14 +33,16 @@ template <class T, class I>
 void write_matrix_market(std::ostream& out, const Csr<T, I>& a_in, MmSymmetry symmetry) {
   constexpr const char* fn = "trnsparse::write_matrix_market";
   if (symmetry != MmSymmetry::general && symmetry != MmSymmetry::symmetric && symmetry != MmSymmetry::skew_symmetric)
-    throw trncore::InvalidArgument(fn, "symmetry = " + std::to_string(static_cast<int>(symmetry)) + " is not an MmSymmetry",
+    throw trncore::InvalidArgument(fn,
+                                   "symmetry = " + std::to_string(static_cast<int>(symmetry)) + " is not an MmSymmetry",
                                    "pass MmSymmetry::general, symmetric or skew_symmetric");
   validate(a_in, fn);
   const Csr<T, I> a = sum_duplicates(a_in);
   if (symmetry != MmSymmetry::general) {
     if (a.rows != a.cols)
-      throw trncore::InvalidArgument(fn, "symmetric storage of a " + std::to_string(a.rows) + "x" + std::to_string(a.cols) + " matrix",
-                                     "write non-square matrices as general");
+      throw trncore::InvalidArgument(
+          fn, "symmetric storage of a " + std::to_string(a.rows) + "x" + std::to_string(a.cols) + " matrix",
+          "write non-square matrices as general");
     const T sign = symmetry == MmSymmetry::symmetric ? T(1) : T(-1);
     if (!equals_signed_transpose(a, sign))
       throw trncore::InvalidArgument(fn,
@@ -57,7 +60,9 @@ void write_matrix_market(std::ostream& out, const Csr<T, I>& a_in, MmSymmetry sy
       if (!lower_only || c < r || (c == r && !strict)) ++entries;
     }
   out << "%%MatrixMarket matrix coordinate real "
-      << (symmetry == MmSymmetry::general ? "general" : symmetry == MmSymmetry::symmetric ? "symmetric" : "skew-symmetric")
+      << (symmetry == MmSymmetry::general     ? "general"
+          : symmetry == MmSymmetry::symmetric ? "symmetric"
+                                              : "skew-symmetric")
       << "\n% written by trnsparse\n"
       << a.rows << ' ' << a.cols << ' ' << entries << '\n';
   out.precision(std::numeric_limits<T>::max_digits10);
@@ -87,10 +92,11 @@ void write_matrix_market_array(std::ostream& out, std::int64_t rows, std::int64_
   detail::require_nonnegative(rows, "rows", fn);
   detail::require_nonnegative(cols, "cols", fn);
   if (ld < std::max<std::int64_t>(1, cols))
-    throw trncore::InvalidArgument(fn, detail::kv("ld", ld) + " < " + detail::kv("cols", cols), "pass ld >= max(1, cols)");
+    throw trncore::InvalidArgument(fn, detail::kv("ld", ld) + " < " + detail::kv("cols", cols),
+                                   "pass ld >= max(1, cols)");
   if (a == nullptr && rows > 0 && cols > 0)
-    throw trncore::InvalidArgument(fn, "a is null for a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix",
-                                   "pass the dense data");
+    throw trncore::InvalidArgument(
+        fn, "a is null for a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix", "pass the dense data");
   out << "%%MatrixMarket matrix array real general\n" << rows << ' ' << cols << '\n';
   out.precision(std::numeric_limits<T>::max_digits10);
   for (std::int64_t c = 0; c < cols; ++c)
@@ -98,8 +104,8 @@ void write_matrix_market_array(std::ostream& out, std::int64_t rows, std::int64_
   check_stream(out, fn);
 }
 
-#define TRNSPARSE_INSTANTIATE_MM_WRITE(T, I)                                                  \
-  template void write_matrix_market(std::ostream&, const Csr<T, I>&, MmSymmetry);             \
+#define TRNSPARSE_INSTANTIATE_MM_WRITE(T, I)                                      \
+  template void write_matrix_market(std::ostream&, const Csr<T, I>&, MmSymmetry); \
   template void write_matrix_market_file(const std::string&, const Csr<T, I>&, MmSymmetry);
 
 TRNSPARSE_INSTANTIATE_MM_WRITE(float, std::int32_t)

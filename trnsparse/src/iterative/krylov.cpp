@@ -23,27 +23,30 @@ using detail::norm2;
 
 void require_preconditioner(Preconditioner p, const char* fn) {
   if (p != Preconditioner::none && p != Preconditioner::jacobi)
-    throw trncore::InvalidArgument(fn, "preconditioner = " + std::to_string(static_cast<int>(p)) + " is not a Preconditioner",
-                                   "pass Preconditioner::none or Preconditioner::jacobi");
+    throw trncore::InvalidArgument(
+        fn, "preconditioner = " + std::to_string(static_cast<int>(p)) + " is not a Preconditioner",
+        "pass Preconditioner::none or Preconditioner::jacobi");
 }
 
 template <class M>
 void check_system(const M& a, std::size_t b_size, std::size_t x_size, const IterativeOptions& o, const char* fn) {
   validate(a, fn);
   if (a.rows != a.cols)
-    throw trncore::InvalidArgument(fn, "A is " + std::to_string(a.rows) + "x" + std::to_string(a.cols), "pass a square matrix");
+    throw trncore::InvalidArgument(fn, "A is " + std::to_string(a.rows) + "x" + std::to_string(a.cols),
+                                   "pass a square matrix");
   if (static_cast<std::int64_t>(b_size) != a.rows || static_cast<std::int64_t>(x_size) != a.rows)
     throw trncore::DimensionMismatch(fn,
-                                     "b has " + std::to_string(b_size) + " and x " + std::to_string(x_size) + " entries for n = " +
-                                         std::to_string(a.rows),
+                                     "b has " + std::to_string(b_size) + " and x " + std::to_string(x_size) +
+                                         " entries for n = " + std::to_string(a.rows),
                                      "pass vectors of length n");
   if (!(o.rtol >= 0) || !(o.atol >= 0) || !std::isfinite(o.rtol) || !std::isfinite(o.atol))
-    throw trncore::InvalidArgument(fn, "rtol = " + trncore::detail::sci(o.rtol) + ", atol = " + trncore::detail::sci(o.atol),
-                                   "pass finite tolerances >= 0");
+    throw trncore::InvalidArgument(
+        fn, "rtol = " + trncore::detail::sci(o.rtol) + ", atol = " + trncore::detail::sci(o.atol),
+        "pass finite tolerances >= 0");
   if (o.max_iterations < 0 || o.threads < 0)
-    throw trncore::InvalidArgument(fn,
-                                   "max_iterations = " + std::to_string(o.max_iterations) + ", threads = " + std::to_string(o.threads),
-                                   "pass max_iterations >= 0 and threads >= 0");
+    throw trncore::InvalidArgument(
+        fn, "max_iterations = " + std::to_string(o.max_iterations) + ", threads = " + std::to_string(o.threads),
+        "pass max_iterations >= 0 and threads >= 0");
   require_preconditioner(o.preconditioner, fn);
 }
 
@@ -52,7 +55,8 @@ template <class T>
 struct Precond {
   std::vector<T> inv_diag;  // empty: identity
   void apply(std::span<const T> r, std::span<T> z) const {
-    if (inv_diag.empty()) std::copy(r.begin(), r.end(), z.begin());
+    if (inv_diag.empty())
+      std::copy(r.begin(), r.end(), z.begin());
     else
       for (std::size_t i = 0; i < r.size(); ++i) z[i] = inv_diag[i] * r[i];
   }
@@ -66,8 +70,9 @@ Precond<T> make_precond(const M& a, Preconditioner p, const char* fn) {
   out.inv_diag.resize(d.size());
   for (std::size_t i = 0; i < d.size(); ++i) {
     if (!(d[i] > T(0)) || !std::isfinite(static_cast<double>(d[i])))
-      throw trncore::InvalidArgument(fn, "diagonal entry " + std::to_string(i) + " is " + trncore::detail::sci(static_cast<double>(d[i])),
-                                     "Jacobi needs a positive diagonal (SPD A); use Preconditioner::none");
+      throw trncore::InvalidArgument(
+          fn, "diagonal entry " + std::to_string(i) + " is " + trncore::detail::sci(static_cast<double>(d[i])),
+          "Jacobi needs a positive diagonal (SPD A); use Preconditioner::none");
     out.inv_diag[i] = T(1) / d[i];
   }
   return out;
@@ -138,13 +143,16 @@ IterativeResult cg_impl(const M& a, std::span<const T> b, std::span<T> x, const 
 }
 
 template <class M, class T>
-IterativeResult chebyshev_impl(const M& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds, const IterativeOptions& o) {
+IterativeResult chebyshev_impl(const M& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds,
+                               const IterativeOptions& o) {
   constexpr const char* fn = "trnsparse::chebyshev";
   check_system(a, b.size(), x.size(), o, fn);
   if (!(bounds.lambda_min > 0) || !(bounds.lambda_max > bounds.lambda_min) || !std::isfinite(bounds.lambda_max))
-    throw trncore::InvalidArgument(fn,
-                                   "lambda_min = " + trncore::detail::sci(bounds.lambda_min) + ", lambda_max = " + trncore::detail::sci(bounds.lambda_max),
-                                   "pass 0 < lambda_min < lambda_max enclosing A's spectrum (lanczos_bounds estimates them)");
+    throw trncore::InvalidArgument(
+        fn,
+        "lambda_min = " + trncore::detail::sci(bounds.lambda_min) +
+            ", lambda_max = " + trncore::detail::sci(bounds.lambda_max),
+        "pass 0 < lambda_min < lambda_max enclosing A's spectrum (lanczos_bounds estimates them)");
   const Precond<T> pre = make_precond(a, o.preconditioner, fn);
   const auto n = static_cast<std::size_t>(a.rows);
   const double theta = (bounds.lambda_max + bounds.lambda_min) / 2, delta = (bounds.lambda_max - bounds.lambda_min) / 2;
@@ -208,20 +216,24 @@ IterativeResult cg(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, con
   return cg_impl<Bsr<T, I>, T>(a, b, x, o);
 }
 template <class T, class I>
-IterativeResult chebyshev(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds s, const IterativeOptions& o) {
+IterativeResult chebyshev(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds s,
+                          const IterativeOptions& o) {
   return chebyshev_impl<Csr<T, I>, T>(a, b, x, s, o);
 }
 template <class T, class I>
-IterativeResult chebyshev(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds s, const IterativeOptions& o) {
+IterativeResult chebyshev(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds s,
+                          const IterativeOptions& o) {
   return chebyshev_impl<Bsr<T, I>, T>(a, b, x, s, o);
 }
 
 template <class T, class I>
-IterativeResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, double omega, const IterativeOptions& o) {
+IterativeResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, double omega,
+                           const IterativeOptions& o) {
   constexpr const char* fn = "trnsparse::richardson";
   check_system(a, b.size(), x.size(), o, fn);
   if (!(omega > 0) || !std::isfinite(omega))
-    throw trncore::InvalidArgument(fn, "omega = " + trncore::detail::sci(omega), "pass 0 < omega < 2/lambda_max (2/(lmin+lmax) is optimal)");
+    throw trncore::InvalidArgument(fn, "omega = " + trncore::detail::sci(omega),
+                                   "pass 0 < omega < 2/lambda_max (2/(lmin+lmax) is optimal)");
   const Precond<T> pre = make_precond(a, o.preconditioner, fn);
   const auto n = static_cast<std::size_t>(a.rows);
   std::vector<T> r(n), z(n);
@@ -250,11 +262,13 @@ IterativeResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T
 }
 
 template <class T, class I>
-SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditioner preconditioner, std::uint64_t seed, bool spd) {
+SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditioner preconditioner, std::uint64_t seed,
+                              bool spd) {
   constexpr const char* fn = "trnsparse::lanczos_bounds";
   validate(a, fn);
   if (a.rows != a.cols)
-    throw trncore::InvalidArgument(fn, "A is " + std::to_string(a.rows) + "x" + std::to_string(a.cols), "pass a square matrix");
+    throw trncore::InvalidArgument(fn, "A is " + std::to_string(a.rows) + "x" + std::to_string(a.cols),
+                                   "pass a square matrix");
   if (steps < 1) throw trncore::InvalidArgument(fn, "steps = " + std::to_string(steps), "pass steps >= 1");
   require_preconditioner(preconditioner, fn);
   SpectrumBounds out;
@@ -266,8 +280,9 @@ SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditi
     const std::vector<T> d = diagonal(a);
     for (std::size_t i = 0; i < n; ++i) {
       if (!(d[i] > T(0)))
-        throw trncore::InvalidArgument(fn, "diagonal entry " + std::to_string(i) + " is " + trncore::detail::sci(static_cast<double>(d[i])),
-                                       "Jacobi scaling needs a positive diagonal");
+        throw trncore::InvalidArgument(
+            fn, "diagonal entry " + std::to_string(i) + " is " + trncore::detail::sci(static_cast<double>(d[i])),
+            "Jacobi scaling needs a positive diagonal");
       scale[i] = 1 / std::sqrt(static_cast<double>(d[i]));
     }
   }
@@ -326,7 +341,8 @@ IterativeResult power_iteration(const Csr<T, I>& a, std::span<T> v, double& lamb
   check_system(a, v.size(), v.size(), o, fn);
   const double v0 = norm2<T>(v);
   if (!(v0 > 0) || !std::isfinite(v0))
-    throw trncore::InvalidArgument(fn, "the start vector has norm " + trncore::detail::sci(v0), "pass a finite nonzero start vector");
+    throw trncore::InvalidArgument(fn, "the start vector has norm " + trncore::detail::sci(v0),
+                                   "pass a finite nonzero start vector");
   const auto n = static_cast<std::size_t>(a.rows);
   IterativeResult res;
   res.tolerance = o.rtol;
@@ -375,7 +391,8 @@ std::vector<T> diagonal(const Bsr<T, I>& a) {
   std::vector<T> d(static_cast<std::size_t>(std::min(a.rows, a.cols)), T(0));
   const std::int64_t R = a.block_rows, C = a.block_cols;
   for (std::int64_t bi = 0; bi < a.block_row_count(); ++bi)
-    for (auto b = static_cast<std::int64_t>(a.indptr[static_cast<std::size_t>(bi)]); b < a.indptr[static_cast<std::size_t>(bi) + 1]; ++b) {
+    for (auto b = static_cast<std::int64_t>(a.indptr[static_cast<std::size_t>(bi)]);
+         b < a.indptr[static_cast<std::size_t>(bi) + 1]; ++b) {
       const std::int64_t c0 = static_cast<std::int64_t>(a.indices[static_cast<std::size_t>(b)]) * C;
       for (std::int64_t lr = 0; lr < R; ++lr) {
         const std::int64_t r = bi * R + lr, lc = r - c0;
@@ -386,18 +403,18 @@ std::vector<T> diagonal(const Bsr<T, I>& a) {
   return d;
 }
 
-#define TRNSPARSE_INSTANTIATE_ITERATIVE(T, I)                                                                        \
-  template IterativeResult cg(const Csr<T, I>&, std::span<const T>, std::span<T>, const IterativeOptions&);        \
-  template IterativeResult cg(const Bsr<T, I>&, std::span<const T>, std::span<T>, const IterativeOptions&);        \
-  template IterativeResult chebyshev(const Csr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,           \
-                                     const IterativeOptions&);                                                     \
-  template IterativeResult chebyshev(const Bsr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,           \
-                                     const IterativeOptions&);                                                     \
-  template IterativeResult richardson(const Csr<T, I>&, std::span<const T>, std::span<T>, double,                  \
-                                      const IterativeOptions&);                                                    \
-  template SpectrumBounds lanczos_bounds(const Csr<T, I>&, std::int64_t, Preconditioner, std::uint64_t, bool);      \
-  template IterativeResult power_iteration(const Csr<T, I>&, std::span<T>, double&, const IterativeOptions&);      \
-  template std::vector<T> diagonal(const Csr<T, I>&);                                                              \
+#define TRNSPARSE_INSTANTIATE_ITERATIVE(T, I)                                                                  \
+  template IterativeResult cg(const Csr<T, I>&, std::span<const T>, std::span<T>, const IterativeOptions&);    \
+  template IterativeResult cg(const Bsr<T, I>&, std::span<const T>, std::span<T>, const IterativeOptions&);    \
+  template IterativeResult chebyshev(const Csr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,       \
+                                     const IterativeOptions&);                                                 \
+  template IterativeResult chebyshev(const Bsr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,       \
+                                     const IterativeOptions&);                                                 \
+  template IterativeResult richardson(const Csr<T, I>&, std::span<const T>, std::span<T>, double,              \
+                                      const IterativeOptions&);                                                \
+  template SpectrumBounds lanczos_bounds(const Csr<T, I>&, std::int64_t, Preconditioner, std::uint64_t, bool); \
+  template IterativeResult power_iteration(const Csr<T, I>&, std::span<T>, double&, const IterativeOptions&);  \
+  template std::vector<T> diagonal(const Csr<T, I>&);                                                          \
   template std::vector<T> diagonal(const Bsr<T, I>&);
 
 TRNSPARSE_INSTANTIATE_ITERATIVE(float, std::int32_t)

@@ -21,8 +21,9 @@ void check_q(std::int64_t n, std::span<const double> q, double tau, const char* 
                                    "pass the n*n Schwarz factors (row-major)");
   for (std::size_t k = 0; k < q.size(); ++k)
     if (!(q[k] >= 0) || !std::isfinite(q[k]))
-      throw trncore::InvalidArgument(fn, "Q[" + std::to_string(k) + "] = " + trncore::detail::sci(static_cast<double>(q[k])),
-                                     "Schwarz factors are finite and >= 0 (schwarz_bounds computes them)");
+      throw trncore::InvalidArgument(
+          fn, "Q[" + std::to_string(k) + "] = " + trncore::detail::sci(static_cast<double>(q[k])),
+          "Schwarz factors are finite and >= 0 (schwarz_bounds computes them)");
   if (!(tau >= 0) || !std::isfinite(tau))
     throw trncore::InvalidArgument(fn, "tau = " + trncore::detail::sci(tau), "pass a finite threshold >= 0");
 }
@@ -62,10 +63,11 @@ std::string ScreeningStats::to_string() const {
 
 std::string SparsityStats::to_string() const {
   char line[240];
-  std::snprintf(line, sizeof line, "%lldx%lld, %lld nonzeros (%.3g%%), rows %lld..%lld (mean %.1f), %lld empty, bandwidth %lld",
-                static_cast<long long>(rows), static_cast<long long>(cols), static_cast<long long>(nonzeros), 100 * density,
-                static_cast<long long>(min_row_nonzeros), static_cast<long long>(max_row_nonzeros), mean_row_nonzeros,
-                static_cast<long long>(empty_rows), static_cast<long long>(bandwidth));
+  std::snprintf(line, sizeof line,
+                "%lldx%lld, %lld nonzeros (%.3g%%), rows %lld..%lld (mean %.1f), %lld empty, bandwidth %lld",
+                static_cast<long long>(rows), static_cast<long long>(cols), static_cast<long long>(nonzeros),
+                100 * density, static_cast<long long>(min_row_nonzeros), static_cast<long long>(max_row_nonzeros),
+                mean_row_nonzeros, static_cast<long long>(empty_rows), static_cast<long long>(bandwidth));
   return line;
 }
 
@@ -73,18 +75,21 @@ std::vector<double> schwarz_bounds(std::int64_t n, std::span<const double> g) {
   constexpr const char* fn = "trnsparse::schwarz_bounds";
   detail::require_nonnegative(n, "n", fn);
   if (static_cast<std::int64_t>(g.size()) != detail::checked_product(n, n, fn))
-    throw trncore::InvalidArgument(fn, "diagonal_integrals has " + std::to_string(g.size()) + " entries for n = " + std::to_string(n),
-                                   "pass the n*n diagonal integrals (ij|ij), row-major");
+    throw trncore::InvalidArgument(
+        fn, "diagonal_integrals has " + std::to_string(g.size()) + " entries for n = " + std::to_string(n),
+        "pass the n*n diagonal integrals (ij|ij), row-major");
   double largest = 0;
   for (double x : g) {
-    if (!std::isfinite(x)) throw trncore::InvalidArgument(fn, "a diagonal integral is not finite", "check the integral code");
+    if (!std::isfinite(x))
+      throw trncore::InvalidArgument(fn, "a diagonal integral is not finite", "check the integral code");
     largest = std::max(largest, std::fabs(x));
   }
   std::vector<double> q(g.size());
   for (std::size_t k = 0; k < g.size(); ++k) {
     if (g[k] < -1e-14 * largest)
-      throw trncore::InvalidArgument(fn, "(ij|ij) at " + std::to_string(k) + " is " + trncore::detail::sci(static_cast<double>(g[k])),
-                                     "diagonal integrals are >= 0 (a norm squared); check the input");
+      throw trncore::InvalidArgument(
+          fn, "(ij|ij) at " + std::to_string(k) + " is " + trncore::detail::sci(static_cast<double>(g[k])),
+          "diagonal integrals are >= 0 (a norm squared); check the input");
     q[k] = std::sqrt(std::max(0.0, g[k]));
   }
   return q;
@@ -93,7 +98,8 @@ std::vector<double> schwarz_bounds(std::int64_t n, std::span<const double> g) {
 ScreeningStats quartet_screening(std::int64_t n, std::span<const double> q, double tau) {
   check_q(n, q, tau, "trnsparse::quartet_screening");
   const double qmax = q.empty() ? 0.0 : *std::max_element(q.begin(), q.end());
-  const auto significant = static_cast<std::int64_t>(std::count_if(q.begin(), q.end(), [&](double x) { return x * qmax > tau; }));
+  const auto significant =
+      static_cast<std::int64_t>(std::count_if(q.begin(), q.end(), [&](double x) { return x * qmax > tau; }));
   return finish(n, count_products_above(q, std::vector<double>(q.begin(), q.end()), tau), significant);
 }
 
@@ -116,29 +122,34 @@ Csr<double, std::int64_t> significant_pairs(std::int64_t n, std::span<const doub
   return out;
 }
 
-ScreeningStats density_weighted_screening(std::int64_t n, std::span<const double> q, std::span<const double> density, double tau) {
+ScreeningStats density_weighted_screening(std::int64_t n, std::span<const double> q, std::span<const double> density,
+                                          double tau) {
   constexpr const char* fn = "trnsparse::density_weighted_screening";
   check_q(n, q, tau, fn);
   if (density.size() != q.size())
-    throw trncore::InvalidArgument(fn, "D has " + std::to_string(density.size()) + " entries for n = " + std::to_string(n),
+    throw trncore::InvalidArgument(fn,
+                                   "D has " + std::to_string(density.size()) + " entries for n = " + std::to_string(n),
                                    "pass the n*n density matrix (row-major)");
   std::vector<double> weighted(q.size());
   for (std::size_t k = 0; k < q.size(); ++k) {
-    if (std::isnan(density[k])) throw trncore::InvalidArgument(fn, "D[" + std::to_string(k) + "] is NaN", "pass a finite density");
+    if (std::isnan(density[k]))
+      throw trncore::InvalidArgument(fn, "D[" + std::to_string(k) + "] is NaN", "pass a finite density");
     weighted[k] = q[k] * std::fabs(density[k]);
   }
   const double wmax = weighted.empty() ? 0.0 : *std::max_element(weighted.begin(), weighted.end());
-  const auto significant = static_cast<std::int64_t>(std::count_if(q.begin(), q.end(), [&](double x) { return x * wmax > tau; }));
+  const auto significant =
+      static_cast<std::int64_t>(std::count_if(q.begin(), q.end(), [&](double x) { return x * wmax > tau; }));
   // Quartet (ij|kl) is kept when Q_ij·(Q_kl·|D_kl|) > τ.
   return finish(n, count_products_above(q, std::move(weighted), tau), significant);
 }
 
 template <class T, class I>
-ScreenedProductReport screened_spmm(const Csr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, std::span<T> c,
-                                    std::int64_t ldc, double tau) {
+ScreenedProductReport screened_spmm(const Csr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb,
+                                    std::span<T> c, std::int64_t ldc, double tau) {
   constexpr const char* fn = "trnsparse::screened_spmm";
   validate(a, fn);
-  if (!(tau >= 0) || !std::isfinite(tau)) throw trncore::InvalidArgument(fn, "tau = " + trncore::detail::sci(tau), "pass a finite threshold >= 0");
+  if (!(tau >= 0) || !std::isfinite(tau))
+    throw trncore::InvalidArgument(fn, "tau = " + trncore::detail::sci(tau), "pass a finite threshold >= 0");
   detail::require_nonnegative(n, "n", fn);
   detail::require_dense(a.cols, n, ldb, b.size(), "b", fn);
   detail::require_dense(a.rows, n, ldc, c.size(), "c", fn);
@@ -146,7 +157,9 @@ ScreenedProductReport screened_spmm(const Csr<T, I>& a, std::int64_t n, std::spa
   std::vector<double> row_max(static_cast<std::size_t>(a.cols), 0.0);
   for (std::int64_t j = 0; j < a.cols; ++j)
     for (std::int64_t l = 0; l < n; ++l)
-      row_max[static_cast<std::size_t>(j)] = std::max(row_max[static_cast<std::size_t>(j)], std::fabs(static_cast<double>(b[static_cast<std::size_t>(j * ldb + l)])));
+      row_max[static_cast<std::size_t>(j)] =
+          std::max(row_max[static_cast<std::size_t>(j)],
+                   std::fabs(static_cast<double>(b[static_cast<std::size_t>(j * ldb + l)])));
   Csr<T, I> kept;
   kept.rows = a.rows;
   kept.cols = a.cols;
@@ -154,8 +167,10 @@ ScreenedProductReport screened_spmm(const Csr<T, I>& a, std::int64_t n, std::spa
   ScreenedProductReport report;
   for (std::int64_t r = 0; r < a.rows; ++r) {
     double dropped = 0;
-    for (auto k = static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r)]); k < static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r) + 1]); ++k) {
-      const double bound = std::fabs(static_cast<double>(a.values[k])) * row_max[static_cast<std::size_t>(a.indices[k])];
+    for (auto k = static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r)]);
+         k < static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r) + 1]); ++k) {
+      const double bound =
+          std::fabs(static_cast<double>(a.values[k])) * row_max[static_cast<std::size_t>(a.indices[k])];
       if (bound <= tau) {
         dropped += bound;
         ++report.dropped_entries;
@@ -179,21 +194,24 @@ SparsityStats sparsity_stats(const Csr<T, I>& a) {
   s.rows = a.rows;
   s.cols = a.cols;
   s.nonzeros = a.nnz();
-  s.density = a.rows * a.cols == 0 ? 0.0 : static_cast<double>(a.nnz()) / (static_cast<double>(a.rows) * static_cast<double>(a.cols));
+  s.density = a.rows * a.cols == 0
+                  ? 0.0
+                  : static_cast<double>(a.nnz()) / (static_cast<double>(a.rows) * static_cast<double>(a.cols));
   s.min_row_nonzeros = a.rows == 0 ? 0 : a.nnz();
   for (std::int64_t r = 0; r < a.rows; ++r) {
     const std::int64_t len = a.indptr[static_cast<std::size_t>(r) + 1] - a.indptr[static_cast<std::size_t>(r)];
     s.empty_rows += len == 0;
     s.min_row_nonzeros = std::min(s.min_row_nonzeros, len);
     s.max_row_nonzeros = std::max(s.max_row_nonzeros, len);
-    for (auto k = static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r)]); k < static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r) + 1]); ++k)
+    for (auto k = static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r)]);
+         k < static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r) + 1]); ++k)
       s.bandwidth = std::max<std::int64_t>(s.bandwidth, std::abs(static_cast<std::int64_t>(a.indices[k]) - r));
   }
   s.mean_row_nonzeros = a.rows == 0 ? 0.0 : static_cast<double>(a.nnz()) / static_cast<double>(a.rows);
   return s;
 }
 
-#define TRNSPARSE_INSTANTIATE_SCREENING(T, I)                                                                     \
+#define TRNSPARSE_INSTANTIATE_SCREENING(T, I)                                                                    \
   template ScreenedProductReport screened_spmm(const Csr<T, I>&, std::int64_t, std::span<const T>, std::int64_t, \
                                                std::span<T>, std::int64_t, double);                              \
   template SparsityStats sparsity_stats(const Csr<T, I>&);

@@ -16,8 +16,9 @@ namespace trnsparse {
 std::string BlockDensity::to_string() const {
   char line[200];
   std::snprintf(line, sizeof line, "%lldx%lld blocks: %lld of %lld stored (%.1f%%), fill %.1f%%, <= %lld per block row",
-                static_cast<long long>(block_rows), static_cast<long long>(block_cols), static_cast<long long>(stored_blocks),
-                static_cast<long long>(total_blocks), 100 * block_density, 100 * fill, static_cast<long long>(max_blocks_per_row));
+                static_cast<long long>(block_rows), static_cast<long long>(block_cols),
+                static_cast<long long>(stored_blocks), static_cast<long long>(total_blocks), 100 * block_density,
+                100 * fill, static_cast<long long>(max_blocks_per_row));
   return line;
 }
 
@@ -30,10 +31,11 @@ BlockDensity density_of(const Bsr<T, I>& b, std::int64_t nonzeros) {
   d.stored_blocks = b.block_count();
   d.total_blocks = b.block_row_count() * b.block_col_count();
   d.nonzeros = nonzeros;
-  d.block_density = d.total_blocks == 0 ? 0.0 : static_cast<double>(d.stored_blocks) / static_cast<double>(d.total_blocks);
+  d.block_density =
+      d.total_blocks == 0 ? 0.0 : static_cast<double>(d.stored_blocks) / static_cast<double>(d.total_blocks);
   d.fill = d.stored_blocks == 0 ? 0.0
-                                : static_cast<double>(nonzeros) /
-                                      (static_cast<double>(d.stored_blocks) * static_cast<double>(b.block_rows * b.block_cols));
+                                : static_cast<double>(nonzeros) / (static_cast<double>(d.stored_blocks) *
+                                                                   static_cast<double>(b.block_rows * b.block_cols));
   for (std::int64_t bi = 0; bi < b.block_row_count(); ++bi)
     d.max_blocks_per_row = std::max<std::int64_t>(
         d.max_blocks_per_row, b.indptr[static_cast<std::size_t>(bi) + 1] - b.indptr[static_cast<std::size_t>(bi)]);
@@ -63,13 +65,14 @@ BlockDensity block_density(const Csr<T, I>& a, std::int64_t block_rows, std::int
 }
 
 template <class T, class I>
-void bsr_spmm(T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta, std::span<T> c,
-              std::int64_t ldc, const trncore::Options& options, trncore::AccuracyReport& report) {
+void bsr_spmm(T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta,
+              std::span<T> c, std::int64_t ldc, const trncore::Options& options, trncore::AccuracyReport& report) {
   constexpr const char* fn = "trnsparse::bsr_spmm";
   trncore::validate(options, fn);
   if (options.backend != trncore::Backend::sim)
-    throw trncore::NotSupported(fn, "backend " + std::string(trncore::to_string(options.backend)),
-                                "bsr_spmm models the TensorEngine: pass Options{}.with_backend(Backend::sim); use spmm on the host");
+    throw trncore::NotSupported(
+        fn, "backend " + std::string(trncore::to_string(options.backend)),
+        "bsr_spmm models the TensorEngine: pass Options{}.with_backend(Backend::sim); use spmm on the host");
   validate(a, fn);
   detail::require_nonnegative(n, "n", fn);
   detail::require_dense(a.cols, n, ldb, b.size(), "b", fn);
@@ -110,14 +113,15 @@ void bsr_spmm(T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b,
       const std::int64_t width = std::min(C, a.cols - c0);
       trncore::AccuracyReport block_report;
       // The block is stored R×C row-major (lda = C); its out-of-range padding columns are never read.
-      trnblas::gemm<T>(trnblas::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::no_trans, height, n, width, alpha,
-                       a.values.data() + blk * R * C, C, b.data() + c0 * ldb, ldb, blk == first ? beta : T(1), c_rows, ldc,
-                       options, block_report);
+      trnblas::gemm<T>(trnblas::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::no_trans, height, n, width,
+                       alpha, a.values.data() + blk * R * C, C, b.data() + c0 * ldb, ldb, blk == first ? beta : T(1),
+                       c_rows, ldc, options, block_report);
       eps = std::max(eps, block_report.a_priori_bound);
       if (!block_report.certified && uncertified.empty())
-        uncertified = "the GEMM of block (" + std::to_string(bi) + ", " + std::to_string(a.indices[static_cast<std::size_t>(blk)]) +
-                      ") is not certified: " +
-                      (block_report.uncertified_reason.empty() ? std::string("(no reason given)") : block_report.uncertified_reason);
+        uncertified = "the GEMM of block (" + std::to_string(bi) + ", " +
+                      std::to_string(a.indices[static_cast<std::size_t>(blk)]) + ") is not certified: " +
+                      (block_report.uncertified_reason.empty() ? std::string("(no reason given)")
+                                                               : block_report.uncertified_reason);
       if (block_report.cost) stats += block_report.cost->stats;
       if (method.empty() && !block_report.trajectory.empty()) method = block_report.trajectory.back().description;
       ++gemms;
@@ -137,13 +141,14 @@ void bsr_spmm(T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b,
   report.trajectory.push_back({"bsr_spmm: " + std::to_string(gemms) + " block GEMMs of " + std::to_string(R) + "x" +
                                std::to_string(C) + " x n=" + std::to_string(n) + ", <= " + std::to_string(max_blocks) +
                                " per block row; per block: " + (method.empty() ? std::string("none") : method)});
-  report.references.push_back("per-block bounds: docs/trnblas-sim.md; composition over k blocks: (1+eps)^(k+1)-1, docs/trnsparse.md");
+  report.references.push_back(
+      "per-block bounds: docs/trnblas-sim.md; composition over k blocks: (1+eps)^(k+1)-1, docs/trnsparse.md");
   report.cost = trncore::sim::estimate_cost(stats, options.generation);
 }
 
-#define TRNSPARSE_INSTANTIATE_SIM(T, I)                                                                          \
-  template BlockDensity block_density(const Csr<T, I>&, std::int64_t, std::int64_t);                            \
-  template Bsr<T, I> to_bsr(const Csr<T, I>&, std::int64_t, std::int64_t, BlockDensity&);                       \
+#define TRNSPARSE_INSTANTIATE_SIM(T, I)                                                                        \
+  template BlockDensity block_density(const Csr<T, I>&, std::int64_t, std::int64_t);                           \
+  template Bsr<T, I> to_bsr(const Csr<T, I>&, std::int64_t, std::int64_t, BlockDensity&);                      \
   template void bsr_spmm(T, const Bsr<T, I>&, std::int64_t, std::span<const T>, std::int64_t, T, std::span<T>, \
                          std::int64_t, const trncore::Options&, trncore::AccuracyReport&);
 

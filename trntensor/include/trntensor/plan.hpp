@@ -40,11 +40,20 @@ struct PlanOptions {
   std::optional<std::int64_t> memory_limit;
 
   /// Sets algorithm = a; returns *this.
-  PlanOptions& with_algorithm(PathAlgorithm a) { algorithm = a; return *this; }
+  PlanOptions& with_algorithm(PathAlgorithm a) {
+    algorithm = a;
+    return *this;
+  }
   /// Sets optimal_limit = n; returns *this.
-  PlanOptions& with_optimal_limit(int n) { optimal_limit = n; return *this; }
+  PlanOptions& with_optimal_limit(int n) {
+    optimal_limit = n;
+    return *this;
+  }
   /// Sets memory_limit = elements (the largest intermediate, in elements); returns *this.
-  PlanOptions& with_memory_limit(std::int64_t elements) { memory_limit = elements; return *this; }
+  PlanOptions& with_memory_limit(std::int64_t elements) {
+    memory_limit = elements;
+    return *this;
+  }
 };
 
 /// What a step does.
@@ -95,7 +104,7 @@ struct PlanStep {
 
 /// A reusable, inspectable contraction plan for one einsum expression and one set of operand shapes.
 class ContractionPlan {
-public:
+ public:
   /// Plans `subscripts` for operands of `shapes` (see parse_subscripts for the grammar and its errors).
   /// `options` fixes the backend and the default mode of every step (options.math_mode).
   /// @throws as parse_subscripts; trncore::InvalidArgument for invalid options or an optimal_limit outside
@@ -144,7 +153,7 @@ public:
   /// The output shape.
   Shape output_shape() const;
 
-private:
+ private:
   Subscripts subs_;
   std::vector<Shape> shapes_;
   std::vector<PlanStep> steps_;

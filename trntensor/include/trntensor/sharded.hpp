@@ -21,7 +21,7 @@ namespace trntensor {
 /// Where shard work runs and how partial results are combined. Implementations must run every shard's task
 /// exactly once and must add partials in ascending shard order (so results do not depend on the transport).
 class ShardTransport {
-public:
+ public:
   virtual ~ShardTransport() = default;
   /// Runs work(s) for every shard s in [0, shards), possibly concurrently; rethrows a task's exception.
   virtual void for_each_shard(std::int64_t shards, const std::function<void(std::int64_t)>& work) = 0;
@@ -36,7 +36,7 @@ public:
 /// on the calling thread's workers element-block by element-block, each element in shard order.
 /// @throws trncore::InvalidArgument for threads < 0.
 class ThreadTransport final : public ShardTransport {
-public:
+ public:
   /// A transport on up to `threads` threads (0 = std::thread::hardware_concurrency()).
   /// @throws trncore::InvalidArgument for threads < 0.
   explicit ThreadTransport(int threads = 0);
@@ -44,7 +44,7 @@ public:
   void reduce_sum(std::span<const std::span<const double>> partials, std::span<double> out) override;
   void reduce_sum(std::span<const std::span<const float>> partials, std::span<float> out) override;
 
-private:
+ private:
   int threads_;
 };
 
@@ -52,7 +52,7 @@ private:
 /// extent % shards blocks are one longer). Each shard owns a dense copy of its block.
 template <class T>
 class ShardedTensor {
-public:
+ public:
   /// @throws trncore::InvalidArgument for an axis outside [0, rank) or shards < 1.
   ShardedTensor(TensorView<const T> full, int axis, int shards);
 
@@ -69,7 +69,7 @@ public:
   /// The whole tensor, reassembled.
   Tensor<T> gather() const;
 
-private:
+ private:
   int axis_;
   Shape shape_;
   std::vector<Tensor<T>> blocks_;

@@ -38,23 +38,24 @@ std::string shape_string(std::span<const std::int64_t> shape);
 /// A non-owning strided view of a tensor. T may be const-qualified.
 template <class T>
 class TensorView {
-public:
+ public:
   /// An empty rank-0 view with no data (size 1, so it must not be read).
   TensorView() = default;
   /// A view with explicit strides. @throws trncore::InvalidArgument for negative extents or strides, a null
   /// pointer with a nonzero size, or offsets beyond int64; trncore::DimensionMismatch when the stride count
   /// differs from the rank.
-  TensorView(T* data, Shape shape, Shape strides) : data_(data), shape_(std::move(shape)), strides_(std::move(strides)) {
+  TensorView(T* data, Shape shape, Shape strides)
+      : data_(data), shape_(std::move(shape)), strides_(std::move(strides)) {
     detail::check_view("trntensor::TensorView", shape_, strides_, data == nullptr);
   }
   /// A dense row-major view. @throws as above.
-  TensorView(T* data, Shape shape) : data_(data), shape_(std::move(shape)), strides_(detail::row_major_strides(shape_)) {
+  TensorView(T* data, Shape shape)
+      : data_(data), shape_(std::move(shape)), strides_(detail::row_major_strides(shape_)) {
     detail::check_view("trntensor::TensorView", shape_, strides_, data == nullptr);
   }
   /// The same view with const elements.
   operator TensorView<const T>() const  // NOLINT(google-explicit-constructor)
-    requires(!std::is_const_v<T>)
-  {
+      requires(!std::is_const_v<T>) {
     return TensorView<const T>(data_, shape_, strides_);
   }
 
@@ -97,10 +98,10 @@ public:
     bool ok = idx.size() == shape_.size();
     for (std::size_t d = 0; ok && d < idx.size(); ++d) ok = idx[d] >= 0 && idx[d] < shape_[d];
     if (!ok)
-      throw trncore::InvalidArgument("trntensor::TensorView::at",
-                                     "index " + detail::shape_string(idx) + " is outside the tensor of shape " +
-                                         detail::shape_string(shape_),
-                                     "give one index per axis with 0 <= index < extent");
+      throw trncore::InvalidArgument(
+          "trntensor::TensorView::at",
+          "index " + detail::shape_string(idx) + " is outside the tensor of shape " + detail::shape_string(shape_),
+          "give one index per axis with 0 <= index < extent");
     return (*this)(idx);
   }
   /// The view with its axes reordered: axis d of the result is axis axes[d] of this view.
@@ -109,7 +110,7 @@ public:
   /// Elements [begin, end) along `axis`. @throws trncore::InvalidArgument for a bad axis or range.
   TensorView slice(int axis, std::int64_t begin, std::int64_t end) const;
 
-private:
+ private:
   T* data_ = nullptr;
   Shape shape_;
   Shape strides_;
@@ -120,7 +121,7 @@ template <class T>
 class Tensor {
   static_assert(!std::is_const_v<T>, "Tensor owns mutable elements; use TensorView<const T> for read-only data");
 
-public:
+ public:
   /// A rank-0 tensor holding one zero.
   Tensor() : data_(1) {}
   /// Zeros of the given shape. @throws trncore::InvalidArgument for a negative extent or an overflowing size.
@@ -155,7 +156,7 @@ public:
   /// view(), so a Tensor passes where a TensorView<const T> is expected.
   operator TensorView<const T>() const { return view(); }  // NOLINT(google-explicit-constructor)
   /// view(), so a Tensor passes where a TensorView<T> is expected.
-  operator TensorView<T>() { return view(); }              // NOLINT(google-explicit-constructor)
+  operator TensorView<T>() { return view(); }  // NOLINT(google-explicit-constructor)
 
   /// Unchecked access: t(i, j, k).
   template <class... I>
@@ -174,7 +175,7 @@ public:
   /// Checked read-only access. @throws trncore::InvalidArgument naming the index and the shape.
   const T& at(std::initializer_list<std::int64_t> index) const { return view().at(index); }
 
-private:
+ private:
   std::int64_t offset(std::span<const std::int64_t> idx) const noexcept {
     std::int64_t off = 0;
     for (std::size_t d = 0; d < idx.size(); ++d) off = off * shape_[d] + idx[d];

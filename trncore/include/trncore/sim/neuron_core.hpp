@@ -37,12 +37,36 @@ enum class AluOp : std::uint8_t { add, subtract, multiply, max, min, divide };
 /// VectorEngine free-axis reductions (sequential fp32, ascending free index).
 enum class ReduceOp : std::uint8_t { sum, max, min };
 /// ScalarEngine functions.
-enum class Activation : std::uint8_t { identity, exp, log, sqrt, rsqrt, square, reciprocal, sin, cos, tanh,
-                                       sigmoid, relu, gelu, silu };
+enum class Activation : std::uint8_t {
+  identity,
+  exp,
+  log,
+  sqrt,
+  rsqrt,
+  square,
+  reciprocal,
+  sin,
+  cos,
+  tanh,
+  sigmoid,
+  relu,
+  gelu,
+  silu
+};
 /// GpSimdEngine 32-bit integer ops (wrap-around arithmetic; multiply_high is the upper half of the unsigned
 /// 32×32-bit product; logical shifts; rotates by b mod 32).
-enum class IntOp : std::uint8_t { add, subtract, multiply_low, multiply_high, bit_and, bit_or, bit_xor, shift_left,
-                                  shift_right, rotate_left };
+enum class IntOp : std::uint8_t {
+  add,
+  subtract,
+  multiply_low,
+  multiply_high,
+  bit_and,
+  bit_or,
+  bit_xor,
+  shift_left,
+  shift_right,
+  rotate_left
+};
 
 /// How an op writes its result: the rounding (stochastic draws keyed by seed/stream) to the out type.
 /// Element i (row-major index in the output tile) of a stochastically rounded write uses the word
@@ -58,7 +82,7 @@ struct WriteOptions {
 /// the core's EngineStats (cost estimate: report()). Ops throw trncore::Error subclasses for invalid
 /// tiles, shapes, memories and capacities. Not thread-safe: one core per thread.
 class NeuronCore {
-public:
+ public:
   /// A core of `generation`, with `product` (default: the generation's) as the TensorEngine product model.
   /// Never throws except std::bad_alloc.
   explicit NeuronCore(Generation generation = Generation::trn2, std::optional<ProductModel> product = std::nullopt);
@@ -153,7 +177,7 @@ public:
   /// Zeroes the counters (tiles and memory use are unaffected).
   void reset_stats() noexcept { stats_ = {}; }
 
-private:
+ private:
   Tile allocate(std::string name, Memory memory, std::int64_t partitions, std::int64_t free_size, DType type);
   void count(Engine engine, std::int64_t elements, std::int64_t bytes, double cycles);
 

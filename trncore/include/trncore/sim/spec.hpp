@@ -15,27 +15,27 @@ namespace trncore::sim {
 /// One generation's figures, per NeuronCore. Rates are published per-chip figures divided by the cores
 /// per chip; estimates are marked. Sizes in bytes, rates per second.
 struct GenerationSpec {
-  Generation generation;                ///< the generation these figures describe
-  std::int64_t partitions;              ///< SBUF/PSUM partitions (128)
+  Generation generation;                  ///< the generation these figures describe
+  std::int64_t partitions;                ///< SBUF/PSUM partitions (128)
   std::int64_t sbuf_bytes_per_partition;  ///< trn1 192 KiB, trn2 224 KiB, trn3 256 KiB
   std::int64_t psum_bytes_per_partition;  ///< 16 KiB
-  std::int64_t psum_banks;              ///< PSUM banks per partition (2 KiB each)
+  std::int64_t psum_banks;                ///< PSUM banks per partition (2 KiB each)
   ///@{
   /// TensorEngine matmul limits: contraction K (partitions, 128), stationary free size M (128) and moving
   /// free size N (512).
   std::int64_t max_k, max_m, max_n;
   ///@}
-  double clock_hz;                      ///< derived: bf16 TensorEngine FLOP/s / (2 · 128 · 128)
+  double clock_hz;  ///< derived: bf16 TensorEngine FLOP/s / (2 · 128 · 128)
   /// TensorEngine dense rates, FLOP/s (2 per multiply-add) per NeuronCore.
-  double tensor_flops_bf16;             ///< also fp16 and tf32
-  double tensor_flops_fp8;              ///< fp8 (e4m3, e5m2) inputs
-  double tensor_flops_fp32;             ///< fp32 inputs
-  double vector_flops;                  ///< VectorEngine fp32 element-ops/s
-  double scalar_flops;                  ///< ScalarEngine fp32 element-ops/s
-  double gpsimd_ops;                    ///< GpSimdEngine 32-bit integer element-ops/s (estimate)
-  double hbm_bytes_per_s;               ///< HBM bandwidth per NeuronCore
-  double instruction_overhead_cycles;   ///< fixed cost of issuing one engine instruction (estimate)
-  ProductModel default_product;         ///< the TensorEngine product model a core of this generation uses
+  double tensor_flops_bf16;            ///< also fp16 and tf32
+  double tensor_flops_fp8;             ///< fp8 (e4m3, e5m2) inputs
+  double tensor_flops_fp32;            ///< fp32 inputs
+  double vector_flops;                 ///< VectorEngine fp32 element-ops/s
+  double scalar_flops;                 ///< ScalarEngine fp32 element-ops/s
+  double gpsimd_ops;                   ///< GpSimdEngine 32-bit integer element-ops/s (estimate)
+  double hbm_bytes_per_s;              ///< HBM bandwidth per NeuronCore
+  double instruction_overhead_cycles;  ///< fixed cost of issuing one engine instruction (estimate)
+  ProductModel default_product;        ///< the TensorEngine product model a core of this generation uses
 };
 
 /// TensorEngine multiply-adds per cycle for inputs of `format` (fp8: the fp8 rate; fp32: the fp32 rate;

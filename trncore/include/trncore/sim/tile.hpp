@@ -38,12 +38,12 @@ class NeuronCore;
 namespace detail {
 struct TileState;
 struct TileAccess;
-}
+}  // namespace detail
 
 /// A partitions × free tile in SBUF or PSUM. Move-only; destroying it frees its bytes. Element (p, f)
 /// holds a float value (exact in the tile's format) or a 32-bit integer, by the tile's type.
 class Tile {
-public:
+ public:
   /// An empty tile (engine ops reject it); only a NeuronCore makes usable ones.
   Tile() noexcept;
   /// Takes over the other tile's storage and SBUF/PSUM bytes; the other becomes empty.
@@ -71,7 +71,7 @@ public:
   /// All elements as 32-bit patterns (integer tiles).
   const std::vector<std::uint32_t>& words() const noexcept;
 
-private:
+ private:
   friend class NeuronCore;
   friend struct detail::TileAccess;
   explicit Tile(std::unique_ptr<detail::TileState> state) noexcept;
@@ -80,10 +80,10 @@ private:
 
 /// A buffer in device memory (HBM): a flat array of `size` elements of one type, host-visible.
 struct HbmBuffer {
-  std::string name;                   ///< a label for error messages
-  DType type = DType::fp32;           ///< element type: selects values (float types) or words (integer)
-  std::vector<float> values;          ///< float types (each value exact in the type's format)
-  std::vector<std::uint32_t> words;   ///< integer types
+  std::string name;                  ///< a label for error messages
+  DType type = DType::fp32;          ///< element type: selects values (float types) or words (integer)
+  std::vector<float> values;         ///< float types (each value exact in the type's format)
+  std::vector<std::uint32_t> words;  ///< integer types
   /// Number of elements: values.size() for float types, words.size() for integer types.
   std::int64_t size() const noexcept {
     return static_cast<std::int64_t>(is_float(type) ? values.size() : words.size());
