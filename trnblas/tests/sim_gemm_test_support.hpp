@@ -33,7 +33,14 @@ Problem<T> random_problem(std::int64_t m, std::int64_t n, std::int64_t k, int sp
   std::bernoulli_distribution sign(0.5);
   const auto draw = [&](std::size_t count) {
     std::vector<T> v(count);
-    for (T& x : v) x = static_cast<T>((sign(rng) ? -1.0 : 1.0) * std::ldexp(mant(rng), expo(rng)));
+    for (T& x : v) {
+      // Drawn in a fixed order (sign, exponent, mantissa: the order GCC happened to use) so the data, and so
+      // the test, are the same with every compiler; function arguments are evaluated in unspecified order.
+      const double sgn = sign(rng) ? -1.0 : 1.0;
+      const int e = expo(rng);
+      const double f = mant(rng);
+      x = static_cast<T>(sgn * std::ldexp(f, e));
+    }
     return v;
   };
   Problem<T> p;
