@@ -20,16 +20,16 @@ namespace trnblas {
 ///   same_spin     = Σ_ijab (ia|jb)[(ia|jb) − (ib|ja)] / D_ijab,
 ///   correlation   = opposite_spin + same_spin = Σ_ijab (ia|jb)[2(ia|jb) − (ib|ja)] / D_ijab.
 struct Mp2Energy {
-  double correlation = 0.0;
-  double same_spin = 0.0;
-  double opposite_spin = 0.0;
+  double correlation = 0.0;    ///< E_corr = opposite_spin + same_spin
+  double same_spin = 0.0;      ///< the same-spin component
+  double opposite_spin = 0.0;  ///< the opposite-spin component
 };
 
 /// DF-MP2 correlation energy from the fitted three-index tensor.
 ///
 /// @param nocc, nvir, naux  occupied orbitals, virtual orbitals, auxiliary functions (≥ 0; any of them 0
 ///                          gives zero energy)
-/// @param b        B[i][a][Q], row-major nocc×nvir×naux (e.g. data/dfmp2/<mol>/B_iaQ.npy in the repository)
+/// @param b        B[i][a][Q], row-major nocc×nvir×naux (e.g. `data/dfmp2/<mol>/B_iaQ.npy` in the repository)
 /// @param eps_occ  nocc occupied orbital energies
 /// @param eps_vir  nvir virtual orbital energies; every occupied energy must lie below every virtual one
 ///                 (so every denominator is negative)
@@ -74,6 +74,9 @@ Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux,
 /// Runs on the host in fp64 for every backend: J's condition number (≈ 2.5e5 for cc-pVDZ-RI) would cost a
 /// low-precision factorisation five of its digits, and the fit is O(naux³ + naux²·nocc·nvir), small next
 /// to the energy's O(nocc²·nvir²·naux). Forward error of (ia|jb) ≈ cond(J)·u relative to |B||B|ᵀ.
+/// @param naux, nocc, nvir  auxiliary functions, occupied and virtual orbitals (≥ 0)
+/// @param pia  the integrals (P|ia), row-major naux×nocc×nvir
+/// @param j    the Coulomb metric J, naux×naux, symmetric positive definite (one triangle is read)
 /// @param b  output, nocc·nvir·naux doubles (not overlapping the inputs)
 /// @returns info: 0 on success; k > 0 when the leading minor of order k of J is not positive definite
 ///          (b is then unspecified) — a numerical outcome, not an exception.

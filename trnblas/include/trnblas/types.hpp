@@ -50,10 +50,12 @@ std::string_view to_string(Uplo uplo) noexcept;
 std::string_view to_string(Diag diag) noexcept;
 /// "left", "right". Never throws.
 std::string_view to_string(Side side) noexcept;
+///@{
 /// Parse to_string's names. @throws trncore::ParseError naming the text and the accepted names.
 Op parse_op(std::string_view text);
 Uplo parse_uplo(std::string_view text);
 Diag parse_diag(std::string_view text);
 Side parse_side(std::string_view text);
+///@}
 
 }  // namespace trnblas

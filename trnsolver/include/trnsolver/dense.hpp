@@ -98,6 +98,7 @@ std::string_view to_string(LstsqMethod method) noexcept;
 std::string_view to_string(InvSqrtMethod method) noexcept;
 /// "automatic", "jacobi", "tridiagonal". Never throws.
 std::string_view to_string(EighMethod method) noexcept;
+///@{
 /// Parse to_string's names. @throws trncore::ParseError naming the text and the accepted names.
 Job parse_job(std::string_view text);
 EigJob parse_eig_job(std::string_view text);
@@ -105,29 +106,38 @@ Norm parse_norm(std::string_view text);
 LstsqMethod parse_lstsq_method(std::string_view text);
 InvSqrtMethod parse_inv_sqrt_method(std::string_view text);
 EighMethod parse_eigh_method(std::string_view text);
+///@}
 
 /// An owned dense rows×cols matrix in `layout` with ld = cols (row-major) or rows (column-major), at
 /// least 1: what the convenience drivers return.
 template <class T>
 struct DenseMatrix {
-  std::vector<T> data;
+  std::vector<T> data;  ///< the elements, rows·cols of them, in `layout` with leading dimension ld()
+  ///@{
+  /// The shape.
   std::int64_t rows = 0, cols = 0;
-  Layout layout = Layout::row_major;
+  ///@}
+  Layout layout = Layout::row_major;  ///< row-major or column-major storage
 
   DenseMatrix() = default;
   /// A zero-filled rows×cols matrix. @throws trncore::InvalidArgument for negative sizes.
   DenseMatrix(std::int64_t rows, std::int64_t cols, Layout layout);
+  /// The leading dimension: cols (row-major) or rows (column-major), at least 1.
   std::int64_t ld() const noexcept {
     const std::int64_t l = layout == Layout::row_major ? cols : rows;
     return l > 0 ? l : 1;
   }
+  /// Element (i, j), unchecked (0 ≤ i < rows, 0 ≤ j < cols).
   T& operator()(std::int64_t i, std::int64_t j) noexcept {
     return data[static_cast<std::size_t>(layout == Layout::row_major ? i * ld() + j : i + j * ld())];
   }
+  /// Element (i, j), read-only, unchecked.
   const T& operator()(std::int64_t i, std::int64_t j) const noexcept {
     return data[static_cast<std::size_t>(layout == Layout::row_major ? i * ld() + j : i + j * ld())];
   }
+  /// A view of the matrix (valid while it lives and data is not reallocated), for the view overloads.
   trncore::MatrixView<T> view() { return {data.data(), rows, cols, ld(), layout}; }
+  /// A read-only view of the matrix.
   trncore::MatrixView<const T> view() const { return {data.data(), rows, cols, ld(), layout}; }
 };
 
@@ -137,7 +147,13 @@ struct DenseMatrix {
 
 /// LU factorization with partial pivoting (LAPACK ?getrf): A = P·L·U with A m×n, L m×min(m,n) unit lower
 /// trapezoidal, U min(m,n)×n upper trapezoidal, both overwriting A (L's unit diagonal not stored).
+/// @param layout   storage order of A
+/// @param m, n     rows and columns of A (≥ 0)
+/// @param a        A on entry; L and U on exit
+/// @param lda      leading dimension of A (≥ max(1, row length in `layout`))
 /// @param ipiv  min(m, n) 1-based pivots: row i was interchanged with row ipiv[i] − 1.
+/// @param options  backend (sim: square A only), math mode and threads as the file header describes; no
+///                 target_forward_error
 /// @return 0, or i > 0 when U(i−1, i−1) is exactly zero: the factorization is complete but U is singular
 ///         (no exception; solving with it would divide by zero).
 /// @throws as the file header says (lda below its minimum, null a or ipiv with m, n > 0, ...).
@@ -150,8 +166,16 @@ std::int64_t getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int
                    const trncore::Options& options = {});
 
 /// Solves op(A)·X = B (LAPACK ?getrs) with the LU of getrf (n×n), B n×nrhs overwritten by X.
+/// @param layout  storage order of the LU and of B
 /// @param trans  no_trans solves A·X = B; trans and conj_trans solve Aᵀ·X = B.
+/// @param n       order of A (≥ 0)
+/// @param nrhs    columns of B (≥ 0)
+/// @param a       getrf's L and U
+/// @param lda     leading dimension of a
 /// @param ipiv   getrf's n pivots; each must lie in [1, n] (checked: garbage pivots would index outside B).
+/// @param b       B on entry, X on exit
+/// @param ldb     leading dimension of B
+/// @param options backend, threads (as getrf)
 /// Accuracy: (A + ΔA)·x̂ = b with |ΔA| ≤ (3γ_n + γ_n²)·|L̂||Û| per column (Higham Thm 9.4). A zero on
 /// U's diagonal gives inf/NaN in X (getrf's info says so beforehand).
 template <class T>
@@ -172,7 +196,13 @@ T lange(Layout layout, Norm norm, std::int64_t m, std::int64_t n, const T* a, st
 
 /// Reciprocal condition number estimate 1/(‖A‖·‖A⁻¹‖) in the 1-norm (norm = one) or ∞-norm (norm = inf)
 /// from getrf's LU of the n×n matrix A (LAPACK ?gecon, Higham's estimator ?lacn2).
+/// @param layout  storage order of the LU
+/// @param norm    Norm::one or Norm::inf
+/// @param n       order of A (≥ 0)
+/// @param lu      getrf's L and U of A
+/// @param lda     leading dimension of lu
 /// @param anorm  ‖A‖ in the same norm, of the original A (use lange before getrf); must be ≥ 0 and not NaN.
+/// @param options backend, threads (as getrf)
 /// @param rcond  receives the estimate; 0 when anorm = 0 or U is exactly singular, 1 for n = 0.
 /// @return 0, or LAPACK's info > 0 (newer LAPACKs: the estimate overflowed or was NaN).
 /// @throws InvalidArgument for norm = fro or max, a negative or NaN anorm; else as the file header.
@@ -294,9 +324,12 @@ std::int64_t gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a,
 /// m×m and n×n for full) in the input's layout, and gesdd's info.
 template <class T>
 struct SvdResult {
-  std::vector<T> s;
+  std::vector<T> s;  ///< the k singular values, descending
+  ///@{
+  /// U and Vᵀ (see above; empty for Job::values_only).
   DenseMatrix<T> u, vt;
-  std::int64_t info = 0;
+  ///@}
+  std::int64_t info = 0;  ///< gesdd's info: 0, or > 0 when the iteration did not converge
 };
 
 /// The SVD of A (A is not modified; a copy is factored). As gesdd.
@@ -307,6 +340,7 @@ SvdResult<T> svd(trncore::MatrixView<const T> a, Job job = Job::thin, const trnc
 template <class T>
 struct PinvResult {
   DenseMatrix<T> x;  ///< n×m, in the input's layout
+  /// Singular values above the threshold rcond·s_max (0 when info > 0).
   std::int64_t rank = 0;
   std::int64_t info = 0;  ///< gesdd's info; x is zero when it is > 0
 };
@@ -394,6 +428,7 @@ template <class T>
 struct EighResult {
   std::vector<T> w;  ///< ascending
   DenseMatrix<T> z;  ///< n×n, column j the eigenvector of w[j] (empty for values_only)
+  /// syevd's / sygvd's info: 0, or > 0 as LAPACK (no convergence; B not positive definite).
   std::int64_t info = 0;
 };
 
@@ -418,9 +453,15 @@ EighResult<T> eigh_generalized(trncore::MatrixView<const T> a, std::type_identit
 /// A real Schur decomposition.
 template <class T>
 struct SchurResult {
-  DenseMatrix<T> t, z;    ///< quasi upper triangular T and orthogonal Z, A = Z·T·Zᵀ
-  std::vector<T> wr, wi;  ///< eigenvalues wr[i] + i·wi[i]
-  std::int64_t info = 0;
+  ///@{
+  /// Quasi upper triangular T and orthogonal Z, A = Z·T·Zᵀ.
+  DenseMatrix<T> t, z;
+  ///@}
+  ///@{
+  /// Eigenvalues wr[i] + i·wi[i] (complex pairs adjacent, positive imaginary part first).
+  std::vector<T> wr, wi;
+  ///@}
+  std::int64_t info = 0;  ///< gees's info: 0, or > 0 when the QR algorithm did not converge
 };
 
 /// The real Schur decomposition of the square A (not modified). As gees with vectors.
@@ -433,12 +474,15 @@ SchurResult<T> schur(trncore::MatrixView<const T> a, const trncore::Options& opt
 
 /// Controls of the Newton–Schulz iteration of inv_sqrt_spd.
 struct InvSqrtOptions {
+  /// Backend, math mode of the Newton–Schulz GEMMs on sim, threads; no target.
   trncore::Options core;
+  /// eigh (syevd) or newton_schulz (GEMMs only).
   InvSqrtMethod method = InvSqrtMethod::eigh;
   /// Newton–Schulz: stop when ‖I − Z_k·Y_k‖_F/√n ≤ tolerance, or after max_iterations (converged =
   /// false). tolerance = 0 (the default): 4·n·u of T, or earlier when the quadratic phase stalls at the
   /// rounding level (the distance below 0.01 and no longer halving per step), which counts as converged.
   double tolerance = 0.0;
+  /// Newton–Schulz iteration limit (≥ 1).
   std::int64_t max_iterations = 100;
 };
 
@@ -468,8 +512,8 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
 /// A^{-1/2} and the report.
 template <class T>
 struct InvSqrtResult {
-  DenseMatrix<T> x;
-  InvSqrtReport report;
+  DenseMatrix<T> x;      ///< A^{-1/2}, n×n in the input's layout (zero when report.info ≠ 0)
+  InvSqrtReport report;  ///< what inv_sqrt_spd did
 };
 
 /// View form of inv_sqrt_spd (A not modified). @throws DimensionMismatch for a non-square A.

@@ -12,7 +12,10 @@
 
 namespace trnsolver {
 
+/// What hpl_mxp() runs: the order and seed of the benchmark's system and the factorization's backend and
+/// precision.
 struct HplMxpOptions {
+  /// Order of the system (≥ 1).
   std::int64_t n = 4000;
   /// The trnrand Philox seed of the matrix and right-hand side.
   std::uint64_t seed = 42;
@@ -21,17 +24,21 @@ struct HplMxpOptions {
   /// fallback to an fp64 factorization; the error bounds are not computed (HPL checks the residual). A
   /// target_forward_error is refused (NotSupported).
   trncore::Options core;
+  /// Precision of the LU without pivoting: fp32 (host or sim) or bf16 (sim only); solve() rejects fp64
+  /// with GMRES-IR (InvalidArgument).
   FactorPrecision factor = FactorPrecision::fp32;
 };
 
+/// What one hpl_mxp() run measured: time, rate and HPL's residual check.
 struct HplMxpResult {
-  std::int64_t n = 0;
+  std::int64_t n = 0;    ///< order of the system solved
   double seconds = 0.0;  ///< solve() alone (factorization and refinement), not the matrix generation
   /// (2/3·n³ + 2·n²) / seconds / 1e9: the fp64 LU solve's operation count, as HPL-MxP credits it.
   double gflops = 0.0;
   /// ‖Ax − b‖∞ / ((‖A‖∞‖x‖∞ + ‖b‖∞)·n·ε), ε = 2^-53, computed in fp64 after the solve.
   double scaled_residual = 0.0;
   bool passed = false;  ///< scaled_residual ≤ 16 (HPL's threshold)
+  /// solve()'s report (uncertified: error bounds are off under the benchmark's rules).
   SolveReport report;
   /// The HPL-style report: the T/V line, the method, the residual check with PASSED or FAILED.
   std::string to_string() const;

@@ -28,6 +28,7 @@ namespace trnsolver {
 /// each round) every pair appears exactly once. @throws trncore::InvalidArgument for n < 0.
 std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> jacobi_schedule(std::int64_t n);
 
+/// Options of eigh_jacobi and eigh_tridiagonal_ql.
 struct JacobiOptions {
   /// backend (host: arithmetic in the input type; sim: fp32 VectorEngine arithmetic with engine counters),
   /// threads (rounds are split over threads; the result never depends on the count), generation.
@@ -35,10 +36,13 @@ struct JacobiOptions {
   /// A rotation is skipped when |a_pq| ≤ tolerance·√(|a_pp·a_qq|); 0 = the working precision's unit
   /// roundoff (2^-53, or 2^-24 for float and on sim).
   double tolerance = 0.0;
+  /// Sweeps at most (≥ 1); not converging within them is reported, not thrown.
   int max_sweeps = 40;
+  /// Compute the eigenvectors into V (false: eigenvalues only).
   bool vectors = true;
 };
 
+/// What eigh_jacobi did.
 struct JacobiResult {
   std::int64_t sweeps = 0;     ///< sweeps run (the last one rotated nothing when converged)
   std::int64_t rotations = 0;  ///< rotations applied over all sweeps

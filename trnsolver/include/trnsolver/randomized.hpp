@@ -48,6 +48,8 @@ class MatrixOperator {
   using Apply = std::function<void(std::int64_t b, const T* x, T* y)>;
 
   MatrixOperator() = default;
+  /// @param rows, cols  the shape of A (≥ 0)
+  /// @param apply  computes Y = A·X for a block (must not be empty)
   /// @param apply_transpose  may be empty for square symmetric operators (then Aᵀ·X = A·X is used) and
   ///                         for the estimators that need only A·X (trace, diagonal, Nyström).
   /// @throws trncore::InvalidArgument for negative sizes or an empty `apply`.
@@ -57,8 +59,11 @@ class MatrixOperator {
   /// @throws as trncore::Options validation.
   static MatrixOperator dense(trncore::MatrixView<const T> a, const trncore::Options& options = {});
 
+  /// Rows of A.
   std::int64_t rows() const noexcept { return rows_; }
+  /// Columns of A.
   std::int64_t cols() const noexcept { return cols_; }
+  /// Whether a transpose callback was given (else apply_transpose uses apply: A taken as symmetric).
   bool has_transpose() const noexcept { return static_cast<bool>(apply_transpose_); }
   /// y = A·x, the callback as given (no checks; the routines here check what it returns).
   void apply(std::int64_t b, const T* x, T* y) const { apply_(b, x, y); }
@@ -100,9 +105,12 @@ struct RsvdOptions {
 /// A truncated SVD A ≈ U·diag(s)·Vᵀ: s descending (rank entries), U m×rank, Vᵀ rank×n, column-major.
 template <class T>
 struct RsvdResult {
-  std::vector<T> s;
+  std::vector<T> s;  ///< the rank singular values, descending
+  ///@{
+  /// U (m×rank) and Vᵀ (rank×n), column-major.
   DenseMatrix<T> u, vt;
-  std::int64_t rank = 0;
+  ///@}
+  std::int64_t rank = 0;  ///< k for rsvd; the basis's columns for rsvd_adaptive; 0 when info > 0
   /// rsvd_adaptive only: the a-posteriori estimate E of ‖A − U·diag(s)·Vᵀ‖₂ the range finder stopped at
   /// (HMT Lemma 4.1 with r = block size); 0 for rsvd.
   double error_estimate = 0.0;
@@ -140,10 +148,13 @@ struct AdaptiveRangeOptions {
   /// Largest rank to reach (0 = min(m, n)); when hit, the result has this rank and error_estimate says
   /// how far it is from the tolerance.
   std::int64_t max_rank = 0;
+  /// The test matrix's kind and stream (the bound above is for SketchKind::gaussian).
   Sketch sketch{};
+  /// Backend, math mode (sim) and threads; target_forward_error is not supported (NotSupported).
   trncore::Options core{};
 };
 
+///@{
 /// Randomized SVD to an absolute spectral tolerance: the blocked adaptive randomized range finder (HMT
 /// Alg. 4.2, blocked as in Martinsson & Voronin 2016) draws r = block_size Gaussian-type columns at a time,
 /// projects them off the current basis Q twice (CGS2), and stops once
@@ -159,10 +170,11 @@ template <class T>
 RsvdResult<T> rsvd_adaptive(trncore::MatrixView<const T> a, double tolerance, const AdaptiveRangeOptions& options = {});
 template <class T>
 RsvdResult<T> rsvd_adaptive(const MatrixOperator<T>& a, double tolerance, const AdaptiveRangeOptions& options = {});
+///@}
 
 /// A trace estimate. Accumulation is in double.
 struct TraceEstimate {
-  double estimate = 0.0;
+  double estimate = 0.0;  ///< the estimate of tr(A)
   /// Standard error of the stochastic part: Hutchinson: sample s.d. of the m probes' ωᵀAω /√m; Hutch++:
   /// the same for the residual part (the exact part tr(QᵀAQ) has none). 0 when fewer than 2 probes.
   double standard_error = 0.0;
@@ -201,15 +213,16 @@ std::vector<double> diagonal_estimate(const MatrixOperator<T>& a, std::int64_t m
 /// column-major with orthonormal columns.
 template <class T>
 struct LowRankEigen {
-  std::vector<T> w;
-  DenseMatrix<T> u;
-  std::int64_t rank = 0;
-  std::int64_t matvecs = 0;
+  std::vector<T> w;          ///< the rank eigenvalue estimates, descending (eigh_randomized: by |w|)
+  DenseMatrix<T> u;          ///< n×rank, column-major, orthonormal columns
+  std::int64_t rank = 0;     ///< the number of pairs returned (0 on failure, see info)
+  std::int64_t matvecs = 0;  ///< products with A used (columns)
   /// 0, or the info > 0 of an inner LAPACK eigensolver/SVD that did not converge (a numerical outcome, not an
   /// exception): rank is then 0 and w, u empty.
   std::int64_t info = 0;
 };
 
+///@{
 /// The randomized Nyström approximation of a symmetric positive semidefinite A (n×n) from l = rank
 /// columns (Tropp, Yurtsever, Udell & Cevher, SIMAX 38, 2017, Alg. 3, with the stable shift ν = √n·u·‖Y‖_F):
 /// Y = A·Ω, Y_ν = Y + ν·Ω, C = chol(Ωᵀ·Y_ν), B = Y_ν·C⁻ᵀ, B = U·Σ·Vᵀ, w = max(Σ² − ν, 0). Error (Gaussian Ω,
@@ -222,7 +235,9 @@ LowRankEigen<T> nystrom(const MatrixOperator<T>& a, std::int64_t rank, const Ske
 template <class T>
 LowRankEigen<T> nystrom(trncore::MatrixView<const T> a, std::int64_t rank, const Sketch& sketch = {},
                         const trncore::Options& options = {});
+///@}
 
+///@{
 /// The k eigenpairs of largest magnitude of the symmetric n×n A (any sign), by the randomized range
 /// finder of rsvd (l = min(k + p, n) columns, q power iterations with A) and Rayleigh–Ritz on its range
 /// (HMT Alg. 5.3): T = Qᵀ·A·Q (l×l, symmetrised), T = V·Λ·Vᵀ (syevd), U = Q·V. Returned by descending
@@ -232,6 +247,7 @@ template <class T>
 LowRankEigen<T> eigh_randomized(const MatrixOperator<T>& a, std::int64_t k, const RsvdOptions& options = {});
 template <class T>
 LowRankEigen<T> eigh_randomized(trncore::MatrixView<const T> a, std::int64_t k, const RsvdOptions& options = {});
+///@}
 
 /// Ritz pairs from a sketched Rayleigh–Ritz step. Eigenvalues sorted by descending modulus (a complex
 /// conjugate pair stays adjacent, positive imaginary part first).
@@ -247,7 +263,7 @@ struct RitzPairs {
   std::vector<double> residuals;
   /// Columns kept after whitening (singular values of S·V above rank_tolerance·σ₁).
   std::int64_t rank = 0;
-  std::int64_t matvecs = 0;
+  std::int64_t matvecs = 0;  ///< products with A used (columns: d, one per basis vector)
   /// 0, or the info > 0 of the inner gesdd (whitening) or geev that did not converge (a numerical outcome,
   /// not an exception): rank is then 0 and the pairs empty.
   std::int64_t info = 0;
@@ -276,12 +292,14 @@ struct SketchedLstsqOptions {
   /// ε ≤ 1/2 with high probability for sparse sign (ζ = 8) and SRHT sketches (Meng & Mahoney 2013;
   /// Tropp 2011), hence κ(A·R⁻¹) ≤ (1 + ε)/(1 − ε) ≤ 3.
   double sketch_factor = 4.0;
+  /// The sketch S's kind and stream (sparse sign by default: O(nnz(A)·ζ) to apply).
   Sketch sketch{SketchKind::sparse_sign};
   /// LSQR stops when ‖Āᵀr‖ ≤ rtol·‖Ā‖·‖r‖ (Ā = A·R⁻¹, norms as LSQR estimates them) or ‖r‖ ≤ rtol·‖b‖.
   /// In (0, 1).
   double rtol = 1e-12;
   /// LSQR iteration limit; ≥ 1. With κ(Ā) ≤ 3 the error falls by ≥ 2× per step, so 100 is ample.
   std::int64_t max_iterations = 100;
+  /// Backend, math mode (sim: the products with A) and threads; target_forward_error is not supported.
   trncore::Options core{};
 };
 
@@ -289,7 +307,9 @@ struct SketchedLstsqOptions {
 template <class T>
 struct SketchedLstsqResult {
   std::vector<T> x;  ///< n entries
+  /// LSQR iterations run.
   std::int64_t iterations = 0;
+  /// Whether LSQR met its rtol test before max_iterations.
   bool converged = false;
   /// 0; i > 0 when R(i−1, i−1) of the sketch's QR is zero: A is numerically rank deficient at the
   /// sketch (x is empty; use lstsq with LstsqMethod::svd).

@@ -49,8 +49,8 @@ SketchKind parse_sketch_kind(std::string_view text);
 
 /// A sketch's identity: the kind and the trnrand stream (seed, stream) its entries come from.
 struct Sketch {
-  SketchKind kind = SketchKind::gaussian;
-  std::uint64_t seed = 0;
+  SketchKind kind = SketchKind::gaussian;  ///< the distribution of the test matrix
+  std::uint64_t seed = 0;                  ///< trnrand seed of the entries
   /// trnrand subsequence; the sparse sign and SRHT kinds also use subsequences stream + 1 and + 2.
   std::uint64_t stream = 0;
   /// ζ for SketchKind::sparse_sign (≥ 1; values above l act as l). 8 is the value Tropp et al. recommend
@@ -60,6 +60,10 @@ struct Sketch {
 
 /// Writes the n×l test matrix Ω of `sketch` into omega (column-major, leading dimension ldo ≥ max(1, n)).
 /// Work O(n·l) (Gaussian, Rademacher, SRHT), O(n·l) writes of zeros plus O(n·ζ) draws (sparse sign).
+/// @param sketch   kind, seed, stream and ζ of the test matrix
+/// @param n, l     rows and columns of Ω (≥ 0)
+/// @param omega    receives Ω
+/// @param ldo      leading dimension of omega
 /// @param threads  worker threads (0 = hardware concurrency); never changes a bit of the result.
 /// @throws trncore::InvalidArgument for negative n or l, a null omega with n·l > 0, nonzeros_per_row < 1,
 ///         threads < 0; DimensionMismatch for ldo < max(1, n).

@@ -15,7 +15,7 @@
 /// With a double-double residual the forward error converges to O(u) independently of κ (while the
 /// refinement converges); with an fp64 residual to O(κ·u).
 ///
-/// The certificate (docs/trncore.md#certificates-the-contract-every-package-keeps; docs/trnsolver.md, "Error
+/// The certificate (`docs/trncore.md#certificates-the-contract-every-package-keeps`; docs/trnsolver.md, "Error
 /// bounds"): the bound is an a-posteriori bound computed from the final iterate, never from the size of the
 /// last correction alone, so it holds whether or not the refinement converged; a result is certified when
 /// the refinement met its stopping test, the bounds were computed and the solves behind them reached their
@@ -56,19 +56,26 @@ enum class ResidualPrecision : std::uint8_t {
   double_double,  ///< exact products and double-double sums (error ≈ 2(n+2)u²(|A||x| + |b|))
 };
 
+/// "automatic", "fp64_lu", "lu_ir", "gmres_ir". Never throws.
 std::string_view to_string(Refinement r) noexcept;
+/// "fp64", "fp32", "bf16". Never throws.
 std::string_view to_string(FactorPrecision p) noexcept;
+/// "fp64", "double_double". Never throws.
 std::string_view to_string(ResidualPrecision p) noexcept;
+///@{
 /// Parse to_string's names. @throws trncore::ParseError naming the text and the accepted names.
 Refinement parse_refinement(std::string_view text);
 FactorPrecision parse_factor_precision(std::string_view text);
 ResidualPrecision parse_residual_precision(std::string_view text);
+///@}
 
 /// Options of solve(). `core` carries the suite-wide options: backend (host, or sim for bf16/fp32 factors
 /// on the NeuronCore model), threads, seed, and target_forward_error — the normwise relative forward
 /// error ‖x̂ − x‖∞/‖x‖∞ the caller needs.
 struct SolveOptions {
+  /// Backend, threads, seed and target_forward_error (see above).
   trncore::Options core;
+  /// The strategy; automatic chooses from the condition estimate and the target (see solve()).
   Refinement refinement = Refinement::automatic;
   /// Unset: fp32 (host) or bf16 (sim) for the mixed strategies, fp64 for fp64_lu.
   std::optional<FactorPrecision> factor;
@@ -114,6 +121,8 @@ struct SolveReport {
   /// backward error constant, when μ < ½; otherwise A⁻¹ applied by GMRES preconditioned with the LU. Both
   /// bounds hold for any iterate, converged or not.
   double forward_error_bound_normwise = 0.0;
+  /// The componentwise counterpart, max_i |x̂_i − x_i|/|x̂_i|, from the same two bounds taken per component
+  /// (+inf when x̂ has a zero component, unless the residual is exactly zero).
   double forward_error_bound_componentwise = 0.0;
   /// The refinement's own estimate ‖d_last‖∞/‖x̂‖∞/(1 − ρ), ρ the largest ratio of successive corrections
   /// (Demmel et al., ACM TOMS 32 (2006)); +inf when the refinement did not converge. Not a bound: large
@@ -124,9 +133,12 @@ struct SolveReport {
   /// ‖r‖∞/(‖A‖∞‖x̂‖∞ + ‖b‖∞) and max_i |r_i|/(|A||x̂| + |b|)_i of the final residual (the componentwise
   /// one only with error bounds; NaN without, as it needs another pass over A).
   double backward_error_normwise = 0.0;
+  /// max_i |r_i|/(|A||x̂| + |b|)_i of the final residual (NaN without error bounds; see above).
   double backward_error_componentwise = 0.0;
   Refinement refinement = Refinement::automatic;  ///< the strategy that produced x̂
+  /// The precision of the LU that produced x̂.
   FactorPrecision factor = FactorPrecision::fp64;
+  /// The precision of the final strategy's residuals.
   ResidualPrecision residual = ResidualPrecision::fp64;
   std::int64_t refinements = 0;       ///< refinement steps of the final strategy (all columns)
   std::int64_t gmres_iterations = 0;  ///< GMRES iterations over all corrections
@@ -155,7 +167,14 @@ struct SolveReport {
 ///   max_refinements steps or on a non-finite iterate.
 /// - A strategy that did not converge, or whose certified bound misses the target, is abandoned for fp64
 ///   LU (options.fallback).
-/// @param a, b  read only; x receives the solution (it may not overlap a or b; not written when info > 0).
+/// @param layout   storage order of A, B and X
+/// @param n        order of A (≥ 0)
+/// @param nrhs     number of right-hand sides, the columns of B and X (≥ 0)
+/// @param a, b     read only
+/// @param lda, ldb, ldx  leading dimensions of A, B and X (≥ max(1, row length in `layout`))
+/// @param x        receives the solution (it may not overlap a or b; not written when info > 0)
+/// @param options  strategy, precisions, limits and options.core (backend, threads, target)
+/// @param report   receives what was done and certified (SolveReport)
 /// @return report.info (0, or the fp64 LU's info for a matrix singular to working precision — a numerical
 ///         outcome: no exception, report.accuracy uncertified with the reason).
 /// @throws trncore::InvalidArgument / DimensionMismatch for negative sizes, ld below the row/column length,
