@@ -8,6 +8,8 @@
 #include <trncore/io/npy.hpp>
 #include <trncore/philox.hpp>
 
+#include <trnsci_testing/adversarial.hpp>
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -30,11 +32,6 @@ using trncore::Options;
 // float64 evaluation from the stored tensors agrees with psi4 to < 1e-13 Ha (cc-pVDZ: 1.1e-14), so a bound is
 // checked as bound ≥ |E − E_psi4| − 1e-13: psi4's value can be off the exact energy of these inputs by that.
 constexpr double kReferenceSpread = 1e-13;
-
-bool full_run() {
-  const char* v = std::getenv("TRNSCI_ADVERSARIAL");
-  return v != nullptr && std::string(v) == "full";
-}
 
 struct Molecule {
   std::string name;
@@ -198,7 +195,7 @@ INSTANTIATE_TEST_SUITE_P(Dfmp2, Fixture, ::testing::Values("H2O", "CH4", "NH3", 
 TEST(DfMp2Benzene, AllModesWithinTheirTargetsAndBounds) {
   const Molecule& m = molecule("aug/C6H6");
   std::vector<std::pair<std::string, Options>> runs{{"host", Options{}}};
-  if (full_run()) {
+  if (trnsci_testing::adversarial_full()) {
     runs.emplace_back("ozaki", sim(MathMode::ozaki));
     runs.emplace_back("compensated", sim(MathMode::compensated));
   }

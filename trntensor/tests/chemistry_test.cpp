@@ -8,6 +8,8 @@
 
 #include <trncore/io/npy.hpp>
 
+#include <trnsci_testing/adversarial.hpp>
+
 #include <gtest/gtest.h>
 
 #include <trncore/detail/format_number.hpp>
@@ -56,11 +58,6 @@ Fixture load(const std::string& name) {
   f.e_ss = json_number(text.str(), "psi4_dfmp2_same_spin");
   f.e_os = json_number(text.str(), "psi4_dfmp2_opposite_spin");
   return f;
-}
-
-bool full_run() {
-  const char* v = std::getenv("TRNSCI_ADVERSARIAL");
-  return v != nullptr && std::string(v) == "full";
 }
 
 trncore::Options sim(trncore::MathMode mode) {
@@ -135,7 +132,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, DfMp2, ::testing::Values("H2O", "CH4", "NH3",
 TEST(DfMp2Benzene, AllModes) {
   const Fixture f = load("aug/C6H6");
   check(f, "C6H6 host", {}, 1e-9);
-  if (!full_run()) return;
+  if (!trnsci_testing::adversarial_full()) return;
   check(f, "C6H6 sim ozaki", sim(trncore::MathMode::ozaki), 1e-9);
   check(f, "C6H6 sim compensated", sim(trncore::MathMode::compensated), 1e-8);
 }

@@ -40,8 +40,8 @@
 ///   pointer, read and written arrays that partly overlap, sizes whose extent overflows int64, invalid
 ///   options, an invalid enum value (Direction, PlanFlags::rigor, PlanFlags::sim_mode); DimensionMismatch for an embedding smaller than the transform (plan_many_*) or a span
 ///   shorter than the plan's extent; NotSupported when FFTW cannot plan the geometry (e.g. an in-place
-///   layout FFTW cannot do, or preserve_input on multi-dimensional c2r), for target_forward_error on host
-///   and for rank > 1 on sim; TargetNotMet when no sim mode certifies the target.
+///   layout FFTW cannot do, or preserve_input on multi-dimensional c2r), for target_forward_error on host;
+///   TargetNotMet when no sim mode certifies the target.
 
 #include <trnfft/types.hpp>
 #include <trncore/accuracy_report.hpp>
