@@ -24,6 +24,18 @@ endif()
 if(TRNSCI_SHARED_LIBS AND EXISTS "${xblat_dir}/xblat3d")
   foreach(mode host ozaki)
     foreach(p s d)
+      # Levels 1 and 2 forward to OpenBLAS through the drop-in's trampolines; their clean reports have 13
+      # (xblat1) and 33 (xblat2) PASS words, as in trnblas/dropin/tests.
+      add_test(NAME packaging.shared.dropin.xblat1${p}.${mode}
+        COMMAND "${CMAKE_COMMAND}" -D "PROGRAM=${xblat_dir}/xblat1${p}" -D EXPECT=13
+                -D "LIBDIR=${TRNSCI_INSTALL_PREFIX}/lib/trnblas" -D "MODE=${mode}"
+                -D "WORKDIR=${work_root}/dropin-xblat1${p}-${mode}"
+                -P "${TRNSCI_SOURCE_ROOT}/trnblas/dropin/tests/run_xblat.cmake")
+      add_test(NAME packaging.shared.dropin.xblat2${p}.${mode}
+        COMMAND "${CMAKE_COMMAND}" -D "PROGRAM=${xblat_dir}/xblat2${p}" -D "INPUT=${xblat_dir}/${p}blat2.in"
+                -D "SUMMARY=${p}blat2.out" -D EXPECT=33 -D "LIBDIR=${TRNSCI_INSTALL_PREFIX}/lib/trnblas"
+                -D "MODE=${mode}" -D "WORKDIR=${work_root}/dropin-xblat2${p}-${mode}"
+                -P "${TRNSCI_SOURCE_ROOT}/trnblas/dropin/tests/run_xblat.cmake")
       add_test(NAME packaging.shared.dropin.xblat3${p}.${mode}
         COMMAND "${CMAKE_COMMAND}" -D "PROGRAM=${xblat_dir}/xblat3${p}" -D "INPUT=${xblat_dir}/${p}blat3.in"
                 -D "SUMMARY=${p}blat3.out" -D EXPECT=13 -D "LIBDIR=${TRNSCI_INSTALL_PREFIX}/lib/trnblas"
