@@ -1,8 +1,8 @@
 # packaging.shared.origin_rpath: in a shared install every trnsci library (and the drop-in BLAS) carries a
-# $ORIGIN run path and a versioned SONAME, and a program linked only against the top of the dependency
-# graph (trntensor -> trnblas -> trncore) runs without LD_LIBRARY_PATH: the dynamic loader finds the
-# siblings through libtrntensor.so's own run path (an executable's DT_RUNPATH does not apply to the
-# dependencies of its libraries).
+# $ORIGIN run path and a versioned SONAME, every trnsci library exports the suite's namespaces only, and
+# a program linked only against the top of the dependency graph (trntensor -> trnblas -> trncore) runs
+# without LD_LIBRARY_PATH: the dynamic loader finds the siblings through libtrntensor.so's own run path
+# (an executable's DT_RUNPATH does not apply to the dependencies of its libraries).
 #   -D PREFIX=<install prefix>  -D WORK=<scratch dir>  -D SOURCE=<downstream main.cpp.in>
 find_program(READELF readelf REQUIRED)
 find_program(CXX NAMES c++ g++ REQUIRED)
@@ -20,6 +20,36 @@ foreach(lib IN LISTS libs)
     message(FATAL_ERROR "${lib} has no versioned SONAME:\n${dyn}")
   endif()
 endforeach()
+# Exported symbols: the suite's namespaces only (TrnsciPackaging's version script), nothing of the
+# standard library or the third-party code a library was built from. The drop-in BLAS has its own list
+# (reference BLAS's symbols; trnblas.dropin.exports checks it).
+find_program(NM nm REQUIRED)
+foreach(lib IN LISTS libs)
+  if(lib MATCHES "trnblas_blas")
+    continue()
+  endif()
+  execute_process(COMMAND "${NM}" -D -C --defined-only "${lib}" OUTPUT_VARIABLE syms COMMAND_ERROR_IS_FATAL ANY)
+  string(REPLACE "\n" ";" syms "${syms}")
+  set(foreign "")
+  set(exported 0)
+  foreach(line IN LISTS syms)
+    if(line MATCHES "^[0-9a-f]+ [A-Za-z] (.*)$")
+      set(sym "${CMAKE_MATCH_1}")
+      math(EXPR exported "${exported} + 1")
+      if(NOT sym MATCHES "trn(core|rand|blas|fft|solver|sparse|tensor)::" AND NOT sym MATCHES "^[A-Z_]+$")
+        list(APPEND foreign "${sym}")
+      endif()
+    endif()
+  endforeach()
+  list(LENGTH foreign nforeign)
+  if(nforeign GREATER 0)
+    list(SUBLIST foreign 0 10 shown)
+    string(REPLACE ";" "\n  " shown "${shown}")
+    message(FATAL_ERROR "${lib} exports ${nforeign} symbols outside the suite's namespaces, e.g.\n  ${shown}")
+  endif()
+  message("${lib}: ${exported} exported symbols, all in the suite's namespaces")
+endforeach()
+
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
 file(WRITE "${WORK}/main.cpp" "#include <trntensor/trntensor.hpp>\n#include <cstdio>\nint main() { std::printf(\"trntensor %s\\\\n\", std::string(trntensor::version()).c_str()); return 0; }\n")

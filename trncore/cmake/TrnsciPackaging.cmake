@@ -68,6 +68,21 @@ function(trnsci_add_library pkg)
 
   add_library(${pkg} ${ARG_SOURCES} "${gen}/src/version.cpp")
   add_library(trnsci::${pkg} ALIAS ${pkg})
+  # A shared library exports the suite's namespaces only — its API, the type info and vtables of its
+  # classes (exceptions cross library boundaries), and the suite's inline statics, so every library binds
+  # to one copy — and hides everything else it was built from: standard-library and third-party template
+  # instantiations, file-local helpers. (extern "C++" patterns match demangled names.)
+  get_target_property(library_type ${pkg} TYPE)
+  if(library_type STREQUAL "SHARED_LIBRARY")
+    set(exports "{\n  global:\n    extern \"C++\" {\n")
+    foreach(ns trncore trnrand trnblas trnfft trnsolver trnsparse trntensor)
+      string(APPEND exports "      *${ns}::*;\n")
+    endforeach()
+    string(APPEND exports "    };\n  local: *;\n};\n")
+    file(CONFIGURE OUTPUT "${gen}/${pkg}.map" CONTENT "${exports}")
+    target_link_options(${pkg} PRIVATE "LINKER:--version-script=${gen}/${pkg}.map")
+    set_property(TARGET ${pkg} APPEND PROPERTY LINK_DEPENDS "${gen}/${pkg}.map")
+  endif()
   # Position-independent even when static, so the libraries can be linked into shared objects (trnblas's
   # drop-in libtrnblas_blas.so.3, users' plugins).
   set_target_properties(${pkg} PROPERTIES EXPORT_NAME ${pkg} VERSION ${PROJECT_VERSION}
