@@ -52,7 +52,7 @@ endforeach()
 
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
-file(WRITE "${WORK}/main.cpp" "#include <trntensor/trntensor.hpp>\n#include <cstdio>\nint main() { std::printf(\"trntensor %s\\\\n\", std::string(trntensor::version()).c_str()); return 0; }\n")
+file(WRITE "${WORK}/main.cpp" "#include <trntensor/trntensor.hpp>\n#include <cstdio>\nint main() { std::printf(\"trntensor %s\\n\", std::string(trntensor::version()).c_str()); return 0; }\n")
 execute_process(COMMAND "${CXX}" -std=c++20 "-I${PREFIX}/include" "${WORK}/main.cpp" -o "${WORK}/prog"
                         "-L${PREFIX}/lib" -Wl,--as-needed -ltrntensor "-Wl,-rpath,${PREFIX}/lib"
                 RESULT_VARIABLE rc ERROR_VARIABLE err)
