@@ -2,7 +2,7 @@
 #include <trntensor/chemistry.hpp>
 #include <trntensor/einsum.hpp>
 
-#include "options_check.hpp"
+#include <trncore/options.hpp>
 #include "step_kernels.hpp"
 
 #include <trncore/detail/format_number.hpp>
@@ -55,7 +55,7 @@ trnblas::Mp2Energy df_mp2_energy(TensorView<const double> b, std::span<const dou
                                  trncore::AccuracyReport* report) {
   constexpr std::string_view kFunction = "trntensor::df_mp2_energy";
   using trncore::detail::sci;
-  detail::validate_options(options, kFunction);
+  trncore::validate(options, kFunction);
   require_rank(kFunction, "b", b.rank(), 3, b.shape());
   const std::int64_t o = b.extent(0), v = b.extent(1);
   if (static_cast<std::int64_t>(eps_occ.size()) != o || static_cast<std::int64_t>(eps_vir.size()) != v)

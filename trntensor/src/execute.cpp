@@ -1,7 +1,7 @@
 // ContractionPlan::execute: checks, per-step precision targets, the steps in order, and the composed bound.
 #include <trntensor/plan.hpp>
 
-#include "options_check.hpp"
+#include <trncore/options.hpp>
 #include "step_kernels.hpp"
 
 #include <trncore/detail/format_number.hpp>
@@ -47,7 +47,7 @@ bool distinct_elements(const TensorView<T>& out) {
 template <class T>
 void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
                               const trncore::Options& options, trncore::AccuracyReport* report) const {
-  detail::validate_options(options, kFunction);
+  trncore::validate(options, kFunction);
   if (options.backend != backend_)
     throw trncore::InvalidArgument(kFunction,
                                    "the plan was made for backend " + std::string(trncore::to_string(backend_)) +

@@ -52,7 +52,7 @@ template <class T>
 std::vector<Tensor<T>> multi_einsum(std::span<const EinsumTask<T>> tasks, const trncore::Options& options,
                                     const PlanOptions& plan) {
   // Checked here as well, so a bad argument is refused even for an empty batch.
-  detail::validate_options(options, "trntensor::multi_einsum");
+  trncore::validate(options, "trntensor::multi_einsum");
   detail::validate_plan_options(plan, "trntensor::multi_einsum");
   std::vector<Tensor<T>> results(tasks.size());
   // Group by (subscripts, shapes), in order of first appearance.

@@ -78,7 +78,7 @@ std::string_view to_string(PathAlgorithm algorithm) noexcept {
 ContractionPlan::ContractionPlan(std::string_view subscripts, std::span<const Shape> shapes,
                                  const trncore::Options& options, const PlanOptions& plan_options)
     : subs_(parse_subscripts(subscripts, shapes)), shapes_(shapes.begin(), shapes.end()), backend_(options.backend) {
-  detail::validate_options(options, kFunction);
+  trncore::validate(options, kFunction);
   detail::validate_plan_options(plan_options, kFunction);
   if (plan_options.optimal_limit < 1 || plan_options.optimal_limit > 16)
     throw trncore::InvalidArgument(kFunction, "optimal_limit = " + std::to_string(plan_options.optimal_limit),

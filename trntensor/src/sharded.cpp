@@ -2,7 +2,7 @@
 #include <trntensor/sharded.hpp>
 #include <trntensor/subscripts.hpp>
 
-#include "options_check.hpp"
+#include <trncore/options.hpp>
 
 #include <trncore/detail/parallel.hpp>
 #include <trncore/error.hpp>
@@ -93,7 +93,7 @@ Tensor<T> sharded_einsum(std::string_view subscripts, const ShardedTensor<T>& sh
                          std::span<const TensorView<const T>> others, ShardTransport& transport,
                          const trncore::Options& options) {
   constexpr std::string_view kFunction = "trntensor::sharded_einsum";
-  detail::validate_options(options, kFunction);
+  trncore::validate(options, kFunction);
   const int n_ops = static_cast<int>(others.size()) + 1;
   if (position < 0 || position >= n_ops)
     throw trncore::InvalidArgument(

@@ -88,10 +88,7 @@ void check_sizes(const char* f, std::initializer_list<Dim> sizes) {
 }
 
 void check_options(const char* f, const trncore::Options& options, bool double_precision) {
-  trncore::validate(options, f);
-  if (options.backend != trncore::Backend::host && options.backend != trncore::Backend::sim)
-    throw trncore::InvalidArgument(f, "options.backend has the invalid value " + str(static_cast<int>(options.backend)),
-                                   "pass trncore::Backend::host or trncore::Backend::sim");
+  trncore::validate(options, f);  // also refuses backend values outside the enum
   if (options.backend != trncore::Backend::host)
     throw trncore::NotSupported(f, "the sim backend of trnsolver's dense layer is not implemented",
                                 "use trncore::Backend::host (the default)");

@@ -24,11 +24,6 @@ void check_symmetric_eigen_call(const char* function, trncore::Layout layout, st
   if (layout != trncore::Layout::row_major && layout != trncore::Layout::col_major)
     throw trncore::InvalidArgument(function, "layout has the invalid value " + std::to_string(static_cast<int>(layout)),
                                    "pass trncore::Layout::row_major or col_major");
-  if (options.core.backend != trncore::Backend::host && options.core.backend != trncore::Backend::sim)
-    throw trncore::InvalidArgument(
-        function,
-        "options.core.backend has the invalid value " + std::to_string(static_cast<int>(options.core.backend)),
-        "pass trncore::Backend::host or trncore::Backend::sim");
   if (n < 0) throw trncore::InvalidArgument(function, "n = " + std::to_string(n), "pass n >= 0");
   trncore::detail::check_matrix(function, n, n, lda, layout, a == nullptr);
   if (options.vectors) trncore::detail::check_matrix(function, n, n, ldv, layout, v == nullptr);

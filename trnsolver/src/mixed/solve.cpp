@@ -101,10 +101,6 @@ void check_arguments(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, 
   if (o.factor) check_enum(to_string(*o.factor), "options.factor", static_cast<int>(*o.factor), "fp64, fp32, bf16");
   if (o.residual)
     check_enum(to_string(*o.residual), "options.residual", static_cast<int>(*o.residual), "fp64, double_double");
-  if (o.core.backend != trncore::Backend::host && o.core.backend != trncore::Backend::sim)
-    throw trncore::InvalidArgument(
-        kFunction, "options.core.backend has the invalid value " + std::to_string(static_cast<int>(o.core.backend)),
-        "pass trncore::Backend::host or trncore::Backend::sim");
   if (layout != trncore::Layout::row_major && layout != trncore::Layout::col_major)
     throw trncore::InvalidArgument(kFunction,
                                    "layout has the invalid value " + std::to_string(static_cast<int>(layout)),
