@@ -1,15 +1,13 @@
 // The adversarial layer for trnsolver (issue #18, docs/trncore.md "Certificates"): solve() on host and sim,
 // with and without targets, over inputs chosen to break certificates — Wilkinson's growth matrix, gfpp-style
 // growth, Kahan's matrix, a κ sweep 10^1…10^16 with random orthogonal factors, rows and columns scaled by
-// 2^±40, near-singular and singular matrices — against binary128 references (quad_oracle.hpp, no trnsolver
-// or LAPACK code). For every certified result the true error is at most the bound; every met result has an
-// error within its target; a singular A is an info value with an uncertified report. The dense drivers gesv
-// and posv are checked against the backward error bounds their headers state, and singular / indefinite
-// inputs against their info. Reduced counts by default; TRNSCI_ADVERSARIAL=full runs the full ones.
+// 2^±40, near-singular and singular matrices — against binary128 references (trnsci_testing::solve_quad,
+// GEPP plus refinement in binary128; no trnsolver or LAPACK code). For every certified result the true
+// error is at most the bound; every met result has an error within its target; a singular A is an info
+// value with an uncertified report. The dense drivers gesv and posv are checked against the backward error
+// bounds their headers state, and singular / indefinite inputs against their info. Reduced counts by default; TRNSCI_ADVERSARIAL=full runs the full ones.
 #include <trnsolver/dense.hpp>
 #include <trnsolver/solve.hpp>
-
-#include "quad_oracle.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
@@ -104,7 +102,7 @@ TEST(AdversarialSolve, EveryCertificateHoldsOnHostAndSim) {
     trnsci_testing::Rng rng(c.n);
     std::vector<double> b(static_cast<std::size_t>(c.n));
     for (double& v : b) v = rng.normal();
-    const auto ref = trnsolver_test::solve_quad_refined(c.n, c.a.data(), b.data());
+    const auto ref = trnsci_testing::solve_quad(c.n, c.a.data(), b.data());
     ASSERT_FALSE(ref.empty()) << c.name;
     // The default strategy, and LU-IR / GMRES-IR alone (no fallback: their stagnation and non-convergence
     // must be reported, and the bounds of whatever iterate they return must hold when certified).
