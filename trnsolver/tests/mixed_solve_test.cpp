@@ -6,8 +6,8 @@
 #include <trnsolver/hpl_mxp.hpp>
 #include <trnsolver/solve.hpp>
 
-#include "mixed/blocked_cholesky.hpp"
-#include "mixed/blocked_lu.hpp"
+#include "sim/blocked_cholesky.hpp"
+#include "sim/blocked_lu.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>

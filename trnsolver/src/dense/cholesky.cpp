@@ -4,7 +4,7 @@
 // matrix in column-major order with the other triangle, so potrf(row-major, lower) is LAPACK's
 // potrf(column-major, upper) on the same memory, and L = Uᵀ lands where the caller expects it.
 #include "common.hpp"
-#include "sim_factor.hpp"
+#include "sim/dense_routines.hpp"
 
 #include <trnblas/level3.hpp>
 

@@ -6,7 +6,7 @@
 // columns of a column-major matrix; one in-place n×n transposition makes them the columns of the row-major
 // one. The Schur form of Aᵀ is not that of A, so gees uses LAPACKE's row-major interface (a copy).
 #include "common.hpp"
-#include "sim_factor.hpp"
+#include "sim/dense_routines.hpp"
 
 #include <string>
 

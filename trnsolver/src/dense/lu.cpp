@@ -1,6 +1,6 @@
 // LU with partial pivoting, norms and condition estimation: the checks, then LAPACKE's _work routines.
 #include "common.hpp"
-#include "sim_factor.hpp"
+#include "sim/dense_routines.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <cmath>

@@ -5,7 +5,7 @@
 // R = Lᵀ — but it measured 7–26 % slower than the copy plus ?geqrf at n = 500…2000 with this LAPACK
 // (docs/benchmarks.md, "trnsolver: host factorizations"), so it is not used.
 #include "common.hpp"
-#include "sim_factor.hpp"
+#include "sim/dense_routines.hpp"
 
 #include <cmath>
 #include <limits>

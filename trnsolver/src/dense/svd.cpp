@@ -5,7 +5,7 @@
 // A's Vᵀ) and Aᵀ's Vᵀ (A's Uᵀ, which read row-major is A's U): the caller's u and vt swap places.
 #include "common.hpp"
 #include "internal_gemm.hpp"
-#include "sim_factor.hpp"
+#include "sim/dense_routines.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <trnblas/gemm.hpp>

@@ -1,6 +1,6 @@
 #include "mixed/factorization.hpp"
 
-#include "mixed/blocked_lu.hpp"
+#include "sim/blocked_lu.hpp"
 
 #include <trncore/detail/parallel.hpp>
 

@@ -1,13 +1,13 @@
-// sytrf on the sim backend: the blocked Bunch–Kaufman LDLᵀ of src/ldlt (fp32 panels, GEMM trailing updates).
+// sytrf on the sim backend: the blocked Bunch–Kaufman LDLᵀ of src/sim/blocked_bunch_kaufman_ldlt (fp32 panels, GEMM trailing updates).
 // It factors a lower triangle; uplo = upper runs it on B = J·A·J (J the reversal permutation), whose lower
 // triangle is A's upper one read backwards: B = L'·D'·L'ᵀ gives A = (J·L'·J)·(J·D'·J)·(J·L'·J)ᵀ with J·L'·J
 // unit upper — LAPACK's upper format, which walks the matrix from the bottom with the same pivoting rule —
 // and a step of B at k' (interchanging k' + s − 1 with p') is A's step ending at n−1−k' (interchanging its
 // first row n−1−(k'+s−1) with n−1−p').
-#include "sim_factor.hpp"
-#include "sim_storage.hpp"
+#include "sim/dense_routines.hpp"
+#include "sim/dense_storage.hpp"
 
-#include "ldlt/blocked_ldlt.hpp"
+#include "sim/blocked_bunch_kaufman_ldlt.hpp"
 
 #include <vector>
 

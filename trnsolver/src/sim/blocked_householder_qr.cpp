@@ -1,7 +1,7 @@
-#include "mixed/blocked_qr.hpp"
+#include "sim/blocked_householder_qr.hpp"
 
-#include "mixed/block_reflector.hpp"
-#include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
+#include "sim/block_reflector.hpp"
+#include "sim/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
 #include "scaled_norm.hpp"
 
 #include <algorithm>

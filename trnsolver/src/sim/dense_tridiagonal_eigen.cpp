@@ -2,13 +2,13 @@
 // the implicit QL of eigh_tridiagonal_ql on (d, e) in VectorEngine fp32 with its rotations accumulated into
 // an identity, then the back transformation V = Q·Z_QL by the reflectors' compact-WY blocks as sim GEMMs
 // (the n³ of the vectors on the TensorEngine rather than in the rotations' O(n³) vector work on Q).
-#include "sim_factor.hpp"
-#include "sim_storage.hpp"
+#include "sim/dense_routines.hpp"
+#include "sim/dense_storage.hpp"
 
-#include "jacobi/symmetric_io.hpp"
-#include "jacobi/tridiagonal_ql.hpp"
-#include "mixed/block_reflector.hpp"
-#include "tridiagonal/blocked_tridiagonal.hpp"
+#include "sim/symmetric_io.hpp"
+#include "sim/tridiagonal_ql.hpp"
+#include "sim/block_reflector.hpp"
+#include "sim/blocked_tridiagonal.hpp"
 
 #include <trncore/sim/spec.hpp>
 

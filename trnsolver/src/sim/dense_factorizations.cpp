@@ -1,12 +1,12 @@
-#include "sim_factor.hpp"
+#include "sim/dense_routines.hpp"
 
-#include "common.hpp"
-#include "sim_storage.hpp"
-#include "mixed/block_reflector.hpp"
-#include "mixed/blocked_cholesky.hpp"
-#include "mixed/blocked_lu.hpp"
-#include "mixed/blocked_qr.hpp"
-#include "jacobi/one_sided_jacobi.hpp"
+#include "dense/common.hpp"
+#include "sim/dense_storage.hpp"
+#include "sim/block_reflector.hpp"
+#include "sim/blocked_cholesky.hpp"
+#include "sim/blocked_lu.hpp"
+#include "sim/blocked_householder_qr.hpp"
+#include "sim/one_sided_jacobi_svd.hpp"
 
 #include <trnsolver/jacobi.hpp>
 

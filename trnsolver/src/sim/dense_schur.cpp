@@ -1,11 +1,11 @@
 // gees on the sim backend: A = Q·H·Qᵀ by the blocked Hessenberg reduction (trailing updates as trnblas sim
 // GEMMs, panels in VectorEngine fp32), Q formed from the reflectors by sim GEMMs, then H = Z₂·T·Z₂ᵀ by the
 // Francis double-shift QR iteration (VectorEngine fp32) with Z = Q·Z₂ accumulated.
-#include "sim_factor.hpp"
-#include "sim_storage.hpp"
+#include "sim/dense_routines.hpp"
+#include "sim/dense_storage.hpp"
 
-#include "schur/francis.hpp"
-#include "schur/hessenberg.hpp"
+#include "sim/francis_double_shift_qr.hpp"
+#include "sim/blocked_hessenberg.hpp"
 
 #include <vector>
 

@@ -6,10 +6,10 @@
 // A₀·v needs columns j+1…n−1 of A₀ on rows j+1…n−1, which the panel has not touched. After the panel, the
 // trailing block A(k+kb:n, k+kb:n) −= V·Wᵀ + W·Vᵀ (two GEMMs), and is made exactly symmetric again (the two
 // products round in different orders on the two sides of the diagonal).
-#include "tridiagonal/blocked_tridiagonal.hpp"
+#include "sim/blocked_tridiagonal.hpp"
 #include "internal_gemm.hpp"
 
-#include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
+#include "sim/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
 #include "householder.hpp"
 
 #include <trnblas/gemm.hpp>

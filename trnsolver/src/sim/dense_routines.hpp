@@ -1,5 +1,5 @@
 #pragma once
-// getrf, potrf and syevd on the sim backend: the blocked fp32 factorizations of src/mixed, whose trailing
+// getrf, potrf and syevd on the sim backend: the blocked fp32 factorizations of src/sim, whose trailing
 // updates are trnblas sim GEMMs in the caller's math mode (bf16 inputs with fp32 PSUM, fp32, compensated, …)
 // and whose panels are fp32 with every operation rounded on its own (the VectorEngine's arithmetic), and
 // the cyclic Jacobi eigensolver of jacobi.hpp. The callers have checked their enum arguments (uplo, job).

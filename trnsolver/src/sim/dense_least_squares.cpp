@@ -7,13 +7,13 @@
 // of A there, which is the same thing transposed). With M = Q·R (M p×k, p = max(m, n), k = min(m, n)):
 //   min ‖B − M·X‖ (A tall, no_trans; A wide, trans): X = R⁻¹·(QᵀB)(0:k);
 //   minimum-norm Mᵀ·X = B (A tall, trans; A wide, no_trans): X = Q·[R⁻ᵀB; 0].
-#include "sim_factor.hpp"
+#include "sim/dense_routines.hpp"
 #include "internal_gemm.hpp"
-#include "sim_storage.hpp"
+#include "sim/dense_storage.hpp"
 
-#include "jacobi/one_sided_jacobi.hpp"
-#include "mixed/block_reflector.hpp"
-#include "mixed/blocked_qr.hpp"
+#include "sim/one_sided_jacobi_svd.hpp"
+#include "sim/block_reflector.hpp"
+#include "sim/blocked_householder_qr.hpp"
 
 #include <trnblas/gemm.hpp>
 #include <trnblas/level3.hpp>

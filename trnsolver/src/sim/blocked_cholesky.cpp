@@ -1,7 +1,7 @@
-#include "mixed/blocked_cholesky.hpp"
+#include "sim/blocked_cholesky.hpp"
 #include "internal_gemm.hpp"
 
-#include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
+#include "sim/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
 
 #include <trnblas/gemm.hpp>
 #include <trnblas/level3.hpp>

@@ -2,8 +2,8 @@
 // update of the diagonal), rounds of disjoint rotations from the circle-method schedule.
 #include <trnsolver/jacobi.hpp>
 
-#include "jacobi/symmetric_io.hpp"
-#include "jacobi/vector_cost.hpp"
+#include "sim/symmetric_io.hpp"
+#include "sim/vector_cost.hpp"
 
 #include <trncore/detail/parallel.hpp>
 #include <trncore/error.hpp>

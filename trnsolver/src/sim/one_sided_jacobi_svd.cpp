@@ -1,4 +1,4 @@
-#include "jacobi/one_sided_jacobi.hpp"
+#include "sim/one_sided_jacobi_svd.hpp"
 
 #include "scaled_norm.hpp"
 

@@ -2,9 +2,9 @@
 // Computations 4th ed., §8.3; the QL variant as in Wilkinson and Reinsch's tql2).
 #include <trnsolver/jacobi.hpp>
 
-#include "jacobi/symmetric_io.hpp"
-#include "jacobi/tridiagonal_ql.hpp"
-#include "jacobi/vector_cost.hpp"
+#include "sim/symmetric_io.hpp"
+#include "sim/tridiagonal_ql.hpp"
+#include "sim/vector_cost.hpp"
 
 #include <trncore/error.hpp>
 #include <trncore/sim/spec.hpp>

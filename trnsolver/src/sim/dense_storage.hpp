@@ -3,7 +3,7 @@
 // no target_forward_error), and moves between the caller's matrices (either layout, any leading dimension)
 // and the dense column-major fp32 copies (leading dimension = rows) the sim algorithms work on.
 
-#include "common.hpp"
+#include "dense/common.hpp"
 
 #include <trncore/error.hpp>
 

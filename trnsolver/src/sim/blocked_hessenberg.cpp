@@ -4,11 +4,11 @@
 // and the next reflector v, τ extends T (larft's recurrence) and Y by τ·(A₀·v − Y·(Vᵀ·v)). A₀·v only needs
 // columns j+1…n−1 of A₀, which the panel has not touched yet. After the panel the columns right of it take
 // A −= Y·Vᵀ (all rows) and A(k+1:n, :) ← (I − V·T·Vᵀ)ᵀ·A(k+1:n, :); the panel's own columns are final.
-#include "schur/hessenberg.hpp"
+#include "sim/blocked_hessenberg.hpp"
 #include "internal_gemm.hpp"
 
-#include "mixed/block_reflector.hpp"
-#include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
+#include "sim/block_reflector.hpp"
+#include "sim/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
 #include "householder.hpp"
 
 #include <trnblas/gemm.hpp>

@@ -1,4 +1,4 @@
-#include "schur/francis.hpp"
+#include "sim/francis_double_shift_qr.hpp"
 
 #include <algorithm>
 #include <cmath>

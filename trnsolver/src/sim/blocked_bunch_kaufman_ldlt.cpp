@@ -4,10 +4,10 @@
 // off-diagonal magnitude of column imax); else a 1×1 pivot a_imax,imax when |a_imax,imax| ≥ α·rowmax; else the
 // 2×2 pivot on rows k, imax. Growth per step is bounded (by (1 + 1/α) for 1×1), and the method is backward
 // stable with |ΔA| ≤ p(n)·u·(|A| + |L||D||Lᵀ|) (Higham Thm 11.3).
-#include "ldlt/blocked_ldlt.hpp"
+#include "sim/blocked_bunch_kaufman_ldlt.hpp"
 #include "internal_gemm.hpp"
 
-#include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
+#include "sim/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
 
 #include <trnblas/gemm.hpp>
 

@@ -1,4 +1,4 @@
-#include "mixed/blocked_lu.hpp"
+#include "sim/blocked_lu.hpp"
 #include "internal_gemm.hpp"
 
 #include <trnblas/gemm.hpp>

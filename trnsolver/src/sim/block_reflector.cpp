@@ -1,8 +1,8 @@
-#include "mixed/block_reflector.hpp"
+#include "sim/block_reflector.hpp"
 #include "internal_gemm.hpp"
 
-#include "mixed/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
-#include "mixed/blocked_qr.hpp"
+#include "sim/blocked_lu.hpp"  // kLuBlock: one TensorEngine tile of 128 partitions
+#include "sim/blocked_householder_qr.hpp"
 
 #include <trnblas/gemm.hpp>
 
