@@ -31,8 +31,8 @@ void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, 
                                    "pass 0 for all hardware threads or a positive count");
   a.resize(static_cast<std::size_t>(n * n));
   b.resize(static_cast<std::size_t>(n));
-  trnrand::fill_uniform(trnrand::make_stream(seed, 0), std::span<double>(a), trnrand::Interval::open_closed, threads);
-  trnrand::fill_uniform(trnrand::make_stream(seed, 1), std::span<double>(b), trnrand::Interval::open_closed, threads);
+  trnrand::fill_uniform(trnrand::make_stream(seed, 0), std::span<double>(a), trnrand::Interval::open_closed, trncore::Options{}.with_threads(threads));
+  trnrand::fill_uniform(trnrand::make_stream(seed, 1), std::span<double>(b), trnrand::Interval::open_closed, trncore::Options{}.with_threads(threads));
   for (double& v : a) v -= 0.5;  // exact: v in (0, 1] has at most 53 bits at exponents ≥ −53
   for (double& v : b) v -= 0.5;
   std::vector<double> row(static_cast<std::size_t>(n), 0.0);

@@ -53,7 +53,7 @@ void form(const Sketch& sketch, std::int64_t n, std::int64_t l, T* omega, std::i
     case SketchKind::rademacher:
       trncore::detail::parallel_for(l, threads, [&](std::int64_t j) {
         std::vector<std::uint32_t> words(static_cast<std::size_t>(n));
-        trnrand::fill_uint32(trnrand::skip_ahead(base, static_cast<std::uint64_t>(j * n)), words, 1);
+        trnrand::fill_uint32(trnrand::skip_ahead(base, static_cast<std::uint64_t>(j * n)), words, trncore::Options{}.with_threads(1));
         for (std::int64_t i = 0; i < n; ++i)
           omega[i + j * ldo] = (words[static_cast<std::size_t>(i)] >> 31) ? T(-1) : T(1);
       });

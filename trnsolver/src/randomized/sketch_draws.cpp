@@ -54,7 +54,7 @@ SparseSignRows<T> sparse_sign_rows(const Sketch& sketch, std::int64_t n, std::in
   const trnrand::Stream picks = trnrand::make_stream(sketch.seed, sketch.stream + 1);
   const trnrand::Stream signs = trnrand::make_stream(sketch.seed, sketch.stream + 2);
   std::vector<std::uint32_t> words(total);
-  trnrand::fill_uint32(signs, words, threads);
+  trnrand::fill_uint32(signs, words, trncore::Options{}.with_threads(threads));
   const T magnitude = static_cast<T>(std::sqrt(static_cast<double>(l) / static_cast<double>(rows.zeta)));
   trncore::detail::parallel_for(n, threads, [&](std::int64_t i) {
     const std::int64_t first = i * rows.zeta;
@@ -76,7 +76,7 @@ SrhtDraws<T> srht_draws(const Sketch& sketch, std::int64_t n, std::int64_t l, co
                                        " distinct columns but l = " + std::to_string(l) + " were asked for",
                                    "use l <= " + std::to_string(d.length) + " or another SketchKind");
   std::vector<std::uint32_t> words(static_cast<std::size_t>(n));
-  trnrand::fill_uint32(trnrand::make_stream(sketch.seed, sketch.stream), words, 1);
+  trnrand::fill_uint32(trnrand::make_stream(sketch.seed, sketch.stream), words, trncore::Options{}.with_threads(1));
   d.signs.resize(static_cast<std::size_t>(n));
   for (std::size_t i = 0; i < words.size(); ++i) d.signs[i] = sign_of<T>(words[i]);
   d.picks.resize(static_cast<std::size_t>(l));
