@@ -203,6 +203,11 @@ function(trnsci_add_test name)
   include(GoogleTest)
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_LIBRARIES} GTest::gmock GTest::gtest_main)
+  # The suite's shared test support (<trnsci_testing/errors.hpp>, …), from this tree or trncore's install.
+  find_path(TRNSCI_TESTING_INCLUDE_DIR trnsci_testing/errors.hpp REQUIRED NO_DEFAULT_PATH
+            PATHS "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../testing"
+                  "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../../../share/trncore/testing")
+  target_include_directories(${name} PRIVATE "${TRNSCI_TESTING_INCLUDE_DIR}")
   trnsci_target_defaults(${name})
   gtest_discover_tests(${name} TEST_PREFIX "${PROJECT_NAME}." DISCOVERY_MODE PRE_TEST)
   if(ARG_ADVERSARIAL)
@@ -263,7 +268,7 @@ function(trnsci_require_adversarial)
   if(TARGET trnsci_test_adversarial)
     return()
   endif()
-  find_path(TRNSCI_TESTING_INCLUDE_DIR trnsci_testing/adversarial.hpp REQUIRED NO_DEFAULT_PATH
+  find_path(TRNSCI_TESTING_INCLUDE_DIR trnsci_testing/errors.hpp REQUIRED NO_DEFAULT_PATH
             PATHS "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../testing"
                   "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../../../share/trncore/testing")
   # libquadmath (binary128 expq, sqrtq, …) for oracles that need more than + − × ÷. GCC finds quadmath.h on

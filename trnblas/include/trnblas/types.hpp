@@ -2,6 +2,7 @@
 /// @file
 /// BLAS option enums (BLAS++ style). Matrix storage order is trncore::Layout.
 
+#include <trncore/scalar_traits.hpp>
 #include <trncore/view.hpp>
 
 #include <complex>
@@ -13,25 +14,13 @@ namespace trnblas {
 
 using trncore::Layout;
 
-namespace detail {
+/// The real type of a scalar (trncore::real_type_t): float for float and std::complex<float>, double for
+/// double and std::complex<double> (the type of norms, of herk's alpha and beta, of rot's c and s).
 template <class T>
-struct RealOf {
-  using type = T;
-};
-template <class T>
-struct RealOf<std::complex<T>> {
-  using type = T;
-};
-}  // namespace detail
+using real_type = trncore::real_type_t<T>;
 
-/// The real type of a scalar: float for float and std::complex<float>, double for double and
-/// std::complex<double> (the type of norms, of herk's alpha and beta, of rot's c and s).
-template <class T>
-using real_type = typename detail::RealOf<T>::type;
-
-/// Whether T is std::complex<float> or std::complex<double>.
-template <class T>
-inline constexpr bool is_complex_v = !std::is_same_v<T, real_type<T>>;
+/// Whether T is std::complex<float> or std::complex<double> (trncore::is_complex_v).
+using trncore::is_complex_v;
 
 /// op(X) = X, Xᵀ or Xᴴ (conj_trans equals trans for real types).
 enum class Op : std::uint8_t { no_trans, trans, conj_trans };

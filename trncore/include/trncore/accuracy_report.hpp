@@ -48,6 +48,9 @@ struct AccuracyReport {
   std::int64_t iterations = 0;
   /// Where each bound comes from (theorem, paper).
   std::vector<std::string> references;
+  /// True when Options::monitor asked the call to stop before it finished; the result is the iterate at
+  /// that point, certified only if the call's bound holds for it (else uncertified_reason says so).
+  bool stopped_by_monitor = false;
   /// Engine statistics and cost estimate of sim runs.
   std::optional<sim::CostReport> cost;
 

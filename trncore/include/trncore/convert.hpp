@@ -35,7 +35,7 @@ struct ConvertOptions {
   std::uint64_t stream = 0;
   /// Counter of element 0 of this span in the stochastic-rounding stream (see seed).
   std::uint64_t offset = 0;
-  /// Worker threads; 0 = std::thread::hardware_concurrency(). Inputs below 64 Ki elements use one.
+  /// Worker threads; 0 = the process default (trncore::default_threads()). Inputs below 64 Ki elements use one.
   int threads = 0;
   /// Code path; automatic unless testing a specific one.
   Isa isa = Isa::automatic;

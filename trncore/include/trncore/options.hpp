@@ -5,6 +5,7 @@
 
 #include <trncore/backend.hpp>
 #include <trncore/math_mode.hpp>
+#include <trncore/monitor.hpp>
 #include <trncore/rounding.hpp>
 #include <trncore/sim/generation.hpp>
 #include <trncore/sim/product_model.hpp>
@@ -13,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace trncore {
 
@@ -40,8 +42,12 @@ struct Options {
   sim::Generation generation = sim::Generation::trn2;
   /// The TensorEngine product model; unset = the generation's default (default_product_model).
   std::optional<sim::ProductModel> product;
-  /// Worker threads; 0 = hardware concurrency. Never changes a result.
+  /// Worker threads; 0 = the process default, trncore::default_threads() (TRNSCI_NUM_THREADS, else the
+  /// CPUs this process may use). Never changes a result.
   int threads = 0;
+  /// Called once per iteration (sweep, panel) by iterative and long-running calls, which stop early when
+  /// it returns MonitorAction::stop (monitor.hpp); ignored by calls that do not iterate. Empty = none.
+  Monitor monitor;
 
   /// Sets backend = b; returns *this. Values are checked by validate(), not here.
   Options& with_backend(Backend b) {
@@ -68,9 +74,14 @@ struct Options {
     generation = g;
     return *this;
   }
-  /// Sets threads = t (0 = hardware concurrency; negative is rejected by validate()); returns *this.
+  /// Sets threads = t (0 = the process default; negative is rejected by validate()); returns *this.
   Options& with_threads(int t) {
     threads = t;
+    return *this;
+  }
+  /// Sets monitor = m; returns *this.
+  Options& with_monitor(Monitor m) {
+    monitor = std::move(m);
     return *this;
   }
   /// Sets seed = s and stream = st; returns *this.

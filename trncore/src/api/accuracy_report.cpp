@@ -31,6 +31,7 @@ std::string AccuracyReport::to_string() const {
   s += "trajectory:\n";
   for (const TrajectoryStep& step : trajectory) s += "  " + step.description + "\n";
   if (iterations > 0) s += "iterations: " + std::to_string(iterations) + "\n";
+  if (stopped_by_monitor) s += "stopped early by the monitor\n";
   for (const std::string& r : references) s += "reference: " + r + "\n";
   if (cost) s += cost->to_string();
   return s;

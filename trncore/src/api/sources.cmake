@@ -4,4 +4,5 @@ target_sources(trncore PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/names.cpp
   ${CMAKE_CURRENT_LIST_DIR}/options.cpp
   ${CMAKE_CURRENT_LIST_DIR}/accuracy_report.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/view.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/view.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/checks.cpp)

@@ -1,44 +1,34 @@
 #pragma once
-// Runs f(task) for task in [0, tasks) on up to `threads` threads. Which thread runs which task never
-// affects a result in the suite: tasks write disjoint outputs and compute them the same way. Public so the
-// sibling packages share one thread helper; not part of the API users program against.
+// Runs f(task) for task in [0, tasks) on up to `threads` threads of the process-wide pool
+// (thread_pool.hpp). Which thread runs which task never affects a result in the suite: tasks write
+// disjoint outputs and compute them the same way. Public so the sibling packages share one thread helper;
+// not part of the API users program against.
+
+#include <trncore/detail/thread_pool.hpp>
+#include <trncore/threads.hpp>
 
 #include <algorithm>
 #include <cstdint>
-#include <exception>
-#include <thread>
-#include <vector>
 
 namespace trncore::detail {
 
-/// threads <= 0 means std::thread::hardware_concurrency().
+/// The most threads one call uses, whatever it asks for: more than this only adds scheduling cost.
+inline constexpr int kMaxThreadsPerCall = 256;
+
+/// threads <= 0 means trncore::default_threads() (TRNSCI_NUM_THREADS, else the CPUs this process may use).
 inline int resolve_threads(int threads) {
-  if (threads > 0) return threads;
-  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return std::min(kMaxThreadsPerCall, threads > 0 ? threads : default_threads());
 }
 
 template <class F>
 void parallel_for(std::int64_t tasks, int threads, F&& f) {
+  if (tasks <= 0) return;
   const std::int64_t workers = std::min<std::int64_t>(resolve_threads(threads), tasks);
   if (workers <= 1) {
     for (std::int64_t t = 0; t < tasks; ++t) f(t);
     return;
   }
-  std::vector<std::thread> pool;
-  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(workers));
-  pool.reserve(static_cast<std::size_t>(workers));
-  for (std::int64_t w = 0; w < workers; ++w) {
-    pool.emplace_back([&, w] {
-      try {
-        for (std::int64_t t = w; t < tasks; t += workers) f(t);
-      } catch (...) {
-        errors[static_cast<std::size_t>(w)] = std::current_exception();
-      }
-    });
-  }
-  for (auto& th : pool) th.join();
-  for (auto& e : errors)
-    if (e) std::rethrow_exception(e);
+  run_on_pool(tasks, static_cast<int>(workers - 1), TaskRef(f));
 }
 
 /// Runs body(begin, end) over [0, n) in ranges whose global starts (offset + begin) are multiples of a chunk

@@ -16,7 +16,7 @@ struct MatmulOptions {
   ProductModel product = ProductModel::bf16;
   /// Continue the accumulation in C (PSUM accumulate flag) instead of starting from +0.
   bool accumulate = false;
-  /// Worker threads; 0 = std::thread::hardware_concurrency(). Never changes the result.
+  /// Worker threads; 0 = the process default (trncore::default_threads()). Never changes the result.
   int threads = 0;
 };
 
