@@ -9,6 +9,7 @@
 #include <trncore/philox.hpp>
 
 #include <trnsci_testing/adversarial.hpp>
+#include <trnsci_testing/errors.hpp>
 
 #include <gtest/gtest.h>
 
@@ -357,34 +358,29 @@ TEST(DfMp2, EmptySystemsHaveZeroEnergy) {
   }
 }
 
-template <class E, class F>
-void expect_error(F&& f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception; expected one mentioning " << needle;
-  } catch (const E& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-  }
-}
+using trnsci_testing::expect_error;
+constexpr std::string_view kEnergy = "trnblas::df_mp2_energy", kFit = "trnblas::df_fit_cholesky";
 
 TEST(DfMp2, BadInputIsRejectedWithTheValues) {
   const double eo[] = {-1.0, -0.5}, ev[] = {0.2, 1.0}, b[] = {0.1, 0.2, 0.3, 0.4};
   using trncore::InvalidArgument;
   const auto e = [&](std::int64_t no, std::int64_t nv, std::int64_t na, const double* bb, const double* o,
                      const double* v, Options opt = {}) { return trnblas::df_mp2_energy(no, nv, na, bb, o, v, opt); };
-  expect_error<InvalidArgument>([&] { e(-1, 2, 1, b, eo, ev); }, "nocc = -1");
-  expect_error<InvalidArgument>([&] { e(2, 2, 1, nullptr, eo, ev); }, "b is null with 4 elements");
-  expect_error<InvalidArgument>([&] { e(2, 2, 1, b, nullptr, ev); }, "eps_occ is null");
+  expect_error<InvalidArgument>([&] { e(-1, 2, 1, b, eo, ev); }, kEnergy, {"nocc = -1"});
+  expect_error<InvalidArgument>([&] { e(2, 2, 1, nullptr, eo, ev); }, kEnergy, {"b is null for 4 elements"});
+  expect_error<InvalidArgument>([&] { e(2, 2, 1, b, nullptr, ev); }, kEnergy, {"eps_occ is null"});
   const double nan_eo[] = {-1.0, NAN};
-  expect_error<InvalidArgument>([&] { e(2, 2, 1, b, nan_eo, ev); }, "eps_occ[1]");
+  expect_error<InvalidArgument>([&] { e(2, 2, 1, b, nan_eo, ev); }, kEnergy, {"eps_occ[1]"});
   const double inf_b[] = {0.1, INFINITY, 0.3, 0.4};
-  expect_error<InvalidArgument>([&] { e(2, 2, 1, inf_b, eo, ev); }, "b[1] = inf");
+  expect_error<InvalidArgument>([&] { e(2, 2, 1, inf_b, eo, ev); }, kEnergy, {"b[1] = inf"});
   const double low_ev[] = {-0.7, 1.0};
-  expect_error<InvalidArgument>([&] { e(2, 2, 1, b, eo, low_ev); }, "highest occupied energy -5.000e-01");
-  expect_error<trncore::NotSupported>([&] { e(2, 2, 1, b, eo, ev, sim(MathMode::sr)); }, "math mode sr");
-  expect_error<trncore::NotSupported>([&] { e(2, 2, 1, b, eo, ev, sim(MathMode::fp64)); }, "MathMode::ozaki");
-  expect_error<trncore::NotSupported>([&] { e(2, 2, 1, b, eo, ev, Options{}.with_math_mode(MathMode::bf16)); }, "bf16");
-  expect_error<InvalidArgument>([&] { e(2, 2, 1, b, eo, ev, Options{}.with_target(2.0)); }, "target");
+  expect_error<InvalidArgument>([&] { e(2, 2, 1, b, eo, low_ev); }, kEnergy, {"highest occupied energy -5.000e-01"});
+  expect_error<trncore::NotSupported>([&] { e(2, 2, 1, b, eo, ev, sim(MathMode::sr)); }, kEnergy, {"math mode sr"});
+  expect_error<trncore::NotSupported>([&] { e(2, 2, 1, b, eo, ev, sim(MathMode::fp64)); }, kEnergy,
+                                      {"MathMode::ozaki"});
+  expect_error<trncore::NotSupported>([&] { e(2, 2, 1, b, eo, ev, Options{}.with_math_mode(MathMode::bf16)); }, kEnergy,
+                                      {"bf16"});
+  expect_error<InvalidArgument>([&] { e(2, 2, 1, b, eo, ev, Options{}.with_target(2.0)); }, kEnergy, {"target"});
 }
 
 TEST(DfFitCholesky, NonPositiveDefiniteMetricIsReportedAsInfo) {
@@ -398,10 +394,10 @@ TEST(DfFitCholesky, NonPositiveDefiniteMetricIsReportedAsInfo) {
   EXPECT_DOUBLE_EQ(b[0], 0.5);
   EXPECT_DOUBLE_EQ(b[1], 2.0 / 3.0);
   expect_error<trncore::InvalidArgument>([&] { trnblas::df_fit_cholesky(2, 1, 1, pia, jd, const_cast<double*>(jd)); },
-                                         "overlaps");
-  expect_error<trncore::InvalidArgument>([&] { trnblas::df_fit_cholesky(-2, 1, 1, pia, jd, b); }, "naux = -2");
+                                         kFit, {"overlaps"});
+  expect_error<trncore::InvalidArgument>([&] { trnblas::df_fit_cholesky(-2, 1, 1, pia, jd, b); }, kFit, {"naux = -2"});
   const double nan_j[] = {4, 0, NAN, 9};
-  expect_error<trncore::InvalidArgument>([&] { trnblas::df_fit_cholesky(2, 1, 1, pia, nan_j, b); }, "j[2]");
+  expect_error<trncore::InvalidArgument>([&] { trnblas::df_fit_cholesky(2, 1, 1, pia, nan_j, b); }, kFit, {"j[2]"});
   EXPECT_EQ(trnblas::df_fit_cholesky(0, 1, 1, nullptr, nullptr, nullptr), 0);
 }
 

@@ -5,6 +5,7 @@
 
 #include "checks.hpp"
 
+#include <trncore/detail/checks.hpp>
 #include <trncore/error.hpp>
 
 #include <cmath>
@@ -22,16 +23,12 @@ namespace trnblas {
 std::int64_t df_fit_cholesky(std::int64_t naux, std::int64_t nocc, std::int64_t nvir, const double* pia,
                              const double* j, double* b) {
   constexpr const char* fn = "trnblas::df_fit_cholesky";
-  detail::check_sizes(fn, {{"naux", naux}, {"nocc", nocc}, {"nvir", nvir}});
-  const std::int64_t nov = nocc * nvir;
-  const auto need = [&](const char* name, const void* p, std::int64_t n) {
-    if (p == nullptr && n > 0)
-      throw trncore::InvalidArgument(fn, std::string(name) + " is null with " + std::to_string(n) + " elements",
-                                     "pass the array, or zero sizes");
-  };
-  need("pia", pia, naux * nov);
-  need("j", j, naux * naux);
-  need("b", b, naux * nov);
+  trncore::detail::check_nonnegative(fn, {{"naux", naux}, {"nocc", nocc}, {"nvir", nvir}});
+  const std::int64_t nov = trncore::detail::checked_product(fn, {{"nocc", nocc}, {"nvir", nvir}});
+  const std::int64_t elements = trncore::detail::checked_product(fn, {{"naux", naux}, {"nocc*nvir", nov}});
+  trncore::detail::check_pointer(fn, "pia", pia, elements);
+  trncore::detail::check_pointer(fn, "j", j, trncore::detail::checked_product(fn, {{"naux", naux}, {"naux", naux}}));
+  trncore::detail::check_pointer(fn, "b", b, elements);
   if (naux == 0 || nov == 0) return 0;
   detail::check_blasint(fn, {{"naux", naux}, {"nocc*nvir", nov}});
   const auto finite = [&](const char* name, const double* x, std::int64_t n) {

@@ -14,6 +14,7 @@
 #include <trncore/sim/spec.hpp>
 
 #include <trncore/dd.hpp>
+#include <trncore/detail/checks.hpp>
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
@@ -43,16 +44,12 @@ void check_finite(const char* name, const double* x, std::int64_t n) {
 
 void check_inputs(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, const double* eps_occ,
                   const double* eps_vir, const trncore::Options& options) {
-  detail::check_sizes(kFunction, {{"nocc", nocc}, {"nvir", nvir}, {"naux", naux}});
   trncore::validate(options, kFunction);
-  const auto need = [](const char* name, const void* p, std::int64_t n) {
-    if (p == nullptr && n > 0)
-      throw trncore::InvalidArgument(kFunction, std::string(name) + " is null with " + std::to_string(n) + " elements",
-                                     "pass the array, or zero sizes");
-  };
-  need("b", b, nocc * nvir * naux);
-  need("eps_occ", eps_occ, nocc);
-  need("eps_vir", eps_vir, nvir);
+  trncore::detail::check_nonnegative(kFunction, {{"nocc", nocc}, {"nvir", nvir}, {"naux", naux}});
+  trncore::detail::check_pointer(
+      kFunction, "b", b, trncore::detail::checked_product(kFunction, {{"nocc", nocc}, {"nvir", nvir}, {"naux", naux}}));
+  trncore::detail::check_pointer(kFunction, "eps_occ", eps_occ, nocc);
+  trncore::detail::check_pointer(kFunction, "eps_vir", eps_vir, nvir);
   if (nocc == 0 || nvir == 0) return;
   check_finite("eps_occ", eps_occ, nocc);
   check_finite("eps_vir", eps_vir, nvir);
