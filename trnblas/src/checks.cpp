@@ -19,17 +19,7 @@ namespace trnblas::detail {
 
 namespace {
 
-constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
-
 std::string str(std::int64_t v) { return std::to_string(v); }
-
-// The extent of `lines` runs `ld` apart, in elements and bytes, must be representable: pointer arithmetic
-// on it is done in int64 by the backends and the overlap check.
-bool extent_overflows(std::int64_t lines, std::int64_t ld, std::size_t elem) {
-  if (lines <= 0) return false;
-  if (ld > kInt64Max / lines) return true;
-  return lines * ld > kInt64Max / static_cast<std::int64_t>(elem);
-}
 
 __extension__ typedef __int128 Wide;  // byte offsets between unrelated operands cannot overflow this
 
@@ -91,38 +81,20 @@ void check_enums(const char* function, std::initializer_list<EnumArg> args) {
 void check_op(const char* function, const char* name, Op op) { check_enums(function, {enum_arg(name, op)}); }
 
 void check_sizes(const char* function, std::initializer_list<Named> sizes) {
-  if (std::none_of(sizes.begin(), sizes.end(), [](const Named& s) { return s.value < 0; })) return;
-  std::string list;
-  for (const Named& s : sizes) list += (list.empty() ? "" : ", ") + std::string(s.name) + " = " + str(s.value);
-  throw trncore::InvalidArgument(function, "negative size " + list, "pass sizes >= 0");
+  trncore::detail::check_nonnegative(function, sizes);
 }
 
 void check_vector(const char* function, const char* name, std::int64_t n, const void* x, std::int64_t inc,
                   std::size_t elem) {
-  const std::string inc_name = std::string("inc") + name;
-  if (inc == 0)
-    throw trncore::InvalidArgument(
-        function, inc_name + " = 0",
-        "pass a nonzero " + inc_name + " (a negative one walks " + name + " backwards, as in BLAS)");
-  if (n == 0) return;
-  // |inc| without overflow: INT64_MIN has no magnitude in int64, and is far beyond any valid storage.
-  const std::int64_t step = inc == std::numeric_limits<std::int64_t>::min() ? kInt64Max : (inc < 0 ? -inc : inc);
-  if (n > 1 && extent_overflows(n - 1, step, elem))
-    throw trncore::InvalidArgument(function,
-                                   std::string(name) + "'s storage extent (n - 1) x |" + inc_name +
-                                       "| with n = " + str(n) + ", " + inc_name + " = " + str(inc) + " overflows int64",
-                                   "pass smaller sizes");
-  if (x == nullptr)
-    throw trncore::InvalidArgument(function, std::string(name) + " is null for n = " + str(n) + " elements",
-                                   std::string("pass ") + name + "'s storage");
+  trncore::detail::check_vector(function, name, n, x, inc, elem);
 }
 
 void check_matrix(const char* function, const char* name, Layout layout, Op op, std::int64_t rows, std::int64_t cols,
                   const void* x, std::int64_t ld, std::size_t elem, bool show_op) {
   const bool t = op != Op::no_trans;
   const std::int64_t stored_rows = t ? cols : rows, stored_cols = t ? rows : cols;
-  const bool rm = layout == Layout::row_major;
-  const std::int64_t need = std::max<std::int64_t>(1, rm ? stored_cols : stored_rows);
+  const std::int64_t need = std::max<std::int64_t>(1, layout == Layout::row_major ? stored_cols : stored_rows);
+  // The leading dimension's message names op(X), which the shared check does not know; the rest is shared.
   if (ld < need) {
     std::string context = std::string(trncore::to_string(layout));
     if (show_op) context += std::string(", op(") + name + ") = " + std::string(to_string(op));
@@ -131,16 +103,7 @@ void check_matrix(const char* function, const char* name, Layout layout, Op op, 
         function, std::string("ld") + name + " = " + str(ld) + " is less than " + str(need) + " (" + context + ")",
         std::string("pass ld") + name + " >= " + str(need));
   }
-  const std::int64_t lines = rm ? stored_rows : stored_cols;
-  if (extent_overflows(lines, ld, elem))
-    throw trncore::InvalidArgument(
-        function,
-        std::string(name) + "'s storage extent " + str(lines) + " x ld" + name + " = " + str(ld) + " overflows int64",
-        "pass smaller sizes");
-  if (x == nullptr && rows > 0 && cols > 0)
-    throw trncore::InvalidArgument(function,
-                                   std::string(name) + " is null for a " + str(rows) + "x" + str(cols) + " operand",
-                                   std::string("pass ") + name + "'s storage");
+  trncore::detail::check_matrix(function, name, layout, stored_rows, stored_cols, x, ld, elem);
 }
 
 void check_blasint(const char* function, std::initializer_list<Named> values) {

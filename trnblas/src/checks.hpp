@@ -4,6 +4,7 @@
 // "<function>: <what is wrong, with the values>: <what to do>".
 
 #include <trnblas/types.hpp>
+#include <trncore/detail/checks.hpp>
 #include <trncore/options.hpp>
 
 #include <cstddef>
@@ -16,10 +17,7 @@
 namespace trnblas::detail {
 
 /// A size or leading dimension with the name the caller knows it by ("m", "lda", "incx").
-struct Named {
-  const char* name;
-  std::int64_t value;
-};
+using trncore::detail::Named;
 
 /// An enum argument with the name the caller knows it by ("transa", "layout"): built by enum_arg, checked
 /// by check_enums.

@@ -222,22 +222,24 @@ void run(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, st
 }  // namespace
 
 template <class T>
-void gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a,
-          std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc,
-          const trncore::Options& options) {
+void gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k,
+          std::type_identity_t<T> alpha, const T* a, std::int64_t lda, const T* b, std::int64_t ldb,
+          std::type_identity_t<T> beta, T* c, std::int64_t ldc, const trncore::Options& options) {
   run(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, options, nullptr);
 }
 
 template <class T>
-void gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a,
-          std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc,
-          const trncore::Options& options, trncore::AccuracyReport& report) {
+void gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k,
+          std::type_identity_t<T> alpha, const T* a, std::int64_t lda, const T* b, std::int64_t ldb,
+          std::type_identity_t<T> beta, T* c, std::int64_t ldc, const trncore::Options& options,
+          trncore::AccuracyReport& report) {
   run(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, options, &report);
 }
 
 template <class T>
-void gemm(Op transa, Op transb, T alpha, trncore::MatrixView<const T> a, trncore::MatrixView<const T> b, T beta,
-          trncore::MatrixView<T> c, const trncore::Options& options) {
+void gemm(Op transa, Op transb, std::type_identity_t<T> alpha, trncore::MatrixView<const T> a,
+          trncore::MatrixView<const T> b, std::type_identity_t<T> beta, trncore::MatrixView<T> c,
+          const trncore::Options& options) {
   detail::check_enums(kFunction, {detail::enum_arg("transa", transa), detail::enum_arg("transb", transb)});
   const std::int64_t m = transa == Op::no_trans ? a.rows() : a.cols();
   const std::int64_t k = transa == Op::no_trans ? a.cols() : a.rows();

@@ -10,6 +10,8 @@
 #include <trnblas/trnblas.hpp>
 #include <trncore/error.hpp>
 
+#include <trnsci_testing/errors.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -188,16 +190,7 @@ template <class T>
                                        << " > allowed " << tolerance;
 }
 
-/// The message of the trncore::Error that f throws, or "(no exception)".
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const trncore::Error& e) {
-    return e.what();
-  }
-  return "(no exception)";
-}
+using trnsci_testing::message_of;
 
 using Types = ::testing::Types<float, double, std::complex<float>, std::complex<double>>;
 

@@ -231,4 +231,19 @@ TEST(HostGemm, UncertifiedResultsAreNeverReturnedSilently) {
   }
 }
 
+// alpha and beta take the matrices' type (std::type_identity_t<T>), like every other trnblas routine, so
+// an sgemm call with double literals compiles and converts them; before, T was deduced from them too and
+// the call failed to compile. The oracle: C = 1·A·B + 0·C by hand for a 1x1 product.
+TEST(HostGemm, ScalarsConvertToTheMatrixType) {
+  const float a = 3.0f, b = 5.0f;
+  float c = 7.0f;
+  trnblas::gemm(trncore::Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, 1, 1, 1, 1.0, &a, 1, &b, 1,
+                0.0, &c, 1);
+  EXPECT_EQ(c, 15.0f);
+  std::complex<double> z = 0.0, x = {1.0, 2.0}, y = {3.0, -1.0};
+  trnblas::gemm(trncore::Layout::row_major, trnblas::Op::no_trans, trnblas::Op::no_trans, 1, 1, 1, 2, &x, 1, &y, 1, 0,
+                &z, 1);
+  EXPECT_EQ(z, std::complex<double>(10.0, 10.0));  // 2·(1+2i)(3−i) = 2·(5+5i)
+}
+
 }  // namespace

@@ -12,6 +12,8 @@
 #include <trncore/sim/spec.hpp>
 #include <trncore/small_float.hpp>
 
+#include <trnsci_testing/errors.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cblas.h>
@@ -33,16 +35,7 @@ using trncore::MathMode;
 using trncore::sim::ProductModel;
 using namespace trnblas_test;
 
-// The message of the trncore::Error f throws ("(no exception)" when it returns).
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const trncore::Error& e) {
-    return e.what();
-  }
-  return "(no exception)";
-}
+using trnsci_testing::message_of;
 
 trncore::Options sim_options(MathMode mode, ProductModel model, int threads = 1) {
   trncore::Options o;

@@ -11,6 +11,8 @@
 #include <trncore/sim/spec.hpp>
 #include <trncore/view.hpp>
 
+#include <trnsci_testing/errors.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -20,15 +22,7 @@
 
 namespace {
 
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const trncore::Error& e) {
-    return e.what();
-  }
-  return "(no exception)";
-}
+using trnsci_testing::message_of;
 
 TEST(Api, EnumNamesRoundTripAndBadNamesThrow) {
   for (auto b : {trncore::Backend::host, trncore::Backend::sim})

@@ -40,24 +40,26 @@ namespace trnblas {
 ///         naming the operand and the format) or a certified bound above target_forward_error. C then
 ///         holds the computed, uncertified result. Messages name the function, the values and a fix.
 template <class T>
-void gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a,
-          std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc,
-          const trncore::Options& options = {});
+void gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k,
+          std::type_identity_t<T> alpha, const T* a, std::int64_t lda, const T* b, std::int64_t ldb,
+          std::type_identity_t<T> beta, T* c, std::int64_t ldc, const trncore::Options& options = {});
 
 /// gemm that also returns what it certifies: the bound, whether it is certified (and if not, why, in
 /// report.uncertified_reason), whether the target was met (met = certified && (!target || bound <=
 /// target); no TargetNotMet is thrown for a numerical outcome), the method that ran and, on sim, the
 /// modelled engine cost. @throws as the overload above, except TargetNotMet.
 template <class T>
-void gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a,
-          std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc,
-          const trncore::Options& options, trncore::AccuracyReport& report);
+void gemm(Layout layout, Op transa, Op transb, std::int64_t m, std::int64_t n, std::int64_t k,
+          std::type_identity_t<T> alpha, const T* a, std::int64_t lda, const T* b, std::int64_t ldb,
+          std::type_identity_t<T> beta, T* c, std::int64_t ldc, const trncore::Options& options,
+          trncore::AccuracyReport& report);
 
 /// View form: C = alpha·op(A)·op(B) + beta·C; the views must share one layout.
 /// @throws as the pointer form (InvalidArgument for invalid ops first), and DimensionMismatch when the
 ///         shapes do not conform or layouts differ.
 template <class T>
-void gemm(Op transa, Op transb, T alpha, trncore::MatrixView<const T> a, trncore::MatrixView<const T> b, T beta,
-          trncore::MatrixView<T> c, const trncore::Options& options = {});
+void gemm(Op transa, Op transb, std::type_identity_t<T> alpha, trncore::MatrixView<const T> a,
+          trncore::MatrixView<const T> b, std::type_identity_t<T> beta, trncore::MatrixView<T> c,
+          const trncore::Options& options = {});
 
 }  // namespace trnblas
