@@ -1,4 +1,6 @@
 // Halton (plain and randomly permuted) and Latin hypercube samples.
+#include "qmc_test_support.hpp"
+
 #include <trnrand/halton.hpp>
 #include <trnrand/latin_hypercube.hpp>
 
@@ -84,7 +86,7 @@ TEST(HaltonTest, ScrambledDigitsArePermutationsPerPosition) {
   for (std::uint64_t seed : {0u, 1u, 99u}) {
     const auto dims = static_cast<std::int64_t>(bases.size());
     const std::int64_t n = 17 * 17;
-    const auto pts = halton_points(n, dims, {HaltonScramble::random_permutation, seed, 0});
+    const auto pts = halton_points(n, dims, trnrand_test::halton_options(HaltonScramble::random_permutation, seed, 0));
     for (std::size_t d = 0; d < bases.size(); ++d) {
       const std::int64_t b = bases[d];
       std::vector<std::int64_t> second(static_cast<std::size_t>(b), -1);
@@ -108,10 +110,10 @@ TEST(HaltonTest, ScrambledDigitsArePermutationsPerPosition) {
 }
 
 TEST(HaltonTest, ScrambleIsReproducibleSeedDependentAndUniform) {
-  const HaltonOptions a{HaltonScramble::random_permutation, 5, 0};
+  const HaltonOptions a = trnrand_test::halton_options(HaltonScramble::random_permutation, 5, 0);
   EXPECT_EQ(halton_points(100, 6, a), halton_points(100, 6, a));
   const auto x = halton_points(100, 6, a);
-  const auto y = halton_points(100, 6, {HaltonScramble::random_permutation, 6, 0});
+  const auto y = halton_points(100, 6, trnrand_test::halton_options(HaltonScramble::random_permutation, 6, 0));
   std::size_t same = 0;
   for (std::size_t i = 0; i < x.size(); ++i) same += x[i] == y[i];
   EXPECT_LE(same, 2u);  // independent continuous values coincide only by accident
@@ -120,7 +122,7 @@ TEST(HaltonTest, ScrambleIsReproducibleSeedDependentAndUniform) {
   for (std::int64_t index : {0, 7}) {
     double sum[4] = {0, 0, 0, 0};
     for (std::uint64_t seed = 0; seed < 4000; ++seed) {
-      const auto p = halton_points(1, 4, {HaltonScramble::random_permutation, seed, index});
+      const auto p = halton_points(1, 4, trnrand_test::halton_options(HaltonScramble::random_permutation, seed, index));
       for (int d = 0; d < 4; ++d) sum[d] += p[static_cast<std::size_t>(d)];
     }
     for (double s : sum) EXPECT_NEAR(s / 4000, 0.5, 0.023) << "index " << index;
@@ -129,11 +131,11 @@ TEST(HaltonTest, ScrambleIsReproducibleSeedDependentAndUniform) {
 
 TEST(HaltonTest, SkipSeekAndFillEqualStepping) {
   for (auto scramble : {HaltonScramble::none, HaltonScramble::random_permutation}) {
-    Halton stepped(5, {scramble, 3, 0});
+    Halton stepped(5, trnrand_test::halton_options(scramble, 3, 0));
     std::vector<std::vector<double>> walk(400, std::vector<double>(5));
     for (auto& p : walk) stepped.next(p);
     for (std::int64_t k : {0, 1, 31, 32, 242, 243, 399}) {
-      Halton h(5, {scramble, 3, k});
+      Halton h(5, trnrand_test::halton_options(scramble, 3, k));
       std::vector<double> p(5);
       h.next(p);
       EXPECT_EQ(p, walk[static_cast<std::size_t>(k)]);
@@ -142,7 +144,7 @@ TEST(HaltonTest, SkipSeekAndFillEqualStepping) {
       h.next(p);
       EXPECT_EQ(p, walk[static_cast<std::size_t>(k)]);
     }
-    Halton f(5, {scramble, 3, 10});
+    Halton f(5, trnrand_test::halton_options(scramble, 3, 10));
     std::vector<double> rows(20 * 7, -1.0);
     f.fill(20, rows.data(), 7);
     for (std::size_t i = 0; i < 20; ++i)
@@ -158,7 +160,7 @@ TEST(HaltonTest, HugeIndicesStayBelowOne) {
   for (int k = 0; k < 39; ++k) all_twos *= 3;
   for (auto scramble : {HaltonScramble::none, HaltonScramble::random_permutation}) {
     for (std::int64_t index : {all_twos - 1, std::numeric_limits<std::int64_t>::max() - 1}) {
-      Halton h(30, {scramble, 8, index});
+      Halton h(30, trnrand_test::halton_options(scramble, 8, index));
       std::vector<double> p(30);
       h.next(p);
       for (double v : p) {
@@ -169,7 +171,7 @@ TEST(HaltonTest, HugeIndicesStayBelowOne) {
         EXPECT_EQ(p[1], 0x1.fffffffffffffp-1);
       }
     }
-    Halton last(3, {scramble, 8, std::numeric_limits<std::int64_t>::max() - 1});
+    Halton last(3, trnrand_test::halton_options(scramble, 8, std::numeric_limits<std::int64_t>::max() - 1));
     std::vector<double> p(3);
     last.next(p);
     EXPECT_THROW(last.next(p), trncore::ResourceExhausted);
@@ -179,8 +181,8 @@ TEST(HaltonTest, HugeIndicesStayBelowOne) {
 TEST(HaltonTest, BadInputThrows) {
   EXPECT_THROW(Halton(0), trncore::InvalidArgument);
   EXPECT_THROW(Halton(21202), trncore::InvalidArgument);
-  EXPECT_THROW(Halton(2, {HaltonScramble::none, 0, -1}), trncore::InvalidArgument);
-  EXPECT_THROW(Halton(2, {static_cast<HaltonScramble>(5), 0, 0}), trncore::InvalidArgument);
+  EXPECT_THROW(Halton(2, trnrand_test::halton_options(HaltonScramble::none, 0, -1)), trncore::InvalidArgument);
+  EXPECT_THROW(Halton(2, trnrand_test::halton_options(static_cast<HaltonScramble>(5), 0, 0)), trncore::InvalidArgument);
   Halton h(3);
   std::vector<double> wrong(2);
   EXPECT_THROW(h.next(wrong), trncore::DimensionMismatch);
@@ -217,7 +219,7 @@ TEST(LatinHypercubeTest, OnePointPerStratumInEveryDimension) {
   for (bool centered : {false, true}) {
     for (std::int64_t n : {1, 2, 7, 127, 128, 129, 1000}) {
       for (std::int64_t dims : {1, 3, 17}) {
-        const auto x = trnrand::latin_hypercube(n, dims, {42, centered});
+        const auto x = trnrand::latin_hypercube(n, dims, trnrand_test::lhs_options(42, centered));
         ASSERT_EQ(x.size(), static_cast<std::size_t>(n * dims));
         for (std::int64_t d = 0; d < dims; ++d) {
           std::vector<int> hits(static_cast<std::size_t>(n), 0);
@@ -246,7 +248,7 @@ TEST(LatinHypercubeTest, MeansAndJitterAreUniform) {
   // rounding n·u, negligible). The offsets x·n − p inside the strata are uniform on [0,1): over
   // 1000 × 17 of them the mean has σ = sqrt(1/12/17000) ≈ 0.0022; 5σ = 0.011.
   const std::int64_t n = 1000, dims = 17;
-  const auto x = trnrand::latin_hypercube(n, dims, {7, false});
+  const auto x = trnrand::latin_hypercube(n, dims, trnrand_test::lhs_options(7, false));
   double offsets = 0;
   for (std::int64_t d = 0; d < dims; ++d) {
     double sum = 0;
@@ -261,19 +263,19 @@ TEST(LatinHypercubeTest, MeansAndJitterAreUniform) {
 }
 
 TEST(LatinHypercubeTest, ReproducibleSeedDependentAndIndependentOfDims) {
-  const auto a = trnrand::latin_hypercube(50, 4, {9, false});
-  EXPECT_EQ(a, trnrand::latin_hypercube(50, 4, {9, false}));
-  const auto b = trnrand::latin_hypercube(50, 4, {10, false});
+  const auto a = trnrand::latin_hypercube(50, 4, trnrand_test::lhs_options(9, false));
+  EXPECT_EQ(a, trnrand::latin_hypercube(50, 4, trnrand_test::lhs_options(9, false)));
+  const auto b = trnrand::latin_hypercube(50, 4, trnrand_test::lhs_options(10, false));
   std::size_t same = 0;
   for (std::size_t i = 0; i < a.size(); ++i) same += a[i] == b[i];
   EXPECT_LE(same, 2u);
   // Column d is drawn from (seed, d) only: a wider sample extends a narrower one.
-  const auto wide = trnrand::latin_hypercube(50, 9, {9, false});
+  const auto wide = trnrand::latin_hypercube(50, 9, trnrand_test::lhs_options(9, false));
   for (std::size_t i = 0; i < 50; ++i)
     for (std::size_t d = 0; d < 4; ++d) ASSERT_EQ(wide[i * 9 + d], a[i * 4 + d]);
   // The strided form writes the same values and leaves the padding alone.
   std::vector<double> strided(50 * 6, -1.0);
-  trnrand::latin_hypercube(50, 4, strided.data(), 6, {9, false});
+  trnrand::latin_hypercube(50, 4, strided.data(), 6, trnrand_test::lhs_options(9, false));
   for (std::size_t i = 0; i < 50; ++i)
     for (std::size_t d = 0; d < 6; ++d) ASSERT_EQ(strided[i * 6 + d], d < 4 ? a[i * 4 + d] : -1.0);
 }

@@ -5,6 +5,8 @@
 //    form) and builds point n directly as ⊕ of v_j over the set bits of gray(n) (no Gray-code walk);
 //  * the t-value of a point set in base 2, by counting points in every elementary interval.
 
+#include <trnrand/qmc.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -14,6 +16,28 @@
 #include <vector>
 
 namespace trnrand_test {
+
+/// The options structs derive from trncore::Options, so their fields are set by assignment.
+inline trnrand::SobolOptions sobol_options(trnrand::SobolScramble scramble, std::uint64_t seed, std::int64_t skip) {
+  trnrand::SobolOptions o;
+  o.scramble = scramble;
+  o.seed = seed;
+  o.skip = skip;
+  return o;
+}
+inline trnrand::HaltonOptions halton_options(trnrand::HaltonScramble scramble, std::uint64_t seed, std::int64_t skip) {
+  trnrand::HaltonOptions o;
+  o.scramble = scramble;
+  o.seed = seed;
+  o.skip = skip;
+  return o;
+}
+inline trnrand::LatinHypercubeOptions lhs_options(std::uint64_t seed, bool centered) {
+  trnrand::LatinHypercubeOptions o;
+  o.seed = seed;
+  o.centered = centered;
+  return o;
+}
 
 struct JoeKuoRecord {
   int degree = 0;                // s; 1 for dimension 1 by convention (polynomial x)

@@ -11,6 +11,7 @@
 
 #include <trncore/correctly_rounded.hpp>
 #include <trncore/error.hpp>
+#include <trncore/options.hpp>
 #include <trnrand/distributions.hpp>
 #include <trnrand/sim.hpp>
 #include <trnrand/stream.hpp>
@@ -26,6 +27,9 @@
 #include <vector>
 
 namespace {
+
+// The thread count as options (the bare-int spellings are deprecated since 0.5).
+trncore::Options threads_option(int threads) { return trncore::Options{}.with_threads(threads); }
 
 using trncore::sim::Engine;
 using trncore::sim::NeuronCore;
@@ -89,7 +93,7 @@ TEST(SimDistributions, UniformEqualsTheHostBitForBitForOneAndTwoThreads) {
         const auto sim_next = trnrand::sim::fill_uniform(s, sim, interval, core);
         for (const int threads : {1, 2}) {
           std::vector<float> host(n);
-          const auto host_next = trnrand::fill_uniform(s, std::span<float>(host), interval, threads);
+          const auto host_next = trnrand::fill_uniform(s, std::span<float>(host), interval, threads_option(threads));
           ASSERT_EQ(host_next, sim_next) << n;
           for (std::size_t i = 0; i < n; ++i)
             ASSERT_EQ(bits(host[i]), bits(sim[i])) << n << " " << i << " threads " << threads;
@@ -121,7 +125,7 @@ TEST(SimDistributions, NormalEqualsTheEngineOrderHostFunctionBitForBit) {
             << "same stream position as normal()";
         for (const int threads : {1, 2}) {
           std::vector<float> host(n);
-          ASSERT_EQ(trnrand::normal_engine_order(s, host, mean, stddev, threads), sim_next);
+          ASSERT_EQ(trnrand::normal_engine_order(s, host, mean, stddev, threads_option(threads)), sim_next);
           for (std::size_t i = 0; i < n; ++i)
             ASSERT_EQ(bits(host[i]), bits(sim[i])) << n << " " << i << " threads " << threads << " mean " << mean;
         }

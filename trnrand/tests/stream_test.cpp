@@ -3,6 +3,7 @@
 // Then the stream algebra: skip-ahead equals stepping, partitions concatenate to the whole, and no
 // result depends on the thread count.
 #include <trncore/error.hpp>
+#include <trncore/options.hpp>
 #include <trnrand/stream.hpp>
 #include <trnrand/threefry.hpp>
 
@@ -18,6 +19,9 @@
 #include <vector>
 
 namespace {
+
+// The thread count as options (the bare-int spellings are deprecated since 0.5).
+trncore::Options threads_option(int threads) { return trncore::Options{}.with_threads(threads); }
 
 using trnrand::Generator;
 using trnrand::Stream;
@@ -112,7 +116,7 @@ TEST(Stream, PartitionsConcatenateToTheSingleStream) {
     const Stream s = trnrand::make_stream(2026, 11, 22, g);
     for (std::uint64_t total : {0ull, 1ull, 7ull, 1000ull, 200003ull}) {
       std::vector<std::uint32_t> whole(total);
-      trnrand::fill_uint32(s, whole, 1);
+      trnrand::fill_uint32(s, whole, threads_option(1));
       for (std::int64_t workers = 1; workers <= 8; ++workers) {
         std::vector<std::uint32_t> joined;
         std::uint64_t expected_begin = 0;
@@ -121,7 +125,7 @@ TEST(Stream, PartitionsConcatenateToTheSingleStream) {
           ASSERT_EQ(slice.begin, expected_begin);
           ASSERT_LE(slice.count, total / static_cast<std::uint64_t>(workers) + 1);
           std::vector<std::uint32_t> part(slice.count);
-          trnrand::fill_uint32(trnrand::skip_ahead(s, slice.begin), part, static_cast<int>(r % 3) + 1);
+          trnrand::fill_uint32(trnrand::skip_ahead(s, slice.begin), part, threads_option(static_cast<int>(r % 3) + 1));
           joined.insert(joined.end(), part.begin(), part.end());
           expected_begin += slice.count;
         }
@@ -135,14 +139,14 @@ TEST(Stream, ResultsDoNotDependOnThreads) {
   for (Generator g : {Generator::philox4x32_10, Generator::threefry4x32_20}) {
     const Stream s = trnrand::make_stream(5, 6, 7, g);
     std::vector<std::uint32_t> one((1u << 18) + 3), two(one.size()), three(one.size());
-    trnrand::fill_uint32(s, one, 1);
-    trnrand::fill_uint32(s, two, 2);
-    trnrand::fill_uint32(s, three, 3);
+    trnrand::fill_uint32(s, one, threads_option(1));
+    trnrand::fill_uint32(s, two, threads_option(2));
+    trnrand::fill_uint32(s, three, threads_option(3));
     EXPECT_EQ(one, two);
     EXPECT_EQ(one, three);
     std::vector<float> f1(100000), f2(100000);
-    trnrand::fill_uniform(s, std::span<float>(f1), trnrand::Interval::open_closed, 1);
-    trnrand::fill_uniform(s, std::span<float>(f2), trnrand::Interval::open_closed, 2);
+    trnrand::fill_uniform(s, std::span<float>(f1), trnrand::Interval::open_closed, threads_option(1));
+    trnrand::fill_uniform(s, std::span<float>(f2), trnrand::Interval::open_closed, threads_option(2));
     EXPECT_EQ(f1, f2);
   }
 }

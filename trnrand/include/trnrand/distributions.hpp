@@ -17,13 +17,22 @@
 ///   sample i never depends on how many attempts another sample needed. (The expected use per sample is
 ///   a handful of words; needing more than 2^32 has probability far below 2^-1000 for every sampler.)
 /// Parameters are checked: a bad one throws trncore::InvalidArgument naming the function and value; so
-/// does a stream whose generator is not a Generator value, and a negative thread count.
+/// does a stream whose generator is not a Generator value, and options trncore::validate refuses.
+///
+/// Options: every function takes a trailing `const trncore::Options& options = {}`. options.threads splits
+/// the work (0 = the process default); no value depends on it, since sample i only reads its own words.
+/// options.seed and options.stream are not used: the Stream argument is the source of randomness.
+/// options.backend = Backend::sim runs the sim kernels (trnrand/sim.hpp) on a NeuronCore of
+/// options.generation made for the call: normal(float) and normal_engine_order run trnrand::sim::normal;
+/// every other function here throws trncore::NotSupported naming itself on Backend::sim (they have no
+/// engine kernel; use Backend::host).
 ///
 /// Uniform variates are fill_uniform in stream.hpp (float: one word, 24-bit grid; double: two words,
 /// 53-bit grid; Interval::open_closed = (0, 1], the default and cuRAND's, or Interval::closed_open =
 /// [0, 1)); the samplers here use the same grids. For quasi-Monte Carlo, map given uniforms with
 /// normal_icdf.
 
+#include <trncore/options.hpp>
 #include <trnrand/stream.hpp>
 
 #include <cstdint>
@@ -38,9 +47,14 @@ namespace trnrand {
 /// grid) and is mean + stddev·√(−2 ln u1)·cos 2πu2, computed in double and rounded once to the output type
 /// (the sine half is not used, so no value shares words with another). Returns skip_ahead(s, 2n) (float) or
 /// skip_ahead(s, 4n) (double). Tails are truncated where u1 is: |z| ≤ √(2·24 ln 2) ≈ 5.77 for float,
-/// ≈ 8.57 for double. @throws InvalidArgument unless mean is finite and stddev is finite and ≥ 0.
-Stream normal(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f);
-Stream normal(Stream s, std::span<double> out, double mean = 0.0, double stddev = 1.0);
+/// ≈ 8.57 for double. On Backend::sim the float overload runs trnrand::sim::normal on a core made for the
+/// call, whose values are normal_engine_order's (fp32 engine roundings), not these; the double overload
+/// throws trncore::NotSupported there (no fp64 on the engines).
+/// @throws InvalidArgument unless mean is finite and stddev is finite and ≥ 0, and for invalid options.
+Stream normal(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f,
+              const trncore::Options& options = {});
+Stream normal(Stream s, std::span<double> out, double mean = 0.0, double stddev = 1.0,
+              const trncore::Options& options = {});
 ///@}
 
 /// Normal(mean, stddev) floats by the Box–Muller instruction sequence of trnrand::sim::normal, run on the
@@ -51,52 +65,62 @@ Stream normal(Stream s, std::span<double> out, double mean = 0.0, double stddev 
 /// where ln and cos are correctly rounded (trncore/correctly_rounded.hpp). t = 2π·u2 − π up to the
 /// rounding of π and of the product, so −cos t is cos 2πu2 with the argument kept in [−π, π) and half the
 /// rounding error of fl(2π)·u2. out is bitwise equal to trnrand::sim::normal(s, out,
-/// mean, stddev, core), for any `threads` (0 = hardware concurrency); use it to reproduce a sim run at
-/// host speed. It is less accurate than normal() (double evaluation, one rounding): |out[i] − z_i| ≤
+/// mean, stddev, core), for any options.threads (0 = the process default); use it to reproduce a sim run
+/// at host speed (with options.backend = Backend::sim it runs trnrand::sim::normal itself: the same bits). It is less accurate than normal() (double evaluation, one rounding): |out[i] − z_i| ≤
 /// 2^-24·(9.11·stddev·r + |out[i]|) + 2^-147 for z_i the exact Box–Muller value of the same words and
 /// r = √(−2 ln u1) ≤ 5.77 (docs/trnrand.md derives it). Returns skip_ahead(s, 2n), as normal() does.
-/// @throws InvalidArgument unless mean is finite and stddev is finite and ≥ 0, and for threads < 0.
-Stream normal_engine_order(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f, int threads = 0);
+/// @throws InvalidArgument unless mean is finite and stddev is finite and ≥ 0, and for invalid options.
+Stream normal_engine_order(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f,
+                           const trncore::Options& options = {});
+/// The 0.4 spelling with a bare thread count: normal_engine_order(s, out, mean, stddev,
+/// trncore::Options{}.with_threads(threads)). Kept for one minor release.
+[[deprecated("pass trncore::Options{}.with_threads(threads)")]] Stream normal_engine_order(Stream s,
+                                                                                           std::span<float> out,
+                                                                                           float mean, float stddev,
+                                                                                           int threads);
 
 ///@{
 /// LogNormal: exp of normal(mean, stddev) (the parameters of the underlying normal). Same checks.
-Stream lognormal(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f);
-Stream lognormal(Stream s, std::span<double> out, double mean = 0.0, double stddev = 1.0);
+Stream lognormal(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f,
+                 const trncore::Options& options = {});
+Stream lognormal(Stream s, std::span<double> out, double mean = 0.0, double stddev = 1.0,
+                 const trncore::Options& options = {});
 ///@}
 
 ///@{
 /// Exponential(rate): −ln(u)/rate with u ∈ (0, 1] (inversion; never infinite; tail truncated at
 /// 24·ln 2/rate for float, 53·ln 2/rate for double, by the grid). @throws unless rate > 0, finite.
-Stream exponential(Stream s, std::span<float> out, float rate = 1.0f);
-Stream exponential(Stream s, std::span<double> out, double rate = 1.0);
+Stream exponential(Stream s, std::span<float> out, float rate = 1.0f, const trncore::Options& options = {});
+Stream exponential(Stream s, std::span<double> out, double rate = 1.0, const trncore::Options& options = {});
 ///@}
 
 /// Bernoulli(p): 1 when u < p for u ∈ [0, 1) on the 2^-53 grid (two words per sample), else 0. p = 0
 /// gives all 0 and p = 1 all 1. @throws unless 0 ≤ p ≤ 1.
-Stream bernoulli(Stream s, std::span<std::uint8_t> out, double p);
+Stream bernoulli(Stream s, std::span<std::uint8_t> out, double p, const trncore::Options& options = {});
 
 /// Uniform integers in [low, high] with no modulo bias (Lemire's multiply-and-reject on 64-bit words,
 /// within each sample's window). @throws unless low ≤ high.
-Stream randint(Stream s, std::span<std::int64_t> out, std::int64_t low, std::int64_t high);
+Stream randint(Stream s, std::span<std::int64_t> out, std::int64_t low, std::int64_t high,
+               const trncore::Options& options = {});
 
 /// A uniformly random permutation of 0 … out.size()−1 (Fisher–Yates; step k draws an unbiased index from
 /// sample k's window). Returns the stream advanced by out.size()·2^32.
-Stream randperm(Stream s, std::span<std::int64_t> out);
+Stream randperm(Stream s, std::span<std::int64_t> out, const trncore::Options& options = {});
 
 /// Gamma(shape, scale) (density x^(shape−1) e^(−x/scale)) by Marsaglia–Tsang (ACM TOMS 26(3), 2000);
 /// shape < 1 by the boost Gamma(shape) = Gamma(shape + 1)·U^(1/shape), formed in logarithms (values below
 /// the double range round to 0 or a subnormal, as the exact variate would). Exact up to the rounding of a
 /// few operations (relative error a few ulps·max(1, |ln X|)). Any shape from tiny (1e-3) to huge (1e6+).
 /// Window budget. @throws InvalidArgument unless shape > 0 and scale > 0, both finite.
-Stream gamma(Stream s, std::span<double> out, double shape, double scale = 1.0);
+Stream gamma(Stream s, std::span<double> out, double shape, double scale = 1.0, const trncore::Options& options = {});
 
 /// Poisson(λ): exact. λ < 10 by inversion (sequential search on one uniform); λ ≥ 10 by Hörmann's
 /// transformed rejection with squeeze, PTRS (Insurance: Math. Econ. 12, 1993). λ = 0 gives 0.
 /// @throws unless 0 ≤ λ ≤ 1e15 (finite).
-Stream poisson(Stream s, std::span<std::int64_t> out, double lambda);
+Stream poisson(Stream s, std::span<std::int64_t> out, double lambda, const trncore::Options& options = {});
 
 /// Gamma in float: the double sampler's values (same words) rounded once to float. Same checks.
-Stream gamma(Stream s, std::span<float> out, float shape, float scale = 1.0f);
+Stream gamma(Stream s, std::span<float> out, float shape, float scale = 1.0f, const trncore::Options& options = {});
 
 ///@{
 /// Beta(a, b) (density ∝ x^(a−1)(1−x)^(b−1) on [0, 1]) = X/(X + Y) with X ~ Gamma(a) then Y ~ Gamma(b)
@@ -104,23 +128,23 @@ Stream gamma(Stream s, std::span<float> out, float shape, float scale = 1.0f);
 /// when a, b ≥ 1; otherwise from ln X and ln Y (exp(ln X − m)/(exp(ln X − m) + exp(ln Y − m)), m the
 /// larger), so tiny shapes (1e-3), whose gammas underflow, still give values in [0, 1] and never 0/0.
 /// @throws InvalidArgument unless a > 0 and b > 0, both finite.
-Stream beta(Stream s, std::span<double> out, double a, double b);
-Stream beta(Stream s, std::span<float> out, float a, float b);
+Stream beta(Stream s, std::span<double> out, double a, double b, const trncore::Options& options = {});
+Stream beta(Stream s, std::span<float> out, float a, float b, const trncore::Options& options = {});
 ///@}
 
 ///@{
 /// Chi-squared with k (real, > 0) degrees of freedom: 2·Gamma(k/2) from sample i's window.
 /// @throws InvalidArgument unless k > 0, finite.
-Stream chi_squared(Stream s, std::span<double> out, double k);
-Stream chi_squared(Stream s, std::span<float> out, float k);
+Stream chi_squared(Stream s, std::span<double> out, double k, const trncore::Options& options = {});
+Stream chi_squared(Stream s, std::span<float> out, float k, const trncore::Options& options = {});
 ///@}
 
 ///@{
 /// Student's t with ν (real, > 0) degrees of freedom: Z·√(ν/V), Z Box–Muller normal then V ~ χ²(ν), from
 /// sample i's window; for ν < 2 √(ν/V) is formed from ln V so an underflowing V does not give ±inf.
 /// @throws InvalidArgument unless ν > 0, finite.
-Stream student_t(Stream s, std::span<double> out, double nu);
-Stream student_t(Stream s, std::span<float> out, float nu);
+Stream student_t(Stream s, std::span<double> out, double nu, const trncore::Options& options = {});
+Stream student_t(Stream s, std::span<float> out, float nu, const trncore::Options& options = {});
 ///@}
 
 /// Binomial(n, p), exact, no normal approximation: inversion (sequential search) when n·min(p, 1−p) < 10,
@@ -129,12 +153,12 @@ Stream student_t(Stream s, std::span<float> out, float nu);
 /// Loader's saddle-point formula, accurate for any n up to 2^63 − 1. p > 1/2 uses n − X with 1 − p.
 /// n = 0, p = 0 and p = 1 give exact constants. Window budget.
 /// @throws InvalidArgument unless n ≥ 0 and 0 ≤ p ≤ 1.
-Stream binomial(Stream s, std::span<std::int64_t> out, std::int64_t n, double p);
+Stream binomial(Stream s, std::span<std::int64_t> out, std::int64_t n, double p, const trncore::Options& options = {});
 
 /// Geometric(p) on {1, 2, …} (numpy's convention: trials up to and including the first success):
 /// ⌈ln u / ln(1 − p)⌉ with u ∈ (0, 1] on the 2^-53 grid, at least 1 (inversion; two words per sample).
 /// @throws unless 0 < p ≤ 1.
-Stream geometric(Stream s, std::span<std::int64_t> out, double p);
+Stream geometric(Stream s, std::span<std::int64_t> out, double p, const trncore::Options& options = {});
 
 /// Walker's alias method (A. J. Walker, ACM TOMS 3 (1977) 253–256) with Vose's numerically stable O(n)
 /// construction (M. D. Vose, IEEE TSE 17 (1991) 972–975): built once from weights, sampled in O(1).
@@ -146,7 +170,7 @@ class AliasTable {
   /// out[i] ∈ [0, n) with probability weights[i]/Σ weights, from two words per sample (a 53-bit uniform
   /// u: column ⌊u·n⌋, then the column's threshold against the fractional part; the 2^-53 grid biases
   /// probabilities by at most n·2^-53). Returns the stream advanced by 2·out.size().
-  Stream sample(Stream s, std::span<std::int64_t> out) const;
+  Stream sample(Stream s, std::span<std::int64_t> out, const trncore::Options& options = {}) const;
   /// The number of categories (weights.size()).
   std::int64_t size() const noexcept { return static_cast<std::int64_t>(threshold_.size()); }
 
@@ -157,7 +181,8 @@ class AliasTable {
 
 /// Categorical draws over weights: AliasTable(weights).sample(s, out) (builds a table each call; reuse
 /// an AliasTable for repeated sampling). Same errors as AliasTable's constructor.
-Stream categorical(Stream s, std::span<std::int64_t> out, std::span<const double> weights);
+Stream categorical(Stream s, std::span<std::int64_t> out, std::span<const double> weights,
+                   const trncore::Options& options = {});
 
 ///@{
 /// Normal(mean, stddev) truncated to [low, high] (either may be ±inf), exact: normal rejection when the
@@ -168,8 +193,10 @@ Stream categorical(Stream s, std::span<std::int64_t> out, std::span<const double
 /// clamped to [low, high]. low == high returns low (and still advances by the window budget).
 /// @throws InvalidArgument unless mean is finite, stddev > 0 finite, low ≤ high (no NaN), low < +inf and
 /// high > −inf, naming the values.
-Stream truncated_normal(Stream s, std::span<double> out, double mean, double stddev, double low, double high);
-Stream truncated_normal(Stream s, std::span<float> out, float mean, float stddev, float low, float high);
+Stream truncated_normal(Stream s, std::span<double> out, double mean, double stddev, double low, double high,
+                        const trncore::Options& options = {});
+Stream truncated_normal(Stream s, std::span<float> out, float mean, float stddev, float low, float high,
+                        const trncore::Options& options = {});
 ///@}
 
 ///@{
@@ -180,8 +207,10 @@ Stream truncated_normal(Stream s, std::span<float> out, float mean, float stddev
 /// Each entry is summed in double and rounded once to T. Returns the stream advanced as normal() would be.
 /// @throws DimensionMismatch unless d = mean.size() ≥ 1, L.size() = d², out.size() a multiple of d;
 /// InvalidArgument for a non-finite entry of mean or L or a negative diagonal of L, naming it.
-Stream multivariate_normal(Stream s, std::span<double> out, std::span<const double> mean, std::span<const double> L);
-Stream multivariate_normal(Stream s, std::span<float> out, std::span<const float> mean, std::span<const float> L);
+Stream multivariate_normal(Stream s, std::span<double> out, std::span<const double> mean, std::span<const double> L,
+                           const trncore::Options& options = {});
+Stream multivariate_normal(Stream s, std::span<float> out, std::span<const float> mean, std::span<const float> L,
+                           const trncore::Options& options = {});
 ///@}
 
 ///@{
@@ -193,8 +222,8 @@ Stream multivariate_normal(Stream s, std::span<float> out, std::span<const float
 /// overload computes in double and rounds once (error ≤ ½ ulp + 2^-50 relative). Not an approximation
 /// such as Acklam's or AS241: the iterations converge to the long double root.
 /// @throws DimensionMismatch when sizes differ; InvalidArgument for u outside [0, 1] or NaN.
-void normal_icdf(std::span<const double> u, std::span<double> out);
-void normal_icdf(std::span<const float> u, std::span<float> out);
+void normal_icdf(std::span<const double> u, std::span<double> out, const trncore::Options& options = {});
+void normal_icdf(std::span<const float> u, std::span<float> out, const trncore::Options& options = {});
 ///@}
 
 }  // namespace trnrand

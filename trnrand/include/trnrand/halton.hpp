@@ -3,6 +3,8 @@
 /// Halton sequences: coordinate d of point i is the radical inverse of i in the d-th prime base
 /// (2, 3, 5, 7, …), optionally randomised by independent random digit permutations.
 
+#include <trncore/options.hpp>
+
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -34,10 +36,11 @@ std::string_view to_string(HaltonScramble scramble) noexcept;
 /// @throws trncore::ParseError naming the text and the accepted names.
 HaltonScramble parse_halton_scramble(std::string_view text);
 
-/// Options of a Halton sequence.
-struct HaltonOptions {
+/// Options of a Halton sequence: trncore::Options (seed selects the permutations and is ignored for
+/// none; stream and threads are not used — points are produced in order, split a sequence over workers
+/// with skip; backend must be Backend::host) plus the Halton-specific fields below, set by assignment.
+struct HaltonOptions : trncore::Options {
   HaltonScramble scramble = HaltonScramble::none;  ///< randomisation
-  std::uint64_t seed = 0;                          ///< selects the permutations; ignored for none
   std::int64_t skip = 0;                           ///< index of the first point produced, ≥ 0
 };
 
@@ -50,8 +53,9 @@ struct HaltonOptions {
 class Halton {
  public:
   /// Builds the sequence in `dims` dimensions positioned at options.skip.
-  /// @throws trncore::InvalidArgument if dims < 1 or dims > 21201, options.skip < 0, or
-  ///         options.scramble is not a HaltonScramble value.
+  /// @throws trncore::InvalidArgument for options trncore::validate refuses, dims < 1 or dims > 21201,
+  ///         options.skip < 0, or an options.scramble that is not a HaltonScramble value;
+  ///         trncore::NotSupported for options.backend = Backend::sim (no engine kernel).
   explicit Halton(std::int64_t dims, HaltonOptions options = {});
 
   /// Number of coordinates per point.

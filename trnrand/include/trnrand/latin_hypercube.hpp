@@ -3,16 +3,19 @@
 /// Latin hypercube samples (McKay, Beckman, Conover 1979): n points in [0,1)^dims such that, in every
 /// dimension, each of the n strata [p/n, (p+1)/n) holds exactly one point.
 
+#include <trncore/options.hpp>
+
 #include <cstdint>
 #include <span>
 #include <vector>
 
 namespace trnrand {
 
-/// Options of a Latin hypercube sample.
-struct LatinHypercubeOptions {
-  std::uint64_t seed = 0;  ///< selects the stratum permutations and the positions inside the strata
-  bool centered = false;   ///< true: every point sits at its stratum's midpoint (p + 1/2)/n
+/// Options of a Latin hypercube sample: trncore::Options (seed selects the stratum permutations and the
+/// positions inside the strata; threads splits the dimensions over threads, which never changes the
+/// sample; stream is not used; backend must be Backend::host) plus `centered`, set by assignment.
+struct LatinHypercubeOptions : trncore::Options {
+  bool centered = false;  ///< true: every point sits at its stratum's midpoint (p + 1/2)/n
 };
 
 /// Writes a Latin hypercube sample of n points in dims dimensions, row-major: coordinate d of point i
@@ -22,8 +25,10 @@ struct LatinHypercubeOptions {
 ///
 /// Reproducible: π_d and u_{d,i} are Philox4x32-10 words keyed by (seed, d, i), so the sample depends only
 /// on (n, dims, seed, centered), and dimension d is the same whatever dims is. Thread-safe (no state).
-/// @throws trncore::InvalidArgument if n < 0, n > 2^32, dims < 1, out is null with n > 0, or n·ld overflows;
-///         trncore::DimensionMismatch if ld < dims.
+/// Scratch: one permutation of n 32-bit indices per thread used (at most half the output's size).
+/// @throws trncore::InvalidArgument for options trncore::validate refuses, n < 0, n > 2^32, dims < 1, out
+///         null with n > 0, or n·ld overflowing; trncore::DimensionMismatch if ld < dims;
+///         trncore::NotSupported for options.backend = Backend::sim (no engine kernel).
 void latin_hypercube(std::int64_t n, std::int64_t dims, double* out, std::int64_t ld,
                      LatinHypercubeOptions options = {});
 

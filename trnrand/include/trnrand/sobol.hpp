@@ -10,6 +10,8 @@
 /// sequence Joe & Kuo's own sobol.cc prints. Every block of 2^m consecutive points starting at a
 /// multiple of 2^m is a (t,m,s)-net in base 2.
 
+#include <trncore/options.hpp>
+
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -46,10 +48,12 @@ std::string_view to_string(SobolScramble scramble) noexcept;
 /// @throws trncore::ParseError naming the text and the accepted names.
 SobolScramble parse_sobol_scramble(std::string_view text);
 
-/// Options of a Sobol sequence.
-struct SobolOptions {
+/// Options of a Sobol sequence: trncore::Options (seed selects the randomisation and is ignored for
+/// none; stream and threads are not used — the Gray-code walk is sequential, split a sequence over
+/// workers with skip; backend must be Backend::host) plus the Sobol-specific fields below. Set them by
+/// assignment: `SobolOptions o; o.scramble = SobolScramble::owen; o.seed = 7;`.
+struct SobolOptions : trncore::Options {
   SobolScramble scramble = SobolScramble::none;  ///< randomisation; none gives the published sequence
-  std::uint64_t seed = 0;                        ///< selects the randomisation; ignored for none
   std::int64_t skip = 0;                         ///< index of the first point produced, in [0, 2^32]
 };
 
@@ -63,8 +67,9 @@ class Sobol {
  public:
   /// Builds the sequence in `dims` dimensions (dimension 1 … dims of the Joe–Kuo set) and positions it
   /// at point options.skip. O(dims · 32) time and memory.
-  /// @throws trncore::InvalidArgument if dims < 1 or dims > 21201, options.skip is outside [0, 2^32],
-  ///         or options.scramble is not a SobolScramble value.
+  /// @throws trncore::InvalidArgument for options trncore::validate refuses, dims < 1 or dims > 21201,
+  ///         options.skip outside [0, 2^32], or an options.scramble that is not a SobolScramble value;
+  ///         trncore::NotSupported for options.backend = Backend::sim (no engine kernel).
   explicit Sobol(std::int64_t dims, SobolOptions options = {});
 
   /// Number of coordinates per point.

@@ -10,6 +10,8 @@
 /// For Philox this is the sequence cuRAND's curand() returns after curand_init(seed, subsequence,
 /// offset); it is also trncore::RandomBits{seed, subsequence}.
 
+#include <trncore/options.hpp>
+
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -60,14 +62,20 @@ constexpr Stream skip_ahead_sequence(Stream s, std::uint64_t n) noexcept {
 std::uint32_t word(const Stream& s, std::uint64_t i);
 
 /// out[j] = word(s, j); returns skip_ahead(s, out.size()). Vectorised (AVX-512 Philox where available)
-/// and split over `threads` threads (0 = hardware concurrency); the result never depends on either.
-/// @throws trncore::InvalidArgument for threads < 0 or an s.generator that is not a Generator value
-/// (every fill and distribution in trnrand checks these the same way, naming itself).
-Stream fill_uint32(Stream s, std::span<std::uint32_t> out, int threads = 0);
+/// and split over options.threads threads (0 = the process default); the result never depends on either.
+/// options.backend = Backend::sim runs trnrand::sim::fill_uint32 on a NeuronCore of options.generation
+/// made for the call (same words; the engine statistics are not kept — call trnrand::sim::fill_uint32 on
+/// your own core to read them). options.seed and options.stream are not used: the Stream is the source.
+/// @throws trncore::InvalidArgument for options trncore::validate refuses (threads < 0, ...) or an
+/// s.generator that is not a Generator value (every fill and distribution in trnrand checks these the same
+/// way, naming itself); trncore::ResourceExhausted on sim as trnrand::sim::fill_uint32.
+Stream fill_uint32(Stream s, std::span<std::uint32_t> out, const trncore::Options& options = {});
 
-/// out[j] = word(s, 2j) | word(s, 2j + 1) << 32; returns skip_ahead(s, 2·out.size()).
-/// @throws trncore::InvalidArgument as fill_uint32.
-Stream fill_uint64(Stream s, std::span<std::uint64_t> out, int threads = 0);
+/// out[j] = word(s, 2j) | word(s, 2j + 1) << 32; returns skip_ahead(s, 2·out.size()). On Backend::sim the
+/// 2·out.size() words come from trnrand::sim::fill_uint32 (each pair of uint32 words in HBM read as one
+/// little-endian uint64), so the values are the host's.
+/// @throws as fill_uint32.
+Stream fill_uint64(Stream s, std::span<std::uint64_t> out, const trncore::Options& options = {});
 
 /// Which end of the unit interval a uniform variate may take.
 enum class Interval : std::uint8_t {
@@ -76,14 +84,35 @@ enum class Interval : std::uint8_t {
 };
 
 /// Uniform floats from one word each: w ↦ ((w >> 8) + 1)·2^-24 for (0, 1], (w >> 8)·2^-24 for [0, 1):
-/// the 2^24 equally likely values of that grid, exactly. Returns skip_ahead(s, out.size()).
-/// @throws trncore::InvalidArgument for threads < 0, an interval that is not an Interval value, or an
-/// invalid s.generator.
-Stream fill_uniform(Stream s, std::span<float> out, Interval interval = Interval::open_closed, int threads = 0);
+/// the 2^24 equally likely values of that grid, exactly. Returns skip_ahead(s, out.size()). On
+/// Backend::sim it runs trnrand::sim::fill_uniform on a core made for the call: every engine step is
+/// exact, so the values are bitwise the host's.
+/// @throws trncore::InvalidArgument for invalid options, an interval that is not an Interval value, or an
+/// invalid s.generator; trncore::ResourceExhausted on sim as trnrand::sim::fill_uniform.
+Stream fill_uniform(Stream s, std::span<float> out, Interval interval = Interval::open_closed,
+                    const trncore::Options& options = {});
 
 /// Uniform doubles from two words each (53 bits: (w_{2j} · 2^32 + w_{2j+1}) >> 11), mapped like the
-/// float version onto the 2^-53 grid. Returns skip_ahead(s, 2·out.size()). Throws as the float version.
-Stream fill_uniform(Stream s, std::span<double> out, Interval interval = Interval::open_closed, int threads = 0);
+/// float version onto the 2^-53 grid. Returns skip_ahead(s, 2·out.size()). Throws as the float version,
+/// and trncore::NotSupported for Backend::sim (the engines have no fp64; fill a float span, or use
+/// Backend::host).
+Stream fill_uniform(Stream s, std::span<double> out, Interval interval = Interval::open_closed,
+                    const trncore::Options& options = {});
+
+///@{
+/// The 0.4 spellings with a bare thread count: the same as passing trncore::Options{}.with_threads(threads)
+/// (host backend). Kept for one minor release.
+[[deprecated("pass trncore::Options{}.with_threads(threads)")]] Stream fill_uint32(Stream s,
+                                                                                   std::span<std::uint32_t> out,
+                                                                                   int threads);
+[[deprecated("pass trncore::Options{}.with_threads(threads)")]] Stream fill_uint64(Stream s,
+                                                                                   std::span<std::uint64_t> out,
+                                                                                   int threads);
+[[deprecated("pass trncore::Options{}.with_threads(threads)")]] Stream fill_uniform(Stream s, std::span<float> out,
+                                                                                    Interval interval, int threads);
+[[deprecated("pass trncore::Options{}.with_threads(threads)")]] Stream fill_uniform(Stream s, std::span<double> out,
+                                                                                    Interval interval, int threads);
+///@}
 
 /// The slice of a global stream of `total` words that worker `rank` of `workers` produces: contiguous,
 /// balanced (sizes differ by at most one), in rank order. Worker r fills `count` words starting from

@@ -14,35 +14,25 @@ namespace {
 
 using namespace detail;
 
-void check_positive(const char* function, const char* name, double x) {
+void check_positive(std::string_view function, const char* name, double x) {
   if (!(x > 0) || !std::isfinite(x))
     bad(function, std::string(name) + " = " + str(x) + " is not a finite value > 0",
-        (std::string("pass a finite ") + name + " > 0").c_str());
-}
-
-// Per-sample windows: out[i] = f(window of sample i).
-template <class T, class F>
-Stream per_sample(Stream s, std::span<T> out, F&& f) {
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    Window w(s, i);
-    out[i] = static_cast<T>(f(w));
-  }
-  return skip_ahead(s, out.size() * kWindow);
+        std::string("pass a finite ") + name + " > 0");
 }
 
 template <class T>
-Stream beta_impl(Stream s, std::span<T> out, double a, double b) {
-  check_generator("trnrand::beta", s);
+Stream beta_impl(Stream s, std::span<T> out, double a, double b, const trncore::Options& options) {
+  check_host_call("trnrand::beta", options, s);
   check_positive("trnrand::beta", "a", a);
   check_positive("trnrand::beta", "b", b);
   if (a >= 1 && b >= 1)  // neither gamma can underflow: the plain ratio, a few ulps
-    return per_sample(s, out, [&](Window& w) {
+    return per_sample(s, out, options.threads, [&](Window& w) {
       const double x = standard_gamma(w, a), y = standard_gamma(w, b);
       return x / (x + y);
     });
   // A shape below 1 can make a gamma underflow to 0 (half of Gamma(1e-3) lies below 1e-300), and 0/0 is
   // not a beta variate: take the ratio from the logarithms, scaled so the larger term is 1.
-  return per_sample(s, out, [&](Window& w) {
+  return per_sample(s, out, options.threads, [&](Window& w) {
     const double lx = log_standard_gamma(w, a), ly = log_standard_gamma(w, b), m = std::max(lx, ly);
     const double x = std::exp(lx - m), y = std::exp(ly - m);
     return x / (x + y);
@@ -50,25 +40,25 @@ Stream beta_impl(Stream s, std::span<T> out, double a, double b) {
 }
 
 template <class T>
-Stream chi_squared_impl(Stream s, std::span<T> out, double k) {
-  check_generator("trnrand::chi_squared", s);
+Stream chi_squared_impl(Stream s, std::span<T> out, double k, const trncore::Options& options) {
+  check_host_call("trnrand::chi_squared", options, s);
   check_positive("trnrand::chi_squared", "k", k);
-  return per_sample(s, out, [&](Window& w) { return 2.0 * standard_gamma(w, k / 2); });
+  return per_sample(s, out, options.threads, [&](Window& w) { return 2.0 * standard_gamma(w, k / 2); });
 }
 
 template <class T>
-Stream student_t_impl(Stream s, std::span<T> out, double nu) {
-  check_generator("trnrand::student_t", s);
+Stream student_t_impl(Stream s, std::span<T> out, double nu, const trncore::Options& options) {
+  check_host_call("trnrand::student_t", options, s);
   check_positive("trnrand::student_t", "nu", nu);
   if (nu >= 2)  // V = 2·Gamma(ν/2 ≥ 1) cannot underflow
-    return per_sample(s, out, [&](Window& w) {
+    return per_sample(s, out, options.threads, [&](Window& w) {
       const double z = w.standard_normal();
       const double v = 2.0 * standard_gamma(w, nu / 2);
       return z / std::sqrt(v / nu);
     });
   // Small ν: V may underflow while t = Z·√(ν/V) is still finite, so form √(ν/V) from ln V.
   const double log_half_nu = std::log(nu / 2);
-  return per_sample(s, out, [&](Window& w) {
+  return per_sample(s, out, options.threads, [&](Window& w) {
     const double z = w.standard_normal();
     return z * std::exp((log_half_nu - log_standard_gamma(w, nu / 2)) / 2);
   });
@@ -143,26 +133,39 @@ double quantile(double u) {
 
 }  // namespace
 
-Stream gamma(Stream s, std::span<float> out, float shape, float scale) {
+Stream gamma(Stream s, std::span<float> out, float shape, float scale, const trncore::Options& options) {
   std::vector<double> d(out.size());
-  const Stream next = gamma(s, std::span<double>(d), shape, scale);
+  const Stream next = gamma(s, std::span<double>(d), shape, scale, options);
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<float>(d[i]);
   return next;
 }
 
-Stream beta(Stream s, std::span<double> out, double a, double b) { return beta_impl(s, out, a, b); }
-Stream beta(Stream s, std::span<float> out, float a, float b) { return beta_impl(s, out, a, b); }
-Stream chi_squared(Stream s, std::span<double> out, double k) { return chi_squared_impl(s, out, k); }
-Stream chi_squared(Stream s, std::span<float> out, float k) { return chi_squared_impl(s, out, k); }
-Stream student_t(Stream s, std::span<double> out, double nu) { return student_t_impl(s, out, nu); }
-Stream student_t(Stream s, std::span<float> out, float nu) { return student_t_impl(s, out, nu); }
+Stream beta(Stream s, std::span<double> out, double a, double b, const trncore::Options& options) {
+  return beta_impl(s, out, a, b, options);
+}
+Stream beta(Stream s, std::span<float> out, float a, float b, const trncore::Options& options) {
+  return beta_impl(s, out, a, b, options);
+}
+Stream chi_squared(Stream s, std::span<double> out, double k, const trncore::Options& options) {
+  return chi_squared_impl(s, out, k, options);
+}
+Stream chi_squared(Stream s, std::span<float> out, float k, const trncore::Options& options) {
+  return chi_squared_impl(s, out, k, options);
+}
+Stream student_t(Stream s, std::span<double> out, double nu, const trncore::Options& options) {
+  return student_t_impl(s, out, nu, options);
+}
+Stream student_t(Stream s, std::span<float> out, float nu, const trncore::Options& options) {
+  return student_t_impl(s, out, nu, options);
+}
 
 namespace {
 
 template <class T>
-Stream truncated_normal_impl(Stream s, std::span<T> out, T mean, T stddev, T low, T high) {
-  const char* function = "trnrand::truncated_normal";
-  check_generator(function, s);
+Stream truncated_normal_impl(Stream s, std::span<T> out, T mean, T stddev, T low, T high,
+                             const trncore::Options& options) {
+  constexpr std::string_view function = "trnrand::truncated_normal";
+  check_host_call(function, options, s);
   if (!std::isfinite(mean)) bad(function, "mean = " + str(mean) + " is not finite", "pass a finite mean");
   check_positive(function, "stddev", stddev);
   if (std::isnan(low) || std::isnan(high) || !(low <= high) || low == std::numeric_limits<T>::infinity() ||
@@ -174,7 +177,7 @@ Stream truncated_normal_impl(Stream s, std::span<T> out, T mean, T stddev, T low
     return skip_ahead(s, out.size() * kWindow);
   }
   const double lo = (double{low} - mean) / stddev, hi = (double{high} - mean) / stddev;
-  return per_sample(s, out, [&](Window& w) {
+  return per_sample(s, out, options.threads, [&](Window& w) {
     const auto x = static_cast<T>(mean + double{stddev} * truncated_standard(w, lo, hi));
     return std::clamp(x, low, high);  // rounding of mean + stddev·z must not leave the interval
   });
@@ -183,9 +186,10 @@ Stream truncated_normal_impl(Stream s, std::span<T> out, T mean, T stddev, T low
 // Rows of mean + L·z, z from Box–Muller on `words_per_uniform` words per uniform (as normal() for T),
 // each row computed in double and rounded once.
 template <class T>
-Stream multivariate_normal_impl(Stream s, std::span<T> out, std::span<const T> mean, std::span<const T> L) {
-  const char* function = "trnrand::multivariate_normal";
-  check_generator(function, s);
+Stream multivariate_normal_impl(Stream s, std::span<T> out, std::span<const T> mean, std::span<const T> L,
+                                const trncore::Options& options) {
+  constexpr std::string_view function = "trnrand::multivariate_normal";
+  check_host_call(function, options, s);
   const std::size_t d = mean.size();
   if (d == 0 || L.size() != d * d || out.size() % d != 0)
     throw trncore::DimensionMismatch(function,
@@ -205,51 +209,64 @@ Stream multivariate_normal_impl(Stream s, std::span<T> out, std::span<const T> m
           "pass the Cholesky factor (non-negative diagonal)");
   }
   std::vector<double> z(out.size());
-  const Stream next = box_muller(s, z.size(), sizeof(T) == 4 ? 1 : 2, [&](std::size_t i, double v) { z[i] = v; });
-  for (std::size_t r = 0; r < out.size() / d; ++r)
+  const Stream next =
+      box_muller(s, z.size(), sizeof(T) == 4 ? 1 : 2, options.threads, [&](std::size_t i, double v) { z[i] = v; });
+  for_samples(out.size() / d, options.threads, [&](std::size_t r) {
     for (std::size_t i = 0; i < d; ++i) {
       double x = mean[i];
       for (std::size_t j = 0; j <= i; ++j) x += double{L[i * d + j]} * z[r * d + j];
       out[r * d + i] = static_cast<T>(x);
     }
+  });
   return next;
 }
 
 }  // namespace
 
-Stream truncated_normal(Stream s, std::span<double> out, double mean, double stddev, double low, double high) {
-  return truncated_normal_impl(s, out, mean, stddev, low, high);
+Stream truncated_normal(Stream s, std::span<double> out, double mean, double stddev, double low, double high,
+                        const trncore::Options& options) {
+  return truncated_normal_impl(s, out, mean, stddev, low, high, options);
 }
-Stream truncated_normal(Stream s, std::span<float> out, float mean, float stddev, float low, float high) {
-  return truncated_normal_impl(s, out, mean, stddev, low, high);
+Stream truncated_normal(Stream s, std::span<float> out, float mean, float stddev, float low, float high,
+                        const trncore::Options& options) {
+  return truncated_normal_impl(s, out, mean, stddev, low, high, options);
 }
-Stream multivariate_normal(Stream s, std::span<double> out, std::span<const double> mean, std::span<const double> L) {
-  return multivariate_normal_impl(s, out, mean, L);
+Stream multivariate_normal(Stream s, std::span<double> out, std::span<const double> mean, std::span<const double> L,
+                           const trncore::Options& options) {
+  return multivariate_normal_impl(s, out, mean, L, options);
 }
-Stream multivariate_normal(Stream s, std::span<float> out, std::span<const float> mean, std::span<const float> L) {
-  return multivariate_normal_impl(s, out, mean, L);
+Stream multivariate_normal(Stream s, std::span<float> out, std::span<const float> mean, std::span<const float> L,
+                           const trncore::Options& options) {
+  return multivariate_normal_impl(s, out, mean, L, options);
 }
 
-void normal_icdf(std::span<const double> u, std::span<double> out) {
-  if (u.size() != out.size())
-    throw trncore::DimensionMismatch("trnrand::normal_icdf",
-                                     "u has " + std::to_string(u.size()) + " values, out " + std::to_string(out.size()),
+namespace {
+
+void check_icdf_call(const trncore::Options& options, std::size_t u_size, std::size_t out_size) {
+  constexpr std::string_view function = "trnrand::normal_icdf";
+  trncore::validate(options, function);
+  on_sim(function, options, "it has no engine kernel");
+  if (u_size != out_size)
+    throw trncore::DimensionMismatch(function,
+                                     "u has " + std::to_string(u_size) + " values, out " + std::to_string(out_size),
                                      "pass spans of one size");
-  for (std::size_t i = 0; i < u.size(); ++i) {
+}
+
+}  // namespace
+
+void normal_icdf(std::span<const double> u, std::span<double> out, const trncore::Options& options) {
+  check_icdf_call(options, u.size(), out.size());
+  for (std::size_t i = 0; i < u.size(); ++i)
     if (!(u[i] >= 0 && u[i] <= 1))
       bad("trnrand::normal_icdf", "u[" + std::to_string(i) + "] = " + str(u[i]) + " is outside [0, 1]",
           "pass probabilities in [0, 1]");
-    out[i] = quantile(u[i]);
-  }
+  for_samples(u.size(), options.threads, [&](std::size_t i) { out[i] = quantile(u[i]); });
 }
 
-void normal_icdf(std::span<const float> u, std::span<float> out) {
+void normal_icdf(std::span<const float> u, std::span<float> out, const trncore::Options& options) {
+  check_icdf_call(options, u.size(), out.size());
   std::vector<double> ud(u.begin(), u.end()), od(u.size());
-  if (u.size() != out.size())
-    throw trncore::DimensionMismatch("trnrand::normal_icdf",
-                                     "u has " + std::to_string(u.size()) + " values, out " + std::to_string(out.size()),
-                                     "pass spans of one size");
-  normal_icdf(ud, od);
+  normal_icdf(ud, od, options);
   for (std::size_t i = 0; i < u.size(); ++i) out[i] = static_cast<float>(od[i]);
 }
 

@@ -101,16 +101,15 @@ class Btrs {
 
 }  // namespace
 
-Stream binomial(Stream s, std::span<std::int64_t> out, std::int64_t n, double p) {
-  check_generator("trnrand::binomial", s);
+Stream binomial(Stream s, std::span<std::int64_t> out, std::int64_t n, double p, const trncore::Options& options) {
+  check_host_call("trnrand::binomial", options, s);
   if (n < 0) bad("trnrand::binomial", "n = " + std::to_string(n) + " is negative", "pass n >= 0");
   if (!(p >= 0 && p <= 1)) bad("trnrand::binomial", "p = " + str(p) + " is outside [0, 1]", "pass 0 <= p <= 1");
   const bool flip = p > 0.5;
   const double pp = flip ? 1 - p : p;
   const bool small = static_cast<double>(n) * pp < 10;
   const Btrs btrs(small ? 10 : n, small ? 0.5 : pp);  // set up once per call (dummy when unused)
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    Window w(s, i);
+  return per_sample(s, out, options.threads, [&](Window& w) {
     std::int64_t k;
     if (n == 0 || pp == 0)
       k = 0;
@@ -118,23 +117,22 @@ Stream binomial(Stream s, std::span<std::int64_t> out, std::int64_t n, double p)
       k = binomial_inversion(w, n, pp);
     else
       k = btrs(w);
-    out[i] = flip ? n - k : k;
-  }
-  return skip_ahead(s, out.size() * kWindow);
+    return flip ? n - k : k;
+  });
 }
 
-Stream geometric(Stream s, std::span<std::int64_t> out, double p) {
-  check_generator("trnrand::geometric", s);
+Stream geometric(Stream s, std::span<std::int64_t> out, double p, const trncore::Options& options) {
+  check_host_call("trnrand::geometric", options, s);
   if (!(p > 0 && p <= 1)) bad("trnrand::geometric", "p = " + str(p) + " is outside (0, 1]", "pass 0 < p <= 1");
   std::vector<std::uint32_t> words(2 * out.size());
-  const Stream next = fill_uint32(s, words);
+  fill_words(s, words, options.threads);
   const double denom = std::log1p(-p);  // −inf for p = 1: every draw is 1
-  for (std::size_t i = 0; i < out.size(); ++i) {
+  for_samples(out.size(), options.threads, [&](std::size_t i) {
     const double u = u53_open_closed(words[2 * i], words[2 * i + 1]);
     const double k = p == 1 ? 1.0 : std::ceil(std::log(u) / denom);
     out[i] = std::max<std::int64_t>(1, k >= 9.2e18 ? INT64_MAX : static_cast<std::int64_t>(k));
-  }
-  return next;
+  });
+  return skip_ahead(s, words.size());
 }
 
 AliasTable::AliasTable(std::span<const double> weights) {
@@ -176,23 +174,24 @@ AliasTable::AliasTable(std::span<const double> weights) {
   for (std::size_t i : large) threshold_[i] = 1.0;
 }
 
-Stream AliasTable::sample(Stream s, std::span<std::int64_t> out) const {
-  check_generator("trnrand::AliasTable::sample", s);
+Stream AliasTable::sample(Stream s, std::span<std::int64_t> out, const trncore::Options& options) const {
+  check_host_call("trnrand::AliasTable::sample", options, s);
   std::vector<std::uint32_t> words(2 * out.size());
-  const Stream next = fill_uint32(s, words);
+  fill_words(s, words, options.threads);
   const double n = static_cast<double>(threshold_.size());
-  for (std::size_t i = 0; i < out.size(); ++i) {
+  for_samples(out.size(), options.threads, [&](std::size_t i) {
     const double x = u53_closed_open(words[2 * i], words[2 * i + 1]) * n;  // in [0, n)
     const auto column = static_cast<std::size_t>(x);
     out[i] =
         (x - static_cast<double>(column)) < threshold_[column] ? static_cast<std::int64_t>(column) : alias_[column];
-  }
-  return next;
+  });
+  return skip_ahead(s, words.size());
 }
 
-Stream categorical(Stream s, std::span<std::int64_t> out, std::span<const double> weights) {
-  check_generator("trnrand::categorical", s);
-  return AliasTable(weights).sample(s, out);
+Stream categorical(Stream s, std::span<std::int64_t> out, std::span<const double> weights,
+                   const trncore::Options& options) {
+  check_host_call("trnrand::categorical", options, s);
+  return AliasTable(weights).sample(s, out, options);
 }
 
 }  // namespace trnrand

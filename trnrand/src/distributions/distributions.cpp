@@ -1,6 +1,7 @@
 #include "distributions/sampling.hpp"
 
 #include <trnrand/distributions.hpp>
+#include <trnrand/sim.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -44,28 +45,29 @@ namespace {
 using namespace detail;
 
 template <class T>
-Stream normal_impl(const char* function, Stream s, std::span<T> out, double mean, double stddev, bool exponentiate) {
-  check_generator(function, s);
+Stream normal_impl(std::string_view function, Stream s, std::span<T> out, double mean, double stddev, bool exponentiate,
+                   const trncore::Options& options) {
+  check_host_call(function, options, s);
   check_normal(function, mean, stddev);
-  return box_muller(s, out.size(), sizeof(T) == 4 ? 1 : 2, [&](std::size_t i, double z) {
+  return box_muller(s, out.size(), sizeof(T) == 4 ? 1 : 2, options.threads, [&](std::size_t i, double z) {
     const double x = mean + stddev * z;
     out[i] = static_cast<T>(exponentiate ? std::exp(x) : x);
   });
 }
 
 template <class T>
-Stream exponential_impl(Stream s, std::span<T> out, double rate) {
-  check_generator("trnrand::exponential", s);
+Stream exponential_impl(Stream s, std::span<T> out, double rate, const trncore::Options& options) {
+  check_host_call("trnrand::exponential", options, s);
   if (!(rate > 0) || !std::isfinite(rate))
     bad("trnrand::exponential", "rate = " + str(rate) + " is not a finite value > 0", "pass a finite rate > 0");
   const std::size_t per = sizeof(T) == 4 ? 1 : 2;
   std::vector<std::uint32_t> w(out.size() * per);
-  const Stream next = fill_uint32(s, w);
-  for (std::size_t i = 0; i < out.size(); ++i) {
+  fill_words(s, w, options.threads);
+  for_samples(out.size(), options.threads, [&](std::size_t i) {
     const double u = per == 1 ? u24_open_closed(w[i]) : u53_open_closed(w[2 * i], w[2 * i + 1]);
     out[i] = static_cast<T>(-std::log(u) / rate);
-  }
-  return next;
+  });
+  return skip_ahead(s, w.size());
 }
 
 // Hörmann's PTRS for λ ≥ 10.
@@ -86,47 +88,62 @@ std::int64_t poisson_ptrs(Window& w, double lambda) {
 
 }  // namespace
 
-Stream normal(Stream s, std::span<float> out, float mean, float stddev) {
-  return normal_impl("trnrand::normal", s, out, mean, stddev, false);
+Stream normal(Stream s, std::span<float> out, float mean, float stddev, const trncore::Options& options) {
+  constexpr std::string_view function = "trnrand::normal";
+  check_call(function, options, s);
+  if (on_sim(function, options)) {
+    check_normal(function, mean, stddev);
+    auto core = core_for(options);
+    return sim::normal(s, out, mean, stddev, core);
+  }
+  return normal_impl(function, s, out, mean, stddev, false, options);
 }
-Stream normal(Stream s, std::span<double> out, double mean, double stddev) {
-  return normal_impl("trnrand::normal", s, out, mean, stddev, false);
+Stream normal(Stream s, std::span<double> out, double mean, double stddev, const trncore::Options& options) {
+  constexpr std::string_view function = "trnrand::normal";
+  check_call(function, options, s);
+  on_sim(function, options, "double normals need fp64, which the engines lack (the float overload runs there)");
+  return normal_impl(function, s, out, mean, stddev, false, options);
 }
-Stream lognormal(Stream s, std::span<float> out, float mean, float stddev) {
-  return normal_impl("trnrand::lognormal", s, out, mean, stddev, true);
+Stream lognormal(Stream s, std::span<float> out, float mean, float stddev, const trncore::Options& options) {
+  return normal_impl("trnrand::lognormal", s, out, mean, stddev, true, options);
 }
-Stream lognormal(Stream s, std::span<double> out, double mean, double stddev) {
-  return normal_impl("trnrand::lognormal", s, out, mean, stddev, true);
+Stream lognormal(Stream s, std::span<double> out, double mean, double stddev, const trncore::Options& options) {
+  return normal_impl("trnrand::lognormal", s, out, mean, stddev, true, options);
 }
-Stream exponential(Stream s, std::span<float> out, float rate) { return exponential_impl(s, out, rate); }
-Stream exponential(Stream s, std::span<double> out, double rate) { return exponential_impl(s, out, rate); }
+Stream exponential(Stream s, std::span<float> out, float rate, const trncore::Options& options) {
+  return exponential_impl(s, out, rate, options);
+}
+Stream exponential(Stream s, std::span<double> out, double rate, const trncore::Options& options) {
+  return exponential_impl(s, out, rate, options);
+}
 
-Stream bernoulli(Stream s, std::span<std::uint8_t> out, double p) {
-  check_generator("trnrand::bernoulli", s);
+Stream bernoulli(Stream s, std::span<std::uint8_t> out, double p, const trncore::Options& options) {
+  check_host_call("trnrand::bernoulli", options, s);
   if (!(p >= 0 && p <= 1)) bad("trnrand::bernoulli", "p = " + str(p) + " is outside [0, 1]", "pass 0 <= p <= 1");
   std::vector<std::uint32_t> w(2 * out.size());
-  const Stream next = fill_uint32(s, w);
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = u53_closed_open(w[2 * i], w[2 * i + 1]) < p ? 1 : 0;
-  return next;
+  fill_words(s, w, options.threads);
+  for_samples(out.size(), options.threads,
+              [&](std::size_t i) { out[i] = u53_closed_open(w[2 * i], w[2 * i + 1]) < p ? 1 : 0; });
+  return skip_ahead(s, w.size());
 }
 
-Stream randint(Stream s, std::span<std::int64_t> out, std::int64_t low, std::int64_t high) {
-  check_generator("trnrand::randint", s);
+Stream randint(Stream s, std::span<std::int64_t> out, std::int64_t low, std::int64_t high,
+               const trncore::Options& options) {
+  check_host_call("trnrand::randint", options, s);
   if (low > high)
     bad("trnrand::randint", "low = " + std::to_string(low) + " is greater than high = " + std::to_string(high),
         "pass low <= high");
   // high − low + 1 in unsigned arithmetic; 0 means the full 2^64 range.
   const std::uint64_t range = static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low) + 1;
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    Window w(s, i);
+  return per_sample(s, out, options.threads, [&](Window& w) {
     const std::uint64_t r = range == 0 ? w.next64() : w.below(range);
-    out[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(low) + r);
-  }
-  return skip_ahead(s, out.size() * kWindow);
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(low) + r);
+  });
 }
 
-Stream randperm(Stream s, std::span<std::int64_t> out) {
-  check_generator("trnrand::randperm", s);
+// Fisher–Yates is sequential: options.threads is not used.
+Stream randperm(Stream s, std::span<std::int64_t> out, const trncore::Options& options) {
+  check_host_call("trnrand::randperm", options, s);
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::int64_t>(i);
   for (std::size_t k = out.size(); k-- > 1;) {
     Window w(s, k);
@@ -135,28 +152,22 @@ Stream randperm(Stream s, std::span<std::int64_t> out) {
   return skip_ahead(s, out.size() * kWindow);
 }
 
-Stream gamma(Stream s, std::span<double> out, double shape, double scale) {
-  check_generator("trnrand::gamma", s);
+Stream gamma(Stream s, std::span<double> out, double shape, double scale, const trncore::Options& options) {
+  check_host_call("trnrand::gamma", options, s);
   if (!(shape > 0) || !std::isfinite(shape))
     bad("trnrand::gamma", "shape = " + str(shape) + " is not a finite value > 0", "pass a finite shape > 0");
   if (!(scale > 0) || !std::isfinite(scale))
     bad("trnrand::gamma", "scale = " + str(scale) + " is not a finite value > 0", "pass a finite scale > 0");
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    Window w(s, i);
-    out[i] = standard_gamma(w, shape) * scale;
-  }
-  return skip_ahead(s, out.size() * kWindow);
+  return per_sample(s, out, options.threads, [&](Window& w) { return standard_gamma(w, shape) * scale; });
 }
 
-Stream poisson(Stream s, std::span<std::int64_t> out, double lambda) {
-  check_generator("trnrand::poisson", s);
+Stream poisson(Stream s, std::span<std::int64_t> out, double lambda, const trncore::Options& options) {
+  check_host_call("trnrand::poisson", options, s);
   if (!(lambda >= 0 && lambda <= 1e15))
     bad("trnrand::poisson", "lambda = " + str(lambda) + " is outside [0, 1e15]", "pass a finite lambda >= 0");
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    Window w(s, i);
-    if (lambda == 0) {
-      out[i] = 0;
-    } else if (lambda < 10) {  // inversion: the smallest k with F(k) ≥ u
+  return per_sample(s, out, options.threads, [&](Window& w) -> std::int64_t {
+    if (lambda == 0) return 0;
+    if (lambda < 10) {  // inversion: the smallest k with F(k) ≥ u
       const double u = w.closed_open();
       double p = std::exp(-lambda), cdf = p;
       std::int64_t k = 0;
@@ -165,12 +176,10 @@ Stream poisson(Stream s, std::span<std::int64_t> out, double lambda) {
         p *= lambda / static_cast<double>(k);
         cdf += p;
       }
-      out[i] = k;
-    } else {
-      out[i] = poisson_ptrs(w, lambda);
+      return k;
     }
-  }
-  return skip_ahead(s, out.size() * kWindow);
+    return poisson_ptrs(w, lambda);
+  });
 }
 
 }  // namespace trnrand

@@ -2,7 +2,9 @@
 // What the distribution samplers share: parameter errors, the fixed uniform grids, each rejection
 // sample's private window of words, Box–Muller, and Marsaglia–Tsang. Private to trnrand.
 
+#include <trncore/detail/parallel.hpp>
 #include <trncore/error.hpp>
+#include <trncore/options.hpp>
 #include <trnrand/stream.hpp>
 
 #include "generators/arguments.hpp"
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <numbers>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace trnrand::detail {
@@ -19,7 +22,7 @@ __extension__ typedef unsigned __int128 u128;  // Lemire's method needs the high
 
 constexpr std::uint64_t kWindow = std::uint64_t{1} << 32;
 
-[[noreturn]] inline void bad(const char* function, const std::string& problem, const char* hint) {
+[[noreturn]] inline void bad(std::string_view function, const std::string& problem, std::string_view hint) {
   throw trncore::InvalidArgument(function, problem, hint);
 }
 
@@ -83,29 +86,59 @@ class Window {
   std::uint64_t used_ = 0;
 };
 
-inline void check_normal(const char* function, double mean, double stddev) {
+inline void check_normal(std::string_view function, double mean, double stddev) {
   if (!std::isfinite(mean)) bad(function, "mean = " + str(mean) + " is not finite", "pass a finite mean");
   if (!(stddev >= 0) || !std::isfinite(stddev))
     bad(function, "stddev = " + str(stddev) + " is not a finite value >= 0", "pass a finite stddev >= 0");
+}
+
+// Runs f(i) for every sample i in [0, n), split over `threads` threads (trncore's pool; small n stay on
+// the calling thread). Sample i writes only out[i] and reads only its own words, so the split never
+// changes a value.
+template <class F>
+void for_samples(std::size_t n, int threads, F&& f) {
+  trncore::detail::for_aligned_ranges(static_cast<std::int64_t>(n), 0, threads,
+                                      [&](std::int64_t begin, std::int64_t end) {
+                                        for (std::int64_t i = begin; i < end; ++i) f(static_cast<std::size_t>(i));
+                                      });
+}
+
+// The checks of a distribution without a sim kernel: options (trncore::validate), the generator, and
+// trncore::NotSupported naming `function` on Backend::sim.
+inline void check_host_call(std::string_view function, const trncore::Options& options, const Stream& s) {
+  check_call(function, options, s);
+  on_sim(function, options, "it has no engine kernel");
 }
 
 // Standard normals in double by Box–Muller, each value from its own words: value i uses the
 // 2·`words_per_uniform` words at 2·words_per_uniform·i … (u1 ∈ (0, 1] then u2 ∈ [0, 1); `words_per_uniform`
 // is 1 (24-bit grid, float output) or 2 (53-bit grid)) and is the cosine half r·cos 2πu2 (the sine half is
 // not used: sharing it would make value i depend on the words of value i ± 1, and then a slice of a fill
-// starting at an odd value would not reproduce it). Returns the stream after the words used.
+// starting at an odd value would not reproduce it). sink(i, z) is called once per value, from up to
+// `threads` threads (distinct i). Returns the stream after the words used.
 template <class Sink>
-Stream box_muller(Stream s, std::size_t n, int words_per_uniform, Sink&& sink) {
+Stream box_muller(Stream s, std::size_t n, int words_per_uniform, int threads, Sink&& sink) {
   const std::size_t per = 2 * static_cast<std::size_t>(words_per_uniform);
   std::vector<std::uint32_t> w(n * per);
-  const Stream next = fill_uint32(s, w);
-  for (std::size_t i = 0; i < n; ++i) {
+  fill_words(s, w, threads);
+  for_samples(n, threads, [&](std::size_t i) {
     const std::uint32_t* v = w.data() + i * per;
     const double u1 = words_per_uniform == 1 ? u24_open_closed(v[0]) : u53_open_closed(v[0], v[1]);
     const double u2 = words_per_uniform == 1 ? u24_closed_open(v[1]) : u53_closed_open(v[2], v[3]);
     sink(i, std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2));
-  }
-  return next;
+  });
+  return skip_ahead(s, w.size());
+}
+
+// Per-sample windows: out[i] = f(window of sample i), over `threads` threads; returns the stream advanced
+// by the window budget.
+template <class T, class F>
+Stream per_sample(Stream s, std::span<T> out, int threads, F&& f) {
+  for_samples(out.size(), threads, [&](std::size_t i) {
+    Window w(s, i);
+    out[i] = static_cast<T>(f(w));
+  });
+  return skip_ahead(s, out.size() * kWindow);
 }
 
 /// Marsaglia–Tsang (ACM TOMS 26(3), 2000) for shape ≥ 1, from a sample's window.

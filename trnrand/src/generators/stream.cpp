@@ -1,6 +1,8 @@
 #include <trncore/error.hpp>
 #include <trncore/philox.hpp>
 #include <trncore/random_words.hpp>
+#include <trncore/detail/parallel.hpp>
+#include <trnrand/sim.hpp>
 #include <trnrand/stream.hpp>
 #include <trnrand/threefry.hpp>
 
@@ -8,7 +10,6 @@
 
 #include <algorithm>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace trnrand {
@@ -22,23 +23,13 @@ std::uint32_t threefry_word(const Stream& s, std::uint64_t n) noexcept {
                          {static_cast<std::uint32_t>(s.seed), static_cast<std::uint32_t>(s.seed >> 32), 0u, 0u})[n % 4];
 }
 
-// Threefry has no vector kernel: threads split the range at multiples of 4 (one generator call).
+// Threefry has no vector kernel: the words are keyed by their global index, so any split gives the same.
 void fill_threefry(const Stream& s, std::span<std::uint32_t> out, int threads) {
-  const std::size_t n = out.size();
-  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t workers =
-      std::min<std::size_t>(threads > 0 ? static_cast<std::size_t>(threads) : hw, std::max<std::size_t>(1, n >> 16));
-  const auto run = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t j = begin; j < end; ++j) out[j] = threefry_word(s, s.offset + j);
-  };
-  if (workers <= 1) return run(0, n);
-  std::vector<std::thread> pool;
-  const std::size_t chunk = (n / workers + 3) / 4 * 4;
-  for (std::size_t w = 0; w < workers; ++w) {
-    const std::size_t begin = std::min(n, w * chunk), end = w + 1 == workers ? n : std::min(n, begin + chunk);
-    pool.emplace_back(run, begin, end);
-  }
-  for (auto& t : pool) t.join();
+  trncore::detail::for_aligned_ranges(
+      static_cast<std::int64_t>(out.size()), s.offset, threads, [&](std::int64_t begin, std::int64_t end) {
+        for (std::int64_t j = begin; j < end; ++j)
+          out[static_cast<std::size_t>(j)] = threefry_word(s, s.offset + static_cast<std::uint64_t>(j));
+      });
 }
 
 }  // namespace
@@ -60,24 +51,42 @@ Generator parse_generator(std::string_view text) {
 
 namespace detail {
 
-void check_threads(const char* function, int threads) {
-  if (threads < 0)
-    throw trncore::InvalidArgument(function, "threads = " + std::to_string(threads) + " is negative",
-                                   "pass 0 (hardware concurrency) or a positive thread count");
+void check_call(std::string_view function, const trncore::Options& options, const Stream& s) {
+  trncore::validate(options, function);
+  check_generator(function, s);
 }
 
-void check_generator(const char* function, const Stream& s) {
+void check_generator(std::string_view function, const Stream& s) {
   if (to_string(s.generator) == "invalid")
     throw trncore::InvalidArgument(
         function, "stream.generator = " + std::to_string(static_cast<int>(s.generator)) + " is not a Generator",
         "pass Generator::philox4x32_10 or Generator::threefry4x32_20");
 }
 
-void check_interval(const char* function, Interval interval) {
+void check_interval(std::string_view function, Interval interval) {
   if (interval != Interval::open_closed && interval != Interval::closed_open)
     throw trncore::InvalidArgument(function,
                                    "interval = " + std::to_string(static_cast<int>(interval)) + " is not an Interval",
                                    "pass Interval::open_closed or Interval::closed_open");
+}
+
+bool on_sim(std::string_view function, const trncore::Options& options, std::string_view why) {
+  if (options.backend != trncore::Backend::sim) return false;
+  if (why.empty()) return true;
+  throw trncore::NotSupported(function, "Backend::sim has no kernel for this call: " + std::string(why),
+                              "use Backend::host (the default); the sim backend has fill_uint32, fill_uint64, "
+                              "fill_uniform(float), normal(float) and normal_engine_order");
+}
+
+void fill_words(const Stream& s, std::span<std::uint32_t> out, int threads) {
+  if (s.generator == Generator::threefry4x32_20)
+    fill_threefry(s, out, threads);
+  else
+    trncore::fill_random_words(trncore::RandomBits{s.seed, s.subsequence}, s.offset, out, threads);
+}
+
+trncore::sim::NeuronCore core_for(const trncore::Options& options) {
+  return trncore::sim::NeuronCore(options.generation, options.product);
 }
 
 }  // namespace detail
@@ -96,56 +105,73 @@ Engine::Engine(Stream s) : stream_(s) { detail::check_generator("trnrand::Engine
 
 namespace {
 
-// fill_uint32 after its arguments were checked (by it or by a caller that names itself in errors).
-void fill_words(const Stream& s, std::span<std::uint32_t> out, int threads) {
-  if (s.generator == Generator::threefry4x32_20)
-    fill_threefry(s, out, threads);
-  else
-    trncore::fill_random_words(trncore::RandomBits{s.seed, s.subsequence}, s.offset, out, threads);
+// The words of fill_uint32 on the chosen backend, after the caller's checks.
+Stream words_on(std::string_view function, const Stream& s, std::span<std::uint32_t> out,
+                const trncore::Options& options) {
+  if (detail::on_sim(function, options)) {
+    auto core = detail::core_for(options);
+    return sim::fill_uint32(s, out, core);
+  }
+  detail::fill_words(s, out, options.threads);
+  return skip_ahead(s, out.size());
 }
 
 }  // namespace
 
-Stream fill_uint32(Stream s, std::span<std::uint32_t> out, int threads) {
-  detail::check_generator("trnrand::fill_uint32", s);
-  detail::check_threads("trnrand::fill_uint32", threads);
-  fill_words(s, out, threads);
-  return skip_ahead(s, out.size());
+Stream fill_uint32(Stream s, std::span<std::uint32_t> out, const trncore::Options& options) {
+  detail::check_call("trnrand::fill_uint32", options, s);
+  return words_on("trnrand::fill_uint32", s, out, options);
 }
 
-Stream fill_uint64(Stream s, std::span<std::uint64_t> out, int threads) {
-  detail::check_generator("trnrand::fill_uint64", s);
-  detail::check_threads("trnrand::fill_uint64", threads);
+Stream fill_uint64(Stream s, std::span<std::uint64_t> out, const trncore::Options& options) {
+  detail::check_call("trnrand::fill_uint64", options, s);
   std::vector<std::uint32_t> words(2 * out.size());
-  fill_uint32(s, words, threads);
+  const Stream next = words_on("trnrand::fill_uint64", s, words, options);
   for (std::size_t j = 0; j < out.size(); ++j)
     out[j] = static_cast<std::uint64_t>(words[2 * j]) | (static_cast<std::uint64_t>(words[2 * j + 1]) << 32);
-  return skip_ahead(s, words.size());
+  return next;
 }
 
-Stream fill_uniform(Stream s, std::span<float> out, Interval interval, int threads) {
-  detail::check_generator("trnrand::fill_uniform", s);
+Stream fill_uniform(Stream s, std::span<float> out, Interval interval, const trncore::Options& options) {
+  detail::check_call("trnrand::fill_uniform", options, s);
   detail::check_interval("trnrand::fill_uniform", interval);
-  detail::check_threads("trnrand::fill_uniform", threads);
+  if (detail::on_sim("trnrand::fill_uniform", options)) {
+    auto core = detail::core_for(options);
+    return sim::fill_uniform(s, out, interval, core);
+  }
   std::vector<std::uint32_t> words(out.size());
-  const Stream next = fill_uint32(s, words, threads);
+  const Stream next = words_on("trnrand::fill_uniform", s, words, options);
   const std::uint32_t add = interval == Interval::open_closed ? 1u : 0u;
   for (std::size_t j = 0; j < out.size(); ++j) out[j] = static_cast<float>((words[j] >> 8) + add) * 0x1p-24f;
   return next;
 }
 
-Stream fill_uniform(Stream s, std::span<double> out, Interval interval, int threads) {
-  detail::check_generator("trnrand::fill_uniform", s);
+Stream fill_uniform(Stream s, std::span<double> out, Interval interval, const trncore::Options& options) {
+  detail::check_call("trnrand::fill_uniform", options, s);
   detail::check_interval("trnrand::fill_uniform", interval);
-  detail::check_threads("trnrand::fill_uniform", threads);
+  detail::on_sim("trnrand::fill_uniform", options, "double uniforms need fp64, which the engines lack");
   std::vector<std::uint32_t> words(2 * out.size());
-  const Stream next = fill_uint32(s, words, threads);
+  const Stream next = words_on("trnrand::fill_uniform", s, words, options);
   const std::uint64_t add = interval == Interval::open_closed ? 1u : 0u;
   for (std::size_t j = 0; j < out.size(); ++j) {
     const std::uint64_t bits53 = ((static_cast<std::uint64_t>(words[2 * j]) << 32) | words[2 * j + 1]) >> 11;
     out[j] = static_cast<double>(bits53 + add) * 0x1p-53;
   }
   return next;
+}
+
+// The deprecated thread-count spellings.
+Stream fill_uint32(Stream s, std::span<std::uint32_t> out, int threads) {
+  return fill_uint32(s, out, trncore::Options{}.with_threads(threads));
+}
+Stream fill_uint64(Stream s, std::span<std::uint64_t> out, int threads) {
+  return fill_uint64(s, out, trncore::Options{}.with_threads(threads));
+}
+Stream fill_uniform(Stream s, std::span<float> out, Interval interval, int threads) {
+  return fill_uniform(s, out, interval, trncore::Options{}.with_threads(threads));
+}
+Stream fill_uniform(Stream s, std::span<double> out, Interval interval, int threads) {
+  return fill_uniform(s, out, interval, trncore::Options{}.with_threads(threads));
 }
 
 Slice partition(std::uint64_t total, std::int64_t workers, std::int64_t rank) {

@@ -1,5 +1,6 @@
 #include <trnrand/halton.hpp>
 
+#include "qmc/checks.hpp"
 #include "qmc/random_words.hpp"
 
 #include <trncore/error.hpp>
@@ -46,14 +47,10 @@ int digits_of_last_index(std::uint32_t b) {
 }  // namespace
 
 Halton::Halton(std::int64_t dims, HaltonOptions options) : options_(options) {
-  if (dims < 1 || dims > kHaltonMaxDims)
-    throw trncore::InvalidArgument("trnrand::Halton", "dims = " + std::to_string(dims) + " is outside [1, 21201]",
-                                   "pass 1 <= dims <= 21201");
-  if (to_string(options.scramble) == "invalid")
-    throw trncore::InvalidArgument(
-        "trnrand::Halton",
-        "scramble value " + std::to_string(static_cast<int>(options.scramble)) + " is not a HaltonScramble",
-        "pass none or random_permutation");
+  detail::check_qmc_options("trnrand::Halton", options);
+  detail::check_dims("trnrand::Halton", dims, kHaltonMaxDims, "pass 1 <= dims <= 21201");
+  detail::check_scramble("trnrand::Halton", to_string(options.scramble), static_cast<int>(options.scramble),
+                         "HaltonScramble", "none or random_permutation");
   if (options.skip < 0)
     throw trncore::InvalidArgument("trnrand::Halton", "options.skip = " + std::to_string(options.skip) + " is negative",
                                    "pass skip >= 0");
@@ -120,11 +117,7 @@ void Halton::write_current(double* out) {
 }
 
 void Halton::next(std::span<double> point) {
-  if (point.size() != bases_.size())
-    throw trncore::DimensionMismatch(
-        "trnrand::Halton::next",
-        "point has " + std::to_string(point.size()) + " elements but dims() = " + std::to_string(dims()),
-        "pass a span of exactly dims() elements");
+  detail::check_point_size("trnrand::Halton::next", point.size(), dims());
   if (index_ == kLastIndex)
     throw trncore::ResourceExhausted("trnrand::Halton::next", "index 2^63 - 1 reached", "seek() back");
   write_current(point.data());
@@ -133,20 +126,8 @@ void Halton::next(std::span<double> point) {
 
 void Halton::fill(std::int64_t n, double* out, std::int64_t ld) {
   const char* function = "trnrand::Halton::fill";
-  if (n < 0) throw trncore::InvalidArgument(function, "n = " + std::to_string(n) + " is negative", "pass n >= 0");
-  if (ld < dims())
-    throw trncore::DimensionMismatch(function,
-                                     "ld = " + std::to_string(ld) + " is less than dims() = " + std::to_string(dims()),
-                                     "pass a row stride ld >= dims()");
+  detail::check_rows(function, n, dims(), "dims()", out, ld);
   if (n == 0) return;
-  if (ld > (kLastIndex - dims()) / n)
-    throw trncore::InvalidArgument(
-        function,
-        "n = " + std::to_string(n) + " rows of stride ld = " + std::to_string(ld) + " overflow the index range",
-        "pass a smaller n or ld");
-  if (out == nullptr)
-    throw trncore::InvalidArgument(function, "out is null with n = " + std::to_string(n),
-                                   "pass storage for n rows of ld elements");
   if (n > kLastIndex - index_)
     throw trncore::ResourceExhausted(
         function, "n = " + std::to_string(n) + " points at index " + std::to_string(index_) + " pass index 2^63 - 1",
@@ -158,11 +139,7 @@ void Halton::fill(std::int64_t n, double* out, std::int64_t ld) {
 }
 
 void Halton::fill(std::span<double> out) {
-  if (out.size() % bases_.size() != 0)
-    throw trncore::DimensionMismatch(
-        "trnrand::Halton::fill",
-        "out has " + std::to_string(out.size()) + " elements, not a multiple of dims() = " + std::to_string(dims()),
-        "pass n * dims() elements for n points");
+  detail::check_whole_points("trnrand::Halton::fill", out.size(), dims());
   fill(static_cast<std::int64_t>(out.size()) / dims(), out.data(), dims());
 }
 
@@ -186,13 +163,7 @@ void halton(std::int64_t n, std::int64_t dims, std::span<double> out, HaltonOpti
   if (n < 0)
     throw trncore::InvalidArgument("trnrand::halton", "n = " + std::to_string(n) + " is negative", "pass n >= 0");
   Halton sequence(dims, options);
-  // The first test keeps n * dims from overflowing in the second.
-  if ((n > 0 && static_cast<std::uint64_t>(n) > out.size() / static_cast<std::uint64_t>(dims)) ||
-      out.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(dims))
-    throw trncore::DimensionMismatch("trnrand::halton",
-                                     "out has " + std::to_string(out.size()) + " elements, not n * dims = " +
-                                         std::to_string(n) + " * " + std::to_string(dims),
-                                     "pass a span of exactly n * dims elements");
+  detail::check_span_rows("trnrand::halton", out.size(), n, dims);
   sequence.fill(n, out.data(), dims);
 }
 

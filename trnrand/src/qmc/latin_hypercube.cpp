@@ -1,9 +1,13 @@
 #include <trnrand/latin_hypercube.hpp>
 
+#include "qmc/checks.hpp"
 #include "qmc/random_words.hpp"
+
+#include <trncore/detail/parallel.hpp>
 
 #include <trncore/error.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -17,30 +21,12 @@ constexpr std::int64_t kMaxPoints = std::int64_t{1} << 32;  // strata indices st
 
 constexpr const char* kFunction = "trnrand::latin_hypercube";
 
-void check_sizes(std::int64_t n, std::int64_t dims) {
+void check_sizes(std::int64_t n, std::int64_t dims, const trncore::Options& options) {
+  detail::check_qmc_options(kFunction, options);
   if (n < 0 || n > kMaxPoints)
     throw trncore::InvalidArgument(kFunction, "n = " + std::to_string(n) + " is outside [0, 2^32]",
                                    "pass 0 <= n <= 2^32");
-  if (dims < 1)
-    throw trncore::InvalidArgument(kFunction, "dims = " + std::to_string(dims) + " is less than 1", "pass dims >= 1");
-}
-
-void check_arguments(std::int64_t n, std::int64_t dims, const double* out, std::int64_t ld) {
-  const char* function = kFunction;
-  check_sizes(n, dims);
-  if (ld < dims)
-    throw trncore::DimensionMismatch(function,
-                                     "ld = " + std::to_string(ld) + " is less than dims = " + std::to_string(dims),
-                                     "pass a row stride ld >= dims");
-  if (n == 0) return;
-  if (ld > (std::numeric_limits<std::int64_t>::max() - dims) / n)
-    throw trncore::InvalidArgument(
-        function,
-        "n = " + std::to_string(n) + " rows of stride ld = " + std::to_string(ld) + " overflow the index range",
-        "pass a smaller n or ld");
-  if (out == nullptr)
-    throw trncore::InvalidArgument(function, "out is null with n = " + std::to_string(n),
-                                   "pass storage for n rows of ld elements");
+  detail::check_dims(kFunction, dims, std::numeric_limits<std::int64_t>::max(), "pass dims >= 1");
 }
 
 // (p + u) / n rounded to double can land on the stratum's upper edge (p + 1)/n, or below p/n when
@@ -55,46 +41,46 @@ double inside_stratum(double x, double p, double n) {
 }  // namespace
 
 void latin_hypercube(std::int64_t n, std::int64_t dims, double* out, std::int64_t ld, LatinHypercubeOptions options) {
-  check_arguments(n, dims, out, ld);
+  check_sizes(n, dims, options);
+  detail::check_rows(kFunction, n, dims, "dims", out, ld);
   if (n == 0) return;
   const double count = static_cast<double>(n);
-  std::vector<std::uint32_t> stratum(static_cast<std::size_t>(n));
-  for (std::int64_t d = 0; d < dims; ++d) {
-    const auto dim = static_cast<std::uint32_t>(d);
-    // Fisher–Yates: a uniformly random assignment of the n strata to the n points in this dimension.
-    std::iota(stratum.begin(), stratum.end(), std::uint32_t{0});
-    detail::WordStream words(options.seed, detail::Purpose::lhs_permutation, dim, 0);
-    for (std::uint64_t i = static_cast<std::uint64_t>(n) - 1; i > 0; --i)
-      std::swap(stratum[i], stratum[words.below(i + 1)]);
-    for (std::int64_t i = 0; i < n; ++i) {
-      const double p = stratum[static_cast<std::size_t>(i)];
-      double u = 0.5;
-      if (!options.centered) {
-        const auto w = detail::random_words(options.seed, detail::Purpose::lhs_jitter, static_cast<std::uint32_t>(i),
-                                            static_cast<std::uint32_t>(static_cast<std::uint64_t>(i) >> 32), dim);
-        u = static_cast<double>(((std::uint64_t{w[1]} << 32) | w[0]) >> 11) * 0x1p-53;  // 53 bits: [0, 1)
+  // Dimensions are independent (their words are keyed by d), so blocks of them run on separate threads,
+  // each with one scratch permutation: the sample never depends on the split.
+  const std::int64_t blocks = std::min<std::int64_t>(dims, trncore::detail::resolve_threads(options.threads));
+  trncore::detail::parallel_for(blocks, options.threads, [&](std::int64_t block) {
+    std::vector<std::uint32_t> stratum(static_cast<std::size_t>(n));
+    for (std::int64_t d = block * dims / blocks; d < (block + 1) * dims / blocks; ++d) {
+      const auto dim = static_cast<std::uint32_t>(d);
+      // Fisher–Yates: a uniformly random assignment of the n strata to the n points in this dimension.
+      std::iota(stratum.begin(), stratum.end(), std::uint32_t{0});
+      detail::WordStream words(options.seed, detail::Purpose::lhs_permutation, dim, 0);
+      for (std::uint64_t i = static_cast<std::uint64_t>(n) - 1; i > 0; --i)
+        std::swap(stratum[i], stratum[words.below(i + 1)]);
+      for (std::int64_t i = 0; i < n; ++i) {
+        const double p = stratum[static_cast<std::size_t>(i)];
+        double u = 0.5;
+        if (!options.centered) {
+          const auto w = detail::random_words(options.seed, detail::Purpose::lhs_jitter, static_cast<std::uint32_t>(i),
+                                              static_cast<std::uint32_t>(static_cast<std::uint64_t>(i) >> 32), dim);
+          u = static_cast<double>(((std::uint64_t{w[1]} << 32) | w[0]) >> 11) * 0x1p-53;  // 53 bits: [0, 1)
+        }
+        // Centered: p + 1/2 is exact and (p + 1/2)/n lies half a stratum from either edge, far more than the
+        // half-ulp rounding, so inside_stratum leaves it alone.
+        out[i * ld + d] = inside_stratum((p + u) / count, p, count);
       }
-      // Centered: p + 1/2 is exact and (p + 1/2)/n lies half a stratum from either edge, far more than the
-      // half-ulp rounding, so inside_stratum leaves it alone.
-      out[i * ld + d] = inside_stratum((p + u) / count, p, count);
     }
-  }
+  });
 }
 
 void latin_hypercube(std::int64_t n, std::int64_t dims, std::span<double> out, LatinHypercubeOptions options) {
-  check_sizes(n, dims);
-  // The division keeps n * dims from overflowing in the second test.
-  if (out.size() / static_cast<std::uint64_t>(dims) < static_cast<std::uint64_t>(n) ||
-      out.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(dims))
-    throw trncore::DimensionMismatch(kFunction,
-                                     "out has " + std::to_string(out.size()) + " elements, not n * dims = " +
-                                         std::to_string(n) + " * " + std::to_string(dims),
-                                     "pass a span of exactly n * dims elements");
+  check_sizes(n, dims, options);
+  detail::check_span_rows(kFunction, out.size(), n, dims);
   latin_hypercube(n, dims, out.data(), dims, options);
 }
 
 std::vector<double> latin_hypercube(std::int64_t n, std::int64_t dims, LatinHypercubeOptions options) {
-  check_sizes(n, dims);
+  check_sizes(n, dims, options);
   if (n > 0 && static_cast<std::uint64_t>(dims) >
                    std::numeric_limits<std::size_t>::max() / sizeof(double) / static_cast<std::uint64_t>(n))
     throw trncore::InvalidArgument(

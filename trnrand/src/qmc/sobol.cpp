@@ -1,12 +1,12 @@
 #include <trnrand/sobol.hpp>
 
+#include "qmc/checks.hpp"
 #include "qmc/direction_numbers.hpp"
 #include "qmc/scramble.hpp"
 
 #include <trncore/error.hpp>
 
 #include <bit>
-#include <limits>
 #include <string>
 
 namespace trnrand {
@@ -25,14 +25,11 @@ void check_index(std::int64_t index, const char* function, const char* what) {
 }  // namespace
 
 Sobol::Sobol(std::int64_t dims, SobolOptions options) : dims_(dims), options_(options) {
-  if (dims < 1 || dims > kSobolMaxDims)
-    throw trncore::InvalidArgument("trnrand::Sobol", "dims = " + std::to_string(dims) + " is outside [1, 21201]",
-                                   "the Joe-Kuo direction numbers define dimensions 1 to 21201");
-  if (to_string(options.scramble) == "invalid")
-    throw trncore::InvalidArgument(
-        "trnrand::Sobol",
-        "scramble value " + std::to_string(static_cast<int>(options.scramble)) + " is not a SobolScramble",
-        "pass none, linear_matrix_digital_shift or owen");
+  detail::check_qmc_options("trnrand::Sobol", options);
+  detail::check_dims("trnrand::Sobol", dims, kSobolMaxDims,
+                     "the Joe-Kuo direction numbers define dimensions 1 to 21201");
+  detail::check_scramble("trnrand::Sobol", to_string(options.scramble), static_cast<int>(options.scramble),
+                         "SobolScramble", "none, linear_matrix_digital_shift or owen");
   check_index(options.skip, "trnrand::Sobol", "options.skip");
 
   const auto n = static_cast<std::size_t>(dims);
@@ -93,10 +90,7 @@ void Sobol::advance_one() {
 }
 
 void Sobol::check_point(std::size_t size, const char* function) const {
-  if (size != static_cast<std::size_t>(dims_))
-    throw trncore::DimensionMismatch(
-        function, "point has " + std::to_string(size) + " elements but dims() = " + std::to_string(dims_),
-        "pass a span of exactly dims() elements");
+  detail::check_point_size(function, size, dims_);
   if (index_ >= kSobolMaxPoints)
     throw trncore::ResourceExhausted(function, "all 2^32 points of the sequence have been produced",
                                      "seek() back or use another scramble seed for more points");
@@ -147,20 +141,8 @@ void Sobol::write_current(float* out) {
 template <class T>
 void Sobol::fill_rows(std::int64_t n, T* out, std::int64_t ld) {
   const char* function = "trnrand::Sobol::fill";
-  if (n < 0) throw trncore::InvalidArgument(function, "n = " + std::to_string(n) + " is negative", "pass n >= 0");
-  if (ld < dims_)
-    throw trncore::DimensionMismatch(function,
-                                     "ld = " + std::to_string(ld) + " is less than dims() = " + std::to_string(dims_),
-                                     "pass a row stride ld >= dims()");
+  detail::check_rows(function, n, dims_, "dims()", out, ld);
   if (n == 0) return;
-  if (ld > (std::numeric_limits<std::int64_t>::max() - dims_) / n)
-    throw trncore::InvalidArgument(
-        function,
-        "n = " + std::to_string(n) + " rows of stride ld = " + std::to_string(ld) + " overflow the index range",
-        "pass a smaller n or ld");
-  if (out == nullptr)
-    throw trncore::InvalidArgument(function, "out is null with n = " + std::to_string(n),
-                                   "pass storage for n rows of ld elements");
   if (n > kSobolMaxPoints - index_)
     throw trncore::ResourceExhausted(function,
                                      "n = " + std::to_string(n) + " points requested at index " +
@@ -177,11 +159,7 @@ void Sobol::fill(std::int64_t n, double* out, std::int64_t ld) { fill_rows(n, ou
 void Sobol::fill(std::int64_t n, float* out, std::int64_t ld) { fill_rows(n, out, ld); }
 
 void Sobol::fill(std::span<double> out) {
-  if (out.size() % static_cast<std::size_t>(dims_) != 0)
-    throw trncore::DimensionMismatch(
-        "trnrand::Sobol::fill",
-        "out has " + std::to_string(out.size()) + " elements, not a multiple of dims() = " + std::to_string(dims_),
-        "pass n * dims() elements for n points");
+  detail::check_whole_points("trnrand::Sobol::fill", out.size(), dims_);
   fill_rows(static_cast<std::int64_t>(out.size()) / dims_, out.data(), dims_);
 }
 

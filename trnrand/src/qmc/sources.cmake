@@ -17,6 +17,7 @@ add_custom_command(
 
 target_sources(trnrand PRIVATE
   "${_trnrand_sobol_table}"
+  ${CMAKE_CURRENT_LIST_DIR}/checks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/direction_numbers.cpp
   ${CMAKE_CURRENT_LIST_DIR}/scramble.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sobol.cpp
