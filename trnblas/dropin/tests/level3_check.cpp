@@ -31,6 +31,7 @@
 #include <random>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 using FLen = std::size_t;
@@ -253,6 +254,24 @@ double routed_bound(long k, bool two_gemms) {
   return std::max(routed, host);
 }
 
+// The oracle of every level-3 case: exact = alpha·Σ_l term(i, j, l) + beta·C0(i, j) in long double, and
+// scale = |alpha|·Σ_l |term| + |beta·C0(i, j)|, the magnitude the componentwise bound multiplies. term
+// returns one l's contribution and its magnitude (two products for syr2k). c0 = nullptr means beta·C0 = 0.
+template <class T, class Term>
+auto product_oracle(int count, T alpha, T beta, const Mat<T>* c0, Term term) {
+  return [=](int i, int j, long double& exact, long double& scale) {
+    long double s = 0, mag = 0;
+    for (int l = 0; l < count; ++l) {
+      const auto [value, magnitude] = term(i, j, l);
+      s += value;
+      mag += magnitude;
+    }
+    const long double c = c0 ? static_cast<long double>(beta) * (*c0)(i, j) : 0.0L;
+    exact = static_cast<long double>(alpha) * s + c;
+    scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(c);
+  };
+}
+
 template <class T, class Want, class Ref>
 void compare(const std::string& what, Mat<T>& out, const Mat<T>& before, const Mat<T>& openblas_out, double bound,
              Want want, Ref referenced) {
@@ -319,21 +338,15 @@ void symm_case(Api api, char side, char uplo, int m, int n) {
     }
   }
   const auto sym = [&](int i, int j) -> long double { return (uplo == 'U' ? i <= j : i >= j) ? a(i, j) : a(j, i); };
-  compare<T>(
-      std::string(prefix<T>()) + "symm " + api_name(api) + " side " + side + " uplo " + uplo + " " + std::to_string(m) +
-          "x" + std::to_string(n),
-      c, c0, c_ob, routed_bound<T>(ka, false),
-      [&](int i, int j, long double& exact, long double& scale) {
-        long double s = 0, mag = 0;
-        for (int l = 0; l < ka; ++l) {
-          const long double p = left ? sym(i, l) * b(l, j) : b(i, l) * sym(l, j);
-          s += p;
-          mag += std::fabs(p);
-        }
-        exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
-        scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
-      },
-      [](int, int) { return true; });
+  compare<T>(std::string(prefix<T>()) + "symm " + api_name(api) + " side " + side + " uplo " + uplo + " " +
+                 std::to_string(m) + "x" + std::to_string(n),
+             c, c0, c_ob, routed_bound<T>(ka, false),
+             product_oracle(ka, alpha, beta, &c0,
+                            [&](int i, int j, int l) {
+                              const long double p = left ? sym(i, l) * b(l, j) : b(i, l) * sym(l, j);
+                              return std::pair{p, std::fabs(p)};
+                            }),
+             [](int, int) { return true; });
 }
 
 // ---- gemm: C = alpha*op(A)*op(B) + beta*C (the routed GEMM itself, with the same operand kinds) ----
@@ -373,21 +386,15 @@ void gemm_case(Api api, char ta, char tb, int m, int n, int k) {
   }
   const auto opa = [&](int i, int l) -> long double { return ta == 'N' ? a(i, l) : a(l, i); };
   const auto opb = [&](int l, int j) -> long double { return tb == 'N' ? b(l, j) : b(j, l); };
-  compare<T>(
-      std::string(prefix<T>()) + "gemm " + api_name(api) + " " + ta + tb + " " + std::to_string(m) + "x" +
-          std::to_string(n) + "x" + std::to_string(k),
-      c, c0, c_ob, routed_bound<T>(k, false),
-      [&](int i, int j, long double& exact, long double& scale) {
-        long double s = 0, mag = 0;
-        for (int l = 0; l < k; ++l) {
-          const long double p = opa(i, l) * opb(l, j);
-          s += p;
-          mag += std::fabs(p);
-        }
-        exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
-        scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
-      },
-      [](int, int) { return true; });
+  compare<T>(std::string(prefix<T>()) + "gemm " + api_name(api) + " " + ta + tb + " " + std::to_string(m) + "x" +
+                 std::to_string(n) + "x" + std::to_string(k),
+             c, c0, c_ob, routed_bound<T>(k, false),
+             product_oracle(k, alpha, beta, &c0,
+                            [&](int i, int j, int l) {
+                              const long double p = opa(i, l) * opb(l, j);
+                              return std::pair{p, std::fabs(p)};
+                            }),
+             [](int, int) { return true; });
 }
 
 // ---- syrk / syr2k: the uplo triangle of C = alpha*op(A)*op(A)^T (+ op(B)*op(A)^T …) + beta*C ----
@@ -454,22 +461,16 @@ void syrk_case(Api api, bool two, char uplo, char trans, int n, int k) {
   }
   const auto opa = [&](int i, int l) -> long double { return notrans ? a(i, l) : a(l, i); };
   const auto opb = [&](int i, int l) -> long double { return notrans ? b(i, l) : b(l, i); };
-  compare<T>(
-      name + " " + api_name(api) + " uplo " + uplo + " trans " + trans + " " + std::to_string(n) + "x" +
-          std::to_string(k),
-      c, c0, c_ob, routed_bound<T>(k, two),
-      [&](int i, int j, long double& exact, long double& scale) {
-        long double s = 0, mag = 0;
-        for (int l = 0; l < k; ++l) {
-          const long double p = two ? opa(i, l) * opb(j, l) : opa(i, l) * opa(j, l);
-          const long double q = two ? opb(i, l) * opa(j, l) : 0;
-          s += p + q;
-          mag += std::fabs(p) + std::fabs(q);
-        }
-        exact = static_cast<long double>(alpha) * s + static_cast<long double>(beta) * c0(i, j);
-        scale = std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * c0(i, j));
-      },
-      [&](int i, int j) { return uplo == 'U' ? i <= j : i >= j; });
+  compare<T>(name + " " + api_name(api) + " uplo " + uplo + " trans " + trans + " " + std::to_string(n) + "x" +
+                 std::to_string(k),
+             c, c0, c_ob, routed_bound<T>(k, two),
+             product_oracle(k, alpha, beta, &c0,
+                            [&](int i, int j, int l) {
+                              const long double p = two ? opa(i, l) * opb(j, l) : opa(i, l) * opa(j, l);
+                              const long double q = two ? opb(i, l) * opa(j, l) : 0;
+                              return std::pair{p + q, std::fabs(p) + std::fabs(q)};
+                            }),
+             [&](int i, int j) { return uplo == 'U' ? i <= j : i >= j; });
 }
 
 // ---- trmm: B = alpha*op(A)*B (left) or alpha*B*op(A) (right), A triangular ----
@@ -514,21 +515,15 @@ void trmm_case(Api api, char side, char uplo, char trans, char diag, int m, int 
     return (uplo == 'U' ? i < j : i > j) ? static_cast<long double>(a(i, j)) : 0.0L;
   };
   const auto opa = [&](int i, int j) { return trans == 'N' ? tri(i, j) : tri(j, i); };
-  compare<T>(
-      std::string(prefix<T>()) + "trmm " + api_name(api) + " side " + side + " uplo " + uplo + " trans " + trans +
-          " diag " + diag + " " + std::to_string(m) + "x" + std::to_string(n),
-      b, b0, b_ob, routed_bound<T>(ka, false),
-      [&](int i, int j, long double& exact, long double& scale) {
-        long double s = 0, mag = 0;
-        for (int l = 0; l < ka; ++l) {
-          const long double p = left ? opa(i, l) * b0(l, j) : b0(i, l) * opa(l, j);
-          s += p;
-          mag += std::fabs(p);
-        }
-        exact = static_cast<long double>(alpha) * s;
-        scale = std::fabs(static_cast<long double>(alpha)) * mag;
-      },
-      [](int, int) { return true; });
+  compare<T>(std::string(prefix<T>()) + "trmm " + api_name(api) + " side " + side + " uplo " + uplo + " trans " +
+                 trans + " diag " + diag + " " + std::to_string(m) + "x" + std::to_string(n),
+             b, b0, b_ob, routed_bound<T>(ka, false),
+             product_oracle(ka, alpha, T(0), static_cast<const Mat<T>*>(nullptr),
+                            [&](int i, int j, int l) {
+                              const long double p = left ? opa(i, l) * b0(l, j) : b0(i, l) * opa(l, j);
+                              return std::pair{p, std::fabs(p)};
+                            }),
+             [](int, int) { return true; });
 }
 
 // ---- Issue 18's dgemm_ cases: C = A·B (column-major, m×k times k×n) within the routed bound componentwise ----
