@@ -42,7 +42,7 @@ trnsolver::KrylovResult run(const System& s, double omega, bool stochastic, std:
   o.stagnation_window = 200;
   o.threads = threads;
   o.seed = seed;
-  if (stochastic) o.update_rounding.mode = trncore::RoundingMode::stochastic;
+  if (stochastic) o.rounding.mode = trncore::RoundingMode::stochastic;
   x.assign(static_cast<std::size_t>(s.n), 0.0);
   return trnsolver::richardson_bf16(trncore::MatrixView<const double>(s.a.data(), s.n, s.n, s.n), s.b, x, omega, o);
 }

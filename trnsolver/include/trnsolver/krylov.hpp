@@ -1,7 +1,10 @@
 #pragma once
 /// @file
-/// Krylov solvers (CG, restarted GMRES, BiCGStab, MINRES) on a matrix or a matvec callback, with Jacobi,
-/// block-Jacobi and SSOR preconditioners, and their result struct.
+/// Krylov and polynomial iterative solvers (CG, restarted GMRES, BiCGStab, MINRES, Chebyshev, Richardson),
+/// power iteration and Lanczos spectrum bounds on a matrix or a matvec callback (LinearOperator), with
+/// Jacobi, block-Jacobi and SSOR preconditioners, and their options and result structs. This is the suite's
+/// one iterative-solver stack: trnsparse's cg/chebyshev/richardson/power_iteration/lanczos_bounds on CSR and
+/// BSR matrices build a LinearOperator from the sparse matrix and call these (docs/architecture.md).
 ///
 /// Conventions shared by every solver here (docs/trnsolver-krylov.md):
 /// - The system is A x = b with A n×n, given as a dense trncore::MatrixView (either layout) or as a
@@ -16,8 +19,18 @@
 ///   trncore::DimensionMismatch with the message "<function>: <values>: <what to do>".
 /// - float solvers compute in float, double solvers in double. Reductions (dot products, norms) run in
 ///   fixed blocks of 1024 elements summed in order and matrix-vector products compute each element in
-///   ascending column order, so results never depend on KrylovOptions::threads.
+///   ascending column order, so results never depend on options.threads.
+/// - Options: KrylovOptions derives trncore::Options and is validated with trncore::validate first. The
+///   solvers run on the host: options.backend = sim is trncore::NotSupported (the bf16 variants model the
+///   NeuronCore and accept either backend); options.target_forward_error is trncore::NotSupported (a
+///   residual test certifies no forward error without κ(A); use rtol/atol).
+/// - Monitor: options.monitor (trncore::Options::monitor) is called once per iteration with the iteration
+///   number and the relative residual estimate the solver tests (residual_history's entry); when it asks to
+///   stop, the solver returns its current iterate with reason KrylovReason::stopped_by_monitor,
+///   stopped_by_monitor = true and `converged` set only if the true residual of that iterate meets the
+///   tolerance.
 
+#include <trncore/options.hpp>
 #include <trncore/rounding.hpp>
 #include <trncore/view.hpp>
 
@@ -33,14 +46,15 @@ namespace trnsolver {
 
 /// Why a Krylov solver stopped.
 enum class KrylovReason : std::uint8_t {
-  converged,       ///< the true residual met max(rtol·‖b‖, atol)
-  max_iterations,  ///< the iteration limit was reached first
-  breakdown,       ///< a division by zero or a sign the method needs failed (e.g. pᵀAp ≤ 0 in CG, ρ = 0 in
-                   ///< BiCGStab, an indefinite preconditioner in MINRES); KrylovResult::detail says which
-  stagnation,      ///< no progress: the residual estimate did not decrease for stagnation_window
-                   ///< iterations, the iterate stopped changing (bf16 variants), or a confirmed restart
-                   ///< did not halve the true residual
-  non_finite,      ///< NaN or infinity appeared in a scalar of the iteration (x keeps the last finite iterate)
+  converged,           ///< the true residual met max(rtol·‖b‖, atol)
+  max_iterations,      ///< the iteration limit was reached first
+  breakdown,           ///< a division by zero or a sign the method needs failed (e.g. pᵀAp ≤ 0 in CG, ρ = 0 in
+                       ///< BiCGStab, an indefinite preconditioner in MINRES); KrylovResult::detail says which
+  stagnation,          ///< no progress: the residual estimate did not decrease for stagnation_window
+                       ///< iterations, the iterate stopped changing (bf16 variants), or a confirmed restart
+                       ///< did not halve the true residual
+  non_finite,          ///< NaN or infinity appeared in a scalar of the iteration (x keeps the last finite iterate)
+  stopped_by_monitor,  ///< options.monitor asked to stop (KrylovResult::stopped_by_monitor is set)
 };
 
 /// How GMRES orthogonalizes each new Krylov vector against the basis.
@@ -49,7 +63,7 @@ enum class Orthogonalization : std::uint8_t {
   cgs2,  ///< classical Gram–Schmidt applied twice ("twice is enough"): orthogonal to O(u)
 };
 
-/// "converged", "max_iterations", "breakdown", "stagnation" or "non_finite". Never throws.
+/// "converged", "max_iterations", "breakdown", "stagnation", "non_finite" or "stopped_by_monitor". Never throws.
 std::string_view to_string(KrylovReason reason) noexcept;
 /// "mgs" or "cgs2". Never throws.
 std::string_view to_string(Orthogonalization orthogonalization) noexcept;
@@ -87,13 +101,18 @@ class LinearOperator {
   Apply apply_;
 };
 
-/// Options of every Krylov solver. Defaults: rtol = 1e-8, automatic iteration limit, GMRES(30) with MGS.
-struct KrylovOptions {
+/// Options of every iterative solver here (and of trnsparse's sparse overloads). Defaults: rtol = 1e-8,
+/// automatic iteration limit (10·n), GMRES(30) with MGS, stagnation window 100. The trncore::Options
+/// fields used: threads (matrix-vector and dot products; never changes a result), monitor (once per
+/// iteration), rounding and seed (bf16 variants: the update rounding and the key of its random bits),
+/// backend (host; the bf16 variants accept sim too). target_forward_error must be unset.
+struct KrylovOptions : trncore::Options {
   /// Relative tolerance on ‖b − A x‖₂/‖b‖₂; ≥ 0 and finite.
   double rtol = 1e-8;
   /// Absolute tolerance on ‖b − A x‖₂; ≥ 0 and finite. The run stops at max(rtol·‖b‖, atol).
   double atol = 0.0;
   /// Iteration limit (GMRES: total inner steps over all cycles); 0 = automatic = 10·n. ≥ 0.
+  /// (trnsparse's deprecated IterativeOptions defaulted to 10000 and treated 0 as "test x only".)
   std::int64_t max_iterations = 0;
   /// GMRES restart length m (≥ 1; values above n act as n). Other solvers ignore it.
   std::int64_t restart = 30;
@@ -103,16 +122,12 @@ struct KrylovOptions {
   /// this many iterations (bf16 variants: also when the iterate has not changed for this many; GMRES:
   /// judged at the end of a cycle, since a plateau inside a cycle can end in a sudden drop). 0 = never.
   std::int64_t stagnation_window = 100;
-  /// Worker threads for matrix-vector products (n ≥ 256) and dot products of ≥ 65536 elements;
-  /// 0 = hardware concurrency. Never changes a result.
-  int threads = 0;
-  /// bf16 variants only: rounding of every vector update to bf16, RoundingMode::nearest_even or
-  /// RoundingMode::stochastic (SR with update_rounding.sr_bits random bits). Other solvers ignore it.
-  trncore::Rounding update_rounding{};
-  /// bf16 variants only: key of the counter-based random bits of stochastic rounding. The update of
-  /// element i of vector v in iteration k draws trncore::RandomBits{seed, 4·k + v}(i), so results are
-  /// bitwise identical for every thread count and a different seed gives an independent run.
-  std::uint64_t seed = 0;
+  // Inherited from trncore::Options and read here: threads (matrix-vector products for n ≥ 256, dot
+  // products of ≥ 65536 elements; 0 = the process default), monitor, and for the bf16 variants only
+  // rounding (of every vector update to bf16: RoundingMode::nearest_even or stochastic with
+  // rounding.sr_bits random bits; it replaces update_rounding of trnsolver 0.4) and seed (the update of
+  // element i of vector v in iteration k draws trncore::RandomBits{seed, 4·k + v}(i), so results are
+  // bitwise identical for every thread count). lanczos_bounds draws its start vector from seed.
 };
 
 /// What a Krylov solver did. Always filled; never thrown.
@@ -141,17 +156,36 @@ struct KrylovResult {
   std::vector<double> true_residual_history;
   /// One line saying what happened, e.g. "breakdown: pᵀAp = -3 ≤ 0 at iteration 4 (A is not SPD)".
   std::string detail;
+  /// Whether options.monitor asked to stop (reason is then stopped_by_monitor unless the returned iterate
+  /// happens to meet the tolerance, which makes it converged).
+  bool stopped_by_monitor = false;
+};
+
+/// An interval [lambda_min, lambda_max] holding the spectrum of a symmetric operator (lanczos_bounds), as
+/// chebyshev needs it.
+struct SpectrumBounds {
+  double lambda_min = 0;   ///< lower bound on the smallest eigenvalue (θ_min widened by its Ritz residual)
+  double lambda_max = 0;   ///< upper bound on the largest eigenvalue (θ_max widened by its Ritz residual)
+  std::int64_t steps = 0;  ///< Lanczos steps taken (fewer than asked when the Krylov space became invariant)
 };
 
 // ---- Operators and preconditioners ----
 
 /// The operator y = A x of a dense square matrix (either layout), computed with options-independent
-/// summation order (each y_i in ascending column order) on up to `threads` threads (0 = hardware
-/// concurrency; used only when n ≥ 256). The operator refers to the matrix's storage, which must outlive it.
-/// @throws trncore::DimensionMismatch when A is not square.
-LinearOperator<double> matrix_operator(trncore::MatrixView<const double> a, int threads = 0);
-/// float form of matrix_operator(MatrixView<const double>, int).
-LinearOperator<float> matrix_operator(trncore::MatrixView<const float> a, int threads = 0);
+/// summation order (each y_i in ascending column order) on up to options.threads threads (0 = the process
+/// default; used only when n ≥ 256). The operator refers to the matrix's storage, which must outlive it.
+/// (trnsparse::matrix_operator builds the same from a CSR or BSR matrix.)
+/// @throws trncore::DimensionMismatch when A is not square; trncore::InvalidArgument for invalid options;
+///         trncore::NotSupported for options.backend = sim.
+LinearOperator<double> matrix_operator(trncore::MatrixView<const double> a, const trncore::Options& options = {});
+/// float form of matrix_operator(MatrixView<const double>, const trncore::Options&).
+LinearOperator<float> matrix_operator(trncore::MatrixView<const float> a, const trncore::Options& options = {});
+/// Deprecated spelling of matrix_operator(a, trncore::Options{}.with_threads(threads)).
+[[deprecated("use matrix_operator(a, trncore::Options{}.with_threads(threads))")]] LinearOperator<double>
+matrix_operator(trncore::MatrixView<const double> a, int threads);
+/// Deprecated spelling of matrix_operator(a, trncore::Options{}.with_threads(threads)).
+[[deprecated("use matrix_operator(a, trncore::Options{}.with_threads(threads))")]] LinearOperator<float>
+matrix_operator(trncore::MatrixView<const float> a, int threads);
 
 /// Jacobi preconditioner z_i = r_i / a_ii (copies the diagonal).
 /// @throws trncore::DimensionMismatch when A is not square; trncore::InvalidArgument when a diagonal
@@ -181,12 +215,13 @@ LinearOperator<float> ssor_preconditioner(trncore::MatrixView<const float> a, do
 // ---- Solvers ----
 //
 // Every solver has four forms: (operator | matrix) × (double | float). The matrix form is the operator
-// form applied to matrix_operator(a, options.threads). All throw, naming the solver:
+// form applied to matrix_operator(a, options). All throw, naming the solver:
 // - trncore::DimensionMismatch when A is not square, b, x and A differ in size, or the preconditioner's
 //   size differs from n;
 // - trncore::InvalidArgument for an empty operator, rtol/atol negative or not finite,
-//   max_iterations < 0, restart < 1, stagnation_window < 0, threads < 0, an invalid enum, or b or the
-//   initial x holding NaN or infinity (naming the first such index).
+//   max_iterations < 0, restart < 1, stagnation_window < 0, options trncore::validate refuses (threads < 0,
+//   an invalid enum, ...), or b or the initial x holding NaN or infinity (naming the first such index);
+// - trncore::NotSupported for options.backend = sim or a target_forward_error.
 
 /// Conjugate gradients (Hestenes–Stiefel 1952; Saad, Iterative Methods for Sparse Linear Systems, 2nd
 /// ed., Alg. 6.18 and 9.1 preconditioned) for symmetric positive definite A and M. Breakdown when pᵀAp ≤ 0
@@ -255,6 +290,87 @@ KrylovResult minres(trncore::MatrixView<const double> a, std::span<const double>
 KrylovResult minres(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
                     const KrylovOptions& options = {}, const LinearOperator<float>& preconditioner = {});
 
+/// Chebyshev iteration (Saad, Iterative Methods for Sparse Linear Systems 2nd ed., Alg. 12.1: the three-term
+/// recurrence ρ_{k+1} = 1/(2σ − ρ_k), σ = θ/δ, θ = (λmax + λmin)/2, δ = (λmax − λmin)/2) for symmetric
+/// positive definite A (and M) whose preconditioned spectrum lies in [bounds.lambda_min, bounds.lambda_max]
+/// (lanczos_bounds estimates it). No inner products besides the residual norm of the stopping test. When the
+/// interval holds the spectrum, ‖r_k‖ ≤ ‖r_0‖ / T_k(σ) (T_k the Chebyshev polynomial), the optimal bound over
+/// degree-k residual polynomials on the interval. residual_history holds the updated residual; a
+/// confirmation that fails restarts the recurrence from the true residual (as every solver here).
+/// One product with A and one with M⁻¹ per iteration.
+/// @throws as cg, and trncore::InvalidArgument unless 0 < lambda_min < lambda_max (both finite).
+KrylovResult chebyshev(const LinearOperator<double>& a, std::span<const double> b, std::span<double> x,
+                       SpectrumBounds bounds, const KrylovOptions& options = {},
+                       const LinearOperator<double>& preconditioner = {});
+/// float form of chebyshev(const LinearOperator<double>&, ...).
+KrylovResult chebyshev(const LinearOperator<float>& a, std::span<const float> b, std::span<float> x,
+                       SpectrumBounds bounds, const KrylovOptions& options = {},
+                       const LinearOperator<float>& preconditioner = {});
+/// Matrix form of chebyshev(const LinearOperator<double>&, ...).
+KrylovResult chebyshev(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
+                       SpectrumBounds bounds, const KrylovOptions& options = {},
+                       const LinearOperator<double>& preconditioner = {});
+/// Matrix form of chebyshev(const LinearOperator<float>&, ...).
+KrylovResult chebyshev(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
+                       SpectrumBounds bounds, const KrylovOptions& options = {},
+                       const LinearOperator<float>& preconditioner = {});
+
+/// Richardson iteration x ← x + ω·M⁻¹(b − A x) in working precision (richardson_bf16 models it in bf16).
+/// Converges for SPD A (and M) iff 0 < ω < 2/λmax(M⁻¹A); ω = 2/(λmin + λmax) is optimal, with rate
+/// (κ − 1)/(κ + 1). Its residual is the true one b − A x, recomputed every iteration (one product with A
+/// and one with M⁻¹ per iteration), so residual_history holds true residuals.
+/// @throws as cg, and trncore::InvalidArgument unless ω is finite and positive.
+KrylovResult richardson(const LinearOperator<double>& a, std::span<const double> b, std::span<double> x, double omega,
+                        const KrylovOptions& options = {}, const LinearOperator<double>& preconditioner = {});
+/// float form of richardson(const LinearOperator<double>&, ...).
+KrylovResult richardson(const LinearOperator<float>& a, std::span<const float> b, std::span<float> x, double omega,
+                        const KrylovOptions& options = {}, const LinearOperator<float>& preconditioner = {});
+/// Matrix form of richardson(const LinearOperator<double>&, ...).
+KrylovResult richardson(trncore::MatrixView<const double> a, std::span<const double> b, std::span<double> x,
+                        double omega, const KrylovOptions& options = {},
+                        const LinearOperator<double>& preconditioner = {});
+/// Matrix form of richardson(const LinearOperator<float>&, ...).
+KrylovResult richardson(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x, double omega,
+                        const KrylovOptions& options = {}, const LinearOperator<float>& preconditioner = {});
+
+// ---- Eigenvalues ----
+
+/// Power iteration for the eigenvalue of largest modulus of A: v ← A v/‖A v‖₂, λ = vᵀA v (Rayleigh quotient
+/// of the normalized v). v holds the start vector on entry (finite, nonzero) and the eigenvector estimate on
+/// exit; `lambda` receives λ. Residual measure: ρ_k = ‖A v − λ v‖₂/|λ| (residual_history, relative_residual
+/// and the monitor's residual); converged when ‖A v − λ v‖₂ ≤ max(rtol·|λ|, atol) — for symmetric A then
+/// |λ − λ_true| ≤ ‖Av − λv‖²/gap (Parlett, The Symmetric Eigenvalue Problem, Thm 11.7.1). Converges at rate
+/// |λ₂/λ₁|. Reasons: converged, max_iterations (0 = 10·n), breakdown (A v = 0), non_finite,
+/// stopped_by_monitor; stagnation_window, restart and orthogonalization are ignored.
+/// @throws trncore::InvalidArgument for an empty operator, a zero or non-finite start vector, invalid
+///         options (as cg); trncore::DimensionMismatch when v.size() ≠ a.size(); trncore::NotSupported as cg.
+KrylovResult power_iteration(const LinearOperator<double>& a, std::span<double> v, double& lambda,
+                             const KrylovOptions& options = {});
+/// float form of power_iteration(const LinearOperator<double>&, ...) (λ and the residual norms in double).
+KrylovResult power_iteration(const LinearOperator<float>& a, std::span<float> v, double& lambda,
+                             const KrylovOptions& options = {});
+/// Matrix form of power_iteration(const LinearOperator<double>&, ...) (A square).
+KrylovResult power_iteration(trncore::MatrixView<const double> a, std::span<double> v, double& lambda,
+                             const KrylovOptions& options = {});
+/// Matrix form of power_iteration(const LinearOperator<float>&, ...) (A square).
+KrylovResult power_iteration(trncore::MatrixView<const float> a, std::span<float> v, double& lambda,
+                             const KrylovOptions& options = {});
+
+/// Bounds on the extreme eigenvalues of a symmetric operator S from `steps` Lanczos steps (full
+/// reorthogonalization) started from a pseudo-random vector drawn from options.seed (std::mt19937_64,
+/// uniform in [−1, 1]). The Ritz values θ_min, θ_max lie inside [λmin, λmax]; each is widened by its Ritz
+/// residual |β_k y_k| (an eigenvalue lies within it, Parlett Thm 11.4.1), which makes the interval safe for
+/// chebyshev once the extreme Ritz values have converged — a handful of steps on well-separated spectra, more
+/// for clustered ones. With `spd`, lambda_min is clamped to ≥ 0. For the spectrum of M⁻¹A with a Jacobi M,
+/// pass the similar symmetric operator D^{-1/2} A D^{-1/2} (trnsparse::lanczos_bounds does). The tridiagonal
+/// eigenproblem is solved by LAPACK dstev. options.monitor is called per step k with β_k/|α_k| (the
+/// quantity whose smallness, ≤ 1e-14, ends the run early as an invariant subspace); a stop returns the
+/// bounds of the steps done. Only threads, seed, monitor and backend of the options are read.
+/// @throws trncore::InvalidArgument for an empty operator, steps < 1, invalid options or non-finite
+///         Lanczos coefficients (A x not finite); trncore::NotSupported for options.backend = sim.
+SpectrumBounds lanczos_bounds(const LinearOperator<double>& a, std::int64_t steps = 30,
+                              const trncore::Options& options = {}, bool spd = true);
+
 // ---- Arnoldi ----
 
 /// The Arnoldi relation A V_k = V_{k+1} H_k computed by arnoldi().
@@ -287,7 +403,7 @@ ArnoldiResult<float> arnoldi(const LinearOperator<float>& a, std::span<const flo
 ///   (round-to-nearest-even) in ascending column order; q stays in fp32 (PSUM);
 /// - dot products accumulate fp32 products in fp32, in ascending index order; α, β are fp32 quotients;
 /// - each vector update (x + αp, r − αq, r + βp) is computed in fp32 and rounded to bf16 with
-///   options.update_rounding: nearest_even, or stochastic with the bits RandomBits{options.seed, 4k + v}(i)
+///   options.rounding: nearest_even, or stochastic with the bits RandomBits{options.seed, 4k + v}(i)
 ///   (v = 0, 1, 2 for x, r, p in iteration k), so a run is bitwise reproducible for any thread count.
 /// The stopping test uses the model's own residual; a confirmation recomputes r = b − A x in the model
 /// (rounded to bf16 to nearest) and `converged` reports the double-precision true residual against the
@@ -295,8 +411,9 @@ ArnoldiResult<float> arnoldi(const LinearOperator<float>& a, std::span<const flo
 /// when x has not changed in stagnation_window iterations (round-to-nearest updates below half an ulp
 /// are lost). No preconditioner. What the model shows for round-to-nearest vs stochastic rounding, with
 /// numbers, is in docs/trnsolver-krylov.md.
-/// @throws as cg, and trncore::InvalidArgument when update_rounding is neither nearest_even nor stochastic
-///         or is invalid; trncore::InvalidArgument when A holds NaN or infinity.
+/// @throws as cg (except that options.backend may be sim: the model runs on the host either way), and
+///         trncore::InvalidArgument when options.rounding is neither nearest_even nor stochastic or is
+///         invalid; trncore::InvalidArgument when A holds NaN or infinity.
 KrylovResult cg_bf16(trncore::MatrixView<const float> a, std::span<const float> b, std::span<float> x,
                      const KrylovOptions& options = {});
 /// double form of cg_bf16: A, b and x are rounded from double to bf16 once (one rounding each); the true
@@ -306,7 +423,7 @@ KrylovResult cg_bf16(trncore::MatrixView<const double> a, std::span<const double
 
 /// Damped Jacobi (Richardson with D⁻¹) x ← x + ω·D⁻¹(b − A x) in the same bf16 model as cg_bf16: A, b, x in
 /// bf16, r = b − A x from the TensorEngine product in fp32, ω/a_ii formed once in fp32, each update computed
-/// in fp32 and rounded to bf16 with options.update_rounding (stochastic: bits RandomBits{seed, k}(i) in
+/// in fp32 and rounded to bf16 with options.rounding (stochastic: bits RandomBits{seed, k}(i) in
 /// iteration k — bitwise reproducible for any thread count). The stationary iteration shows the effect of the
 /// update rounding most cleanly: with round-to-nearest, once every update ω·r_i/a_ii is below half an ulp of
 /// x_i the iterate never changes again (stagnation far above bf16 accuracy when ω is small), while stochastic

@@ -78,12 +78,11 @@ void check_bf16_shapes(const char* fn, trncore::MatrixView<const In> a, std::spa
                                      "A is " + std::to_string(n) + "x" + std::to_string(n) + " but b has " +
                                          std::to_string(b.size()) + " and x " + std::to_string(x.size()) + " elements",
                                      "pass b and x with n elements each");
-  check_options(fn, options);
-  trncore::validate(options.update_rounding, fn);
-  const trncore::RoundingMode mode = options.update_rounding.mode;
+  check_options(fn, options, /*model=*/true);
+  const trncore::RoundingMode mode = options.rounding.mode;
   if (mode != trncore::RoundingMode::nearest_even && mode != trncore::RoundingMode::stochastic)
     throw trncore::InvalidArgument(
-        fn, "options.update_rounding.mode = " + std::string(trncore::to_string(mode)) + " is not modelled",
+        fn, "options.rounding.mode = " + std::string(trncore::to_string(mode)) + " is not modelled",
         "use RoundingMode::nearest_even or RoundingMode::stochastic");
 }
 
@@ -109,8 +108,7 @@ template <class In>
 Model make_model(trncore::MatrixView<const In> a, const KrylovOptions& options) {
   const std::int64_t n = a.rows();
   const auto un = static_cast<std::size_t>(n);
-  Model model{
-      n, options.threads, options.update_rounding, options.seed, std::vector<float>(un * un), std::vector<bf16>(un)};
+  Model model{n, options.threads, options.rounding, options.seed, std::vector<float>(un * un), std::vector<bf16>(un)};
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t j = 0; j < n; ++j)
       model.a[static_cast<std::size_t>(i * n + j)] = to_bf16(static_cast<double>(a(i, j)));

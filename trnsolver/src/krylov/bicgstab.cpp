@@ -17,7 +17,7 @@ KrylovResult run_bicgstab(const LinearOperator<T>& a, std::span<const T> b, std:
   const int threads = options.threads;
   std::vector<T> rhat(n), p(n), v(n), s(n), t(n), phat(m ? n : 0), shat(m ? n : 0);
 
-  return drive<T>(a, b, x, options, [&](std::span<T> r, double, Monitor& mon) {
+  return drive<T>(fn, a, b, x, options, [&](std::span<T> r, double, Monitor& mon) {
     auto at = [&] { return " at iteration " + std::to_string(mon.result.iterations + 1); };
     auto stop_non_finite = [&](const char* what, T value) {
       return Outcome::stopped(KrylovReason::non_finite, std::string("non_finite: ") + what + " = " +

@@ -16,7 +16,7 @@ KrylovResult run_cg(const LinearOperator<T>& a, std::span<const T> b, std::span<
   const int threads = options.threads;
   std::vector<T> z(m ? n : 0), p(n), q(n);
 
-  return drive<T>(a, b, x, options, [&](std::span<T> r, double, Monitor& mon) {
+  return drive<T>(fn, a, b, x, options, [&](std::span<T> r, double, Monitor& mon) {
     auto precondition = [&]() -> std::span<const T> {
       if (!m) return r;
       m.callback()(r, z);

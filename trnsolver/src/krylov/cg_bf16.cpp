@@ -64,6 +64,8 @@ KrylovResult run_cg_bf16(trncore::MatrixView<const In> a, std::span<const In> b,
   result.residual_history.push_back(std::sqrt(static_cast<double>(rr)) / bnorm);
   result.true_residual_history.push_back(truth / bnorm);
   mon.best = std::sqrt(static_cast<double>(rr));
+  trncore::detail::ProgressMonitor progress(options.monitor, kFn);
+  mon.progress = &progress;
   std::copy(r.begin(), r.end(), p.begin());
   double last_failed = std::numeric_limits<double>::infinity();
   std::int64_t frozen = 0;  // consecutive iterations in which x did not change
@@ -101,14 +103,14 @@ KrylovResult run_cg_bf16(trncore::MatrixView<const In> a, std::span<const In> b,
       const float step = alpha * p[i];
       t[i] = xb[i] + step;
     }
-    model.round(t, xnew, options.update_rounding, 4 * k + 0);
+    model.round(t, xnew, options.rounding, 4 * k + 0);
     const bool changed = !std::equal(xnew.begin(), xnew.end(), xb.begin());
     std::swap(xb, xnew);
     for (std::size_t i = 0; i < un; ++i) {
       const float step = alpha * q[i];
       t[i] = r[i] - step;
     }
-    model.round(t, r, options.update_rounding, 4 * k + 1);
+    model.round(t, r, options.rounding, 4 * k + 1);
     const float rr_next = Model::dot32(r, r);
     ++result.iterations;
     truth = true_residual();
@@ -131,14 +133,19 @@ KrylovResult run_cg_bf16(trncore::MatrixView<const In> a, std::span<const In> b,
                                            " did not (twice, without halving): the attainable accuracy is reached");
         break;
       }
+      if (mon.stop) {  // asked while the estimate met the tolerance that the truth did not confirm
+        stop(KrylovReason::stopped_by_monitor, status_outcome(Status::stopped, mon).detail);
+        break;
+      }
       last_failed = truth;
       ++result.restarts;
       rr = model_residual();
       std::copy(r.begin(), r.end(), p.begin());
       continue;
     }
-    if (st == Status::stagnated) {
-      stop(KrylovReason::stagnation, status_outcome(st, mon).detail);
+    if (st == Status::stagnated || st == Status::stopped) {
+      stop(st == Status::stopped ? KrylovReason::stopped_by_monitor : KrylovReason::stagnation,
+           status_outcome(st, mon).detail);
       break;
     }
     if (options.stagnation_window > 0 && frozen >= options.stagnation_window) {
@@ -152,11 +159,12 @@ KrylovResult run_cg_bf16(trncore::MatrixView<const In> a, std::span<const In> b,
       const float step = beta * p[i];
       t[i] = r[i] + step;
     }
-    model.round(t, p, options.update_rounding, 4 * k + 2);
+    model.round(t, p, options.rounding, 4 * k + 2);
   }
   for (std::size_t i = 0; i < un; ++i) x[i] = static_cast<In>(xb[i]);
   result.relative_residual = truth / bnorm;
   result.converged = truth <= mon.tol;
+  result.stopped_by_monitor = mon.stop;
   if (result.converged && result.reason != KrylovReason::converged) {
     result.detail += "; the true residual meets the tolerance nonetheless";
     result.reason = KrylovReason::converged;

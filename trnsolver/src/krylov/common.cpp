@@ -14,11 +14,12 @@ namespace {
 
 using trncore::detail::EnumNames;
 
-constexpr EnumNames<KrylovReason, 5> kReasons{{{{"converged", KrylovReason::converged},
+constexpr EnumNames<KrylovReason, 6> kReasons{{{{"converged", KrylovReason::converged},
                                                 {"max_iterations", KrylovReason::max_iterations},
                                                 {"breakdown", KrylovReason::breakdown},
                                                 {"stagnation", KrylovReason::stagnation},
-                                                {"non_finite", KrylovReason::non_finite}}}};
+                                                {"non_finite", KrylovReason::non_finite},
+                                                {"stopped_by_monitor", KrylovReason::stopped_by_monitor}}}};
 constexpr EnumNames<Orthogonalization, 2> kOrthogonalizations{
     {{{"mgs", Orthogonalization::mgs}, {"cgs2", Orthogonalization::cgs2}}}};
 
@@ -69,7 +70,25 @@ void check_square(const char* fn, std::int64_t rows, std::int64_t cols) {
                                      "pass the n x n matrix of the system A x = b");
 }
 
-void check_options(const char* fn, const KrylovOptions& o) {
+void check_host_options(const char* fn, const trncore::Options& o) {
+  trncore::validate(o, fn);
+  if (o.backend != trncore::Backend::host)
+    throw trncore::NotSupported(
+        fn,
+        "options.backend = " + std::string(trncore::to_string(o.backend)) + ": the iterative solvers run on the host",
+        "use Backend::host (cg_bf16 and richardson_bf16 model a NeuronCore's bf16 run)");
+}
+
+void check_options(const char* fn, const KrylovOptions& o, bool model) {
+  if (model)
+    trncore::validate(o, fn);
+  else
+    check_host_options(fn, o);
+  if (o.target_forward_error)
+    throw trncore::NotSupported(fn,
+                                "options.target_forward_error = " + trncore::detail::sci(*o.target_forward_error) +
+                                    ": a residual test certifies no forward error without cond(A)",
+                                "unset it and ask for a residual with options.rtol / options.atol");
   auto bad = [&](const std::string& what, const char* hint) { throw trncore::InvalidArgument(fn, what, hint); };
   if (!(o.rtol >= 0) || !std::isfinite(o.rtol))
     bad("options.rtol = " + trncore::detail::sci(o.rtol) + " is negative or not finite",
@@ -84,8 +103,6 @@ void check_options(const char* fn, const KrylovOptions& o) {
         "use a GMRES restart length m >= 1 (e.g. 30; values above n act as n)");
   if (o.stagnation_window < 0)
     bad("options.stagnation_window = " + str(o.stagnation_window) + " is negative", "use >= 1, or 0 to never stop");
-  if (o.threads < 0)
-    bad("options.threads = " + str(o.threads) + " is negative", "use >= 1, or 0 for the hardware concurrency");
   if (to_string(o.orthogonalization) == "invalid")
     bad("options.orthogonalization = " + str(static_cast<int>(o.orthogonalization)) + " is not a valid value",
         "use Orthogonalization::mgs or Orthogonalization::cgs2");
@@ -130,6 +147,10 @@ template void check_finite<double>(const char*, const char*, std::span<const dou
 
 Outcome status_outcome(Status status, const Monitor& m) {
   const std::string at = " at iteration " + str(m.result.iterations);
+  if (status == Status::stopped)
+    return Outcome::stopped(KrylovReason::stopped_by_monitor,
+                            "stopped_by_monitor: options.monitor asked to stop" + at + " (residual estimate " +
+                                trncore::detail::sci(m.result.residual_history.back()) + ")");
   if (status == Status::non_finite)
     return Outcome::stopped(KrylovReason::non_finite, "non_finite: the residual estimate is " +
                                                           trncore::detail::sci(m.result.residual_history.back()) + at);
@@ -148,13 +169,11 @@ Outcome limit_outcome(const Monitor& m) {
 namespace {
 
 template <class T>
-LinearOperator<T> make_matrix_operator(trncore::MatrixView<const T> a, int threads) {
+LinearOperator<T> make_matrix_operator(trncore::MatrixView<const T> a, const trncore::Options& options) {
+  detail::check_host_options("trnsolver::matrix_operator", options);
   detail::check_square("trnsolver::matrix_operator", a.rows(), a.cols());
-  if (threads < 0)
-    throw trncore::InvalidArgument("trnsolver::matrix_operator", "threads = " + str(threads) + " is negative",
-                                   "use >= 1, or 0 for the hardware concurrency");
   const std::int64_t n = a.rows();
-  const int workers = n >= 256 ? threads : 1;
+  const int workers = n >= 256 ? options.threads : 1;
   return LinearOperator<T>(n, [a, n, workers](std::span<const T> x, std::span<T> y) {
     constexpr std::int64_t kRows = 64;
     const std::int64_t tasks = (n + kRows - 1) / kRows;
@@ -184,11 +203,17 @@ LinearOperator<T> make_matrix_operator(trncore::MatrixView<const T> a, int threa
 
 }  // namespace
 
+LinearOperator<double> matrix_operator(trncore::MatrixView<const double> a, const trncore::Options& options) {
+  return make_matrix_operator(a, options);
+}
+LinearOperator<float> matrix_operator(trncore::MatrixView<const float> a, const trncore::Options& options) {
+  return make_matrix_operator(a, options);
+}
 LinearOperator<double> matrix_operator(trncore::MatrixView<const double> a, int threads) {
-  return make_matrix_operator(a, threads);
+  return make_matrix_operator(a, trncore::Options{}.with_threads(threads));
 }
 LinearOperator<float> matrix_operator(trncore::MatrixView<const float> a, int threads) {
-  return make_matrix_operator(a, threads);
+  return make_matrix_operator(a, trncore::Options{}.with_threads(threads));
 }
 
 }  // namespace trnsolver

@@ -5,6 +5,7 @@
 #include <trnsolver/krylov.hpp>
 #include <trncore/detail/parallel.hpp>
 #include <trncore/detail/format_number.hpp>
+#include <trncore/monitor.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -81,15 +82,18 @@ void check_solver_call(const char* fn, const LinearOperator<T>& a, std::span<con
                        const KrylovOptions& options, const LinearOperator<T>& preconditioner);
 // The matrix form's extra check: A square.
 void check_square(const char* fn, std::int64_t rows, std::int64_t cols);
-// Options alone.
-void check_options(const char* fn, const KrylovOptions& options);
+// Options alone: trncore::validate, then the Krylov fields; the backend must be host unless `model` (the
+// bf16 variants, which model the NeuronCore on the host); target_forward_error must be unset.
+void check_options(const char* fn, const KrylovOptions& options, bool model = false);
+// The checks of matrix_operator and lanczos_bounds: trncore::validate and a host backend.
+void check_host_options(const char* fn, const trncore::Options& options);
 // @throws InvalidArgument naming the first non-finite element of v.
 template <class T>
 void check_finite(const char* fn, const char* name, std::span<const T> v);
 
 // ---- The residual monitor ----
 
-enum class Status { go, met, stagnated, non_finite };
+enum class Status { go, met, stagnated, non_finite, stopped };
 
 struct Monitor {
   KrylovResult& result;
@@ -99,13 +103,19 @@ struct Monitor {
   std::int64_t window;
   double best = std::numeric_limits<double>::infinity();
   std::int64_t since_best = 0;
+  // options.monitor, called by record() with (iterations, estimate/‖b‖); null = none.
+  const trncore::detail::ProgressMonitor* progress = nullptr;
+  bool stop = false;  // the monitor asked to stop
 
   bool exhausted() const { return result.iterations >= max_iterations; }
-  // Appends estimate/‖b‖ to the history and says what it means. Does not count the iteration.
+  // Appends estimate/‖b‖ to the history, reports it to the monitor and says what it means (non_finite
+  // before met before a monitor stop before stagnation). Does not count the iteration.
   Status record(double estimate) {
     result.residual_history.push_back(estimate / bnorm);
+    if (progress != nullptr && progress->stop_requested(result.iterations, estimate / bnorm)) stop = true;
     if (!std::isfinite(estimate)) return Status::non_finite;
     if (estimate <= tol) return Status::met;
+    if (stop) return Status::stopped;
     if (estimate < best) {
       best = estimate;
       since_best = 0;
@@ -146,8 +156,8 @@ double true_residual(const LinearOperator<T>& a, std::span<const T> b, std::span
 // confirmation restarts (twice without halving the true residual: stagnation). `inner` must leave x as
 // the iterate it reached.
 template <class T, class Inner>
-KrylovResult drive(const LinearOperator<T>& a, std::span<const T> b, std::span<T> x, const KrylovOptions& options,
-                   Inner&& inner) {
+KrylovResult drive(const char* fn, const LinearOperator<T>& a, std::span<const T> b, std::span<T> x,
+                   const KrylovOptions& options, Inner&& inner) {
   KrylovResult result;
   const auto n = static_cast<std::int64_t>(b.size());
   const int threads = options.threads;
@@ -162,6 +172,8 @@ KrylovResult drive(const LinearOperator<T>& a, std::span<const T> b, std::span<T
   }
   Monitor monitor{result, bnorm, std::max(options.rtol * bnorm, options.atol),
                   options.max_iterations > 0 ? options.max_iterations : 10 * n, options.stagnation_window};
+  trncore::detail::ProgressMonitor progress(options.monitor, fn);
+  monitor.progress = &progress;
   std::vector<T> r(static_cast<std::size_t>(n));
   double rn = true_residual<T>(a, b, x, r, threads);
   result.residual_history.push_back(rn / bnorm);
@@ -189,6 +201,11 @@ KrylovResult drive(const LinearOperator<T>& a, std::span<const T> b, std::span<T
       break;
     }
     rn = true_residual<T>(a, b, x, r, threads);
+    if (monitor.stop && !(rn <= monitor.tol)) {
+      result.reason = KrylovReason::stopped_by_monitor;
+      result.detail = status_outcome(Status::stopped, monitor).detail;
+      break;
+    }
     if (!std::isfinite(rn) || rn <= monitor.tol) continue;  // decided at the top
     if (out.kind == Outcome::met) {
       if (rn > 0.5 * last_failed) {
@@ -209,6 +226,7 @@ KrylovResult drive(const LinearOperator<T>& a, std::span<const T> b, std::span<T
   }
   result.relative_residual = rn / bnorm;
   result.converged = rn <= monitor.tol;  // NaN is not converged
+  result.stopped_by_monitor = monitor.stop;
   if (result.converged && result.reason != KrylovReason::converged) {
     result.detail += "; the true residual " + trncore::detail::sci(rn / bnorm) + " meets the tolerance nonetheless";
     result.reason = KrylovReason::converged;
@@ -220,13 +238,13 @@ KrylovResult drive(const LinearOperator<T>& a, std::span<const T> b, std::span<T
   return result;
 }
 
-// The matrix form of a solver: the operator form on matrix_operator(a, options.threads).
+// The matrix form of a solver: the operator form on matrix_operator(a, options).
 template <class T, class Solver>
 KrylovResult with_matrix(const char* fn, trncore::MatrixView<const T> a, Solver&& solver,
                          const KrylovOptions& options) {
   check_square(fn, a.rows(), a.cols());
   check_options(fn, options);
-  return solver(matrix_operator(a, options.threads));
+  return solver(matrix_operator(a, static_cast<const trncore::Options&>(options)));
 }
 
 }  // namespace trnsolver::detail

@@ -47,7 +47,7 @@ KrylovResult run_gmres(const LinearOperator<T>& a, std::span<const T> b, std::sp
   auto column = [&](std::size_t j) { return std::span<T>(v).subspan(j * n, n); };
   auto hij = [&](std::size_t i, std::size_t j) -> T& { return h[i + j * ldh]; };
 
-  return drive<T>(a, b, x, options, [&](std::span<T> r, double rn, Monitor& mon) {
+  return drive<T>(fn, a, b, x, options, [&](std::span<T> r, double rn, Monitor& mon) {
     auto at = [&] { return " at iteration " + std::to_string(mon.result.iterations); };
     const T scale = T(1) / static_cast<T>(rn);
     for (std::size_t i = 0; i < n; ++i) v[i] = r[i] * scale;
@@ -103,7 +103,7 @@ KrylovResult run_gmres(const LinearOperator<T>& a, std::span<const T> b, std::sp
       }
       // A plateau inside a cycle can end in a sudden drop (the cyclic shift with m = n), so stagnation is
       // only judged at the end of a cycle.
-      if (st == Status::non_finite || (st == Status::stagnated && j + 1 == steps)) {
+      if (st == Status::non_finite || st == Status::stopped || (st == Status::stagnated && j + 1 == steps)) {
         out = status_outcome(st, mon);
         break;
       }

@@ -17,7 +17,7 @@ KrylovResult run_minres(const LinearOperator<T>& a, std::span<const T> b, std::s
   const int threads = options.threads;
   std::vector<T> r1(n), r2(n), y(n), v(n), w(n), w1(n), w2(n);
 
-  return drive<T>(a, b, x, options, [&](std::span<T> r, double rnorm, Monitor& mon) {
+  return drive<T>(fn, a, b, x, options, [&](std::span<T> r, double rnorm, Monitor& mon) {
     auto at = [&] { return " at iteration " + std::to_string(mon.result.iterations + 1); };
     auto precondition = [&](std::span<const T> in, std::span<T> out) {
       if (m)

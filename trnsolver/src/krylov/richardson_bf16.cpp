@@ -65,6 +65,7 @@ KrylovResult run(trncore::MatrixView<const In> a, std::span<const In> b, std::sp
   const std::int64_t limit = options.max_iterations > 0 ? options.max_iterations : 10 * n;
   const double tol = std::max(options.rtol * bnorm, options.atol);
   std::int64_t frozen = 0;
+  trncore::detail::ProgressMonitor progress(options.monitor, kFn);
   for (;; ++result.iterations) {
     // r = b − A x in fp32 (TensorEngine product, then one VectorEngine subtraction), kept in fp32.
     model.matvec(xb, t);
@@ -73,10 +74,18 @@ KrylovResult run(trncore::MatrixView<const In> a, std::span<const In> b, std::sp
     const double truth = true_residual();
     result.residual_history.push_back(model_norm / bnorm);
     result.true_residual_history.push_back(truth / bnorm);
+    // The monitor sees the true relative residual the stopping test uses, once per iteration.
+    const bool stop_asked = result.iterations > 0 && progress.stop_requested(result.iterations, truth / bnorm);
     if (!std::isfinite(model_norm))
       return finish(KrylovReason::non_finite,
                     "non_finite: the model's residual is " + trncore::detail::sci(model_norm));
     if (truth <= tol) return finish(KrylovReason::converged, "");
+    if (stop_asked) {
+      result.stopped_by_monitor = true;
+      return finish(KrylovReason::stopped_by_monitor,
+                    "stopped_by_monitor: options.monitor asked to stop at iteration " +
+                        std::to_string(result.iterations) + ", true residual " + trncore::detail::sci(truth / bnorm));
+    }
     if (result.iterations == limit)
       return finish(KrylovReason::max_iterations, "max_iterations: " + std::to_string(limit) +
                                                       " iterations, true residual " +
@@ -90,7 +99,7 @@ KrylovResult run(trncore::MatrixView<const In> a, std::span<const In> b, std::sp
       const float step = w[i] * r[i];
       t[i] = xb[i] + step;
     }
-    model.round(t, xnew, options.update_rounding, static_cast<std::uint64_t>(result.iterations));
+    model.round(t, xnew, options.rounding, static_cast<std::uint64_t>(result.iterations));
     frozen = std::equal(xnew.begin(), xnew.end(), xb.begin()) ? frozen + 1 : 0;
     std::swap(xb, xnew);
   }

@@ -5,6 +5,8 @@ target_sources(trnsolver PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/gmres.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bicgstab.cpp
   ${CMAKE_CURRENT_LIST_DIR}/minres.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/chebyshev_richardson.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/eigenvalues.cpp
   ${CMAKE_CURRENT_LIST_DIR}/preconditioners.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cg_bf16.cpp
   ${CMAKE_CURRENT_LIST_DIR}/richardson_bf16.cpp)

@@ -1,20 +1,34 @@
 #pragma once
 /// @file
-/// Iterative solvers on CSR and BSR matrices: conjugate gradients (optionally Jacobi-preconditioned),
-/// Chebyshev iteration, Richardson iteration, power iteration, and Lanczos estimates of the extreme
-/// eigenvalues that Chebyshev and Richardson need.
+/// Iterative solvers on CSR and BSR matrices: trnsolver's Krylov stack (trnsolver/krylov.hpp) applied to
+/// the sparse matrix-vector product. Each entry point here builds the operator y = A x with
+/// trnsparse::matrix_operator (spmv) and calls the trnsolver solver of the same name, so there is one
+/// implementation of each method, with trnsolver's options (trnsolver::KrylovOptions), result
+/// (trnsolver::KrylovResult: reasons, relative residual history, detail) and monitor
+/// (options.monitor once per iteration).
 ///
-/// Conventions (docs/trnsparse.md §Iterative solvers):
+/// Conventions (docs/trnsparse.md §Iterative solvers, docs/trnsolver-krylov.md):
 /// - x holds the initial guess on entry and the last iterate on exit.
-/// - Stopping test: ‖b − A x‖₂ ≤ tol = max(rtol·‖b‖₂, atol). The recurrence residual is checked every
-///   iteration; when it passes, the true residual is computed, and only a passing true residual sets
-///   `converged` (otherwise the method continues from the true residual).
-/// - Non-convergence and breakdown are results (IterativeResult), never exceptions. Bad arguments throw
-///   trncore::InvalidArgument / DimensionMismatch "<function>: <values>: <what to do>".
-/// - Arithmetic is in T; products use spmv (deterministic for any options.threads) and dot products are
-///   summed in index order, so results are bitwise identical for every thread count.
+/// - Stopping test: ‖b − A x‖₂ ≤ tol = max(rtol·‖b‖₂, atol) (defaults rtol = 1e-8, atol = 0,
+///   max_iterations 0 = 10·n), checked on the method's residual and confirmed with a true residual;
+///   KrylovResult::relative_residual is ‖b − A x‖₂/‖b‖₂ of the returned x.
+/// - Non-convergence, breakdown, stagnation and NaN/inf are results (KrylovResult::reason), never
+///   exceptions. Bad arguments throw: the sparse matrix (invalid, not square: InvalidArgument /
+///   DimensionMismatch) and options.backend (sim: NotSupported) name the trnsparse function; the rest (b, x
+///   sizes, tolerances, the preconditioner's size) name the trnsolver solver that checks them.
+/// - Arithmetic is in T; products use spmv (deterministic for any options.threads) and trnsolver's
+///   reductions run in fixed blocks, so results are bitwise identical for every thread count, and
+///   bitwise identical to calling trnsolver's solver on trnsparse::matrix_operator(a, options).
+///
+/// Deprecated (trnsparse 0.3, kept for one minor): IterativeOptions, IterativeResult, IterativeReason and
+/// the overloads taking IterativeOptions. They run the same trnsolver solvers with the old defaults and
+/// semantics: rtol = 1e-10, max_iterations = 10000 (0 = test the initial guess only), no stagnation test,
+/// absolute residual_norm and residual_history (‖r‖₂, not relative), and every reason other than converged
+/// and max_iterations reported as breakdown.
 
 #include <trnsparse/formats.hpp>
+
+#include <trnsolver/krylov.hpp>
 
 #include <trncore/options.hpp>
 
@@ -25,14 +39,121 @@
 
 namespace trnsparse {
 
-/// The preconditioner of cg/chebyshev/richardson.
+/// The interval of chebyshev (trnsolver::SpectrumBounds; the same type under its trnsparse 0.3 name).
+using SpectrumBounds = trnsolver::SpectrumBounds;
+
+/// Which preconditioned spectrum lanczos_bounds estimates (and, in the deprecated IterativeOptions, the
+/// preconditioner of cg/chebyshev/richardson; the current overloads take a trnsolver::LinearOperator,
+/// e.g. jacobi_preconditioner(a)).
 enum class Preconditioner : std::uint8_t {
-  none,    ///< M = I: the unpreconditioned method
+  none,    ///< M = I
   jacobi,  ///< M = diag(A); every diagonal entry must be positive (SPD A)
 };
 
-/// Knobs of the iterative solvers.
-struct IterativeOptions {
+// ---- Operators ----
+
+/// The operator y = A x (spmv, no transpose) of a square sparse matrix, for any trnsolver solver. It refers
+/// to `a`, which must outlive it; products run on options.threads threads and are bitwise identical for
+/// every thread count.
+/// @throws trncore::InvalidArgument for an invalid A or invalid options; trncore::DimensionMismatch when A is
+///         not square; trncore::NotSupported for options.backend = sim (bsr_spmm is the sim product).
+template <class T, class I>
+trnsolver::LinearOperator<T> matrix_operator(const Csr<T, I>& a, const trncore::Options& options = {});
+/// @copydoc matrix_operator(const Csr<T, I>&, const trncore::Options&)
+template <class T, class I>
+trnsolver::LinearOperator<T> matrix_operator(const Bsr<T, I>& a, const trncore::Options& options = {});
+
+/// The Jacobi preconditioner z_i = r_i / a_ii of a square sparse matrix (duplicates summed; copies the
+/// inverse diagonal), as trnsolver::jacobi_preconditioner does for a dense one.
+/// @throws trncore::InvalidArgument for an invalid A or a diagonal entry that is zero or not finite (naming
+///         its index); trncore::DimensionMismatch when A is not square.
+template <class T, class I>
+trnsolver::LinearOperator<T> jacobi_preconditioner(const Csr<T, I>& a);
+/// @copydoc jacobi_preconditioner(const Csr<T, I>&)
+template <class T, class I>
+trnsolver::LinearOperator<T> jacobi_preconditioner(const Bsr<T, I>& a);
+
+// ---- Solvers (trnsolver's, on the sparse operator) ----
+
+/// Conjugate gradients for SPD A (and M): trnsolver::cg(matrix_operator(a, options), b, x, options,
+/// preconditioner). Error bound: ‖e_k‖_A ≤ 2((√κ − 1)/(√κ + 1))^k ‖e_0‖_A (κ of M⁻¹A).
+/// @throws as matrix_operator (naming trnsparse::cg) and trnsolver::cg.
+template <class T, class I>
+trnsolver::KrylovResult cg(const Csr<T, I>& a, std::span<const T> b, std::span<T> x,
+                           const trnsolver::KrylovOptions& options = {},
+                           const trnsolver::LinearOperator<T>& preconditioner = {});
+/// @copydoc cg(const Csr<T, I>&, std::span<const T>, std::span<T>, const trnsolver::KrylovOptions&, const trnsolver::LinearOperator<T>&)
+template <class T, class I>
+trnsolver::KrylovResult cg(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x,
+                           const trnsolver::KrylovOptions& options = {},
+                           const trnsolver::LinearOperator<T>& preconditioner = {});
+
+/// Chebyshev iteration for SPD A whose (preconditioned) spectrum lies in [bounds.lambda_min,
+/// bounds.lambda_max] (lanczos_bounds estimates it): trnsolver::chebyshev on matrix_operator(a, options).
+/// When the interval holds the spectrum, ‖r_k‖₂ ≤ ‖r_0‖₂ / T_k(σ).
+/// @throws as matrix_operator (naming trnsparse::chebyshev) and trnsolver::chebyshev.
+template <class T, class I>
+trnsolver::KrylovResult chebyshev(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds,
+                                  const trnsolver::KrylovOptions& options = {},
+                                  const trnsolver::LinearOperator<T>& preconditioner = {});
+/// @copydoc chebyshev(const Csr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds, const trnsolver::KrylovOptions&, const trnsolver::LinearOperator<T>&)
+template <class T, class I>
+trnsolver::KrylovResult chebyshev(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds,
+                                  const trnsolver::KrylovOptions& options = {},
+                                  const trnsolver::LinearOperator<T>& preconditioner = {});
+
+/// Richardson iteration x ← x + ω M⁻¹(b − A x): trnsolver::richardson on matrix_operator(a, options).
+/// Converges for SPD A iff 0 < ω < 2/λmax(M⁻¹A); ω = 2/(λmin + λmax) gives the rate (κ − 1)/(κ + 1).
+/// @throws as matrix_operator (naming trnsparse::richardson) and trnsolver::richardson.
+template <class T, class I>
+trnsolver::KrylovResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, double omega,
+                                   const trnsolver::KrylovOptions& options = {},
+                                   const trnsolver::LinearOperator<T>& preconditioner = {});
+/// @copydoc richardson(const Csr<T, I>&, std::span<const T>, std::span<T>, double, const trnsolver::KrylovOptions&, const trnsolver::LinearOperator<T>&)
+template <class T, class I>
+trnsolver::KrylovResult richardson(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, double omega,
+                                   const trnsolver::KrylovOptions& options = {},
+                                   const trnsolver::LinearOperator<T>& preconditioner = {});
+
+/// Power iteration for the eigenvalue of largest modulus of A: trnsolver::power_iteration on
+/// matrix_operator(a, options). v holds the start vector on entry (nonzero) and the eigenvector estimate
+/// on exit; λ is returned in `lambda`. Converged when ‖A v − λ v‖₂ ≤ max(rtol·|λ|, atol); relative_residual
+/// and residual_history hold ‖A v − λ v‖₂/|λ|.
+/// @throws as matrix_operator (naming trnsparse::power_iteration) and trnsolver::power_iteration.
+template <class T, class I>
+trnsolver::KrylovResult power_iteration(const Csr<T, I>& a, std::span<T> v, double& lambda,
+                                        const trnsolver::KrylovOptions& options = {});
+/// @copydoc power_iteration(const Csr<T, I>&, std::span<T>, double&, const trnsolver::KrylovOptions&)
+template <class T, class I>
+trnsolver::KrylovResult power_iteration(const Bsr<T, I>& a, std::span<T> v, double& lambda,
+                                        const trnsolver::KrylovOptions& options = {});
+
+/// Bounds on the extreme eigenvalues of symmetric A (of M⁻¹A with Preconditioner::jacobi, through the
+/// similar symmetric D^{-1/2} A D^{-1/2}): trnsolver::lanczos_bounds on that operator, in double (A is
+/// converted to double first), `steps` steps from a start vector drawn from options.seed. Each bound is the
+/// extreme Ritz value widened by its Ritz residual; lambda_min is clamped to ≥ 0 when `spd`.
+/// @throws trncore::InvalidArgument for an invalid A, steps < 1, an invalid Preconditioner value, a
+///         nonpositive diagonal with Jacobi, or invalid options; trncore::DimensionMismatch when A is not
+///         square; trncore::NotSupported for options.backend = sim.
+template <class T, class I>
+SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps = 30,
+                              Preconditioner preconditioner = Preconditioner::none,
+                              const trncore::Options& options = {}, bool spd = true);
+
+/// The diagonal of A (n = min(rows, cols) entries; duplicates summed; missing entries 0).
+template <class T, class I>
+std::vector<T> diagonal(const Csr<T, I>& a);
+/// @copydoc diagonal(const Csr<T, I>&)
+template <class T, class I>
+std::vector<T> diagonal(const Bsr<T, I>& a);
+
+// ---- Deprecated (trnsparse 0.3): the old options and result; removed in the next minor ----
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+/// Deprecated knobs of the 0.3 solvers (use trnsolver::KrylovOptions and a preconditioner operator).
+struct [[deprecated("use trnsolver::KrylovOptions (rtol default 1e-8, max_iterations 0 = 10*n)")]] IterativeOptions {
   /// Relative tolerance: converged when ‖b − A x‖₂ ≤ max(rtol·‖b‖₂, atol) (power_iteration: ‖Av − λv‖₂ ≤
   /// rtol·|λ|). ≥ 0, finite.
   double rtol = 1e-10;
@@ -42,102 +163,65 @@ struct IterativeOptions {
   std::int64_t max_iterations = 10000;
   /// The preconditioner M (cg, chebyshev, richardson).
   Preconditioner preconditioner = Preconditioner::none;
-  /// Record ‖r_k‖₂ (recurrence residual) of every iteration in IterativeResult::residual_history.
+  /// Record ‖r_k‖₂ (absolute) of every iteration in IterativeResult::residual_history.
   bool record_history = false;
-  /// Threads for the matrix-vector products (0 = all cores); never changes a result.
+  /// Threads for the matrix-vector products (0 = the process default); never changes a result.
   int threads = 0;
 };
 
-/// Why an iterative solver stopped.
-enum class IterativeReason : std::uint8_t {
-  converged,       ///< the true residual met tol
-  max_iterations,  ///< the iteration limit came first
-  breakdown,       ///< a quantity the method divides by vanished or had the wrong sign (pᵀAp ≤ 0 in CG:
-                   ///< A not SPD) or became NaN/inf
+/// Deprecated reasons of the 0.3 solvers (use trnsolver::KrylovReason).
+enum class [[deprecated("use trnsolver::KrylovReason")]] IterativeReason : std::uint8_t{
+    converged,       ///< the true residual met tol
+    max_iterations,  ///< the iteration limit came first
+    breakdown,       ///< any other end: trnsolver's breakdown, stagnation, non_finite or stopped_by_monitor
 };
 
 /// "converged", "max_iterations", "breakdown". Never throws.
-std::string_view to_string(IterativeReason reason) noexcept;
+[[deprecated("use trnsolver::to_string(trnsolver::KrylovReason)")]] std::string_view to_string(
+    IterativeReason reason) noexcept;
 
-/// What an iterative solver did.
-struct IterativeResult {
+/// Deprecated result of the 0.3 solvers (use trnsolver::KrylovResult).
+struct [[deprecated(
+    "use trnsolver::KrylovResult (relative_residual, residual_history relative to ||b||)")]] IterativeResult {
   IterativeReason reason = IterativeReason::max_iterations;  ///< why the solver stopped
   bool converged = false;       ///< reason == IterativeReason::converged (the true residual met tol)
   std::int64_t iterations = 0;  ///< iterations performed (0 when the initial guess already met tol)
-  double residual_norm = 0;     ///< ‖b − A x‖₂ of the returned x (true residual)
+  double residual_norm = 0;     ///< ‖b − A x‖₂ of the returned x (true residual; power: ‖Av − λv‖₂)
   double tolerance = 0;         ///< the tol the run aimed at
-  /// ‖r_k‖₂ of the recurrence residual at every iteration, the initial one first, when
-  /// IterativeOptions::record_history is set (empty otherwise).
+  /// ‖r_k‖₂ of every iteration, the initial one first, when IterativeOptions::record_history is set.
   std::vector<double> residual_history;
 };
 
-/// Estimated extreme eigenvalues of a symmetric matrix.
-struct SpectrumBounds {
-  double lambda_min = 0;   ///< lower bound on the smallest eigenvalue (θ_min widened by its Ritz residual)
-  double lambda_max = 0;   ///< upper bound on the largest eigenvalue (θ_max widened by its Ritz residual)
-  std::int64_t steps = 0;  ///< Lanczos steps taken (fewer than asked when the Krylov space became invariant)
-};
+/// Deprecated: cg(a, b, x, KrylovOptions, jacobi_preconditioner(a)) with the 0.3 defaults and result.
+template <class T, class I>
+[[deprecated("use cg(a, b, x, trnsolver::KrylovOptions, preconditioner)")]] IterativeResult cg(
+    const Csr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& options);
+/// Deprecated: see cg(const Csr<T, I>&, ..., const IterativeOptions&).
+template <class T, class I>
+[[deprecated("use cg(a, b, x, trnsolver::KrylovOptions, preconditioner)")]] IterativeResult cg(
+    const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& options);
+/// Deprecated: chebyshev with the 0.3 defaults and result.
+template <class T, class I>
+[[deprecated("use chebyshev(a, b, x, bounds, trnsolver::KrylovOptions, preconditioner)")]] IterativeResult chebyshev(
+    const Csr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds, const IterativeOptions& options);
+/// Deprecated: chebyshev with the 0.3 defaults and result.
+template <class T, class I>
+[[deprecated("use chebyshev(a, b, x, bounds, trnsolver::KrylovOptions, preconditioner)")]] IterativeResult chebyshev(
+    const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds, const IterativeOptions& options);
+/// Deprecated: richardson with the 0.3 defaults and result.
+template <class T, class I>
+[[deprecated("use richardson(a, b, x, omega, trnsolver::KrylovOptions, preconditioner)")]] IterativeResult richardson(
+    const Csr<T, I>& a, std::span<const T> b, std::span<T> x, double omega, const IterativeOptions& options);
+/// Deprecated: power_iteration with the 0.3 defaults and result (residual_norm = ‖Av − λv‖₂, tolerance = rtol).
+template <class T, class I>
+[[deprecated("use power_iteration(a, v, lambda, trnsolver::KrylovOptions)")]] IterativeResult power_iteration(
+    const Csr<T, I>& a, std::span<T> v, double& lambda, const IterativeOptions& options);
+/// Deprecated: lanczos_bounds(a, steps, preconditioner, trncore::Options{}.with_seed(seed), spd).
+template <class T, class I>
+[[deprecated("use lanczos_bounds(a, steps, preconditioner, trncore::Options{}.with_seed(seed), spd)")]] SpectrumBounds
+lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditioner preconditioner, std::uint64_t seed,
+               bool spd = true);
 
-/// Conjugate gradients for symmetric positive definite A (Hestenes–Stiefel; with Jacobi, PCG).
-/// Error bound: ‖e_k‖_A ≤ 2((√κ − 1)/(√κ + 1))^k ‖e_0‖_A (κ of the preconditioned matrix).
-/// @throws trncore::InvalidArgument for an invalid/non-square A, bad options (rtol/atol negative or NaN,
-///         max_iterations < 0, threads < 0, a preconditioner that is not a Preconditioner value), a
-///         nonpositive diagonal with Jacobi;
-///         trncore::DimensionMismatch for b/x lengths ≠ n.
-template <class T, class I>
-IterativeResult cg(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& options = {});
-/// @copydoc cg(const Csr<T, I>&, std::span<const T>, std::span<T>, const IterativeOptions&)
-template <class T, class I>
-IterativeResult cg(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& options = {});
-
-/// Chebyshev iteration for SPD A whose (preconditioned) spectrum lies in [bounds.lambda_min,
-/// bounds.lambda_max] (Saad, Iterative Methods 2nd ed., Alg. 12.1: the three-term recurrence with
-/// ρ_{k+1} = 1/(2σ − ρ_k), σ = θ/δ, θ = (λmax + λmin)/2, δ = (λmax − λmin)/2). Needs no inner products
-/// besides the stopping test. When the interval holds the spectrum, ‖r_k‖₂ ≤ ‖r_0‖₂ / T_k(σ) (T_k the
-/// Chebyshev polynomial), the optimal bound over degree-k residual polynomials on the interval.
-/// @throws as cg, and trncore::InvalidArgument unless 0 < lambda_min < lambda_max (both finite).
-template <class T, class I>
-IterativeResult chebyshev(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds,
-                          const IterativeOptions& options = {});
-/// @copydoc chebyshev(const Csr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds, const IterativeOptions&)
-template <class T, class I>
-IterativeResult chebyshev(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds,
-                          const IterativeOptions& options = {});
-
-/// Richardson iteration x ← x + ω M⁻¹(b − A x). Converges for SPD A iff 0 < ω < 2/λmax(M⁻¹A); the
-/// optimal ω = 2/(λmin + λmax) gives the rate (κ − 1)/(κ + 1).
-/// @throws as cg, and trncore::InvalidArgument unless ω is finite and positive.
-template <class T, class I>
-IterativeResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, double omega,
-                           const IterativeOptions& options = {});
-
-/// Estimates the extreme eigenvalues of symmetric A (of M⁻¹A with Jacobi, via the symmetric D^{-1/2}AD^{-1/2})
-/// from `steps` Lanczos steps started from a fixed pseudo-random vector (seed). The Ritz values θ_min, θ_max
-/// lie inside [λmin, λmax]; each bound is widened by its Ritz residual |β_k y_k| (an eigenvalue lies within
-/// it, Parlett Thm 11.4.1), which makes them safe for Chebyshev once the extreme Ritz values have converged —
-/// a handful of steps on well-separated spectra; more for clustered ones. lambda_min is clamped to ≥ 0
-/// when A is SPD (`spd`), as an interval crossing 0 would be useless.
-/// @throws trncore::InvalidArgument for an invalid/non-square A, steps < 1, an invalid Preconditioner value.
-template <class T, class I>
-SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps = 30,
-                              Preconditioner preconditioner = Preconditioner::none, std::uint64_t seed = 1,
-                              bool spd = true);
-
-/// Power iteration for the eigenvalue of largest modulus of A (square), with v normalised each step and
-/// λ the Rayleigh quotient vᵀAv. Stops when ‖A v − λ v‖₂ ≤ tol·|λ| (tol = options.rtol) — for symmetric A
-/// then |λ − λ_true| ≤ ‖Av − λv‖²/gap (Parlett Thm 11.7.1). v holds the start vector on entry (nonzero)
-/// and the eigenvector estimate on exit. Converges at rate |λ₂/λ₁|.
-/// @returns the result (residual_norm = ‖A v − λ v‖₂) and the eigenvalue in `lambda`.
-/// @throws trncore::InvalidArgument for an invalid/non-square A or a zero start vector.
-template <class T, class I>
-IterativeResult power_iteration(const Csr<T, I>& a, std::span<T> v, double& lambda,
-                                const IterativeOptions& options = {});
-
-/// The diagonal of A (n = min(rows, cols) entries; duplicates summed; missing entries 0).
-template <class T, class I>
-std::vector<T> diagonal(const Csr<T, I>& a);
-/// @copydoc diagonal(const Csr<T, I>&)
-template <class T, class I>
-std::vector<T> diagonal(const Bsr<T, I>& a);
+#pragma GCC diagnostic pop
 
 }  // namespace trnsparse

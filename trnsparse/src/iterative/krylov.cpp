@@ -1,17 +1,14 @@
+// trnsparse's iterative solvers: the sparse operator (spmv) and Jacobi preconditioner, handed to
+// trnsolver's Krylov stack; and the deprecated 0.3 overloads, which map their options and results onto it.
 #include <trnsparse/iterative.hpp>
 #include <trnsparse/ops.hpp>
 
-#include "checks.hpp"
 #include "iterative/vector_ops.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
-#include <Eigen/Eigenvalues>
-
 #include <cmath>
-#include <limits>
-#include <random>
 #include <string>
 
 namespace trnsparse {
@@ -21,260 +18,137 @@ using detail::axpy;
 using detail::dot;
 using detail::norm2;
 
-void require_preconditioner(Preconditioner p, const char* fn) {
-  if (p != Preconditioner::none && p != Preconditioner::jacobi)
-    throw trncore::InvalidArgument(
-        fn, "preconditioner = " + std::to_string(static_cast<int>(p)) + " is not a Preconditioner",
-        "pass Preconditioner::none or Preconditioner::jacobi");
-}
+std::string shape(std::int64_t rows, std::int64_t cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
 
+// What every entry point checks of the matrix and the options before trnsolver checks the rest.
 template <class M>
-void check_system(const M& a, std::size_t b_size, std::size_t x_size, const IterativeOptions& o, const char* fn) {
+void check_operator(const M& a, const trncore::Options& options, const char* fn) {
+  trncore::validate(options, fn);
+  if (options.backend != trncore::Backend::host)
+    throw trncore::NotSupported(fn,
+                                "options.backend = " + std::string(trncore::to_string(options.backend)) +
+                                    ": the iterative solvers multiply with host spmv",
+                                "use Backend::host (bsr_spmm runs BSR products on the modelled TensorEngine)");
   validate(a, fn);
   if (a.rows != a.cols)
-    throw trncore::InvalidArgument(fn, "A is " + std::to_string(a.rows) + "x" + std::to_string(a.cols),
-                                   "pass a square matrix");
-  if (static_cast<std::int64_t>(b_size) != a.rows || static_cast<std::int64_t>(x_size) != a.rows)
-    throw trncore::DimensionMismatch(fn,
-                                     "b has " + std::to_string(b_size) + " and x " + std::to_string(x_size) +
-                                         " entries for n = " + std::to_string(a.rows),
-                                     "pass vectors of length n");
-  if (!(o.rtol >= 0) || !(o.atol >= 0) || !std::isfinite(o.rtol) || !std::isfinite(o.atol))
-    throw trncore::InvalidArgument(
-        fn, "rtol = " + trncore::detail::sci(o.rtol) + ", atol = " + trncore::detail::sci(o.atol),
-        "pass finite tolerances >= 0");
-  if (o.max_iterations < 0 || o.threads < 0)
-    throw trncore::InvalidArgument(
-        fn, "max_iterations = " + std::to_string(o.max_iterations) + ", threads = " + std::to_string(o.threads),
-        "pass max_iterations >= 0 and threads >= 0");
-  require_preconditioner(o.preconditioner, fn);
+    throw trncore::DimensionMismatch(fn, "A is " + shape(a.rows, a.cols) + ", not square",
+                                     "pass the n x n matrix of the system A x = b");
 }
 
-// z = M⁻¹ r for the chosen preconditioner (inverse diagonal precomputed).
-template <class T>
-struct Precond {
-  std::vector<T> inv_diag;  // empty: identity
-  void apply(std::span<const T> r, std::span<T> z) const {
-    if (inv_diag.empty())
-      std::copy(r.begin(), r.end(), z.begin());
-    else
-      for (std::size_t i = 0; i < r.size(); ++i) z[i] = inv_diag[i] * r[i];
-  }
-};
+// The operator of `a` without checks (callers checked); products on options.threads threads.
+template <class M, class T = typename decltype(M::values)::value_type>
+trnsolver::LinearOperator<T> make_operator(const M& a, const trncore::Options& options) {
+  const trncore::Options product = trncore::Options{}.with_threads(options.threads);
+  return trnsolver::LinearOperator<T>(a.rows, [&a, product](std::span<const T> x, std::span<T> y) {
+    spmv<T>(trnblas::Op::no_trans, T(1), a, x, T(0), y, product);
+  });
+}
 
 template <class M, class T = typename decltype(M::values)::value_type>
-Precond<T> make_precond(const M& a, Preconditioner p, const char* fn) {
-  Precond<T> out;
-  if (p == Preconditioner::none) return out;
+trnsolver::LinearOperator<T> make_jacobi(const M& a, const char* fn, bool require_positive) {
+  validate(a, fn);
+  if (a.rows != a.cols)
+    throw trncore::DimensionMismatch(fn, "A is " + shape(a.rows, a.cols) + ", not square",
+                                     "pass the n x n matrix whose diagonal preconditions A x = b");
   const std::vector<T> d = diagonal(a);
-  out.inv_diag.resize(d.size());
+  std::vector<T> inv(d.size());
   for (std::size_t i = 0; i < d.size(); ++i) {
-    if (!(d[i] > T(0)) || !std::isfinite(static_cast<double>(d[i])))
+    const bool ok = require_positive ? d[i] > T(0) : d[i] != T(0);
+    if (!ok || !std::isfinite(static_cast<double>(d[i])))
       throw trncore::InvalidArgument(
           fn, "diagonal entry " + std::to_string(i) + " is " + trncore::detail::sci(static_cast<double>(d[i])),
-          "Jacobi needs a positive diagonal (SPD A); use Preconditioner::none");
-    out.inv_diag[i] = T(1) / d[i];
+          require_positive ? "Jacobi needs a positive diagonal (SPD A); use Preconditioner::none"
+                           : "Jacobi needs a finite nonzero diagonal; use no preconditioner");
+    inv[i] = T(1) / d[i];
   }
-  return out;
-}
-
-template <class M, class T>
-void apply(const M& a, std::span<const T> x, std::span<T> y, int threads) {
-  spmv<T>(trnblas::Op::no_trans, T(1), a, x, T(0), y, trncore::Options{}.with_threads(threads));
-}
-
-// r = b − A x; returns ‖r‖₂.
-template <class M, class T>
-double true_residual(const M& a, std::span<const T> b, std::span<const T> x, std::span<T> r, int threads) {
-  std::copy(b.begin(), b.end(), r.begin());
-  spmv<T>(trnblas::Op::no_trans, T(-1), a, x, T(1), r, trncore::Options{}.with_threads(threads));
-  return norm2<T>(r);
-}
-
-double tolerance(double bnorm, const IterativeOptions& o) { return std::max(o.rtol * bnorm, o.atol); }
-
-template <class M, class T>
-IterativeResult cg_impl(const M& a, std::span<const T> b, std::span<T> x, const IterativeOptions& o) {
-  constexpr const char* fn = "trnsparse::cg";
-  check_system(a, b.size(), x.size(), o, fn);
-  const Precond<T> pre = make_precond(a, o.preconditioner, fn);
-  const auto n = static_cast<std::size_t>(a.rows);
-  std::vector<T> r(n), z(n), p(n), q(n);
-  IterativeResult res;
-  res.tolerance = tolerance(norm2<T>(b), o);
-  double rnorm = true_residual<M, T>(a, b, x, r, o.threads);
-  pre.apply(r, z);
-  p = z;
-  T rz = dot<T>(r, z);
-  while (true) {
-    if (o.record_history) res.residual_history.push_back(rnorm);
-    if (rnorm <= res.tolerance) {
-      // Confirm with the true residual; if the recurrence drifted, continue from the true one.
-      rnorm = true_residual<M, T>(a, b, x, r, o.threads);
-      if (rnorm <= res.tolerance) {
-        res.reason = IterativeReason::converged;
-        break;
-      }
-      pre.apply(r, z);
-      p = z;
-      rz = dot<T>(r, z);
-    }
-    if (res.iterations >= o.max_iterations) break;
-    apply<M, T>(a, p, q, o.threads);
-    const T pq = dot<T>(p, q);
-    if (!(pq > T(0)) || !std::isfinite(static_cast<double>(pq))) {
-      res.reason = IterativeReason::breakdown;
-      break;
-    }
-    const T alpha = rz / pq;
-    axpy<T>(alpha, p, x);
-    axpy<T>(-alpha, q, r);
-    pre.apply(r, z);
-    const T rz_next = dot<T>(r, z);
-    const T beta = rz_next / rz;
-    rz = rz_next;
-    for (std::size_t i = 0; i < n; ++i) p[i] = z[i] + beta * p[i];
-    rnorm = norm2<T>(r);
-    ++res.iterations;
-  }
-  res.residual_norm = true_residual<M, T>(a, b, x, r, o.threads);
-  res.converged = res.reason == IterativeReason::converged;
-  return res;
-}
-
-template <class M, class T>
-IterativeResult chebyshev_impl(const M& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds,
-                               const IterativeOptions& o) {
-  constexpr const char* fn = "trnsparse::chebyshev";
-  check_system(a, b.size(), x.size(), o, fn);
-  if (!(bounds.lambda_min > 0) || !(bounds.lambda_max > bounds.lambda_min) || !std::isfinite(bounds.lambda_max))
-    throw trncore::InvalidArgument(
-        fn,
-        "lambda_min = " + trncore::detail::sci(bounds.lambda_min) +
-            ", lambda_max = " + trncore::detail::sci(bounds.lambda_max),
-        "pass 0 < lambda_min < lambda_max enclosing A's spectrum (lanczos_bounds estimates them)");
-  const Precond<T> pre = make_precond(a, o.preconditioner, fn);
-  const auto n = static_cast<std::size_t>(a.rows);
-  const double theta = (bounds.lambda_max + bounds.lambda_min) / 2, delta = (bounds.lambda_max - bounds.lambda_min) / 2;
-  const double sigma = theta / delta;
-  std::vector<T> r(n), z(n), d(n), q(n);
-  IterativeResult res;
-  res.tolerance = tolerance(norm2<T>(b), o);
-  double rnorm = true_residual<M, T>(a, b, x, r, o.threads);
-  // Saad Alg. 12.1: ρ_0 = 1/σ, d_0 = M⁻¹r_0/θ; x += d; r −= A d; ρ_{k+1} = 1/(2σ − ρ_k);
-  // d_{k+1} = ρ_{k+1}ρ_k d_k + (2ρ_{k+1}/δ) M⁻¹r_{k+1}.
-  double rho = 1 / sigma;
-  pre.apply(r, z);
-  for (std::size_t i = 0; i < n; ++i) d[i] = static_cast<T>(z[i] / theta);
-  while (true) {
-    if (o.record_history) res.residual_history.push_back(rnorm);
-    if (rnorm <= res.tolerance) {
-      rnorm = true_residual<M, T>(a, b, x, r, o.threads);
-      if (rnorm <= res.tolerance) {
-        res.reason = IterativeReason::converged;
-        break;
-      }
-    }
-    if (res.iterations >= o.max_iterations) break;
-    if (!std::isfinite(rnorm)) {
-      res.reason = IterativeReason::breakdown;
-      break;
-    }
-    axpy<T>(T(1), d, x);
-    apply<M, T>(a, d, q, o.threads);
-    axpy<T>(T(-1), q, r);
-    const double rho_next = 1 / (2 * sigma - rho);
-    pre.apply(r, z);
-    const auto c1 = static_cast<T>(rho_next * rho), c2 = static_cast<T>(2 * rho_next / delta);
-    for (std::size_t i = 0; i < n; ++i) d[i] = c1 * d[i] + c2 * z[i];
-    rho = rho_next;
-    rnorm = norm2<T>(r);
-    ++res.iterations;
-  }
-  res.residual_norm = true_residual<M, T>(a, b, x, r, o.threads);
-  res.converged = res.reason == IterativeReason::converged;
-  return res;
+  const auto n = static_cast<std::int64_t>(inv.size());  // before inv is moved into the callback
+  return trnsolver::LinearOperator<T>(n, [inv = std::move(inv)](std::span<const T> r, std::span<T> z) {
+    for (std::size_t i = 0; i < r.size(); ++i) z[i] = inv[i] * r[i];
+  });
 }
 
 }  // namespace
 
-std::string_view to_string(IterativeReason reason) noexcept {
-  switch (reason) {
-    case IterativeReason::converged: return "converged";
-    case IterativeReason::max_iterations: return "max_iterations";
-    case IterativeReason::breakdown: return "breakdown";
-  }
-  return "unknown";
+template <class T, class I>
+trnsolver::LinearOperator<T> matrix_operator(const Csr<T, I>& a, const trncore::Options& options) {
+  check_operator(a, options, "trnsparse::matrix_operator");
+  return make_operator(a, options);
+}
+template <class T, class I>
+trnsolver::LinearOperator<T> matrix_operator(const Bsr<T, I>& a, const trncore::Options& options) {
+  check_operator(a, options, "trnsparse::matrix_operator");
+  return make_operator(a, options);
+}
+template <class T, class I>
+trnsolver::LinearOperator<T> jacobi_preconditioner(const Csr<T, I>& a) {
+  return make_jacobi(a, "trnsparse::jacobi_preconditioner", false);
+}
+template <class T, class I>
+trnsolver::LinearOperator<T> jacobi_preconditioner(const Bsr<T, I>& a) {
+  return make_jacobi(a, "trnsparse::jacobi_preconditioner", false);
 }
 
 template <class T, class I>
-IterativeResult cg(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& o) {
-  return cg_impl<Csr<T, I>, T>(a, b, x, o);
+trnsolver::KrylovResult cg(const Csr<T, I>& a, std::span<const T> b, std::span<T> x,
+                           const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
+  check_operator(a, options, "trnsparse::cg");
+  return trnsolver::cg(make_operator(a, options), b, x, options, m);
 }
 template <class T, class I>
-IterativeResult cg(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& o) {
-  return cg_impl<Bsr<T, I>, T>(a, b, x, o);
+trnsolver::KrylovResult cg(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x,
+                           const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
+  check_operator(a, options, "trnsparse::cg");
+  return trnsolver::cg(make_operator(a, options), b, x, options, m);
 }
 template <class T, class I>
-IterativeResult chebyshev(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds s,
-                          const IterativeOptions& o) {
-  return chebyshev_impl<Csr<T, I>, T>(a, b, x, s, o);
+trnsolver::KrylovResult chebyshev(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds,
+                                  const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
+  check_operator(a, options, "trnsparse::chebyshev");
+  return trnsolver::chebyshev(make_operator(a, options), b, x, bounds, options, m);
 }
 template <class T, class I>
-IterativeResult chebyshev(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds s,
-                          const IterativeOptions& o) {
-  return chebyshev_impl<Bsr<T, I>, T>(a, b, x, s, o);
+trnsolver::KrylovResult chebyshev(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds,
+                                  const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
+  check_operator(a, options, "trnsparse::chebyshev");
+  return trnsolver::chebyshev(make_operator(a, options), b, x, bounds, options, m);
 }
-
 template <class T, class I>
-IterativeResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, double omega,
-                           const IterativeOptions& o) {
-  constexpr const char* fn = "trnsparse::richardson";
-  check_system(a, b.size(), x.size(), o, fn);
-  if (!(omega > 0) || !std::isfinite(omega))
-    throw trncore::InvalidArgument(fn, "omega = " + trncore::detail::sci(omega),
-                                   "pass 0 < omega < 2/lambda_max (2/(lmin+lmax) is optimal)");
-  const Precond<T> pre = make_precond(a, o.preconditioner, fn);
-  const auto n = static_cast<std::size_t>(a.rows);
-  std::vector<T> r(n), z(n);
-  IterativeResult res;
-  res.tolerance = tolerance(norm2<T>(b), o);
-  while (true) {
-    // Richardson's residual is always the true one: no drift to confirm.
-    const double rnorm = true_residual<Csr<T, I>, T>(a, b, x, r, o.threads);
-    if (o.record_history) res.residual_history.push_back(rnorm);
-    res.residual_norm = rnorm;
-    if (rnorm <= res.tolerance) {
-      res.reason = IterativeReason::converged;
-      break;
-    }
-    if (!std::isfinite(rnorm)) {
-      res.reason = IterativeReason::breakdown;
-      break;
-    }
-    if (res.iterations >= o.max_iterations) break;
-    pre.apply(r, z);
-    axpy<T>(static_cast<T>(omega), z, x);
-    ++res.iterations;
-  }
-  res.converged = res.reason == IterativeReason::converged;
-  return res;
+trnsolver::KrylovResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, double omega,
+                                   const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
+  check_operator(a, options, "trnsparse::richardson");
+  return trnsolver::richardson(make_operator(a, options), b, x, omega, options, m);
+}
+template <class T, class I>
+trnsolver::KrylovResult richardson(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, double omega,
+                                   const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
+  check_operator(a, options, "trnsparse::richardson");
+  return trnsolver::richardson(make_operator(a, options), b, x, omega, options, m);
+}
+template <class T, class I>
+trnsolver::KrylovResult power_iteration(const Csr<T, I>& a, std::span<T> v, double& lambda,
+                                        const trnsolver::KrylovOptions& options) {
+  check_operator(a, options, "trnsparse::power_iteration");
+  return trnsolver::power_iteration(make_operator(a, options), v, lambda, options);
+}
+template <class T, class I>
+trnsolver::KrylovResult power_iteration(const Bsr<T, I>& a, std::span<T> v, double& lambda,
+                                        const trnsolver::KrylovOptions& options) {
+  check_operator(a, options, "trnsparse::power_iteration");
+  return trnsolver::power_iteration(make_operator(a, options), v, lambda, options);
 }
 
 template <class T, class I>
-SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditioner preconditioner, std::uint64_t seed,
-                              bool spd) {
+SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditioner preconditioner,
+                              const trncore::Options& options, bool spd) {
   constexpr const char* fn = "trnsparse::lanczos_bounds";
-  validate(a, fn);
-  if (a.rows != a.cols)
-    throw trncore::InvalidArgument(fn, "A is " + std::to_string(a.rows) + "x" + std::to_string(a.cols),
-                                   "pass a square matrix");
+  check_operator(a, options, fn);
   if (steps < 1) throw trncore::InvalidArgument(fn, "steps = " + std::to_string(steps), "pass steps >= 1");
-  require_preconditioner(preconditioner, fn);
-  SpectrumBounds out;
+  if (preconditioner != Preconditioner::none && preconditioner != Preconditioner::jacobi)
+    throw trncore::InvalidArgument(
+        fn, "preconditioner = " + std::to_string(static_cast<int>(preconditioner)) + " is not a Preconditioner",
+        "pass Preconditioner::none or Preconditioner::jacobi");
   const auto n = static_cast<std::size_t>(a.rows);
-  if (n == 0) return out;
-  // Operator S = D^{-1/2} A D^{-1/2} (similar to D⁻¹A) with Jacobi, else A; all in double.
+  // S = D^{-1/2} A D^{-1/2} (similar to D⁻¹A) with Jacobi, else A; all in double.
   std::vector<double> scale(n, 1.0);
   if (preconditioner == Preconditioner::jacobi) {
     const std::vector<T> d = diagonal(a);
@@ -287,91 +161,14 @@ SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditi
     }
   }
   const Csr<double, I> ad = convert<double, I>(a);
-  auto op = [&](const std::vector<double>& v, std::vector<double>& w) {
-    std::vector<double> s(n);
+  const trncore::Options product = trncore::Options{}.with_threads(options.threads);
+  std::vector<double> s(n);
+  const trnsolver::LinearOperator<double> op(a.rows, [&](std::span<const double> v, std::span<double> w) {
     for (std::size_t i = 0; i < n; ++i) s[i] = scale[i] * v[i];
-    spmv<double, I>(trnblas::Op::no_trans, 1.0, ad, s, 0.0, w);
+    spmv<double, I>(trnblas::Op::no_trans, 1.0, ad, s, 0.0, w, product);
     for (std::size_t i = 0; i < n; ++i) w[i] *= scale[i];
-  };
-  std::mt19937_64 gen(seed);
-  std::uniform_real_distribution<double> dist(-1, 1);
-  std::vector<double> v(n), v_prev(n, 0.0), w(n);
-  for (auto& e : v) e = dist(gen);
-  const double v0 = norm2<double>(v);
-  for (auto& e : v) e /= v0;
-  std::vector<double> alpha, beta;
-  double b_prev = 0;
-  const std::int64_t k_max = std::min<std::int64_t>(steps, a.rows);
-  std::vector<std::vector<double>> basis;  // full reorthogonalisation: k is small, and it keeps Ritz values clean
-  for (std::int64_t k = 0; k < k_max; ++k) {
-    basis.push_back(v);
-    op(v, w);
-    const double al = dot<double>(w, v);
-    alpha.push_back(al);
-    for (std::size_t i = 0; i < n; ++i) w[i] -= al * v[i] + b_prev * v_prev[i];
-    for (const auto& q : basis) axpy<double>(-dot<double>(w, q), q, w);
-    const double b = norm2<double>(w);
-    beta.push_back(b);
-    if (b <= 1e-14 * std::fabs(al) || b == 0) break;  // invariant subspace: the Ritz values are eigenvalues
-    v_prev = v;
-    for (std::size_t i = 0; i < n; ++i) v[i] = w[i] / b;
-    b_prev = b;
-  }
-  const auto k = static_cast<Eigen::Index>(alpha.size());
-  Eigen::MatrixXd t = Eigen::MatrixXd::Zero(k, k);
-  for (Eigen::Index i = 0; i < k; ++i) {
-    t(i, i) = alpha[static_cast<std::size_t>(i)];
-    if (i + 1 < k) t(i, i + 1) = t(i + 1, i) = beta[static_cast<std::size_t>(i)];
-  }
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(t);
-  const double b_last = beta.back();
-  // Ritz residual of pair j: |β_k · (last component of y_j)|.
-  const double res_min = std::fabs(b_last * eig.eigenvectors()(k - 1, 0));
-  const double res_max = std::fabs(b_last * eig.eigenvectors()(k - 1, k - 1));
-  out.lambda_min = eig.eigenvalues()(0) - res_min;
-  out.lambda_max = eig.eigenvalues()(k - 1) + res_max;
-  if (spd) out.lambda_min = std::max(out.lambda_min, 0.0);
-  out.steps = k;
-  return out;
-}
-
-template <class T, class I>
-IterativeResult power_iteration(const Csr<T, I>& a, std::span<T> v, double& lambda, const IterativeOptions& o) {
-  constexpr const char* fn = "trnsparse::power_iteration";
-  check_system(a, v.size(), v.size(), o, fn);
-  const double v0 = norm2<T>(v);
-  if (!(v0 > 0) || !std::isfinite(v0))
-    throw trncore::InvalidArgument(fn, "the start vector has norm " + trncore::detail::sci(v0),
-                                   "pass a finite nonzero start vector");
-  const auto n = static_cast<std::size_t>(a.rows);
-  IterativeResult res;
-  res.tolerance = o.rtol;
-  for (auto& e : v) e = static_cast<T>(e / v0);
-  std::vector<T> w(n);
-  lambda = 0;
-  while (true) {
-    apply<Csr<T, I>, T>(a, std::span<const T>(v.data(), n), w, o.threads);
-    lambda = static_cast<double>(dot<T>(std::span<const T>(v.data(), n), w));
-    // r = A v − λ v
-    std::vector<T> r(w);
-    axpy<T>(static_cast<T>(-lambda), std::span<const T>(v.data(), n), r);
-    res.residual_norm = norm2<T>(r);
-    if (o.record_history) res.residual_history.push_back(res.residual_norm);
-    if (res.residual_norm <= o.rtol * std::fabs(lambda)) {
-      res.reason = IterativeReason::converged;
-      break;
-    }
-    const double wn = norm2<T>(w);
-    if (!(wn > 0) || !std::isfinite(wn)) {
-      res.reason = IterativeReason::breakdown;  // A v = 0: v lies in the null space
-      break;
-    }
-    if (res.iterations >= o.max_iterations) break;
-    for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<T>(w[i] / wn);
-    ++res.iterations;
-  }
-  res.converged = res.reason == IterativeReason::converged;
-  return res;
+  });
+  return trnsolver::lanczos_bounds(op, steps, options, spd);
 }
 
 template <class T, class I>
@@ -403,23 +200,214 @@ std::vector<T> diagonal(const Bsr<T, I>& a) {
   return d;
 }
 
-#define TRNSPARSE_INSTANTIATE_ITERATIVE(T, I)                                                                  \
-  template IterativeResult cg(const Csr<T, I>&, std::span<const T>, std::span<T>, const IterativeOptions&);    \
-  template IterativeResult cg(const Bsr<T, I>&, std::span<const T>, std::span<T>, const IterativeOptions&);    \
-  template IterativeResult chebyshev(const Csr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,       \
-                                     const IterativeOptions&);                                                 \
-  template IterativeResult chebyshev(const Bsr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,       \
-                                     const IterativeOptions&);                                                 \
-  template IterativeResult richardson(const Csr<T, I>&, std::span<const T>, std::span<T>, double,              \
-                                      const IterativeOptions&);                                                \
-  template SpectrumBounds lanczos_bounds(const Csr<T, I>&, std::int64_t, Preconditioner, std::uint64_t, bool); \
-  template IterativeResult power_iteration(const Csr<T, I>&, std::span<T>, double&, const IterativeOptions&);  \
-  template std::vector<T> diagonal(const Csr<T, I>&);                                                          \
-  template std::vector<T> diagonal(const Bsr<T, I>&);
+// ---- Deprecated 0.3 overloads ----
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+std::string_view to_string(IterativeReason reason) noexcept {
+  switch (reason) {
+    case IterativeReason::converged: return "converged";
+    case IterativeReason::max_iterations: return "max_iterations";
+    case IterativeReason::breakdown: return "breakdown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+// The 0.3 argument checks, in their order and with their exception types.
+template <class M>
+void legacy_checks(const M& a, std::size_t b_size, std::size_t x_size, const IterativeOptions& o, const char* fn) {
+  validate(a, fn);
+  if (a.rows != a.cols) throw trncore::InvalidArgument(fn, "A is " + shape(a.rows, a.cols), "pass a square matrix");
+  if (static_cast<std::int64_t>(b_size) != a.rows || static_cast<std::int64_t>(x_size) != a.rows)
+    throw trncore::DimensionMismatch(fn,
+                                     "b has " + std::to_string(b_size) + " and x " + std::to_string(x_size) +
+                                         " entries for n = " + std::to_string(a.rows),
+                                     "pass vectors of length n");
+  if (!(o.rtol >= 0) || !(o.atol >= 0) || !std::isfinite(o.rtol) || !std::isfinite(o.atol))
+    throw trncore::InvalidArgument(
+        fn, "rtol = " + trncore::detail::sci(o.rtol) + ", atol = " + trncore::detail::sci(o.atol),
+        "pass finite tolerances >= 0");
+  if (o.max_iterations < 0 || o.threads < 0)
+    throw trncore::InvalidArgument(
+        fn, "max_iterations = " + std::to_string(o.max_iterations) + ", threads = " + std::to_string(o.threads),
+        "pass max_iterations >= 0 and threads >= 0");
+  if (o.preconditioner != Preconditioner::none && o.preconditioner != Preconditioner::jacobi)
+    throw trncore::InvalidArgument(
+        fn, "preconditioner = " + std::to_string(static_cast<int>(o.preconditioner)) + " is not a Preconditioner",
+        "pass Preconditioner::none or Preconditioner::jacobi");
+}
+
+trnsolver::KrylovOptions krylov_options(const IterativeOptions& o) {
+  trnsolver::KrylovOptions k;
+  k.rtol = o.rtol;
+  k.atol = o.atol;
+  k.max_iterations = o.max_iterations;
+  k.stagnation_window = 0;  // 0.3 had no stagnation test
+  k.threads = o.threads;
+  return k;
+}
+
+IterativeReason legacy_reason(trnsolver::KrylovReason r) {
+  if (r == trnsolver::KrylovReason::converged) return IterativeReason::converged;
+  if (r == trnsolver::KrylovReason::max_iterations) return IterativeReason::max_iterations;
+  return IterativeReason::breakdown;
+}
+
+// Runs `solve(op, preconditioner, options)` with the 0.3 semantics: max_iterations = 0 tests x only,
+// residual_norm is the absolute true residual, the history absolute.
+template <class M, class T, class Solve>
+IterativeResult legacy_solve(const char* fn, const M& a, std::span<const T> b, std::span<T> x,
+                             const IterativeOptions& o, Solve&& solve) {
+  legacy_checks(a, b.size(), x.size(), o, fn);
+  const trnsolver::LinearOperator<T> pre =
+      o.preconditioner == Preconditioner::jacobi ? make_jacobi(a, fn, true) : trnsolver::LinearOperator<T>{};
+  const trncore::Options product = trncore::Options{}.with_threads(o.threads);
+  const auto true_residual = [&] {
+    std::vector<T> r(b.begin(), b.end());
+    spmv<T>(trnblas::Op::no_trans, T(-1), a, std::span<const T>(x), T(1), std::span<T>(r), product);
+    return norm2<T>(r);
+  };
+  IterativeResult res;
+  const double bnorm = norm2<T>(b);
+  res.tolerance = std::max(o.rtol * bnorm, o.atol);
+  if (o.max_iterations == 0) {
+    res.residual_norm = true_residual();
+    if (o.record_history) res.residual_history.push_back(res.residual_norm);
+    res.reason = res.residual_norm <= res.tolerance ? IterativeReason::converged : IterativeReason::max_iterations;
+    res.converged = res.reason == IterativeReason::converged;
+    return res;
+  }
+  const trnsolver::KrylovResult k = solve(make_operator(a, product), pre, krylov_options(o));
+  res.reason = legacy_reason(k.reason);
+  res.converged = k.converged;
+  res.iterations = k.iterations;
+  res.residual_norm = true_residual();
+  if (o.record_history)
+    for (double h : k.residual_history) res.residual_history.push_back(h * bnorm);
+  return res;
+}
+
+}  // namespace
+
+template <class T, class I>
+IterativeResult cg(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& o) {
+  return legacy_solve("trnsparse::cg", a, b, x, o,
+                      [&](const auto& op, const auto& m, const auto& k) { return trnsolver::cg(op, b, x, k, m); });
+}
+template <class T, class I>
+IterativeResult cg(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& o) {
+  return legacy_solve("trnsparse::cg", a, b, x, o,
+                      [&](const auto& op, const auto& m, const auto& k) { return trnsolver::cg(op, b, x, k, m); });
+}
+template <class T, class I>
+IterativeResult chebyshev(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds s,
+                          const IterativeOptions& o) {
+  return legacy_solve("trnsparse::chebyshev", a, b, x, o, [&](const auto& op, const auto& m, const auto& k) {
+    return trnsolver::chebyshev(op, b, x, s, k, m);
+  });
+}
+template <class T, class I>
+IterativeResult chebyshev(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds s,
+                          const IterativeOptions& o) {
+  return legacy_solve("trnsparse::chebyshev", a, b, x, o, [&](const auto& op, const auto& m, const auto& k) {
+    return trnsolver::chebyshev(op, b, x, s, k, m);
+  });
+}
+template <class T, class I>
+IterativeResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, double omega,
+                           const IterativeOptions& o) {
+  return legacy_solve("trnsparse::richardson", a, b, x, o, [&](const auto& op, const auto& m, const auto& k) {
+    return trnsolver::richardson(op, b, x, omega, k, m);
+  });
+}
+
+template <class T, class I>
+IterativeResult power_iteration(const Csr<T, I>& a, std::span<T> v, double& lambda, const IterativeOptions& o) {
+  constexpr const char* fn = "trnsparse::power_iteration";
+  legacy_checks(a, v.size(), v.size(), o, fn);
+  const double v0 = norm2<T>(v);
+  if (!(v0 > 0) || !std::isfinite(v0))
+    throw trncore::InvalidArgument(fn, "the start vector has norm " + trncore::detail::sci(v0),
+                                   "pass a finite nonzero start vector");
+  const trncore::Options product = trncore::Options{}.with_threads(o.threads);
+  IterativeResult res;
+  res.tolerance = o.rtol;
+  if (o.max_iterations == 0) {  // 0.3: test the start vector only
+    const auto n = static_cast<std::size_t>(a.rows);
+    for (auto& e : v) e = static_cast<T>(e / v0);
+    std::vector<T> w(n);
+    spmv<T>(trnblas::Op::no_trans, T(1), a, std::span<const T>(v), T(0), std::span<T>(w), product);
+    lambda = static_cast<double>(dot<T>(std::span<const T>(v), w));
+    axpy<T>(static_cast<T>(-lambda), std::span<const T>(v), w);
+    res.residual_norm = norm2<T>(w);
+    if (o.record_history) res.residual_history.push_back(res.residual_norm);
+    res.reason =
+        res.residual_norm <= o.rtol * std::fabs(lambda) ? IterativeReason::converged : IterativeReason::max_iterations;
+    res.converged = res.reason == IterativeReason::converged;
+    return res;
+  }
+  trnsolver::KrylovOptions k = krylov_options(o);
+  k.atol = 0;  // 0.3's power iteration tested rtol·|λ| only
+  const trnsolver::KrylovResult r = trnsolver::power_iteration(make_operator(a, product), v, lambda, k);
+  res.reason = legacy_reason(r.reason);
+  res.converged = r.converged;
+  res.iterations = r.iterations;
+  res.residual_norm = r.relative_residual * std::fabs(lambda);
+  if (o.record_history)
+    for (double h : r.residual_history) res.residual_history.push_back(h * std::fabs(lambda));
+  return res;
+}
+
+template <class T, class I>
+SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditioner preconditioner, std::uint64_t seed,
+                              bool spd) {
+  return lanczos_bounds(a, steps, preconditioner, trncore::Options{}.with_seed(seed), spd);
+}
+
+#define TRNSPARSE_INSTANTIATE_ITERATIVE(T, I)                                                                        \
+  template trnsolver::LinearOperator<T> matrix_operator(const Csr<T, I>&, const trncore::Options&);                  \
+  template trnsolver::LinearOperator<T> matrix_operator(const Bsr<T, I>&, const trncore::Options&);                  \
+  template trnsolver::LinearOperator<T> jacobi_preconditioner(const Csr<T, I>&);                                     \
+  template trnsolver::LinearOperator<T> jacobi_preconditioner(const Bsr<T, I>&);                                     \
+  template trnsolver::KrylovResult cg(const Csr<T, I>&, std::span<const T>, std::span<T>,                            \
+                                      const trnsolver::KrylovOptions&, const trnsolver::LinearOperator<T>&);         \
+  template trnsolver::KrylovResult cg(const Bsr<T, I>&, std::span<const T>, std::span<T>,                            \
+                                      const trnsolver::KrylovOptions&, const trnsolver::LinearOperator<T>&);         \
+  template trnsolver::KrylovResult chebyshev(const Csr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,     \
+                                             const trnsolver::KrylovOptions&, const trnsolver::LinearOperator<T>&);  \
+  template trnsolver::KrylovResult chebyshev(const Bsr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,     \
+                                             const trnsolver::KrylovOptions&, const trnsolver::LinearOperator<T>&);  \
+  template trnsolver::KrylovResult richardson(const Csr<T, I>&, std::span<const T>, std::span<T>, double,            \
+                                              const trnsolver::KrylovOptions&, const trnsolver::LinearOperator<T>&); \
+  template trnsolver::KrylovResult richardson(const Bsr<T, I>&, std::span<const T>, std::span<T>, double,            \
+                                              const trnsolver::KrylovOptions&, const trnsolver::LinearOperator<T>&); \
+  template trnsolver::KrylovResult power_iteration(const Csr<T, I>&, std::span<T>, double&,                          \
+                                                   const trnsolver::KrylovOptions&);                                 \
+  template trnsolver::KrylovResult power_iteration(const Bsr<T, I>&, std::span<T>, double&,                          \
+                                                   const trnsolver::KrylovOptions&);                                 \
+  template SpectrumBounds lanczos_bounds(const Csr<T, I>&, std::int64_t, Preconditioner, const trncore::Options&,    \
+                                         bool);                                                                      \
+  template std::vector<T> diagonal(const Csr<T, I>&);                                                                \
+  template std::vector<T> diagonal(const Bsr<T, I>&);                                                                \
+  template IterativeResult cg(const Csr<T, I>&, std::span<const T>, std::span<T>, const IterativeOptions&);          \
+  template IterativeResult cg(const Bsr<T, I>&, std::span<const T>, std::span<T>, const IterativeOptions&);          \
+  template IterativeResult chebyshev(const Csr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,             \
+                                     const IterativeOptions&);                                                       \
+  template IterativeResult chebyshev(const Bsr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,             \
+                                     const IterativeOptions&);                                                       \
+  template IterativeResult richardson(const Csr<T, I>&, std::span<const T>, std::span<T>, double,                    \
+                                      const IterativeOptions&);                                                      \
+  template IterativeResult power_iteration(const Csr<T, I>&, std::span<T>, double&, const IterativeOptions&);        \
+  template SpectrumBounds lanczos_bounds(const Csr<T, I>&, std::int64_t, Preconditioner, std::uint64_t, bool);
 
 TRNSPARSE_INSTANTIATE_ITERATIVE(float, std::int32_t)
 TRNSPARSE_INSTANTIATE_ITERATIVE(float, std::int64_t)
 TRNSPARSE_INSTANTIATE_ITERATIVE(double, std::int32_t)
 TRNSPARSE_INSTANTIATE_ITERATIVE(double, std::int64_t)
+
+#pragma GCC diagnostic pop
 
 }  // namespace trnsparse
