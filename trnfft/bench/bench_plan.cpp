@@ -102,7 +102,7 @@ void BM_C2c(benchmark::State& state) {
         fftw_plan_many_dft(1, &ni, static_cast<int>(howmany), reinterpret_cast<fftw_complex*>(in), nullptr, 1, ni,
                            reinterpret_cast<fftw_complex*>(out), nullptr, 1, ni, FFTW_FORWARD, FFTW_MEASURE);
     auto plan = trnfft::plan_many_dft<double>({n}, howmany, in, {}, 1, n, out, {}, 1, n, trnfft::Direction::forward,
-                                              {.rigor = trnfft::Rigor::measure}, trncore::Options{}.with_threads(1));
+                                              trnfft::PlanOptions{}.with_rigor(trnfft::Rigor::measure).with_threads(1));
     fftw_plan twin =
         fftw_plan_many_dft(1, &ni, static_cast<int>(howmany), reinterpret_cast<fftw_complex*>(in), nullptr, 1, ni,
                            reinterpret_cast<fftw_complex*>(out), nullptr, 1, ni, FFTW_FORWARD, FFTW_MEASURE);
@@ -132,7 +132,7 @@ void BM_C2c(benchmark::State& state) {
         fftwf_plan_many_dft(1, &ni, static_cast<int>(howmany), reinterpret_cast<fftwf_complex*>(in), nullptr, 1, ni,
                             reinterpret_cast<fftwf_complex*>(out), nullptr, 1, ni, FFTW_FORWARD, FFTW_MEASURE);
     auto plan = trnfft::plan_many_dft<float>({n}, howmany, in, {}, 1, n, out, {}, 1, n, trnfft::Direction::forward,
-                                             {.rigor = trnfft::Rigor::measure}, trncore::Options{}.with_threads(1));
+                                             trnfft::PlanOptions{}.with_rigor(trnfft::Rigor::measure).with_threads(1));
     label = same(fftwf_sprint_plan(raw), plan.algorithm());
     fill(in, total, 1);
     fill(in2, total, 2);
@@ -168,8 +168,8 @@ void BM_R2c2d(benchmark::State& state) {
   auto *out = aligned<std::complex<double>>(half), *out2 = aligned<std::complex<double>>(half);
   fftw_plan raw = fftw_plan_dft_r2c_2d(static_cast<int>(n), static_cast<int>(n), in,
                                        reinterpret_cast<fftw_complex*>(out), FFTW_MEASURE);
-  auto plan = trnfft::plan_dft_r2c_2d<double>(n, n, in, out, {.rigor = trnfft::Rigor::measure},
-                                              trncore::Options{}.with_threads(1));
+  auto plan = trnfft::plan_dft_r2c_2d<double>(n, n, in, out,
+                                              trnfft::PlanOptions{}.with_rigor(trnfft::Rigor::measure).with_threads(1));
   const std::string label = same(fftw_sprint_plan(raw), plan.algorithm());
   fill(in, real, 1);
   fill(in2, real, 2);

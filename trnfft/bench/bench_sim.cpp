@@ -22,11 +22,27 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
 
-using trnfft::SimMode;
+// The sim precisions (since trnfft 0.6.0 a math mode, and bf16_refined as bf16 with PlanOptions::refine).
+enum class SimMode { from_options, fp32, bf16, bf16_refined, compensated, ozaki };
+
+std::string_view to_string(SimMode m) {
+  constexpr std::string_view names[] = {"from_options", "fp32", "bf16", "bf16_refined", "compensated", "ozaki"};
+  return names[static_cast<int>(m)];
+}
+
+trnfft::PlanOptions with_mode(SimMode m, trnfft::PlanOptions o) {
+  constexpr trncore::MathMode modes[] = {trncore::MathMode::automatic,   trncore::MathMode::fp32,
+                                         trncore::MathMode::bf16,        trncore::MathMode::bf16,
+                                         trncore::MathMode::compensated, trncore::MathMode::ozaki};
+  if (m != SimMode::from_options) o.math_mode = modes[static_cast<int>(m)];
+  o.refine = m == SimMode::bf16_refined;
+  return o;
+}
 
 template <class T>
 std::vector<std::complex<T>> random_complex(std::size_t n, unsigned seed) {
@@ -56,7 +72,7 @@ void BM_SimFft(benchmark::State& state) {
   auto x = random_complex<float>(static_cast<std::size_t>(n * batch), 1);
   std::vector<std::complex<float>> y(x.size());
   auto plan = trnfft::plan_many_dft<float>({n}, batch, x.data(), {}, 1, n, y.data(), {}, 1, n,
-                                           trnfft::Direction::forward, {.sim_mode = mode}, sim_options());
+                                           trnfft::Direction::forward, with_mode(mode, sim_options()));
   // The peer: FFTW on the same geometry, timed in the same loop.
   auto* fi = static_cast<fftwf_complex*>(fftwf_malloc(sizeof(fftwf_complex) * x.size()));
   auto* fo = static_cast<fftwf_complex*>(fftwf_malloc(sizeof(fftwf_complex) * x.size()));
@@ -83,7 +99,7 @@ void BM_SimFft(benchmark::State& state) {
   state.counters["trn2_upper_us"] = rep.cost->upper_bound_seconds * 1e6;
   state.counters["trn2_vs_fftw"] = rep.cost->lower_bound_seconds / fftw_each;
   state.counters["bound"] = rep.a_priori_bound;
-  state.SetLabel(std::string(trnfft::to_string(mode)));
+  state.SetLabel(std::string(to_string(mode)));
   fftwf_destroy_plan(fp);
   fftwf_free(fi);
   fftwf_free(fo);
@@ -108,7 +124,7 @@ void measure(const std::vector<std::int64_t>& n, SimMode mode, std::optional<trn
   auto x = random_complex<T>(static_cast<std::size_t>(size * batch), static_cast<unsigned>(size));
   std::vector<std::complex<T>> y(x.size());
   auto plan = trnfft::plan_many_dft<T>(n, batch, x.data(), {}, 1, size, y.data(), {}, 1, size,
-                                       trnfft::Direction::forward, {.sim_mode = mode}, sim_options(product));
+                                       trnfft::Direction::forward, with_mode(mode, sim_options(product)));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   bound = rep.a_priori_bound;

@@ -2,6 +2,9 @@
 #include <trnfft/types.hpp>
 #include <trncore/detail/enum_names.hpp>
 
+// SimMode is deprecated; its names stay for one minor.
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 namespace trnfft {
 
 namespace {

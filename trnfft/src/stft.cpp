@@ -113,13 +113,12 @@ Array<std::complex<T>> stft_impl(const char* function, std::span<const T> x, std
       frame_data[static_cast<std::size_t>(t * g.n_fft + k)] = w[static_cast<std::size_t>(k)] * sample(t * g.hop + k);
   Array<std::complex<T>> out{{frames, g.bins}, std::vector<std::complex<T>>(static_cast<std::size_t>(frames * g.bins))};
   if (p.onesided) {
-    plan_many_dft_r2c<T>({g.n_fft}, frames, frame_data.data(), {}, 1, g.n_fft, out.data.data(), {}, 1, g.bins, {},
-                         options)
+    plan_many_dft_r2c<T>({g.n_fft}, frames, frame_data.data(), {}, 1, g.n_fft, out.data.data(), {}, 1, g.bins, options)
         .execute();
   } else {
     std::vector<std::complex<T>> c(frame_data.begin(), frame_data.end());
     plan_many_dft<T>({g.n_fft}, frames, c.data(), {}, 1, g.n_fft, out.data.data(), {}, 1, g.n_fft, Direction::forward,
-                     {}, options)
+                     options)
         .execute();
   }
   if (p.normalized) {
@@ -151,11 +150,11 @@ std::vector<T> istft_impl(const char* function, const Array<std::complex<T>>& sp
   std::vector<T> frames_time(static_cast<std::size_t>(frames * g.n_fft));
   if (p.onesided) {
     std::vector<std::complex<T>> in = spec.data;  // c2r may overwrite its input
-    plan_many_dft_c2r<T>({g.n_fft}, frames, in.data(), {}, 1, g.bins, frames_time.data(), {}, 1, g.n_fft, {}, options)
+    plan_many_dft_c2r<T>({g.n_fft}, frames, in.data(), {}, 1, g.bins, frames_time.data(), {}, 1, g.n_fft, options)
         .execute();
   } else {
     std::vector<std::complex<T>> in = spec.data, outc(in.size());
-    plan_many_dft<T>({g.n_fft}, frames, in.data(), {}, 1, g.n_fft, outc.data(), {}, 1, g.n_fft, Direction::backward, {},
+    plan_many_dft<T>({g.n_fft}, frames, in.data(), {}, 1, g.n_fft, outc.data(), {}, 1, g.n_fft, Direction::backward,
                      options)
         .execute();
     for (std::size_t i = 0; i < outc.size(); ++i) frames_time[i] = outc[i].real();

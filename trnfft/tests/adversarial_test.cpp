@@ -33,7 +33,7 @@ namespace {
 using namespace trnfft_test;
 using trnfft::Direction;
 using trnfft::Kind;
-using trnfft::SimMode;
+using trnfft_test::SimMode;
 using trnsci_testing::adversarial_count;
 using trnsci_testing::adversarial_full;
 using trnsci_testing::Rng;
@@ -125,7 +125,7 @@ void run_case(Tally& tally, Kind kind, Input input, std::int64_t n, SimMode mode
   const std::int64_t batch = 2;
   const std::string what = std::string(std::is_same_v<T, float> ? "float " : "double ") +
                            (kind == Kind::c2c ? "c2c" : "r2c") + " n=" + std::to_string(n) + " mode " +
-                           std::string(trnfft::to_string(mode)) + " input " + name(input) +
+                           std::string(trnfft_test::to_string(mode)) + " input " + name(input) +
                            (target ? " target " + std::to_string(*target) : std::string(" no target"));
   SCOPED_TRACE(what);
   auto opts = sim_options();
@@ -139,7 +139,7 @@ void run_case(Tally& tally, Kind kind, Input input, std::int64_t n, SimMode mode
     std::optional<trnfft::C2CPlan<T>> plan;
     try {
       plan.emplace(trnfft::plan_many_dft<T>({n}, batch, in.data(), {}, 1, n, y.data(), {}, 1, n, Direction::forward,
-                                            {.sim_mode = mode}, opts));
+                                            trnfft_test::with_mode(mode, opts)));
     } catch (const trncore::TargetNotMet&) {
       return;  // no mode certifies the target a priori: nothing runs, nothing to check
     }
@@ -153,8 +153,8 @@ void run_case(Tally& tally, Kind kind, Input input, std::int64_t n, SimMode mode
     std::vector<std::complex<T>> y(static_cast<std::size_t>(h * batch));
     std::optional<trnfft::R2CPlan<T>> plan;
     try {
-      plan.emplace(
-          trnfft::plan_many_dft_r2c<T>({n}, batch, in.data(), {}, 1, n, y.data(), {}, 1, h, {.sim_mode = mode}, opts));
+      plan.emplace(trnfft::plan_many_dft_r2c<T>({n}, batch, in.data(), {}, 1, n, y.data(), {}, 1, h,
+                                                trnfft_test::with_mode(mode, opts)));
     } catch (const trncore::TargetNotMet&) {
       return;
     }
@@ -191,8 +191,9 @@ void sweep(Tally& tally, Kind kind, const std::vector<SimMode>& modes, std::uint
           if (mode != SimMode::from_options) {
             std::vector<std::complex<T>> probe_in(static_cast<std::size_t>(n)), probe_out(probe_in.size());
             auto probe = trnfft::plan_dft_1d<T>(n, probe_in.data(), probe_out.data(), Direction::forward,
-                                                {.sim_mode = mode}, sim_options());
-            run_case<T>(tally, kind, input, n, mode, std::min(0.9, 1.5 * probe.accuracy().a_priori_bound), ++seed);
+                                                trnfft_test::with_mode(mode, sim_options()));
+            run_case<T>(tally, kind, input, n, mode, std::min(0.9, 1.5 * trnfft_test::a_priori(probe).a_priori_bound),
+                        ++seed);
           } else {
             run_case<T>(tally, kind, input, n, mode, std::is_same_v<T, float> ? 1e-3 : 1e-11, ++seed);
           }

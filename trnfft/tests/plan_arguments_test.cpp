@@ -141,25 +141,28 @@ TEST(PlanArguments, GeometriesFftwRefuses) {
   std::vector<C> a(4 * 5);
   std::vector<double> r(4 * 8);
   expect_error<trncore::NotSupported>(
-      [&] { (void)trnfft::plan_dft_c2r_2d<double>(4, 8, a.data(), r.data(), {.preserve_input = true}); },
+      [&] {
+        (void)trnfft::plan_dft_c2r_2d<double>(4, 8, a.data(), r.data(), trnfft::PlanOptions{}.with_preserve_input());
+      },
       "trnfft::plan_dft_c2r", {"FFTW cannot plan c2r", "dims [n=4"});
   // …while 1-D can.
   std::vector<C> h(5);
   std::vector<double> o(8);
-  EXPECT_NO_THROW((void)trnfft::plan_dft_c2r_1d<double>(8, h.data(), o.data(), {.preserve_input = true}));
+  EXPECT_NO_THROW(
+      (void)trnfft::plan_dft_c2r_1d<double>(8, h.data(), o.data(), trnfft::PlanOptions{}.with_preserve_input()));
 }
 
 TEST(PlanArguments, Options) {
   std::vector<C> a(8), b(8);
   std::vector<Cf> af(8), bf(8);
   auto plan = [&](trncore::Options o) {
-    (void)trnfft::plan_dft_1d<double>(8, a.data(), b.data(), Direction::forward, {}, o);
+    (void)trnfft::plan_dft_1d<double>(8, a.data(), b.data(), Direction::forward, o);
   };
   expect_error<trncore::NotSupported>([&] { plan(trncore::Options{}.with_math_mode(trncore::MathMode::bf16)); },
                                       "trnfft::plan_dft", {"math mode bf16", "fp64"});
   expect_error<trncore::NotSupported>(
       [&] {
-        (void)trnfft::plan_dft_1d<float>(8, af.data(), bf.data(), Direction::forward, {},
+        (void)trnfft::plan_dft_1d<float>(8, af.data(), bf.data(), Direction::forward,
                                          trncore::Options{}.with_math_mode(trncore::MathMode::fp64));
       },
       "trnfft::plan_dft", {"math mode fp64", "float"});
@@ -196,7 +199,7 @@ TEST(PlanArguments, NewArrayExecuteChecks) {
   auto pf = trnfft::plan_dft_1d(16, fa.data(), fb.data(), Direction::forward);
   expect_error<trncore::InvalidArgument>([&] { pf.execute(fc.data() + 1, fb.data()); }, "trnfft::C2CPlan::execute",
                                          {"alignment offset 8", "offset 0", "unaligned"});
-  auto pu = trnfft::plan_dft_1d(16, fa.data(), fb.data(), Direction::forward, {.unaligned = true});
+  auto pu = trnfft::plan_dft_1d(16, fa.data(), fb.data(), Direction::forward, trnfft::PlanOptions{}.with_unaligned());
   for (int i = 0; i < 16; ++i) fc[static_cast<std::size_t>(i + 1)] = Cf(static_cast<float>(i), 0);
   EXPECT_NO_THROW(pu.execute(fc.data() + 1, fb.data()));
   EXPECT_FLOAT_EQ(fb[0].real(), 120.0f);  // Σ i

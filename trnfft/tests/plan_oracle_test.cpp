@@ -493,9 +493,9 @@ TYPED_TEST(PlanOracle, MeasuredAndThreadedPlansAgreeWithTheOracle) {
   using T = TypeParam;
   const std::int64_t n = 4096;
   std::vector<std::complex<T>> x(n), y(n);
-  auto measured = trnfft::plan_dft_1d(n, x.data(), y.data(), Direction::forward, {.rigor = trnfft::Rigor::measure});
-  auto threaded =
-      trnfft::plan_dft_1d(n, x.data(), y.data(), Direction::forward, {}, trncore::Options{}.with_threads(2));
+  auto measured = trnfft::plan_dft_1d(n, x.data(), y.data(), Direction::forward,
+                                      trnfft::PlanOptions{}.with_rigor(trnfft::Rigor::measure));
+  auto threaded = trnfft::plan_dft_1d(n, x.data(), y.data(), Direction::forward, trncore::Options{}.with_threads(2));
   EXPECT_EQ(threaded.threads(), 2);
   EXPECT_EQ(measured.threads(), 1);
   const auto in = random_complex<T>(n, 3);
@@ -512,7 +512,10 @@ TYPED_TEST(PlanOracle, MeasuredAndThreadedPlansAgreeWithTheOracle) {
 TYPED_TEST(PlanOracle, WisdomRoundTripsThroughStringAndFile) {
   using T = TypeParam;
   std::vector<std::complex<T>> x(1000), y(1000);
-  { auto p = trnfft::plan_dft_1d(1000, x.data(), y.data(), Direction::forward, {.rigor = trnfft::Rigor::measure}); }
+  {
+    auto p = trnfft::plan_dft_1d(1000, x.data(), y.data(), Direction::forward,
+                                 trnfft::PlanOptions{}.with_rigor(trnfft::Rigor::measure));
+  }
   const std::string w = trnfft::export_wisdom<T>();
   EXPECT_NE(w.find("fftw"), std::string::npos) << w;
   trnfft::forget_wisdom<T>();

@@ -23,7 +23,7 @@ namespace {
 using namespace trnfft_test;
 using trnfft::Direction;
 using trnfft::Kind;
-using trnfft::SimMode;
+using trnfft_test::SimMode;
 
 std::string what_of(const std::function<void()>& f) {
   try {
@@ -45,9 +45,9 @@ TEST(TrnfftSimCertificate, NanOrInfInputIsUncertifiedWithItsReason) {
       std::vector<std::complex<float>> y(64);
       auto o = sim_options();
       if (with_target) o.target_forward_error = 1e-3;
-      auto plan =
-          trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward, {.sim_mode = SimMode::compensated}, o);
-      EXPECT_TRUE(plan.accuracy().met);  // a-priori: the mode's bound meets the target
+      auto plan = trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward,
+                                             trnfft_test::with_mode(SimMode::compensated, o));
+      EXPECT_TRUE(trnfft_test::a_priori(plan).met);  // a-priori: the mode's bound meets the target
       trncore::AccuracyReport rep;
       plan.execute(rep);  // the report overload never throws for a numerical outcome
       EXPECT_FALSE(rep.certified);
@@ -67,8 +67,8 @@ TEST(TrnfftSimCertificate, NanOrInfInputIsUncertifiedWithItsReason) {
 // A finite input whose transform overflows: float entries near FLT_MAX summed by the DFT.
 TEST(TrnfftSimCertificate, OverflowOfAFiniteInputIsUncertified) {
   std::vector<std::complex<float>> x(16, {3e38f, 0.0f}), y(16);
-  auto plan = trnfft::plan_dft_1d<float>(16, x.data(), y.data(), Direction::forward, {.sim_mode = SimMode::fp32},
-                                         sim_options());
+  auto plan = trnfft::plan_dft_1d<float>(16, x.data(), y.data(), Direction::forward,
+                                         trnfft_test::with_mode(SimMode::fp32, sim_options()));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   EXPECT_FALSE(rep.certified);
@@ -81,8 +81,8 @@ TEST(TrnfftSimCertificate, OverflowOfAFiniteInputIsUncertified) {
 TEST(TrnfftSimCertificate, NoReportExecuteThrowsWithoutATargetToo) {
   std::vector<std::complex<double>> x(32, {1.0, 0.0}), y(32);
   x[3] = {std::numeric_limits<double>::infinity(), 0.0};
-  auto plan = trnfft::plan_dft_1d<double>(32, x.data(), y.data(), Direction::backward, {.sim_mode = SimMode::ozaki},
-                                          sim_options());
+  auto plan = trnfft::plan_dft_1d<double>(32, x.data(), y.data(), Direction::backward,
+                                          trnfft_test::with_mode(SimMode::ozaki, sim_options()));
   EXPECT_THROW(plan.execute(), trncore::TargetNotMet);
   x[3] = {2.0, 0.0};
   EXPECT_NO_THROW(plan.execute());
@@ -94,8 +94,8 @@ TEST(TrnfftSimCertificate, AnUncertifiedGemmGivesItsReason) {
   auto x = random_complex<float>(64, 3);
   x[9] = {1e-39f, 0.0f};
   std::vector<std::complex<float>> y(64);
-  auto plan = trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward, {.sim_mode = SimMode::bf16},
-                                         sim_options());
+  auto plan = trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward,
+                                         trnfft_test::with_mode(SimMode::bf16, sim_options()));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   EXPECT_FALSE(rep.certified);
@@ -108,11 +108,7 @@ TEST(TrnfftSimCertificate, AnUncertifiedGemmGivesItsReason) {
 TEST(TrnfftSimCertificate, InvalidEnumArgumentsAreRefused) {
   std::vector<std::complex<float>> x(8), y(8);
   EXPECT_THROW((void)trnfft::plan_dft_1d<float>(8, x.data(), y.data(), Direction::forward,
-                                                {.rigor = static_cast<trnfft::Rigor>(9)}),
-               trncore::InvalidArgument);
-  // An invalid sim mode on a host plan used to be ignored.
-  EXPECT_THROW((void)trnfft::plan_dft_1d<float>(8, x.data(), y.data(), Direction::forward,
-                                                {.sim_mode = static_cast<SimMode>(17)}),
+                                                trnfft::PlanOptions{}.with_rigor(static_cast<trnfft::Rigor>(9))),
                trncore::InvalidArgument);
   EXPECT_THROW((void)trnfft::fft(std::vector<std::complex<double>>(4), std::nullopt, static_cast<trnfft::Norm>(5)),
                trncore::InvalidArgument);

@@ -22,7 +22,7 @@ namespace {
 using namespace trnfft_test;
 using trnfft::Direction;
 using trnfft::Kind;
-using trnfft::SimMode;
+using trnfft_test::SimMode;
 
 std::int64_t product(const std::vector<std::int64_t>& n) {
   std::int64_t p = 1;
@@ -33,7 +33,7 @@ std::int64_t product(const std::vector<std::int64_t>& n) {
 std::int64_t half_size(const std::vector<std::int64_t>& n) { return product(n) / n.back() * (n.back() / 2 + 1); }
 
 std::string label(const std::vector<std::int64_t>& n, SimMode mode) {
-  return shape_text(n) + " mode " + std::string(trnfft::to_string(mode));
+  return shape_text(n) + " mode " + std::string(trnfft_test::to_string(mode));
 }
 
 template <class T>
@@ -43,9 +43,9 @@ void check_c2c(const std::vector<std::int64_t>& n, SimMode mode, Direction dir, 
   const std::int64_t size = product(n);
   auto x = random_complex<T>(static_cast<std::size_t>(size * batch), seed);
   std::vector<std::complex<T>> y(x.size());
-  auto plan = trnfft::plan_many_dft<T>(n, batch, x.data(), {}, 1, size, y.data(), {}, 1, size, dir, {.sim_mode = mode},
-                                       sim_options());
-  const auto prior = plan.accuracy();
+  auto plan = trnfft::plan_many_dft<T>(n, batch, x.data(), {}, 1, size, y.data(), {}, 1, size, dir,
+                                       trnfft_test::with_mode(mode, sim_options()));
+  const auto prior = trnfft_test::a_priori(plan);
   trncore::AccuracyReport rep;
   plan.execute(rep);
   ASSERT_TRUE(rep.met) << rep.to_string();
@@ -60,8 +60,8 @@ void check_r2c_c2r(const std::vector<std::int64_t>& n, SimMode mode, std::int64_
   const std::int64_t size = product(n), half = half_size(n);
   auto x = random_reals<T>(static_cast<std::size_t>(size * batch), seed);
   std::vector<std::complex<T>> y(static_cast<std::size_t>(half * batch));
-  auto r2c = trnfft::plan_many_dft_r2c<T>(n, batch, x.data(), {}, 1, size, y.data(), {}, 1, half, {.sim_mode = mode},
-                                          sim_options());
+  auto r2c = trnfft::plan_many_dft_r2c<T>(n, batch, x.data(), {}, 1, size, y.data(), {}, 1, half,
+                                          trnfft_test::with_mode(mode, sim_options()));
   trncore::AccuracyReport rep;
   r2c.execute(rep);
   ASSERT_TRUE(rep.met) << rep.to_string();
@@ -76,7 +76,7 @@ void check_r2c_c2r(const std::vector<std::int64_t>& n, SimMode mode, std::int64_
   const auto hin_copy = hin;
   std::vector<T> out(static_cast<std::size_t>(size * batch));
   auto c2r = trnfft::plan_many_dft_c2r<T>(n, batch, hin.data(), {}, 1, half, out.data(), {}, 1, size,
-                                          {.sim_mode = mode}, sim_options());
+                                          trnfft_test::with_mode(mode, sim_options()));
   c2r.execute(rep);
   ASSERT_TRUE(rep.met) << rep.to_string();
   EXPECT_LE(max_row_error(out, reference(Kind::c2r, n, batch, hl, Direction::backward), size), rep.a_priori_bound)
@@ -104,9 +104,9 @@ TEST(TrnfftSimNd, ComplexDouble) {
   // ozaki keeps double accuracy through the composition: a few passes of ≈ √(2n)·3u each.
   auto x = random_complex<double>(32 * 48, seed);
   std::vector<std::complex<double>> y(x.size());
-  auto plan = trnfft::plan_dft_2d<double>(32, 48, x.data(), y.data(), Direction::forward, {.sim_mode = SimMode::ozaki},
-                                          sim_options());
-  EXPECT_LT(plan.accuracy().a_priori_bound, 1e-13);
+  auto plan = trnfft::plan_dft_2d<double>(32, 48, x.data(), y.data(), Direction::forward,
+                                          trnfft_test::with_mode(SimMode::ozaki, sim_options()));
+  EXPECT_LT(trnfft_test::a_priori(plan).a_priori_bound, 1e-13);
 }
 
 TEST(TrnfftSimNd, RealTransforms) {
@@ -133,7 +133,7 @@ TEST(TrnfftSimNd, StridedGuruGeometry) {
       }
   auto plan = trnfft::plan_guru_split_dft<float>({{r, 1, 1}, {c, r, r}}, {{batch, size, size}}, re.data(), im.data(),
                                                  re.data(), im.data(), Direction::forward,
-                                                 {.sim_mode = SimMode::compensated}, sim_options());
+                                                 trnfft_test::with_mode(SimMode::compensated, sim_options()));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   std::vector<cld> xl(x.begin(), x.end());
@@ -154,7 +154,8 @@ TEST(TrnfftSimNd, StridedGuruGeometry) {
   auto* real = reinterpret_cast<float*>(buf.data());
   for (std::int64_t i = 0; i < n0; ++i)
     for (std::int64_t j = 0; j < n1; ++j) real[i * 2 * h1 + j] = xr[static_cast<std::size_t>(i * n1 + j)];
-  auto r2c = trnfft::plan_dft_r2c_2d<float>(n0, n1, real, buf.data(), {.sim_mode = SimMode::bf16}, sim_options());
+  auto r2c =
+      trnfft::plan_dft_r2c_2d<float>(n0, n1, real, buf.data(), trnfft_test::with_mode(SimMode::bf16, sim_options()));
   r2c.execute(rep);
   std::vector<cld> xrl(xr.begin(), xr.end());
   EXPECT_LE(max_row_error(buf, reference(Kind::r2c, {n0, n1}, 1, xrl, Direction::forward), n0 * h1), rep.a_priori_bound)
@@ -206,7 +207,7 @@ std::vector<std::complex<T>> run_threads(const std::vector<std::int64_t>& n, Sim
   auto x = random_complex<T>(static_cast<std::size_t>(size * 4), 77);
   std::vector<std::complex<T>> y(x.size());
   auto plan = trnfft::plan_many_dft<T>(n, 4, x.data(), {}, 1, size, y.data(), {}, 1, size, Direction::forward,
-                                       {.sim_mode = mode}, sim_options(threads));
+                                       trnfft_test::with_mode(mode, sim_options(threads)));
   plan.execute();
   return y;
 }
@@ -229,38 +230,37 @@ TEST(TrnfftSimNd, TargetChoosesTheCheapestMode) {
   const SimMode order[] = {SimMode::bf16, SimMode::fp32, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki};
   std::vector<double> bounds;
   for (SimMode m : order)
-    bounds.push_back(
-        trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward, {.sim_mode = m}, sim_options())
-            .accuracy()
-            .a_priori_bound);
+    bounds.push_back(trnfft_test::a_priori(trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward,
+                                                                      trnfft_test::with_mode(m, sim_options())))
+                         .a_priori_bound);
   for (double target : {0.5, 0.05, 1e-3, 1e-5}) {
     std::size_t want = 0;
     while (want < bounds.size() && bounds[want] > target) ++want;
     auto o = sim_options();
     o.target_forward_error = target;
     if (want == bounds.size()) {
-      EXPECT_THROW(trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward, {}, o),
+      EXPECT_THROW(trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward, o),
                    trncore::TargetNotMet);
       continue;
     }
-    auto plan = trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward, {}, o);
-    const auto rep = plan.accuracy();
+    auto plan = trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward, o);
+    const auto rep = trnfft_test::a_priori(plan);
     EXPECT_TRUE(rep.met);
     EXPECT_EQ(rep.a_priori_bound, bounds[want]) << target;
-    EXPECT_NE(rep.trajectory.front().description.find("sim mode " + std::string(trnfft::to_string(order[want]))),
+    EXPECT_NE(rep.trajectory.front().description.find("sim mode " + std::string(trnfft_test::to_string(order[want]))),
               std::string::npos)
         << rep.to_string();
   }
   auto o = sim_options();
   o.target_forward_error = 1e-9;
   expect_error<trncore::TargetNotMet>(
-      [&] { (void)trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward, {}, o); },
-      "trnfft::plan_dft", {"32x64", "no sim mode"});
+      [&] { (void)trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward, o); }, "trnfft::plan_dft",
+      {"32x64", "no sim mode"});
   o.math_mode = trncore::MathMode::bf16;
   o.target_forward_error = 1e-4;
   expect_error<trncore::TargetNotMet>(
-      [&] { (void)trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward, {}, o); },
-      "trnfft::plan_dft", {"sim mode bf16 certifies", "32x64"});
+      [&] { (void)trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward, o); }, "trnfft::plan_dft",
+      {"sim mode bf16 certifies", "32x64"});
 }
 
 }  // namespace

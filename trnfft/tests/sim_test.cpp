@@ -14,6 +14,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <limits>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,17 +24,17 @@ namespace {
 using namespace trnfft_test;
 using trnfft::Direction;
 using trnfft::Kind;
-using trnfft::SimMode;
+using trnfft_test::SimMode;
 
 template <class T>
 void check_c2c(std::int64_t n, SimMode mode, Direction dir, std::int64_t batch, std::uint64_t seed) {
-  SCOPED_TRACE("c2c n=" + std::to_string(n) + " mode " + std::string(trnfft::to_string(mode)) + " " +
+  SCOPED_TRACE("c2c n=" + std::to_string(n) + " mode " + std::string(trnfft_test::to_string(mode)) + " " +
                std::string(trnfft::to_string(dir)) + (std::is_same_v<T, float> ? " float" : " double"));
   auto x = random_complex<T>(static_cast<std::size_t>(n * batch), seed);
   std::vector<std::complex<T>> y(x.size());
-  auto plan = trnfft::plan_many_dft<T>({n}, batch, x.data(), {}, 1, n, y.data(), {}, 1, n, dir, {.sim_mode = mode},
-                                       sim_options());
-  const auto prior = plan.accuracy();
+  auto plan = trnfft::plan_many_dft<T>({n}, batch, x.data(), {}, 1, n, y.data(), {}, 1, n, dir,
+                                       trnfft_test::with_mode(mode, sim_options()));
+  const auto prior = trnfft_test::a_priori(plan);
   trncore::AccuracyReport rep;
   plan.execute(rep);
   ASSERT_TRUE(rep.met) << rep.to_string();
@@ -49,12 +51,12 @@ void check_c2c(std::int64_t n, SimMode mode, Direction dir, std::int64_t batch, 
 
 template <class T>
 void check_r2c_c2r(std::int64_t n, SimMode mode, std::int64_t batch, std::uint64_t seed) {
-  SCOPED_TRACE("r2c/c2r n=" + std::to_string(n) + " mode " + std::string(trnfft::to_string(mode)));
+  SCOPED_TRACE("r2c/c2r n=" + std::to_string(n) + " mode " + std::string(trnfft_test::to_string(mode)));
   const std::int64_t h = n / 2 + 1;
   auto x = random_reals<T>(static_cast<std::size_t>(n * batch), seed);
   std::vector<std::complex<T>> y(static_cast<std::size_t>(h * batch));
-  auto r2c = trnfft::plan_many_dft_r2c<T>({n}, batch, x.data(), {}, 1, n, y.data(), {}, 1, h, {.sim_mode = mode},
-                                          sim_options());
+  auto r2c = trnfft::plan_many_dft_r2c<T>({n}, batch, x.data(), {}, 1, n, y.data(), {}, 1, h,
+                                          trnfft_test::with_mode(mode, sim_options()));
   trncore::AccuracyReport rep;
   r2c.execute(rep);
   ASSERT_TRUE(rep.met) << rep.to_string();
@@ -67,8 +69,8 @@ void check_r2c_c2r(std::int64_t n, SimMode mode, std::int64_t batch, std::uint64
   std::vector<std::complex<T>> hin(hl.size());
   for (std::size_t i = 0; i < hl.size(); ++i) hin[i] = {static_cast<T>(hl[i].real()), static_cast<T>(hl[i].imag())};
   std::vector<T> out(static_cast<std::size_t>(n * batch));
-  auto c2r = trnfft::plan_many_dft_c2r<T>({n}, batch, hin.data(), {}, 1, h, out.data(), {}, 1, n, {.sim_mode = mode},
-                                          sim_options());
+  auto c2r = trnfft::plan_many_dft_c2r<T>({n}, batch, hin.data(), {}, 1, h, out.data(), {}, 1, n,
+                                          trnfft_test::with_mode(mode, sim_options()));
   c2r.execute(rep);
   ASSERT_TRUE(rep.met) << rep.to_string();
   EXPECT_LE(max_row_error(out, reference(Kind::c2r, {n}, batch, hl, Direction::backward), n), rep.a_priori_bound)
@@ -95,7 +97,7 @@ TEST(TrnfftSim, OzakiDoubleReachesDoubleAccuracy) {
   auto x = random_complex<double>(64 * 2, 7);
   std::vector<std::complex<double>> y(x.size());
   auto plan = trnfft::plan_many_dft<double>({64}, 2, x.data(), {}, 1, 64, y.data(), {}, 1, 64, Direction::forward,
-                                            {.sim_mode = SimMode::ozaki}, sim_options());
+                                            trnfft_test::with_mode(SimMode::ozaki, sim_options()));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   EXPECT_LT(rep.a_priori_bound, 1e-14);
@@ -133,8 +135,8 @@ TEST(TrnfftSim, StridedSplitInPlaceGeometry) {
       im[static_cast<std::size_t>(j * batch + b)] = x[static_cast<std::size_t>(b * n + j)].imag();
     }
   auto plan = trnfft::plan_guru_split_dft<float>({{n, batch, batch}}, {{batch, 1, 1}}, re.data(), im.data(), re.data(),
-                                                 im.data(), Direction::backward, {.sim_mode = SimMode::compensated},
-                                                 sim_options());
+                                                 im.data(), Direction::backward,
+                                                 trnfft_test::with_mode(SimMode::compensated, sim_options()));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   std::vector<cld> xl(x.begin(), x.end());
@@ -152,7 +154,7 @@ std::vector<std::complex<T>> run_threads(std::int64_t n, SimMode mode, int threa
   auto x = random_complex<T>(static_cast<std::size_t>(n * batch), 77);
   std::vector<std::complex<T>> y(x.size());
   auto plan = trnfft::plan_many_dft<T>({n}, batch, x.data(), {}, 1, n, y.data(), {}, 1, n, Direction::forward,
-                                       {.sim_mode = mode}, sim_options(threads));
+                                       trnfft_test::with_mode(mode, sim_options(threads)));
   plan.execute();
   return y;
 }
@@ -175,15 +177,15 @@ TEST(TrnfftSim, TargetChoosesTheCheapestMode) {
   auto make = [&](double target) {
     auto o = sim_options();
     o.target_forward_error = target;
-    return trnfft::plan_many_dft<float>({64}, 4, x.data(), {}, 1, 64, y.data(), {}, 1, 64, Direction::forward, {}, o);
+    return trnfft::plan_many_dft<float>({64}, 4, x.data(), {}, 1, 64, y.data(), {}, 1, 64, Direction::forward, o);
   };
   // Each choice is the first of bf16, fp32, bf16_refined, compensated, ozaki whose bound meets the target.
   const SimMode order[] = {SimMode::bf16, SimMode::fp32, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki};
   std::vector<double> bounds;
   for (SimMode m : order) {
     auto p = trnfft::plan_many_dft<float>({64}, 4, x.data(), {}, 1, 64, y.data(), {}, 1, 64, Direction::forward,
-                                          {.sim_mode = m}, sim_options());
-    bounds.push_back(p.accuracy().a_priori_bound);
+                                          trnfft_test::with_mode(m, sim_options()));
+    bounds.push_back(trnfft_test::a_priori(p).a_priori_bound);
   }
   for (double target : {0.5, 0.05, 1e-3, 1e-5, 1e-6}) {
     std::size_t want = 0;
@@ -193,12 +195,12 @@ TEST(TrnfftSim, TargetChoosesTheCheapestMode) {
       continue;
     }
     auto plan = make(target);
-    const auto rep = plan.accuracy();
+    const auto rep = trnfft_test::a_priori(plan);
     EXPECT_TRUE(rep.met);
     EXPECT_LE(rep.a_priori_bound, target);
-    EXPECT_NE(
-        rep.trajectory.front().description.find(std::string("sim mode ") + std::string(trnfft::to_string(order[want]))),
-        std::string::npos)
+    EXPECT_NE(rep.trajectory.front().description.find(std::string("sim mode ") +
+                                                      std::string(trnfft_test::to_string(order[want]))),
+              std::string::npos)
         << target << ": " << rep.to_string();
     plan.execute();  // certified: no throw
   }
@@ -223,21 +225,130 @@ TEST(TrnfftSim, BadInput) {
   std::vector<std::complex<float>> x(64), y(64);
   auto o = sim_options();
   o.math_mode = trncore::MathMode::tf32;
-  EXPECT_THROW(trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward, {}, o), trncore::NotSupported);
+  EXPECT_THROW(trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward, o), trncore::NotSupported);
   o.math_mode = trncore::MathMode::bf16;
   o.target_forward_error = 1e-6;
-  EXPECT_THROW(trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward, {}, o), trncore::TargetNotMet);
+  EXPECT_THROW(trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward, o), trncore::TargetNotMet);
   o.target_forward_error.reset();
-  EXPECT_THROW(
-      trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward, {.sim_mode = static_cast<SimMode>(42)}, o),
-      trncore::InvalidArgument);
+  // refine is bf16's refinement step: with another math mode it is refused, and on host it is not supported.
+  expect_error<trncore::InvalidArgument>(
+      [&] {
+        (void)trnfft::plan_dft_1d<float>(
+            64, x.data(), y.data(), Direction::forward,
+            trnfft::PlanOptions(sim_options()).with_math_mode(trncore::MathMode::fp32).with_refine());
+      },
+      "trnfft::plan_dft", {"refine", "fp32"});
+  expect_error<trncore::InvalidArgument>(
+      [&] {
+        (void)trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward,
+                                         trnfft::PlanOptions(sim_options()).with_refine());
+      },
+      "trnfft::plan_dft", {"refine", "automatic"});
+  expect_error<trncore::NotSupported>(
+      [&] {
+        (void)trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward,
+                                         trnfft::PlanOptions{}.with_refine());
+      },
+      "trnfft::plan_dft", {"refine", "host"});
   auto host = trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward);
   trncore::AccuracyReport rep;
   EXPECT_THROW(host.execute(rep), trncore::NotSupported);
-  EXPECT_THROW((void)host.accuracy(), trncore::NotSupported);
-  EXPECT_EQ(trnfft::parse_sim_mode("bf16_refined"), SimMode::bf16_refined);
+  EXPECT_THROW(host.execute(x.data(), y.data(), rep), trncore::NotSupported);
+  EXPECT_THROW((void)trnfft_test::a_priori(host), trncore::NotSupported);
+}
+
+// The execute overloads taking a report (last) on new arrays: the same output and report as execute(report)
+// on the creation arrays; without a report, TargetNotMet whenever the run's met is false.
+TEST(TrnfftSim, NewArrayExecuteWithReport) {
+  const std::int64_t n = 96;
+  auto x = random_complex<float>(static_cast<std::size_t>(n), 31);
+  std::vector<std::complex<float>> y(x.size()), y2(x.size());
+  const auto plan = trnfft::plan_dft_1d<float>(n, x.data(), y.data(), Direction::forward,
+                                               trnfft_test::with_mode(SimMode::bf16_refined, sim_options()));
+  trncore::AccuracyReport rep, rep2, rep3;
+  plan.execute(rep);
+  auto x2 = x;
+  plan.execute(x2.data(), y2.data(), rep2);
+  EXPECT_EQ(std::memcmp(y.data(), y2.data(), y.size() * sizeof(y[0])), 0);
+  EXPECT_TRUE(rep2.met);
+  EXPECT_EQ(rep2.a_priori_bound, rep.a_priori_bound);
+  EXPECT_EQ(rep2.iterations, 1);  // the refinement step
+  plan.execute(std::span<const std::complex<float>>(x2), std::span<std::complex<float>>(y2), rep3);
+  EXPECT_EQ(rep3.a_priori_bound, rep.a_priori_bound);
+  // Split and real forms.
+  std::vector<float> re(static_cast<std::size_t>(n)), im(re.size()), ro(re.size()), io(re.size());
+  for (std::size_t i = 0; i < re.size(); ++i) {
+    re[i] = x[i].real();
+    im[i] = x[i].imag();
+  }
+  const auto split = trnfft::plan_guru_split_dft<float>({{n, 1, 1}}, {}, re.data(), im.data(), ro.data(), io.data(),
+                                                        Direction::forward,
+                                                        trnfft_test::with_mode(SimMode::bf16_refined, sim_options()));
+  trncore::AccuracyReport srep;
+  split.execute_split(re.data(), im.data(), ro.data(), io.data(), srep);
+  EXPECT_EQ(srep.a_priori_bound, rep.a_priori_bound);
+  for (std::size_t i = 0; i < re.size(); ++i) {
+    EXPECT_EQ(ro[i], y[i].real());
+    EXPECT_EQ(io[i], y[i].imag());
+  }
+  std::vector<float> r(static_cast<std::size_t>(n), 0.25f);
+  std::vector<std::complex<float>> h(static_cast<std::size_t>(n / 2 + 1));
+  const auto r2c = trnfft::plan_dft_r2c_1d<float>(n, r.data(), h.data(), sim_options());
+  trncore::AccuracyReport rrep;
+  r2c.execute(r.data(), h.data(), rrep);
+  EXPECT_TRUE(rrep.met);
+  std::vector<float> back(r.size());
+  const auto c2r = trnfft::plan_dft_c2r_1d<float>(n, h.data(), back.data(), sim_options());
+  trncore::AccuracyReport crep;
+  c2r.execute(h.data(), back.data(), crep);
+  EXPECT_TRUE(crep.met);
+  EXPECT_NEAR(back[3], 0.25f * static_cast<float>(n), 1e-3f);
+  // Without a report: a NaN input is not certified, so the run throws (from the new-array form too).
+  x2[7] = {std::numeric_limits<float>::quiet_NaN(), 0.0f};
+  expect_error<trncore::TargetNotMet>([&] { plan.execute(x2.data(), y2.data()); }, "trnfft::C2CPlan::execute",
+                                      {"NaN or Inf in the input"});
+  trncore::AccuracyReport nan_rep;
+  plan.execute(x2.data(), y2.data(), nan_rep);  // the report form never throws for a numerical outcome
+  EXPECT_FALSE(nan_rep.met);
+}
+
+// The spellings deprecated in 0.6.0 still work for one minor: PlanFlags (with sim_mode) forwards to the
+// PlanOptions form, bit for bit; SimMode's names parse and print.
+TEST(TrnfftSim, DeprecatedSpellings) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  const std::int64_t n = 300;
+  auto x = random_complex<float>(static_cast<std::size_t>(n), 41);
+  std::vector<std::complex<float>> y_old(x.size()), y_new(x.size());
+  trnfft::PlanFlags flags;
+  flags.sim_mode = trnfft::SimMode::bf16_refined;
+  const auto old_plan =
+      trnfft::plan_dft_1d<float>(n, x.data(), y_old.data(), Direction::backward, flags, sim_options());
+  const auto new_plan = trnfft::plan_dft_1d<float>(n, x.data(), y_new.data(), Direction::backward,
+                                                   trnfft_test::with_mode(SimMode::bf16_refined, sim_options()));
+  trncore::AccuracyReport r_old, r_new;
+  old_plan.execute(r_old);
+  new_plan.execute(r_new);
+  EXPECT_EQ(std::memcmp(y_old.data(), y_new.data(), x.size() * sizeof(x[0])), 0);
+  EXPECT_EQ(r_old.a_priori_bound, r_new.a_priori_bound);
+  EXPECT_EQ(old_plan.description(), new_plan.description());
+  // Host plans ignored sim_mode; rigor and preserve_input carry over.
+  trnfft::PlanFlags host_flags{trnfft::Rigor::estimate, true, false, trnfft::SimMode::bf16};
+  std::vector<std::complex<float>> h(static_cast<std::size_t>(n / 2 + 1), {1.0f, 0.0f});
+  std::vector<float> out(static_cast<std::size_t>(n));
+  const auto c2r = trnfft::plan_dft_c2r_1d<float>(n, h.data(), out.data(), host_flags);
+  c2r.execute();
+  EXPECT_EQ(h[1], std::complex<float>(1.0f, 0.0f));  // preserved
+  EXPECT_FLOAT_EQ(out[0], static_cast<float>(n));
+  // An invalid sim mode is refused, also on a host plan.
+  std::vector<std::complex<float>> a(8), b(8);
+  EXPECT_THROW((void)trnfft::plan_dft_1d<float>(8, a.data(), b.data(), Direction::forward,
+                                                trnfft::PlanFlags{.sim_mode = static_cast<trnfft::SimMode>(17)}),
+               trncore::InvalidArgument);
+  EXPECT_EQ(trnfft::parse_sim_mode("bf16_refined"), trnfft::SimMode::bf16_refined);
   EXPECT_THROW(trnfft::parse_sim_mode("bf17"), trncore::ParseError);
-  EXPECT_EQ(trnfft::to_string(SimMode::ozaki), "ozaki");
+  EXPECT_EQ(trnfft::to_string(trnfft::SimMode::ozaki), "ozaki");
+#pragma GCC diagnostic pop
 }
 
 }  // namespace

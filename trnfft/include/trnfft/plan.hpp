@@ -25,10 +25,14 @@
 ///   plan creation, plan destruction, wisdom, threads set-up — with one mutex (planner_mutex()).
 ///   Executing distinct plans, or one plan on distinct arrays via new-array execute, from many threads at
 ///   once is safe. A program that also calls FFTW's planner directly must hold planner_mutex() meanwhile.
+/// - Options: every plan_* function takes one PlanOptions (types.hpp): trncore::Options plus FFTW's planner
+///   flags (rigor, preserve_input, unaligned) and the sim refinement (refine). A plain trncore::Options
+///   converts to it.
 /// - Options, backend sim (any rank, one 1-D pass per axis; docs/trnfft.md "Sim backend"): the transform runs
-///   as trnblas sim GEMMs (DFT-as-GEMM, Stockham, Bluestein) in the precision mode PlanFlags::sim_mode or
-///   options.math_mode (automatic, fp32, bf16, compensated, ozaki); target_forward_error picks the
-///   cheapest mode whose bound meets it; accuracy() and execute(report) give the certified bound.
+///   as trnblas sim GEMMs (DFT-as-GEMM, Stockham, Bluestein) in options.math_mode (automatic, fp32, bf16,
+///   compensated, ozaki; bf16 with options.refine is bf16_refined); with automatic, target_forward_error
+///   picks the cheapest mode whose bound meets it. The execute overloads taking a trncore::AccuracyReport&
+///   (last) give each run's certified bound; those without one throw TargetNotMet whenever it is not met.
 /// - Options, backend host: math_mode automatic or the precision of T (fp32 for float, fp64 for
 ///   double); target_forward_error is not supported on host plans (NotSupported). options.threads: FFTW
 ///   threads for execution; 0 = one thread below 2^17 points per plan (where FFTW's threaded algorithms
@@ -38,10 +42,11 @@
 /// - Errors (always checked; trncore exceptions, "<function>: <values>: <fix>"): InvalidArgument for an
 ///   n < 1, an empty `dims`, a zero or negative stride, elements of one array that overlap, a null
 ///   pointer, read and written arrays that partly overlap, sizes whose extent overflows int64, invalid
-///   options, an invalid enum value (Direction, PlanFlags::rigor, PlanFlags::sim_mode); DimensionMismatch for an embedding smaller than the transform (plan_many_*) or a span
+///   options, an invalid enum value (Direction, PlanOptions::rigor), refine with a math mode other than bf16;
+///   DimensionMismatch for an embedding smaller than the transform (plan_many_*) or a span
 ///   shorter than the plan's extent; NotSupported when FFTW cannot plan the geometry (e.g. an in-place
-///   layout FFTW cannot do, or preserve_input on multi-dimensional c2r), for target_forward_error on host;
-///   TargetNotMet when no sim mode certifies the target.
+///   layout FFTW cannot do, or preserve_input on multi-dimensional c2r), for target_forward_error or refine on
+///   host, for a report on a host plan; TargetNotMet when no sim mode certifies the target.
 
 #include <trnfft/types.hpp>
 #include <trncore/accuracy_report.hpp>
@@ -129,9 +134,12 @@ class Plan {
   /// cost. Never throws TargetNotMet.
   /// @throws NotSupported for a host plan; InvalidArgument on an empty plan.
   void execute(trncore::AccuracyReport& report) const;
-  /// Sim plans: the a-priori report fixed at creation (mode chosen, bound, target and whether it is met;
-  /// no cost). @throws NotSupported for a host plan; InvalidArgument on an empty plan.
-  trncore::AccuracyReport accuracy() const;
+  /// Deprecated since 0.6.0 (removed in 0.7.0; the suite's reports come from the call that certifies,
+  /// docs/conventions.md): sim plans' a-priori report fixed at creation (mode chosen, bound, target and
+  /// whether it is met; no cost). execute(report) gives the certified bound of a run.
+  /// @throws NotSupported for a host plan; InvalidArgument on an empty plan.
+  [[deprecated("use execute(report): the report of the run, with its certified bound")]] trncore::AccuracyReport
+  accuracy() const;
 
   /// @cond TRNSCI_INTERNAL
   // The executor shared with the derived plan types; not part of the API (detail::PlanState).
@@ -153,7 +161,7 @@ class C2CPlan : public Plan<T> {
   /// Computes the transform on the creation arrays (Plan::execute).
   using Plan<T>::execute;
   /// New-array execute, interleaved layout: the transform on `in` → `out`. The arrays must be laid out
-  /// as the creation arrays (same geometry, same in-place-ness, and without PlanFlags::unaligned the
+  /// as the creation arrays (same geometry, same in-place-ness, and without PlanOptions::unaligned the
   /// same SIMD alignment, fftw_alignment_of). `in` is only read for an out-of-place plan.
   /// @throws InvalidArgument for a split plan, null pointers, other in-place-ness, other alignment, or
   ///         read and written arrays that partly overlap.
@@ -165,6 +173,12 @@ class C2CPlan : public Plan<T> {
   /// and io − ro equal those at creation (FFTW's rule for split arrays).
   /// @throws as the interleaved form (an interleaved plan throws InvalidArgument).
   void execute_split(const T* ri, const T* ii, T* ro, T* io) const;
+  /// The forms above with the run's AccuracyReport (sim plans; as Plan::execute(report): never throws
+  /// TargetNotMet). @throws NotSupported for a host plan, else as the forms without a report.
+  void execute(const std::complex<T>* in, std::complex<T>* out, trncore::AccuracyReport& report) const;
+  void execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out,
+               trncore::AccuracyReport& report) const;
+  void execute_split(const T* ri, const T* ii, T* ro, T* io, trncore::AccuracyReport& report) const;
 
  private:
   explicit C2CPlan(std::unique_ptr<detail::PlanState<T>> state) noexcept : Plan<T>(std::move(state)) {}
@@ -185,6 +199,10 @@ class R2CPlan : public Plan<T> {
   void execute(std::span<const T> in, std::span<std::complex<T>> out) const;
   /// New-array execute, split output; io − ro must equal its value at creation.
   void execute_split(const T* in, T* ro, T* io) const;
+  /// The forms above with the run's AccuracyReport (sim plans; as C2CPlan's report forms).
+  void execute(const T* in, std::complex<T>* out, trncore::AccuracyReport& report) const;
+  void execute(std::span<const T> in, std::span<std::complex<T>> out, trncore::AccuracyReport& report) const;
+  void execute_split(const T* in, T* ro, T* io, trncore::AccuracyReport& report) const;
 
  private:
   explicit R2CPlan(std::unique_ptr<detail::PlanState<T>> state) noexcept : Plan<T>(std::move(state)) {}
@@ -193,7 +211,7 @@ class R2CPlan : public Plan<T> {
 };
 
 /// A complex-to-real (backward) plan: n/2 + 1 complex inputs along the last dimension, real output. The
-/// input is overwritten unless the plan was made with PlanFlags::preserve_input.
+/// input is overwritten unless the plan was made with PlanOptions::preserve_input.
 template <Real T>
 class C2RPlan : public Plan<T> {
  public:
@@ -206,6 +224,10 @@ class C2RPlan : public Plan<T> {
   void execute(std::span<std::complex<T>> in, std::span<T> out) const;
   /// New-array execute, split input; ii − ri must equal its value at creation.
   void execute_split(T* ri, T* ii, T* out) const;
+  /// The forms above with the run's AccuracyReport (sim plans; as C2CPlan's report forms).
+  void execute(std::complex<T>* in, T* out, trncore::AccuracyReport& report) const;
+  void execute(std::span<std::complex<T>> in, std::span<T> out, trncore::AccuracyReport& report) const;
+  void execute_split(T* ri, T* ii, T* out, trncore::AccuracyReport& report) const;
 
  private:
   explicit C2RPlan(std::unique_ptr<detail::PlanState<T>> state) noexcept : Plan<T>(std::move(state)) {}
@@ -222,13 +244,12 @@ class C2RPlan : public Plan<T> {
 /// @param batch      batch dimensions (empty: one transform)
 /// @param in, out    the arrays; in == out for in-place
 /// @param direction  sign of the exponent
-/// @param flags      planner effort, input preservation, alignment, sim precision mode (PlanFlags)
-/// @param options    backend, math mode, target and threads, as the file header describes
+/// @param options    backend, math mode, target, threads, planner effort, input preservation, alignment and
+///                   sim refinement (PlanOptions), as the file header describes
 /// @throws as the file header lists.
 template <Real T>
 C2CPlan<T> plan_guru_dft(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, std::complex<T>* in,
-                         std::complex<T>* out, Direction direction, PlanFlags flags = {},
-                         const trncore::Options& options = {});
+                         std::complex<T>* out, Direction direction, const PlanOptions& options = {});
 
 /// A c2c plan on split arrays: real parts ri/ro and imaginary parts ii/io, strides in T elements. Both
 /// directions are supported (FFTW's split interface is forward-only; backward swaps the parts).
@@ -236,29 +257,29 @@ C2CPlan<T> plan_guru_dft(const std::vector<IoDim>& dims, const std::vector<IoDim
 /// pairs is in place.
 template <Real T>
 C2CPlan<T> plan_guru_split_dft(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* ri, T* ii, T* ro,
-                               T* io, Direction direction, PlanFlags flags = {}, const trncore::Options& options = {});
+                               T* io, Direction direction, const PlanOptions& options = {});
 
 /// An r2c plan: real input (strides in T), interleaved complex output (strides in std::complex<T>).
 /// dims.back().n is the real length n; the output holds n/2 + 1 points along that dimension.
 template <Real T>
 R2CPlan<T> plan_guru_dft_r2c(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* in,
-                             std::complex<T>* out, PlanFlags flags = {}, const trncore::Options& options = {});
+                             std::complex<T>* out, const PlanOptions& options = {});
 
 /// An r2c plan with split complex output (ro, io; strides in T).
 template <Real T>
 R2CPlan<T> plan_guru_split_dft_r2c(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* in, T* ro, T* io,
-                                   PlanFlags flags = {}, const trncore::Options& options = {});
+                                   const PlanOptions& options = {});
 
 /// A c2r plan: interleaved half-spectrum input (strides in std::complex<T>), real output (strides in T);
 /// dims.back().n is the real output length n, the input holds n/2 + 1 points along it.
 template <Real T>
 C2RPlan<T> plan_guru_dft_c2r(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, std::complex<T>* in,
-                             T* out, PlanFlags flags = {}, const trncore::Options& options = {});
+                             T* out, const PlanOptions& options = {});
 
 /// A c2r plan with split complex input (ri, ii; strides in T).
 template <Real T>
 C2RPlan<T> plan_guru_split_dft_c2r(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* ri, T* ii,
-                                   T* out, PlanFlags flags = {}, const trncore::Options& options = {});
+                                   T* out, const PlanOptions& options = {});
 
 // ---- Advanced interface: batches of equally strided transforms (fftw_plan_many_dft). ----
 
@@ -271,8 +292,7 @@ template <Real T>
 C2CPlan<T> plan_many_dft(const std::vector<std::int64_t>& n, std::int64_t howmany, std::complex<T>* in,
                          const std::vector<std::int64_t>& inembed, std::int64_t istride, std::int64_t idist,
                          std::complex<T>* out, const std::vector<std::int64_t>& onembed, std::int64_t ostride,
-                         std::int64_t odist, Direction direction, PlanFlags flags = {},
-                         const trncore::Options& options = {});
+                         std::int64_t odist, Direction direction, const PlanOptions& options = {});
 
 /// `howmany` r2c transforms of real shape n; the complex side's shape is n with its last entry n/2 + 1,
 /// and an empty onembed means that shape (an empty inembed means n). Addressing as plan_many_dft.
@@ -280,7 +300,7 @@ template <Real T>
 R2CPlan<T> plan_many_dft_r2c(const std::vector<std::int64_t>& n, std::int64_t howmany, T* in,
                              const std::vector<std::int64_t>& inembed, std::int64_t istride, std::int64_t idist,
                              std::complex<T>* out, const std::vector<std::int64_t>& onembed, std::int64_t ostride,
-                             std::int64_t odist, PlanFlags flags = {}, const trncore::Options& options = {});
+                             std::int64_t odist, const PlanOptions& options = {});
 
 /// `howmany` c2r transforms of real shape n (input: shape n with its last entry n/2 + 1). Addressing as
 /// plan_many_dft.
@@ -288,49 +308,204 @@ template <Real T>
 C2RPlan<T> plan_many_dft_c2r(const std::vector<std::int64_t>& n, std::int64_t howmany, std::complex<T>* in,
                              const std::vector<std::int64_t>& inembed, std::int64_t istride, std::int64_t idist, T* out,
                              const std::vector<std::int64_t>& onembed, std::int64_t ostride, std::int64_t odist,
-                             PlanFlags flags = {}, const trncore::Options& options = {});
+                             const PlanOptions& options = {});
 
 // ---- Basic interface: one contiguous row-major transform (fftw_plan_dft, _r2c, _c2r). ----
 
 /// One c2c transform of a contiguous row-major array of shape n (any rank ≥ 1).
 template <Real T>
 C2CPlan<T> plan_dft(const std::vector<std::int64_t>& n, std::complex<T>* in, std::complex<T>* out, Direction direction,
-                    PlanFlags flags = {}, const trncore::Options& options = {});
+                    const PlanOptions& options = {});
 /// plan_dft({n0}, …).
 template <Real T>
 C2CPlan<T> plan_dft_1d(std::int64_t n0, std::complex<T>* in, std::complex<T>* out, Direction direction,
-                       PlanFlags flags = {}, const trncore::Options& options = {});
+                       const PlanOptions& options = {}) {
+  return plan_dft<T>({n0}, in, out, direction, options);
+}
 /// plan_dft({n0, n1}, …).
 template <Real T>
 C2CPlan<T> plan_dft_2d(std::int64_t n0, std::int64_t n1, std::complex<T>* in, std::complex<T>* out, Direction direction,
-                       PlanFlags flags = {}, const trncore::Options& options = {});
+                       const PlanOptions& options = {}) {
+  return plan_dft<T>({n0, n1}, in, out, direction, options);
+}
 
 /// One r2c transform of a row-major real array of shape n into the row-major complex array of shape n
 /// with the last entry n/2 + 1. In-place (in == (T*)out), the real rows are padded to 2·(n/2 + 1) reals,
 /// as in FFTW's basic interface.
 template <Real T>
-R2CPlan<T> plan_dft_r2c(const std::vector<std::int64_t>& n, T* in, std::complex<T>* out, PlanFlags flags = {},
-                        const trncore::Options& options = {});
+R2CPlan<T> plan_dft_r2c(const std::vector<std::int64_t>& n, T* in, std::complex<T>* out,
+                        const PlanOptions& options = {});
 /// plan_dft_r2c({n0}, …).
 template <Real T>
-R2CPlan<T> plan_dft_r2c_1d(std::int64_t n0, T* in, std::complex<T>* out, PlanFlags flags = {},
-                           const trncore::Options& options = {});
+R2CPlan<T> plan_dft_r2c_1d(std::int64_t n0, T* in, std::complex<T>* out, const PlanOptions& options = {}) {
+  return plan_dft_r2c<T>({n0}, in, out, options);
+}
 /// plan_dft_r2c({n0, n1}, …).
 template <Real T>
-R2CPlan<T> plan_dft_r2c_2d(std::int64_t n0, std::int64_t n1, T* in, std::complex<T>* out, PlanFlags flags = {},
-                           const trncore::Options& options = {});
+R2CPlan<T> plan_dft_r2c_2d(std::int64_t n0, std::int64_t n1, T* in, std::complex<T>* out,
+                           const PlanOptions& options = {}) {
+  return plan_dft_r2c<T>({n0, n1}, in, out, options);
+}
 
 /// One c2r transform, the inverse layout of plan_dft_r2c (padded real rows when in-place).
 template <Real T>
-C2RPlan<T> plan_dft_c2r(const std::vector<std::int64_t>& n, std::complex<T>* in, T* out, PlanFlags flags = {},
-                        const trncore::Options& options = {});
+C2RPlan<T> plan_dft_c2r(const std::vector<std::int64_t>& n, std::complex<T>* in, T* out,
+                        const PlanOptions& options = {});
 /// plan_dft_c2r({n0}, …).
 template <Real T>
-C2RPlan<T> plan_dft_c2r_1d(std::int64_t n0, std::complex<T>* in, T* out, PlanFlags flags = {},
-                           const trncore::Options& options = {});
+C2RPlan<T> plan_dft_c2r_1d(std::int64_t n0, std::complex<T>* in, T* out, const PlanOptions& options = {}) {
+  return plan_dft_c2r<T>({n0}, in, out, options);
+}
 /// plan_dft_c2r({n0, n1}, …).
 template <Real T>
-C2RPlan<T> plan_dft_c2r_2d(std::int64_t n0, std::int64_t n1, std::complex<T>* in, T* out, PlanFlags flags = {},
-                           const trncore::Options& options = {});
+C2RPlan<T> plan_dft_c2r_2d(std::int64_t n0, std::int64_t n1, std::complex<T>* in, T* out,
+                           const PlanOptions& options = {}) {
+  return plan_dft_c2r<T>({n0, n1}, in, out, options);
+}
+
+// ---- Deprecated since 0.6.0 (removed in 0.7.0): the (PlanFlags, trncore::Options) spelling. ----
+// Each forwards to the PlanOptions form with detail::merge_flags (PlanFlags::sim_mode becomes math_mode, and
+// bf16_refined bf16 with refine, on sim plans; host plans ignored it).
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2CPlan<T> plan_guru_dft(
+    const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, std::complex<T>* in, std::complex<T>* out,
+    Direction direction, PlanFlags flags, const trncore::Options& options = {}) {
+  return plan_guru_dft<T>(dims, batch, in, out, direction,
+                          detail::merge_flags("trnfft::plan_guru_dft", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2CPlan<T>
+plan_guru_split_dft(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* ri, T* ii, T* ro, T* io,
+                    Direction direction, PlanFlags flags, const trncore::Options& options = {}) {
+  return plan_guru_split_dft<T>(dims, batch, ri, ii, ro, io, direction,
+                                detail::merge_flags("trnfft::plan_guru_split_dft", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] R2CPlan<T> plan_guru_dft_r2c(
+    const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* in, std::complex<T>* out, PlanFlags flags,
+    const trncore::Options& options = {}) {
+  return plan_guru_dft_r2c<T>(dims, batch, in, out, detail::merge_flags("trnfft::plan_guru_dft_r2c", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] R2CPlan<T>
+plan_guru_split_dft_r2c(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* in, T* ro, T* io,
+                        PlanFlags flags, const trncore::Options& options = {}) {
+  return plan_guru_split_dft_r2c<T>(dims, batch, in, ro, io,
+                                    detail::merge_flags("trnfft::plan_guru_split_dft_r2c", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2RPlan<T> plan_guru_dft_c2r(
+    const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, std::complex<T>* in, T* out, PlanFlags flags,
+    const trncore::Options& options = {}) {
+  return plan_guru_dft_c2r<T>(dims, batch, in, out, detail::merge_flags("trnfft::plan_guru_dft_c2r", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2RPlan<T>
+plan_guru_split_dft_c2r(const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, T* ri, T* ii, T* out,
+                        PlanFlags flags, const trncore::Options& options = {}) {
+  return plan_guru_split_dft_c2r<T>(dims, batch, ri, ii, out,
+                                    detail::merge_flags("trnfft::plan_guru_split_dft_c2r", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2CPlan<T> plan_many_dft(
+    const std::vector<std::int64_t>& n, std::int64_t howmany, std::complex<T>* in,
+    const std::vector<std::int64_t>& inembed, std::int64_t istride, std::int64_t idist, std::complex<T>* out,
+    const std::vector<std::int64_t>& onembed, std::int64_t ostride, std::int64_t odist, Direction direction,
+    PlanFlags flags, const trncore::Options& options = {}) {
+  return plan_many_dft<T>(n, howmany, in, inembed, istride, idist, out, onembed, ostride, odist, direction,
+                          detail::merge_flags("trnfft::plan_many_dft", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] R2CPlan<T> plan_many_dft_r2c(
+    const std::vector<std::int64_t>& n, std::int64_t howmany, T* in, const std::vector<std::int64_t>& inembed,
+    std::int64_t istride, std::int64_t idist, std::complex<T>* out, const std::vector<std::int64_t>& onembed,
+    std::int64_t ostride, std::int64_t odist, PlanFlags flags, const trncore::Options& options = {}) {
+  return plan_many_dft_r2c<T>(n, howmany, in, inembed, istride, idist, out, onembed, ostride, odist,
+                              detail::merge_flags("trnfft::plan_many_dft_r2c", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2RPlan<T> plan_many_dft_c2r(
+    const std::vector<std::int64_t>& n, std::int64_t howmany, std::complex<T>* in,
+    const std::vector<std::int64_t>& inembed, std::int64_t istride, std::int64_t idist, T* out,
+    const std::vector<std::int64_t>& onembed, std::int64_t ostride, std::int64_t odist, PlanFlags flags,
+    const trncore::Options& options = {}) {
+  return plan_many_dft_c2r<T>(n, howmany, in, inembed, istride, idist, out, onembed, ostride, odist,
+                              detail::merge_flags("trnfft::plan_many_dft_c2r", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2CPlan<T> plan_dft(
+    const std::vector<std::int64_t>& n, std::complex<T>* in, std::complex<T>* out, Direction direction, PlanFlags flags,
+    const trncore::Options& options = {}) {
+  return plan_dft<T>(n, in, out, direction, detail::merge_flags("trnfft::plan_dft", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2CPlan<T> plan_dft_1d(
+    std::int64_t n0, std::complex<T>* in, std::complex<T>* out, Direction direction, PlanFlags flags,
+    const trncore::Options& options = {}) {
+  return plan_dft_1d<T>(n0, in, out, direction, detail::merge_flags("trnfft::plan_dft_1d", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2CPlan<T> plan_dft_2d(
+    std::int64_t n0, std::int64_t n1, std::complex<T>* in, std::complex<T>* out, Direction direction, PlanFlags flags,
+    const trncore::Options& options = {}) {
+  return plan_dft_2d<T>(n0, n1, in, out, direction, detail::merge_flags("trnfft::plan_dft_2d", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] R2CPlan<T> plan_dft_r2c(
+    const std::vector<std::int64_t>& n, T* in, std::complex<T>* out, PlanFlags flags,
+    const trncore::Options& options = {}) {
+  return plan_dft_r2c<T>(n, in, out, detail::merge_flags("trnfft::plan_dft_r2c", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] R2CPlan<T> plan_dft_r2c_1d(
+    std::int64_t n0, T* in, std::complex<T>* out, PlanFlags flags, const trncore::Options& options = {}) {
+  return plan_dft_r2c_1d<T>(n0, in, out, detail::merge_flags("trnfft::plan_dft_r2c_1d", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] R2CPlan<T> plan_dft_r2c_2d(
+    std::int64_t n0, std::int64_t n1, T* in, std::complex<T>* out, PlanFlags flags,
+    const trncore::Options& options = {}) {
+  return plan_dft_r2c_2d<T>(n0, n1, in, out, detail::merge_flags("trnfft::plan_dft_r2c_2d", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2RPlan<T> plan_dft_c2r(
+    const std::vector<std::int64_t>& n, std::complex<T>* in, T* out, PlanFlags flags,
+    const trncore::Options& options = {}) {
+  return plan_dft_c2r<T>(n, in, out, detail::merge_flags("trnfft::plan_dft_c2r", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2RPlan<T> plan_dft_c2r_1d(
+    std::int64_t n0, std::complex<T>* in, T* out, PlanFlags flags, const trncore::Options& options = {}) {
+  return plan_dft_c2r_1d<T>(n0, in, out, detail::merge_flags("trnfft::plan_dft_c2r_1d", flags, options));
+}
+
+template <Real T>
+[[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2RPlan<T> plan_dft_c2r_2d(
+    std::int64_t n0, std::int64_t n1, std::complex<T>* in, T* out, PlanFlags flags,
+    const trncore::Options& options = {}) {
+  return plan_dft_c2r_2d<T>(n0, n1, in, out, detail::merge_flags("trnfft::plan_dft_c2r_2d", flags, options));
+}
+
+#pragma GCC diagnostic pop
 
 }  // namespace trnfft

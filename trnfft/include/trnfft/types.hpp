@@ -2,10 +2,13 @@
 /// @file
 /// trnfft's option enums and the geometry type of its plans (docs/trnfft.md, "Conventions").
 
+#include <trncore/options.hpp>
+
 #include <complex>
 #include <concepts>
 #include <cstdint>
 #include <string_view>
+#include <utility>
 
 namespace trnfft {
 
@@ -36,11 +39,12 @@ enum class Kind : std::uint8_t { c2c, r2c, c2r };
 /// ortho scales both by 1/√N (unitary).
 enum class Norm : std::uint8_t { backward, ortho, forward };
 
-/// The sim backend's precision mode (docs/trnfft.md, "Sim backend"): which TensorEngine math mode every
-/// DFT GEMM of the transform runs in. from_options takes Options::math_mode (automatic, fp32, bf16,
-/// compensated, ozaki); bf16_refined is a trnfft mode with no trncore::MathMode: a bf16 transform, its
-/// residual through an fp32-mode inverse transform, and a second bf16 transform of the residual.
-enum class SimMode : std::uint8_t { from_options, fp32, bf16, bf16_refined, compensated, ozaki };
+/// Deprecated since 0.6.0 (removed in 0.7.0): the sim precision is options.math_mode (fp32, bf16,
+/// compensated, ozaki; automatic picks), and bf16_refined is math_mode bf16 with PlanOptions::refine.
+/// from_options meant "use Options::math_mode".
+enum class [[deprecated(
+    "use trncore::MathMode in PlanOptions::math_mode (bf16_refined: bf16 with PlanOptions::refine)")]] SimMode : std::
+    uint8_t{from_options, fp32, bf16, bf16_refined, compensated, ozaki};
 
 /// "forward" or "backward". Never throws.
 std::string_view to_string(Direction direction) noexcept;
@@ -52,8 +56,12 @@ std::string_view to_string(ComplexLayout layout) noexcept;
 std::string_view to_string(Kind kind) noexcept;
 /// "backward", "ortho" or "forward" (numpy's spelling). Never throws.
 std::string_view to_string(Norm norm) noexcept;
-/// "from_options", "fp32", "bf16", "bf16_refined", "compensated" or "ozaki". Never throws.
-std::string_view to_string(SimMode mode) noexcept;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+/// Deprecated (SimMode): "from_options", "fp32", "bf16", "bf16_refined", "compensated" or "ozaki".
+[[deprecated("SimMode is deprecated: use trncore::to_string(MathMode)")]] std::string_view to_string(
+    SimMode mode) noexcept;
+#pragma GCC diagnostic pop
 
 /// Parses to_string's name of a Direction. @throws trncore::ParseError naming the text and the accepted names.
 Direction parse_direction(std::string_view text);
@@ -65,8 +73,12 @@ ComplexLayout parse_complex_layout(std::string_view text);
 Kind parse_kind(std::string_view text);
 /// Parses numpy's norm names. @throws trncore::ParseError naming the text and the accepted names.
 Norm parse_norm(std::string_view text);
-/// Parses to_string's name of a SimMode. @throws trncore::ParseError naming the text and the accepted names.
-SimMode parse_sim_mode(std::string_view text);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+/// Deprecated (SimMode): parses to_string's name of a SimMode. @throws trncore::ParseError naming the text
+/// and the accepted names.
+[[deprecated("SimMode is deprecated: use trncore::parse_math_mode")]] SimMode parse_sim_mode(std::string_view text);
+#pragma GCC diagnostic pop
 
 /// One dimension of a plan's geometry, as FFTW's fftw_iodim64: `n` points, the input `is` and output `os`
 /// elements apart. Strides count elements of the array's own type: T for real arrays and for both arrays
@@ -80,20 +92,109 @@ struct IoDim {
   friend bool operator==(const IoDim&, const IoDim&) = default;
 };
 
-/// The planner's flags (FFTW's planner flags).
-struct PlanFlags {
-  /// The planner's effort; see Rigor.
+/// The options of plan creation (docs/trnfft.md, "Plans"): trncore::Options — backend, math_mode,
+/// target_forward_error, threads, generation and product model — and FFTW's planner flags, plus the sim
+/// backend's refinement. Any trncore::Options converts to PlanOptions with the planner defaults below;
+/// set the fields of this struct by assignment (the with_*() setters return trncore::Options&).
+struct PlanOptions : trncore::Options {
+  PlanOptions() = default;
+  /// `options` with the planner defaults (implicit, so plan_* functions take plain trncore::Options too).
+  PlanOptions(const trncore::Options& options) : trncore::Options(options) {}  // NOLINT(google-explicit-constructor)
+
+  /// trncore::Options' setters, returning PlanOptions& so that a chain keeps the fields below (a chain
+  /// through a trncore::Options& would convert back with the defaults).
+  PlanOptions& with_backend(trncore::Backend b) {
+    trncore::Options::with_backend(b);
+    return *this;
+  }
+  PlanOptions& with_math_mode(trncore::MathMode m) {
+    trncore::Options::with_math_mode(m);
+    return *this;
+  }
+  PlanOptions& with_target(double t) {
+    trncore::Options::with_target(t);
+    return *this;
+  }
+  PlanOptions& with_product(trncore::sim::ProductModel p) {
+    trncore::Options::with_product(p);
+    return *this;
+  }
+  PlanOptions& with_generation(trncore::sim::Generation g) {
+    trncore::Options::with_generation(g);
+    return *this;
+  }
+  PlanOptions& with_threads(int t) {
+    trncore::Options::with_threads(t);
+    return *this;
+  }
+  PlanOptions& with_monitor(trncore::Monitor m) {
+    trncore::Options::with_monitor(std::move(m));
+    return *this;
+  }
+  PlanOptions& with_seed(std::uint64_t s, std::uint64_t st = 0) {
+    trncore::Options::with_seed(s, st);
+    return *this;
+  }
+  /// Sets rigor = r; returns *this.
+  PlanOptions& with_rigor(Rigor r) {
+    rigor = r;
+    return *this;
+  }
+  /// Sets preserve_input = p; returns *this.
+  PlanOptions& with_preserve_input(bool p = true) {
+    preserve_input = p;
+    return *this;
+  }
+  /// Sets unaligned = u; returns *this.
+  PlanOptions& with_unaligned(bool u = true) {
+    unaligned = u;
+    return *this;
+  }
+  /// Sets refine = r; returns *this.
+  PlanOptions& with_refine(bool r = true) {
+    refine = r;
+    return *this;
+  }
+
+  /// The planner's effort; see Rigor. Ignored by sim plans.
   Rigor rigor = Rigor::estimate;
   /// Guarantee that execution leaves the input unchanged (FFTW_PRESERVE_INPUT). c2c and r2c out-of-place
   /// plans always preserve their input; c2r plans overwrite it unless this is set, and multi-dimensional
-  /// c2r cannot preserve it (creation then throws NotSupported).
+  /// c2r cannot preserve it (creation then throws NotSupported). Sim plans never modify their input.
   bool preserve_input = false;
   /// Let new-array execute take arrays of any alignment (FFTW_UNALIGNED), at some cost in speed. Without
-  /// it, arrays passed to execute must share the SIMD alignment of those the plan was created with.
+  /// it, arrays passed to execute must share the SIMD alignment of those the plan was created with (sim
+  /// plans have no alignment rule).
+  bool unaligned = false;
+  /// Sim backend with math_mode bf16 only: one refinement step (docs/trnfft.md, "Precision modes"): a bf16
+  /// transform, its residual through an fp32-mode inverse transform, and a second bf16 transform of the
+  /// residual ("bf16_refined"). Other math modes: InvalidArgument; host plans: NotSupported.
+  bool refine = false;
+};
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+/// Deprecated since 0.6.0 (removed in 0.7.0): the planner's flags, now fields of PlanOptions (rigor,
+/// preserve_input, unaligned; sim_mode is PlanOptions::math_mode and PlanOptions::refine). The plan_*
+/// overloads taking (PlanFlags, trncore::Options) forward to those taking PlanOptions.
+struct [[deprecated("use PlanOptions (rigor, preserve_input, unaligned, math_mode, refine)")]] PlanFlags {
+  /// The planner's effort; see Rigor.
+  Rigor rigor = Rigor::estimate;
+  /// PlanOptions::preserve_input.
+  bool preserve_input = false;
+  /// PlanOptions::unaligned.
   bool unaligned = false;
   /// Sim backend only: the precision mode; from_options (default) uses Options::math_mode. Ignored by
   /// host plans.
   SimMode sim_mode = SimMode::from_options;
 };
+
+namespace detail {
+/// The PlanOptions of a deprecated (PlanFlags, Options) pair: the flags' fields, and for a sim plan their
+/// sim_mode as math_mode (bf16_refined as bf16 with refine). @throws InvalidArgument naming `function` for
+/// an invalid sim_mode.
+PlanOptions merge_flags(const char* function, const PlanFlags& flags, const trncore::Options& options);
+}  // namespace detail
+#pragma GCC diagnostic pop
 
 }  // namespace trnfft

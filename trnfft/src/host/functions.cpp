@@ -3,7 +3,7 @@
 #include <trnfft/functions.hpp>
 #include <trnfft/plan.hpp>
 
-#include "host/checks.hpp"
+#include "checks.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
@@ -231,13 +231,13 @@ Array<std::complex<real_of<E>>> c2c(const char* function, const E* x, std::int64
   geometry(c.axes, c.s, out.shape, st, st, dims, batch);
   if constexpr (std::is_same_v<E, C>) {
     if (out.shape == shape) {  // nothing to pad or truncate: transform straight from the input
-      plan_guru_dft<T>(dims, batch, const_cast<C*>(x), out.data.data(), direction, {}, options).execute();
+      plan_guru_dft<T>(dims, batch, const_cast<C*>(x), out.data.data(), direction, options).execute();
       scale(out.data, scale_factor(norm, direction == Direction::forward, c.s));
       return out;
     }
   }
   copy_box(x, shape, out.data.data(), out.shape, false);
-  plan_guru_dft<T>(dims, batch, out.data.data(), out.data.data(), direction, {}, options).execute();
+  plan_guru_dft<T>(dims, batch, out.data.data(), out.data.data(), direction, options).execute();
   scale(out.data, scale_factor(norm, direction == Direction::forward, c.s));
   return out;
 }
@@ -263,7 +263,7 @@ Array<std::complex<T>> r2c(const char* function, const T* x, std::int64_t size, 
   }
   std::vector<IoDim> dims, batch;
   geometry(c.axes, c.s, real_shape, row_major_strides(real_shape), row_major_strides(out.shape), dims, batch);
-  plan_guru_dft_r2c<T>(dims, batch, const_cast<T*>(in), out.data.data(), {}, options).execute();
+  plan_guru_dft_r2c<T>(dims, batch, const_cast<T*>(in), out.data.data(), options).execute();
   scale(out.data, scale_factor(norm, true, c.s));
   return out;
 }
@@ -285,7 +285,7 @@ Array<real_of<E>> c2r(const char* function, const E* x, std::int64_t size, const
   copy_box(x, shape, half.data(), half_shape, conjugate);
   std::vector<IoDim> dims, batch;
   geometry(c.axes, c.s, out.shape, row_major_strides(half_shape), row_major_strides(out.shape), dims, batch);
-  plan_guru_dft_c2r<T>(dims, batch, half.data(), out.data.data(), {}, options).execute();
+  plan_guru_dft_c2r<T>(dims, batch, half.data(), out.data.data(), options).execute();
   scale(out.data, scale_factor(norm, false, c.s));
   return out;
 }

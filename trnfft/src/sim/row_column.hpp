@@ -1,5 +1,5 @@
 #pragma once
-// A sim plan's whole transform: rank 1 is one Executor; rank d > 1 runs one 1-D Executor per axis over
+// A sim plan's whole transform, row-column: rank 1 is one AxisTransform; rank d > 1 runs one AxisTransform per axis over
 // the row-major array (row-column algorithm), the axis being transformed gathered into contiguous rows.
 // r2c transforms the last axis first (real → half spectrum), then the others forward; c2r transforms the
 // other axes backward first, then the last one (half spectrum → real), as FFTW's multi-dimensional r2c/c2r.
@@ -14,7 +14,7 @@
 // ‖c2r(H)‖ ≥ √m·‖H‖, so with δ₁ the composed bound of the other axes and δ_c the c2r pass's own,
 // δ = √2·δ₁ + δ_c·(1 + √2·δ₁).
 
-#include "sim/engine.hpp"
+#include "sim/axis_transform.hpp"
 
 #include <trncore/accuracy_report.hpp>
 #include <trncore/options.hpp>
@@ -28,14 +28,15 @@
 namespace trnfft::detail::sim {
 
 template <Real T>
-class Transform {
+class RowColumnTransform {
  public:
-  /// `n` the transform lengths (row-major; for r2c/c2r the last is the real length). All axes run `mode`
-  /// (resolved, not from_options); `options` is the plan's (its target is reported, not checked here).
-  Transform(Kind kind, std::vector<std::int64_t> n, Direction direction, SimMode mode, const trncore::Options& options);
-  ~Transform();
-  Transform(const Transform&) = delete;
-  Transform& operator=(const Transform&) = delete;
+  /// `n` the transform lengths (row-major; for r2c/c2r the last is the real length). All axes run
+  /// `precision`; `options` is the plan's (its target is reported, not checked here).
+  RowColumnTransform(Kind kind, std::vector<std::int64_t> n, Direction direction, Precision precision,
+                     const trncore::Options& options);
+  ~RowColumnTransform();
+  RowColumnTransform(const RowColumnTransform&) = delete;
+  RowColumnTransform& operator=(const RowColumnTransform&) = delete;
 
   /// Contiguous row-major batches: c2c complex Π n → complex Π n; r2c real Π n → complex with the last
   /// extent n/2 + 1; c2r the reverse. `in` is not modified. Returns the bound certified for this run.
@@ -44,7 +45,7 @@ class Transform {
   double run_c2r(const std::complex<T>* in, T* out, std::int64_t batch, RunLog& log) const;
 
   double a_priori() const { return a_priori_; }
-  SimMode mode() const { return mode_; }
+  Precision precision() const { return precision_; }
   std::size_t rank() const { return n_.size(); }
   std::string description() const;
   trncore::AccuracyReport report(double bound, const RunLog& log) const;
@@ -54,24 +55,17 @@ class Transform {
   double compose(const std::vector<double>& axis_bounds) const;
   /// The complex side's extents of r2c/c2r: n with the last length halved to n/2 + 1.
   std::vector<std::int64_t> half_spectrum_extent() const;
-  /// Runs axis `axis`'s executor in place on a complex array whose extents are `extent` (row-major,
+  /// Runs axis `axis`'s transform in place on a complex array whose extents are `extent` (row-major,
   /// after the leading batch): gathers the axis into rows, transforms, scatters back.
   double pass(std::size_t axis, std::vector<std::complex<T>>& data, const std::vector<std::int64_t>& extent,
               std::int64_t batch, RunLog& log) const;
 
   Kind kind_;
   std::vector<std::int64_t> n_;
-  SimMode mode_;
+  Precision precision_;
   trncore::Options options_;
-  std::vector<std::unique_ptr<Executor<T>>> axis_;  // one per axis, in row-major axis order
+  std::vector<std::unique_ptr<AxisTransform<T>>> axis_;  // one per axis, in row-major axis order
   double a_priori_ = 0;
 };
-
-/// The transform of a sim plan of lengths `n`: rank 1 resolves its mode as make_executor does; rank > 1
-/// takes the mode from `flags_mode` or the options, or — automatic with a target — the cheapest mode whose
-/// composed a-priori bound meets the target. @throws NotSupported (a mode without a sim FFT), TargetNotMet.
-template <Real T>
-std::unique_ptr<Transform<T>> make_transform(const char* function, Kind kind, const std::vector<std::int64_t>& n,
-                                             Direction direction, SimMode flags_mode, const trncore::Options& options);
 
 }  // namespace trnfft::detail::sim

@@ -1,13 +1,11 @@
-// A sim plan's transform over all its axes (bounds derived in transform.hpp).
-#include "sim/transform.hpp"
+// A sim plan's transform over all its axes, row-column (bounds derived in row_column.hpp).
+#include "sim/row_column.hpp"
 
 #include <trncore/detail/format_number.hpp>
-#include <trncore/error.hpp>
 
 #include <cmath>
 #include <algorithm>
 #include <numbers>
-#include <type_traits>
 #include <utility>
 
 namespace trnfft::detail::sim {
@@ -15,15 +13,6 @@ namespace trnfft::detail::sim {
 namespace {
 
 using trncore::detail::sci;
-
-std::string shape_text(const std::vector<std::int64_t>& n) {
-  std::string s;
-  for (std::size_t k = 0; k < n.size(); ++k) {
-    if (k > 0) s += 'x';
-    s += std::to_string(n[k]);
-  }
-  return s;
-}
 
 std::int64_t product(const std::vector<std::int64_t>& v, std::size_t from, std::size_t to) {
   std::int64_t p = 1;
@@ -34,14 +23,14 @@ std::int64_t product(const std::vector<std::int64_t>& v, std::size_t from, std::
 }  // namespace
 
 template <Real T>
-Transform<T>::Transform(Kind kind, std::vector<std::int64_t> n, Direction direction, SimMode mode,
-                        const trncore::Options& options)
-    : kind_(kind), n_(std::move(n)), mode_(mode), options_(options) {
+RowColumnTransform<T>::RowColumnTransform(Kind kind, std::vector<std::int64_t> n, Direction direction,
+                                          Precision precision, const trncore::Options& options)
+    : kind_(kind), n_(std::move(n)), precision_(precision), options_(options) {
   const std::size_t d = n_.size();
   const Direction others = kind == Kind::r2c ? Direction::forward : kind == Kind::c2r ? Direction::backward : direction;
   for (std::size_t k = 0; k < d; ++k) {
     const Kind axis_kind = k + 1 == d ? kind : Kind::c2c;
-    axis_.push_back(std::make_unique<Executor<T>>(axis_kind, n_[k], others, mode, options));
+    axis_.push_back(std::make_unique<AxisTransform<T>>(axis_kind, n_[k], others, precision, options));
   }
   std::vector<double> eps;
   for (const auto& e : axis_) eps.push_back(e->a_priori());
@@ -49,10 +38,10 @@ Transform<T>::Transform(Kind kind, std::vector<std::int64_t> n, Direction direct
 }
 
 template <Real T>
-Transform<T>::~Transform() = default;
+RowColumnTransform<T>::~RowColumnTransform() = default;
 
 template <Real T>
-double Transform<T>::compose(const std::vector<double>& axis_bounds) const {
+double RowColumnTransform<T>::compose(const std::vector<double>& axis_bounds) const {
   const std::size_t d = axis_bounds.size();
   if (kind_ != Kind::c2r) {
     double p = 1;
@@ -66,8 +55,8 @@ double Transform<T>::compose(const std::vector<double>& axis_bounds) const {
 }
 
 template <Real T>
-double Transform<T>::pass(std::size_t axis, std::vector<std::complex<T>>& data, const std::vector<std::int64_t>& extent,
-                          std::int64_t batch, RunLog& log) const {
+double RowColumnTransform<T>::pass(std::size_t axis, std::vector<std::complex<T>>& data,
+                                   const std::vector<std::int64_t>& extent, std::int64_t batch, RunLog& log) const {
   using C = std::complex<T>;
   const std::int64_t outer = batch * product(extent, 0, axis);
   const std::int64_t len = extent[axis];
@@ -89,7 +78,8 @@ double Transform<T>::pass(std::size_t axis, std::vector<std::complex<T>>& data, 
 }
 
 template <Real T>
-double Transform<T>::run_c2c(const std::complex<T>* in, std::complex<T>* out, std::int64_t batch, RunLog& log) const {
+double RowColumnTransform<T>::run_c2c(const std::complex<T>* in, std::complex<T>* out, std::int64_t batch,
+                                      RunLog& log) const {
   const std::size_t d = n_.size();
   double bound = 0;
   if (d == 1) {
@@ -105,14 +95,14 @@ double Transform<T>::run_c2c(const std::complex<T>* in, std::complex<T>* out, st
 }
 
 template <Real T>
-std::vector<std::int64_t> Transform<T>::half_spectrum_extent() const {
+std::vector<std::int64_t> RowColumnTransform<T>::half_spectrum_extent() const {
   std::vector<std::int64_t> extent = n_;
   extent.back() = n_.back() / 2 + 1;
   return extent;
 }
 
 template <Real T>
-double Transform<T>::run_r2c(const T* in, std::complex<T>* out, std::int64_t batch, RunLog& log) const {
+double RowColumnTransform<T>::run_r2c(const T* in, std::complex<T>* out, std::int64_t batch, RunLog& log) const {
   const std::size_t d = n_.size();
   std::vector<double> eps(d);
   if (d == 1) {
@@ -129,7 +119,7 @@ double Transform<T>::run_r2c(const T* in, std::complex<T>* out, std::int64_t bat
 }
 
 template <Real T>
-double Transform<T>::run_c2r(const std::complex<T>* in, T* out, std::int64_t batch, RunLog& log) const {
+double RowColumnTransform<T>::run_c2r(const std::complex<T>* in, T* out, std::int64_t batch, RunLog& log) const {
   const std::size_t d = n_.size();
   std::vector<double> eps(d);
   if (d == 1) {
@@ -145,16 +135,16 @@ double Transform<T>::run_c2r(const std::complex<T>* in, T* out, std::int64_t bat
 }
 
 template <Real T>
-std::string Transform<T>::description() const {
+std::string RowColumnTransform<T>::description() const {
   if (n_.size() == 1) return axis_[0]->description();
-  std::string s = std::string(to_string(kind_)) + " " + shape_text(n_) + " sim mode " + std::string(to_string(mode_)) +
+  std::string s = std::string(to_string(kind_)) + " " + shape_text(n_) + " sim mode " + std::string(name(precision_)) +
                   ": one pass per axis (row-column), composed bound " + sci(a_priori_);
   for (std::size_t k = 0; k < axis_.size(); ++k) s += "; axis " + std::to_string(k) + ": " + axis_[k]->description();
   return s;
 }
 
 template <Real T>
-trncore::AccuracyReport Transform<T>::a_priori_report() const {
+trncore::AccuracyReport RowColumnTransform<T>::a_priori_report() const {
   trncore::AccuracyReport r = axis_.back()->a_priori_report();
   if (n_.size() == 1) return r;
   r.certify(a_priori_);
@@ -163,46 +153,13 @@ trncore::AccuracyReport Transform<T>::a_priori_report() const {
 }
 
 template <Real T>
-trncore::AccuracyReport Transform<T>::report(double bound, const RunLog& log) const {
+trncore::AccuracyReport RowColumnTransform<T>::report(double bound, const RunLog& log) const {
   trncore::AccuracyReport r = axis_.back()->report(bound, log);
   if (n_.size() > 1) r.trajectory.front() = {description()};
   return r;
 }
 
-template <Real T>
-std::unique_ptr<Transform<T>> make_transform(const char* function, Kind kind, const std::vector<std::int64_t>& n,
-                                             Direction direction, SimMode flags_mode, const trncore::Options& options) {
-  SimMode mode = requested_mode(function, flags_mode, options);
-  const auto& target = options.target_forward_error;
-  if (mode == SimMode::from_options && !target) mode = std::is_same_v<T, float> ? SimMode::compensated : SimMode::ozaki;
-  if (mode != SimMode::from_options) {
-    auto t = std::make_unique<Transform<T>>(kind, n, direction, mode, options);
-    if (target && t->a_priori() > *target)
-      throw trncore::TargetNotMet(function,
-                                  "sim mode " + std::string(to_string(mode)) + " certifies " + sci(t->a_priori()) +
-                                      " for n = " + shape_text(n) + ", above target_forward_error " + sci(*target),
-                                  "loosen the target, choose a more accurate mode, or leave the mode automatic");
-    return t;
-  }
-  // automatic with a target: the cheapest mode (modelled TensorEngine work, in bf16-pass units: bf16 1,
-  // fp32 4, bf16_refined 1 + 4 + 1, compensated 6 or 21, ozaki more) whose a-priori bound meets it.
-  std::string tried;
-  for (SimMode m : {SimMode::bf16, SimMode::fp32, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki}) {
-    auto t = std::make_unique<Transform<T>>(kind, n, direction, m, options);
-    if (t->a_priori() <= *target) return t;
-    tried += (tried.empty() ? "" : ", ") + std::string(to_string(m)) + " " + sci(t->a_priori());
-  }
-  throw trncore::TargetNotMet(function,
-                              "no sim mode certifies target_forward_error " + sci(*target) +
-                                  " for n = " + shape_text(n) + " (bounds: " + tried + ")",
-                              "loosen the target or use backend host");
-}
-
-template class Transform<float>;
-template class Transform<double>;
-template std::unique_ptr<Transform<float>> make_transform<float>(const char*, Kind, const std::vector<std::int64_t>&,
-                                                                 Direction, SimMode, const trncore::Options&);
-template std::unique_ptr<Transform<double>> make_transform<double>(const char*, Kind, const std::vector<std::int64_t>&,
-                                                                   Direction, SimMode, const trncore::Options&);
+template class RowColumnTransform<float>;
+template class RowColumnTransform<double>;
 
 }  // namespace trnfft::detail::sim
