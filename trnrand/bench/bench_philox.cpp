@@ -65,7 +65,7 @@ void BM_PhiloxUint32(benchmark::State& state) {
   const double peer = random123_seconds(out);
   const trnrand::Stream s = trnrand::make_stream(12345);
   for (auto _ : state) {
-    trnrand::fill_uint32(s, out, threads);
+    trnrand::fill_uint32(s, out, trncore::Options{}.with_threads(threads));
     benchmark::ClobberMemory();
   }
   counters(state, out.size(), peer);
@@ -88,7 +88,8 @@ void BM_PhiloxUniformFloat(benchmark::State& state) {
   const double peer = random123_uniform_seconds(out);
   const trnrand::Stream s = trnrand::make_stream(12345);
   for (auto _ : state) {
-    trnrand::fill_uniform(s, std::span<float>(out), trnrand::Interval::open_closed, threads);
+    trnrand::fill_uniform(s, std::span<float>(out), trnrand::Interval::open_closed,
+                          trncore::Options{}.with_threads(threads));
     benchmark::ClobberMemory();
   }
   counters(state, out.size(), peer);
@@ -114,7 +115,7 @@ void BM_PhiloxNormalFloat(benchmark::State& state) {
   const double peer = random123_normal_seconds(out);
   const trnrand::Stream s = trnrand::make_stream(12345);
   for (auto _ : state) {
-    trnrand::normal(s, std::span<float>(out));
+    trnrand::normal(s, std::span<float>(out), 0.0f, 1.0f, trncore::Options{}.with_threads(1));
     benchmark::ClobberMemory();
   }
   counters(state, out.size(), peer);
@@ -124,7 +125,9 @@ void BM_PhiloxNormalFloat(benchmark::State& state) {
 // The peer for the sim normal kernel and for its host twin: the host normal() fill (double Box–Muller,
 // 1 thread) on the same stream and size. ratio_to_host_normal = host normal() time / this time.
 double host_normal_seconds(std::vector<float>& out) {
-  return best_seconds(3, [&] { trnrand::normal(trnrand::make_stream(12345), std::span<float>(out)); });
+  return best_seconds(3, [&] {
+    trnrand::normal(trnrand::make_stream(12345), std::span<float>(out), 0.0f, 1.0f, trncore::Options{}.with_threads(1));
+  });
 }
 
 void normal_counters(benchmark::State& state, std::size_t n, double peer) {
@@ -156,7 +159,7 @@ void BM_NormalEngineOrderFloat(benchmark::State& state) {
   const double peer = host_normal_seconds(out);
   const trnrand::Stream s = trnrand::make_stream(12345);
   for (auto _ : state) {
-    trnrand::normal_engine_order(s, out, 0.0f, 1.0f, threads);
+    trnrand::normal_engine_order(s, out, 0.0f, 1.0f, trncore::Options{}.with_threads(threads));
     benchmark::ClobberMemory();
   }
   normal_counters(state, out.size(), peer);

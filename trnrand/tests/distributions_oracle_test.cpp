@@ -3,6 +3,7 @@
 // and the error messages. Decision rules: see distribution_stats.hpp.
 #include <trncore/error.hpp>
 #include <trnrand/distributions.hpp>
+#include <trnsci_testing/errors.hpp>
 
 #include "distribution_stats.hpp"
 
@@ -457,68 +458,74 @@ TEST(DistributionsOracle, NormalQuantileToItsClaimedAccuracyEverywhere) {
 
 // ---- bad parameters ------------------------------------------------------------------------------
 
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const trncore::InvalidArgument& e) {
-    return e.what();
-  }
-  return "(no InvalidArgument)";
-}
-
 TEST(DistributionsOracle, BadParametersNameTheFunctionAndValue) {
   const Stream s = trnrand::make_stream(1);
   std::vector<double> d(2);
   std::vector<float> f(2);
   std::vector<std::int64_t> k(2);
-  EXPECT_EQ(message_of([&] { trnrand::beta(s, std::span<double>(d), 1.0, -2.0); }),
-            "trnrand::beta: b = -2 is not a finite value > 0: pass a finite b > 0");
-  EXPECT_EQ(message_of([&] { trnrand::beta(s, std::span<float>(f), NAN, 1.0f); }),
-            "trnrand::beta: a = nan is not a finite value > 0: pass a finite a > 0");
-  EXPECT_EQ(message_of([&] { trnrand::chi_squared(s, std::span<double>(d), kInf); }),
-            "trnrand::chi_squared: k = inf is not a finite value > 0: pass a finite k > 0");
-  EXPECT_EQ(message_of([&] { trnrand::student_t(s, std::span<float>(f), 0.0f); }),
-            "trnrand::student_t: nu = 0 is not a finite value > 0: pass a finite nu > 0");
-  EXPECT_EQ(message_of([&] { trnrand::gamma(s, std::span<float>(f), -1.0f); }),
-            "trnrand::gamma: shape = -1 is not a finite value > 0: pass a finite shape > 0");
-  EXPECT_EQ(message_of([&] { trnrand::binomial(s, std::span<std::int64_t>(k), 5, NAN); }),
-            "trnrand::binomial: p = nan is outside [0, 1]: pass 0 <= p <= 1");
-  EXPECT_EQ(message_of([&] { trnrand::geometric(s, std::span<std::int64_t>(k), 1.5); }),
-            "trnrand::geometric: p = 1.5 is outside (0, 1]: pass 0 < p <= 1");
-  EXPECT_EQ(message_of([&] { trnrand::truncated_normal(s, std::span<double>(d), 0, 1, 2, 1); }),
-            "trnrand::truncated_normal: [low, high] = [2, 1] is not an interval with mass: pass low <= high with low < "
-            "+inf and high > -inf");
-  EXPECT_EQ(message_of([&] { trnrand::truncated_normal(s, std::span<float>(f), 0.f, 1.f, NAN, 1.f); }),
-            "trnrand::truncated_normal: [low, high] = [nan, 1] is not an interval with mass: pass low <= high with low "
-            "< +inf and high > -inf");
-  EXPECT_NE(
-      message_of([&] { trnrand::truncated_normal(s, std::span<double>(d), 0, 1, kInf, kInf); }).find("[inf, inf]"),
-      std::string::npos);
-  EXPECT_EQ(message_of([&] { trnrand::truncated_normal(s, std::span<double>(d), kInf, 1, 0, 1); }),
-            "trnrand::truncated_normal: mean = inf is not finite: pass a finite mean");
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::beta(s, std::span<double>(d), 1.0, -2.0); }, "trnrand::beta",
+      {"trnrand::beta: b = -2 is not a finite value > 0: pass a finite b > 0"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::beta(s, std::span<float>(f), NAN, 1.0f); }, "trnrand::beta",
+      {"trnrand::beta: a = nan is not a finite value > 0: pass a finite a > 0"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::chi_squared(s, std::span<double>(d), kInf); }, "trnrand::chi_squared",
+      {"trnrand::chi_squared: k = inf is not a finite value > 0: pass a finite k > 0"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::student_t(s, std::span<float>(f), 0.0f); }, "trnrand::student_t",
+      {"trnrand::student_t: nu = 0 is not a finite value > 0: pass a finite nu > 0"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::gamma(s, std::span<float>(f), -1.0f); }, "trnrand::gamma",
+      {"trnrand::gamma: shape = -1 is not a finite value > 0: pass a finite shape > 0"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::binomial(s, std::span<std::int64_t>(k), 5, NAN); }, "trnrand::binomial",
+      {"trnrand::binomial: p = nan is outside [0, 1]: pass 0 <= p <= 1"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::geometric(s, std::span<std::int64_t>(k), 1.5); }, "trnrand::geometric",
+      {"trnrand::geometric: p = 1.5 is outside (0, 1]: pass 0 < p <= 1"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::truncated_normal(s, std::span<double>(d), 0, 1, 2, 1); }, "trnrand::truncated_normal",
+      {"trnrand::truncated_normal: [low, high] = [2, 1] is not an interval with mass: pass low <= high with low < "
+       "+inf and high > -inf"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::truncated_normal(s, std::span<float>(f), 0.f, 1.f, NAN, 1.f); }, "trnrand::truncated_normal",
+      {"trnrand::truncated_normal: [low, high] = [nan, 1] is not an interval with mass: pass low <= high with low "
+       "< +inf and high > -inf"});
+  EXPECT_NE(trnsci_testing::message_of([&] {
+              trnrand::truncated_normal(s, std::span<double>(d), 0, 1, kInf, kInf);
+            }).find("[inf, inf]"),
+            std::string::npos);
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::truncated_normal(s, std::span<double>(d), kInf, 1, 0, 1); }, "trnrand::truncated_normal",
+      {"trnrand::truncated_normal: mean = inf is not finite: pass a finite mean"});
   const std::vector<float> mean{0, 0}, L{1, 0, NAN, 1};
   std::vector<float> out(4);
-  EXPECT_EQ(message_of([&] {
-              trnrand::multivariate_normal(s, std::span<float>(out), std::span<const float>(mean),
-                                           std::span<const float>(L));
-            }),
-            "trnrand::multivariate_normal: L[1][0] = nan is not finite: pass a finite factor");
-  EXPECT_EQ(message_of([&] {
-              trnrand::AliasTable(std::vector<double>{1.0, NAN});
-            }),
-            "trnrand::AliasTable: weights[1] = nan is not a finite value >= 0: pass finite non-negative weights");
-  EXPECT_EQ(message_of([&] {
-              trnrand::categorical(s, std::span<std::int64_t>(k), std::vector<double>{0.0, 0.0});
-            }),
-            "trnrand::AliasTable: the weights sum to 0: pass weights with a positive finite sum");
-  EXPECT_NE(message_of([&] {
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] {
+        trnrand::multivariate_normal(s, std::span<float>(out), std::span<const float>(mean), std::span<const float>(L));
+      },
+      "trnrand::multivariate_normal",
+      {"trnrand::multivariate_normal: L[1][0] = nan is not finite: pass a finite factor"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] {
+        trnrand::AliasTable(std::vector<double>{1.0, NAN});
+      },
+      "trnrand::AliasTable",
+      {"trnrand::AliasTable: weights[1] = nan is not a finite value >= 0: pass finite non-negative weights"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] {
+        trnrand::categorical(s, std::span<std::int64_t>(k), std::vector<double>{0.0, 0.0});
+      },
+      "trnrand::AliasTable", {"trnrand::AliasTable: the weights sum to 0: pass weights with a positive finite sum"});
+  EXPECT_NE(trnsci_testing::message_of([&] {
               trnrand::AliasTable(std::vector<double>{1e308, 1e308});
             }).find("sum to inf"),
             std::string::npos);
   std::vector<double> u{0.5, -0.1}, q(2);
-  EXPECT_EQ(message_of([&] { trnrand::normal_icdf(u, q); }),
-            "trnrand::normal_icdf: u[1] = -0.10000000000000001 is outside [0, 1]: pass probabilities in [0, 1]");
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::normal_icdf(u, q); }, "trnrand::normal_icdf",
+      {"trnrand::normal_icdf: u[1] = -0.10000000000000001 is outside [0, 1]: pass probabilities in [0, 1]"});
   // Empty outputs are fine and still check parameters.
   EXPECT_NO_THROW(trnrand::beta(s, std::span<double>(), 1.0, 1.0));
   EXPECT_THROW(trnrand::beta(s, std::span<double>(), 1.0, 0.0), trncore::InvalidArgument);

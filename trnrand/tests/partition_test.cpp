@@ -14,6 +14,7 @@
 #include <trnrand/distributions.hpp>
 #include <trnrand/sim.hpp>
 #include <trnrand/stream.hpp>
+#include <trnsci_testing/errors.hpp>
 
 #include <gtest/gtest.h>
 
@@ -278,16 +279,6 @@ TEST(Partition, OneAndTwoThreadsGiveTheSameBits) {
   }
 }
 
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const trncore::InvalidArgument& e) {
-    return e.what();
-  }
-  return "(no InvalidArgument)";
-}
-
 // fill_uniform(threads = -1) used to be accepted, and Generator(7) silently ran Philox (host) or Threefry
 // (sim). Every entry point now refuses both, naming itself.
 TEST(Partition, NegativeThreadsAndInvalidEnumsAreRefusedByEveryEntryPoint) {
@@ -297,21 +288,23 @@ TEST(Partition, NegativeThreadsAndInvalidEnumsAreRefusedByEveryEntryPoint) {
   std::vector<float> f(4);
   std::vector<double> d(4);
   // trncore::validate's message (its hint belongs to trncore), naming the trnrand function.
-  EXPECT_EQ(message_of([&] {
+  EXPECT_EQ(trnsci_testing::message_of([&] {
               trnrand::fill_uniform(s, std::span<float>(f), trnrand::Interval::open_closed, threads_option(-1));
             }).rfind("trnrand::fill_uniform: threads = -1 is negative: ", 0),
             0u);
-  EXPECT_NE(message_of([&] {
+  EXPECT_NE(trnsci_testing::message_of([&] {
               trnrand::fill_uniform(s, std::span<double>(d), trnrand::Interval::open_closed, threads_option(-3));
             }).find("trnrand::fill_uniform: threads = -3"),
             std::string::npos);
-  EXPECT_NE(
-      message_of([&] { trnrand::fill_uint32(s, w, threads_option(-1)); }).find("trnrand::fill_uint32: threads = -1"),
-      std::string::npos);
-  EXPECT_NE(
-      message_of([&] { trnrand::fill_uint64(s, q, threads_option(-2)); }).find("trnrand::fill_uint64: threads = -2"),
-      std::string::npos);
-  EXPECT_NE(message_of([&] {
+  EXPECT_NE(trnsci_testing::message_of([&] {
+              trnrand::fill_uint32(s, w, threads_option(-1));
+            }).find("trnrand::fill_uint32: threads = -1"),
+            std::string::npos);
+  EXPECT_NE(trnsci_testing::message_of([&] {
+              trnrand::fill_uint64(s, q, threads_option(-2));
+            }).find("trnrand::fill_uint64: threads = -2"),
+            std::string::npos);
+  EXPECT_NE(trnsci_testing::message_of([&] {
               trnrand::normal_engine_order(s, f, 0.0f, 1.0f, threads_option(-1));
             }).find("trnrand::normal_engine_order: threads = -1"),
             std::string::npos);
@@ -321,7 +314,7 @@ TEST(Partition, NegativeThreadsAndInvalidEnumsAreRefusedByEveryEntryPoint) {
 
   const auto bad_interval = static_cast<trnrand::Interval>(9);
   EXPECT_EQ(
-      message_of([&] { trnrand::fill_uniform(s, std::span<float>(f), bad_interval); }),
+      trnsci_testing::message_of([&] { trnrand::fill_uniform(s, std::span<float>(f), bad_interval); }),
       "trnrand::fill_uniform: interval = 9 is not an Interval: pass Interval::open_closed or Interval::closed_open");
   EXPECT_THROW(trnrand::fill_uniform(s, std::span<double>(d), bad_interval), trncore::InvalidArgument);
 
@@ -362,7 +355,8 @@ TEST(Partition, NegativeThreadsAndInvalidEnumsAreRefusedByEveryEntryPoint) {
       {"trnrand::sim::fill_uniform", [&] { trnrand::sim::fill_uniform(bad, f, trnrand::Interval::open_closed, core); }},
       {"trnrand::sim::normal", [&] { trnrand::sim::normal(bad, f, 0.0f, 1.0f, core); }},
   };
-  for (const auto& [name, call] : calls) EXPECT_EQ(message_of(call), name + expected_tail);
+  for (const auto& [name, call] : calls)
+    trnsci_testing::expect_error<trncore::InvalidArgument>(call, name, {name + expected_tail});
   // Constant cases and empty outputs read no words and still refuse the generator.
   EXPECT_THROW(trnrand::poisson(bad, std::span<std::int64_t>(), 0.0), trncore::InvalidArgument);
   EXPECT_THROW(trnrand::sim::normal(bad, std::span<float>(), 0.0f, 1.0f, core), trncore::InvalidArgument);

@@ -5,6 +5,7 @@
 #include <trnrand/latin_hypercube.hpp>
 
 #include <trncore/error.hpp>
+#include <trnsci_testing/errors.hpp>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -195,6 +196,18 @@ TEST(HaltonTest, BadInputThrows) {
   EXPECT_THROW((void)h.base(3), trncore::InvalidArgument);
   EXPECT_THROW(trnrand::halton(2, 3, wrong, {}), trncore::DimensionMismatch);
   EXPECT_THROW(trnrand::halton(-1, 3, wrong, {}), trncore::InvalidArgument);
+  // The shared QMC checks (src/qmc/checks.cpp) name the public function and the values.
+  trnsci_testing::expect_error<trncore::DimensionMismatch>([&] { trnrand::halton(2, 3, wrong, {}); }, "trnrand::halton",
+                                                           {"out.size() = 2", "n * dims = 6"});
+  trnsci_testing::expect_error<trncore::DimensionMismatch>([&] { h.fill(1, wrong.data(), 2); }, "trnrand::Halton::fill",
+                                                           {"ld = 2 is less than dims() = 3"});
+  trnsci_testing::expect_error<trncore::DimensionMismatch>([&] { h.next(wrong); }, "trnrand::Halton::next",
+                                                           {"point.size() = 2 but dims() = 3"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [] { Halton bad(2, trnrand_test::halton_options(HaltonScramble::none, 0, -1)); }, "trnrand::Halton",
+      {"skip = -1"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>([] { Halton bad(21202); }, "trnrand::Halton",
+                                                         {"dims = 21202 is outside [1, 21201]"});
   try {
     Halton bad(-4);
   } catch (const trncore::InvalidArgument& e) {
@@ -291,6 +304,16 @@ TEST(LatinHypercubeTest, EmptyAndBadInput) {
   EXPECT_THROW(trnrand::latin_hypercube(2, 3, nullptr, 3), trncore::InvalidArgument);
   EXPECT_THROW(trnrand::latin_hypercube(2, 3, out.data(), 2), trncore::DimensionMismatch);
   EXPECT_THROW(trnrand::latin_hypercube(3, 3, std::span<double>(out)), trncore::DimensionMismatch);
+  trnsci_testing::expect_error<trncore::DimensionMismatch>([&] { trnrand::latin_hypercube(2, 3, out.data(), 2); },
+                                                           "trnrand::latin_hypercube",
+                                                           {"ld = 2 is less than dims = 3"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnrand::latin_hypercube(2, 3, nullptr, 3); },
+                                                         "trnrand::latin_hypercube", {"out is null"});
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
+      [&] { trnrand::latin_hypercube(3, 3, std::span<double>(out)); }, "trnrand::latin_hypercube",
+      {"out.size() = 6", "n * dims = 9"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnrand::latin_hypercube(2, 0); },
+                                                         "trnrand::latin_hypercube", {"dims = 0"});
   try {
     trnrand::latin_hypercube(-5, 3);
   } catch (const trncore::InvalidArgument& e) {

@@ -5,6 +5,7 @@
 #include <trnrand/trnrand.hpp>
 
 #include <trncore/error.hpp>
+#include <trnsci_testing/errors.hpp>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -212,40 +213,37 @@ TEST(SobolTest, NoticeCarriesTheJoeKuoLicence) {
   EXPECT_NE(notice.find("Redistributions in binary form"), std::string_view::npos);
 }
 
-template <class E>
-void expect_message(const std::function<void()>& call, const std::string& fragment) {
-  try {
-    call();
-    ADD_FAILURE() << "no exception; expected one mentioning " << fragment;
-  } catch (const E& e) {
-    EXPECT_THAT(e.what(), testing::HasSubstr(fragment));
-    EXPECT_THAT(e.what(), testing::StartsWith("trnrand::"));
-  }
-}
-
 TEST(SobolTest, BadInputThrows) {
   using trncore::DimensionMismatch;
   using trncore::InvalidArgument;
-  expect_message<InvalidArgument>([] { Sobol s(0); }, "dims = 0");
-  expect_message<InvalidArgument>([] { Sobol s(-3); }, "dims = -3");
-  expect_message<InvalidArgument>([] { Sobol s(21202); }, "dims = 21202");
-  expect_message<InvalidArgument>([] { Sobol s(2, trnrand_test::sobol_options(SobolScramble::none, 0, -1)); },
-                                  "skip = -1");
-  expect_message<InvalidArgument>(
+  trnsci_testing::expect_error<InvalidArgument>([] { Sobol s(0); }, "trnrand::Sobol", {"dims = 0"});
+  trnsci_testing::expect_error<InvalidArgument>([] { Sobol s(-3); }, "trnrand::Sobol", {"dims = -3"});
+  trnsci_testing::expect_error<InvalidArgument>([] { Sobol s(21202); }, "trnrand::Sobol", {"dims = 21202"});
+  trnsci_testing::expect_error<InvalidArgument>(
+      [] { Sobol s(2, trnrand_test::sobol_options(SobolScramble::none, 0, -1)); }, "trnrand::Sobol", {"skip = -1"});
+  trnsci_testing::expect_error<InvalidArgument>(
       [] { Sobol s(2, trnrand_test::sobol_options(SobolScramble::none, 0, trnrand::kSobolMaxPoints + 1)); },
-      "skip = 4294967297");
-  expect_message<InvalidArgument>([] { Sobol s(2, trnrand_test::sobol_options(static_cast<SobolScramble>(3), 0, 0)); },
-                                  "scramble value 3");
+      "trnrand::Sobol", {"skip = 4294967297"});
+  trnsci_testing::expect_error<InvalidArgument>(
+      [] { Sobol s(2, trnrand_test::sobol_options(static_cast<SobolScramble>(3), 0, 0)); }, "trnrand::Sobol",
+      {"scramble value 3"});
   Sobol s(4);
   std::vector<double> wrong(3);
-  expect_message<DimensionMismatch>([&] { s.next(std::span<double>(wrong)); }, "3 elements");
-  expect_message<DimensionMismatch>([&] { s.fill(std::span<double>(wrong)); }, "3 elements");
-  expect_message<InvalidArgument>([&] { s.fill(-1, wrong.data(), 4); }, "n = -1");
-  expect_message<DimensionMismatch>([&] { s.fill(1, wrong.data(), 3); }, "ld = 3");
-  expect_message<InvalidArgument>([&] { s.fill(1, static_cast<double*>(nullptr), 4); }, "null");
-  expect_message<InvalidArgument>([&] { s.fill(3, wrong.data(), std::int64_t{1} << 62); }, "overflow");
-  expect_message<InvalidArgument>([&] { s.skip(-2); }, "n = -2");
-  expect_message<InvalidArgument>([&] { s.seek(trnrand::kSobolMaxPoints + 5); }, "index = 4294967301");
+  trnsci_testing::expect_error<DimensionMismatch>([&] { s.next(std::span<double>(wrong)); }, "trnrand::Sobol::next",
+                                                  {"point.size() = 3 but dims() = 4"});
+  trnsci_testing::expect_error<DimensionMismatch>([&] { s.fill(std::span<double>(wrong)); }, "trnrand::Sobol::fill",
+                                                  {"3 elements"});
+  trnsci_testing::expect_error<InvalidArgument>([&] { s.fill(-1, wrong.data(), 4); }, "trnrand::Sobol::fill",
+                                                {"n = -1"});
+  trnsci_testing::expect_error<DimensionMismatch>([&] { s.fill(1, wrong.data(), 3); }, "trnrand::Sobol::fill",
+                                                  {"ld = 3"});
+  trnsci_testing::expect_error<InvalidArgument>([&] { s.fill(1, static_cast<double*>(nullptr), 4); },
+                                                "trnrand::Sobol::fill", {"null"});
+  trnsci_testing::expect_error<InvalidArgument>([&] { s.fill(3, wrong.data(), std::int64_t{1} << 62); },
+                                                "trnrand::Sobol::fill", {"overflow"});
+  trnsci_testing::expect_error<InvalidArgument>([&] { s.skip(-2); }, "trnrand::Sobol::skip", {"n = -2"});
+  trnsci_testing::expect_error<InvalidArgument>([&] { s.seek(trnrand::kSobolMaxPoints + 5); }, "trnrand::Sobol::seek",
+                                                {"index = 4294967301"});
   s.fill(0, static_cast<double*>(nullptr), 4);  // nothing to write: a null pointer is fine
   EXPECT_EQ(s.index(), 0);
 }

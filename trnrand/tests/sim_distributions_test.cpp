@@ -15,6 +15,7 @@
 #include <trnrand/distributions.hpp>
 #include <trnrand/sim.hpp>
 #include <trnrand/stream.hpp>
+#include <trnsci_testing/errors.hpp>
 
 #include <gtest/gtest.h>
 #include <mpfr.h>
@@ -68,16 +69,6 @@ const std::size_t kSizes[] = {0,
 constexpr std::size_t kBig = (std::size_t{1} << 20) + 3;
 
 std::uint32_t bits(float x) { return std::bit_cast<std::uint32_t>(x); }
-
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const trncore::Error& e) {
-    return e.what();
-  }
-  return "(no exception)";
-}
 
 TEST(SimDistributions, UniformEqualsTheHostBitForBitForOneAndTwoThreads) {
   std::vector<std::size_t> sizes(std::begin(kSizes), std::end(kSizes));
@@ -282,17 +273,17 @@ TEST(SimDistributions, EmptyOutputsDoNoWorkAndBadArgumentsThrow) {
     // Named copies, not a structured binding: Clang before 16 cannot capture bindings in a lambda.
     const float mean = std::get<0>(c), stddev = std::get<1>(c);
     const char* const what = std::get<2>(c);
-    const std::string sim = message_of([&] { trnrand::sim::normal(s, x, mean, stddev, core); });
+    const std::string sim = trnsci_testing::message_of([&] { trnrand::sim::normal(s, x, mean, stddev, core); });
     EXPECT_EQ(sim.rfind("trnrand::sim::normal: ", 0), 0U) << sim;
     EXPECT_NE(sim.find(what), std::string::npos) << sim;
     EXPECT_THROW(trnrand::sim::normal(s, x, mean, stddev, core), trncore::InvalidArgument);
-    const std::string host = message_of([&] { trnrand::normal_engine_order(s, x, mean, stddev); });
+    const std::string host = trnsci_testing::message_of([&] { trnrand::normal_engine_order(s, x, mean, stddev); });
     EXPECT_EQ(host.rfind("trnrand::normal_engine_order: ", 0), 0U) << host;
     EXPECT_NE(host.find(what), std::string::npos) << host;
     EXPECT_THROW(trnrand::normal_engine_order(s, x, mean, stddev), trncore::InvalidArgument);
   }
   const auto bad_interval = static_cast<trnrand::Interval>(7);
-  const std::string m = message_of([&] { trnrand::sim::fill_uniform(s, x, bad_interval, core); });
+  const std::string m = trnsci_testing::message_of([&] { trnrand::sim::fill_uniform(s, x, bad_interval, core); });
   EXPECT_EQ(m.rfind("trnrand::sim::fill_uniform: interval = 7 is not an Interval", 0), 0U) << m;
   EXPECT_THROW(trnrand::sim::fill_uniform(s, x, bad_interval, core), trncore::InvalidArgument);
 

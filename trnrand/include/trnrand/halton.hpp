@@ -102,7 +102,8 @@ class Halton {
 };
 
 /// Fills out (row-major, n × dims, contiguous) with points skip … skip + n − 1 of the Halton sequence.
-/// @throws trncore::InvalidArgument for n < 0 or any argument Halton(dims, options) rejects;
+/// @throws trncore::InvalidArgument for n < 0, n · dims overflowing int64, or any argument Halton(dims,
+///         options) rejects; trncore::NotSupported as Halton(dims, options);
 ///         trncore::DimensionMismatch if out.size() != n · dims.
 void halton(std::int64_t n, std::int64_t dims, std::span<double> out, HaltonOptions options = {});
 

@@ -33,7 +33,7 @@ void latin_hypercube(std::int64_t n, std::int64_t dims, double* out, std::int64_
                      LatinHypercubeOptions options = {});
 
 /// As above, into a contiguous row-major span of exactly n·dims elements.
-/// @throws as above; trncore::DimensionMismatch if out.size() != n·dims.
+/// @throws as above (n·dims in place of n·ld); trncore::DimensionMismatch if out.size() != n·dims.
 void latin_hypercube(std::int64_t n, std::int64_t dims, std::span<double> out, LatinHypercubeOptions options = {});
 
 /// As above, returning the n × dims row-major sample.

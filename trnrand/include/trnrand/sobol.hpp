@@ -92,7 +92,7 @@ class Sobol {
   void next(std::span<float> point);
 
   /// Writes the next n points row-major: coordinate j of the i-th point goes to out[i·ld + j], as in next().
-  /// @throws trncore::InvalidArgument if n < 0 or out is null with n > 0;
+  /// @throws trncore::InvalidArgument if n < 0, out is null with n > 0, or n·ld overflows int64;
   ///         trncore::DimensionMismatch if ld < dims();
   ///         trncore::ResourceExhausted if fewer than n points remain (nothing is written then).
   void fill(std::int64_t n, double* out, std::int64_t ld);

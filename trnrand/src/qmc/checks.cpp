@@ -1,8 +1,8 @@
 #include "qmc/checks.hpp"
 
+#include <trncore/detail/checks.hpp>
 #include <trncore/error.hpp>
 
-#include <limits>
 #include <string>
 
 namespace trnrand::detail {
@@ -35,28 +35,19 @@ void check_scramble(std::string_view function, std::string_view name, int value,
 
 void check_rows(std::string_view function, std::int64_t n, std::int64_t dims, std::string_view dims_name,
                 const void* out, std::int64_t ld) {
-  if (n < 0) throw trncore::InvalidArgument(function, "n = " + str(n) + " is negative", "pass n >= 0");
+  trncore::detail::check_nonnegative(function, {{"n", n}});
   if (ld < dims)
     throw trncore::DimensionMismatch(function,
                                      "ld = " + str(ld) + " is less than " + std::string(dims_name) + " = " + str(dims),
                                      "pass a row stride ld >= " + std::string(dims_name));
-  if (n == 0) return;
-  if (ld > (std::numeric_limits<std::int64_t>::max() - dims) / n)
-    throw trncore::InvalidArgument(function,
-                                   "n = " + str(n) + " rows of stride ld = " + str(ld) + " overflow the index range",
-                                   "pass a smaller n or ld");
-  if (out == nullptr)
-    throw trncore::InvalidArgument(function, "out is null with n = " + str(n),
-                                   "pass storage for n rows of ld elements");
+  // Element i·ld + d < n·ld for every i < n and d < dims ≤ ld: the product bounds every index.
+  trncore::detail::check_pointer(function, "out", out,
+                                 trncore::detail::checked_product(function, {{"n", n}, {"ld", ld}}));
 }
 
 void check_span_rows(std::string_view function, std::size_t size, std::int64_t n, std::int64_t dims) {
-  // The division keeps n · dims from overflowing in the second test.
-  if ((n > 0 && static_cast<std::uint64_t>(n) > size / static_cast<std::uint64_t>(dims)) ||
-      size != static_cast<std::size_t>(n) * static_cast<std::size_t>(dims))
-    throw trncore::DimensionMismatch(
-        function, "out has " + std::to_string(size) + " elements, not n * dims = " + str(n) + " * " + str(dims),
-        "pass a span of exactly n * dims elements");
+  const std::int64_t need = trncore::detail::checked_product(function, {{"n", n}, {"dims", dims}});
+  trncore::detail::check_equal(function, {"out.size()", static_cast<std::int64_t>(size)}, {"n * dims", need});
 }
 
 void check_whole_points(std::string_view function, std::size_t size, std::int64_t dims) {
@@ -67,10 +58,7 @@ void check_whole_points(std::string_view function, std::size_t size, std::int64_
 }
 
 void check_point_size(std::string_view function, std::size_t size, std::int64_t dims) {
-  if (size != static_cast<std::size_t>(dims))
-    throw trncore::DimensionMismatch(function,
-                                     "point has " + std::to_string(size) + " elements but dims() = " + str(dims),
-                                     "pass a span of exactly dims() elements");
+  trncore::detail::check_equal(function, {"point.size()", static_cast<std::int64_t>(size)}, {"dims()", dims});
 }
 
 }  // namespace trnrand::detail

@@ -1,6 +1,7 @@
 #pragma once
-// The argument checks Sobol, Halton and latin_hypercube share (one copy; they were three). Each names the
-// public function first. Private to trnrand.
+// The argument checks Sobol, Halton and latin_hypercube share (one copy; they were three), built on
+// trncore's check vocabulary (trncore/detail/checks.hpp) where it has the check. Each names the public
+// function first. Private to trnrand.
 
 #include <trncore/options.hpp>
 
@@ -29,7 +30,8 @@ void check_scramble(std::string_view function, std::string_view name, int value,
 void check_rows(std::string_view function, std::int64_t n, std::int64_t dims, std::string_view dims_name,
                 const void* out, std::int64_t ld);
 
-/// @throws trncore::DimensionMismatch unless size is exactly n·dims (no overflow; n ≥ 0, dims ≥ 1).
+/// @throws trncore::InvalidArgument when n·dims overflows int64 (n, dims ≥ 0);
+///         trncore::DimensionMismatch unless size is exactly n·dims.
 void check_span_rows(std::string_view function, std::size_t size, std::int64_t n, std::int64_t dims);
 
 /// @throws trncore::DimensionMismatch unless size is a multiple of dims() (a whole number of points).
