@@ -100,6 +100,12 @@ KrylovOptions tight(double rtol = 1e-10) {
   return o;
 }
 
+// trnsci_testing::expect_error with one fragment.
+template <class E, class F>
+void expect_error_fn(F&& f, std::string_view function, std::string_view fragment) {
+  trnsci_testing::expect_error<E>(std::forward<F>(f), function, {fragment});
+}
+
 // ---- Convergence against the oracle ----
 
 TEST(KrylovConvergence, CgOnPoisson16And32WithinTheSqrtKappaBound) {
@@ -508,11 +514,197 @@ TEST(KrylovResultStruct, IndefinitePreconditionerIsABreakdown) {
 
 TEST(KrylovResultStruct, ReasonNames) {
   for (KrylovReason r : {KrylovReason::converged, KrylovReason::max_iterations, KrylovReason::breakdown,
-                         KrylovReason::stagnation, KrylovReason::non_finite})
+                         KrylovReason::stagnation, KrylovReason::non_finite, KrylovReason::stopped_by_monitor})
     EXPECT_EQ(trnsolver::parse_krylov_reason(trnsolver::to_string(r)), r);
   EXPECT_EQ(trnsolver::to_string(KrylovReason::non_finite), "non_finite");
   EXPECT_EQ(trnsolver::parse_orthogonalization("cgs2"), Orthogonalization::cgs2);
   EXPECT_THROW(trnsolver::parse_krylov_reason("done"), trncore::ParseError);
+}
+
+// ---- Chebyshev, Richardson, power iteration, Lanczos bounds ----
+
+TEST(KrylovPolynomial, ChebyshevAndRichardsonSolveWithKnownSpectrum) {
+  // Eigenvalues geometric in [1, 100]: the interval [1, 100] holds the spectrum exactly.
+  const std::int64_t n = 80;
+  const Matrix a = symmetric_with_eigenvalues(geometric(n, 100), 11);
+  const std::vector<double> b = rhs_of(a, n);
+  const Solver cheb = [](auto a, auto b, auto x, const auto& o, const auto& m) {
+    return trnsolver::chebyshev(a, b, x, {1.0, 100.0, 0}, o, m);
+  };
+  KrylovResult r;
+  expect_solves(cheb, a, n, b, 100, tight(), {}, &r);
+  // ‖r_k‖ ≤ ‖r_0‖/T_k(σ), σ = 101/99: the iterations the bound needs for 1e-10, plus one.
+  const double sigma = 101.0 / 99.0;
+  EXPECT_LE(static_cast<double>(r.iterations), std::ceil(std::acosh(2 / 1e-10) / std::acosh(sigma)) + 1);
+  // Richardson with the optimal ω = 2/(λmin + λmax) contracts by q = 99/101 per step (‖I − ωA‖₂ = q).
+  const Solver rich = [](auto a, auto b, auto x, const auto& o, const auto& m) {
+    return trnsolver::richardson(a, b, x, 2.0 / 101.0, o, m);
+  };
+  KrylovOptions o = tight(1e-8);
+  o.max_iterations = 2000;
+  expect_solves(rich, a, n, b, 100, o, {}, &r);
+  const double q = 99.0 / 101.0;
+  for (std::size_t k = 0; k < r.residual_history.size(); ++k)
+    EXPECT_LE(r.residual_history[k], std::pow(q, static_cast<double>(k)) * r.residual_history[0] + 1e-13) << k;
+  // With a Jacobi preconditioner on Poisson (constant diagonal 4: M⁻¹A = A/4, spectrum in (0, 2)).
+  const std::int64_t m = 8, np = m * m;
+  const Matrix p = poisson2d(m);
+  const double h = std::acos(-1.0) / static_cast<double>(m + 1);
+  const double lmin = 2 * (1 - std::cos(h)) / 2, lmax = 2 * (1 + std::cos(h)) / 2;  // of A/4 = (4 − 2cos − 2cos)/4
+  const Solver pcheb = [&](auto a, auto b, auto x, const auto& o, const auto& m) {
+    return trnsolver::chebyshev(a, b, x, {lmin, lmax, 0}, o, m);
+  };
+  expect_solves(pcheb, p, np, rhs_of(p, np), poisson2d_condition(m), tight(),
+                trnsolver::jacobi_preconditioner(view(p, np)));
+}
+
+TEST(KrylovEigen, PowerIterationAndLanczosBoundsAgainstKnownEigenvalues) {
+  const std::int64_t n = 60;
+  std::vector<double> ev = geometric(n, 50);  // 1 … 50
+  ev.back() = 100;                            // dominant; the next is 50^(58/59) ≈ 46.7: gap > 50, rate < 1/2
+  const Matrix a = symmetric_with_eigenvalues(ev, 5);
+  std::vector<double> v = ones(n);
+  double lambda = 0;
+  const KrylovResult r = trnsolver::power_iteration(view(a, n), v, lambda, tight(1e-10));
+  ASSERT_TRUE(r.converged) << r.detail;
+  // |λ − λ₁| ≤ ‖Av − λv‖²/gap (Parlett Thm 11.7.1) plus the rounding of the construction, O(n·u·λ₁).
+  const double residual = r.relative_residual * std::fabs(lambda);
+  EXPECT_LE(std::fabs(lambda - 100), residual * residual / 50 + 64 * n * kU * 100);
+  EXPECT_EQ(r.residual_history.size(), static_cast<std::size_t>(r.iterations + 1));
+  // Rate 1/2: about log2(1e10) iterations; allow twice as many.
+  EXPECT_LE(r.iterations, 70);
+  // Lanczos: n steps span the whole space, so the Ritz values are the eigenvalues (to rounding) and the
+  // widened bounds enclose [1, 100] tightly.
+  const auto op = trnsolver::matrix_operator(view(a, n));
+  const trnsolver::SpectrumBounds s = trnsolver::lanczos_bounds(op, n);
+  EXPECT_LE(s.lambda_min, 1 + 1e-10);
+  EXPECT_GE(s.lambda_max, 100 - 1e-10);
+  EXPECT_GE(s.lambda_min, 1 - 1e-8);
+  EXPECT_LE(s.lambda_max, 100 + 1e-8);
+  // The isolated λ₁ = 100 (gap 50) converges within a few steps: 12 steps bound it from above already,
+  // and a different seed (another start vector) does too.
+  for (std::uint64_t seed : {0, 9}) {
+    const auto s12 = trnsolver::lanczos_bounds(op, 12, trncore::Options{}.with_seed(seed));
+    EXPECT_EQ(s12.steps, 12);
+    EXPECT_GE(s12.lambda_max, 100 - 1e-10);
+    EXPECT_LE(s12.lambda_max, 100 + 1e-3);
+    EXPECT_GE(s12.lambda_min, 0.0);  // clamped for SPD
+  }
+  // Bad arguments.
+  expect_error_fn<trncore::InvalidArgument>([&] { (void)trnsolver::lanczos_bounds(op, 0); },
+                                            "trnsolver::lanczos_bounds", "steps = 0");
+  std::vector<double> zero(static_cast<std::size_t>(n), 0.0);
+  expect_error_fn<trncore::InvalidArgument>([&] { (void)trnsolver::power_iteration(op, zero, lambda); },
+                                            "trnsolver::power_iteration", "start vector is zero");
+  expect_error_fn<trncore::InvalidArgument>(
+      [&] {
+        (void)trnsolver::chebyshev(op, ones(n), v, {2.0, 1.0, 0});
+      },
+      "trnsolver::chebyshev", "lambda_min = 2");
+  expect_error_fn<trncore::InvalidArgument>([&] { (void)trnsolver::richardson(op, ones(n), v, -1.0); },
+                                            "trnsolver::richardson", "omega = -1");
+  expect_error_fn<trncore::NotSupported>(
+      [&] { (void)trnsolver::lanczos_bounds(op, 5, trncore::Options{}.with_backend(trncore::Backend::sim)); },
+      "trnsolver::lanczos_bounds", "backend = sim");
+}
+
+// ---- The monitor ----
+
+// Runs `solve` with a monitor that stops at iteration 3 and checks the contract: the monitor saw
+// iterations 1, 2, 3 with the routine's name, the solver returned the third iterate with reason
+// stopped_by_monitor, and relative_residual is that iterate's true residual.
+template <class Solve>
+void expect_monitor_stop(const char* routine, Solve&& solve, const Matrix& a, std::int64_t n,
+                         const std::vector<double>& b) {
+  std::vector<std::int64_t> seen;
+  KrylovOptions o = tight(1e-14);
+  o.stagnation_window = 0;
+  o.monitor = [&](const trncore::Progress& p) {
+    EXPECT_EQ(p.routine, routine);
+    EXPECT_GE(p.elapsed_seconds, 0.0);
+    EXPECT_TRUE(std::isfinite(p.residual));
+    seen.push_back(p.iteration);
+    return p.iteration >= 3 ? trncore::MonitorAction::stop : trncore::MonitorAction::proceed;
+  };
+  std::vector<double> x(static_cast<std::size_t>(n), 0.0);
+  const KrylovResult r = solve(o, x);
+  EXPECT_EQ(seen, (std::vector<std::int64_t>{1, 2, 3})) << routine;
+  EXPECT_EQ(r.iterations, 3) << routine;
+  EXPECT_TRUE(r.stopped_by_monitor) << routine;
+  EXPECT_EQ(r.reason, KrylovReason::stopped_by_monitor) << routine << ": " << r.detail;
+  EXPECT_FALSE(r.converged) << routine;
+  if (!b.empty()) {
+    const double rho = relative_residual(a, b, x);
+    EXPECT_NEAR(r.relative_residual, rho, 1e-6 * rho) << routine;
+  }
+}
+
+TEST(KrylovMonitor, EverySolverReportsEachIterationAndStopsWhenAsked) {
+  const std::int64_t m = 12, n = m * m;
+  const Matrix a = poisson2d(m);
+  const std::vector<double> b = rhs_of(a, n);
+  const auto av = view(a, n);
+  const auto h = std::acos(-1.0) / static_cast<double>(m + 1);
+  const trnsolver::SpectrumBounds bounds{4 * (1 - std::cos(h)), 4 * (1 + std::cos(h)), 0};
+  expect_monitor_stop(
+      "trnsolver::cg", [&](const auto& o, auto& x) { return trnsolver::cg(av, b, x, o); }, a, n, b);
+  expect_monitor_stop(
+      "trnsolver::gmres", [&](const auto& o, auto& x) { return trnsolver::gmres(av, b, x, o); }, a, n, b);
+  expect_monitor_stop(
+      "trnsolver::bicgstab", [&](const auto& o, auto& x) { return trnsolver::bicgstab(av, b, x, o); }, a, n, b);
+  expect_monitor_stop(
+      "trnsolver::minres", [&](const auto& o, auto& x) { return trnsolver::minres(av, b, x, o); }, a, n, b);
+  expect_monitor_stop(
+      "trnsolver::chebyshev", [&](const auto& o, auto& x) { return trnsolver::chebyshev(av, b, x, bounds, o); }, a, n,
+      b);
+  expect_monitor_stop(
+      "trnsolver::richardson", [&](const auto& o, auto& x) { return trnsolver::richardson(av, b, x, 0.2, o); }, a, n,
+      b);
+  expect_monitor_stop("trnsolver::cg_bf16", [&](const auto& o, auto& x) { return trnsolver::cg_bf16(av, b, x, o); }, a,
+                      n, {});
+  expect_monitor_stop("trnsolver::richardson_bf16",
+                      [&](const auto& o, auto& x) { return trnsolver::richardson_bf16(av, b, x, 0.8, o); }, a, n, {});
+  double lambda = 0;
+  expect_monitor_stop("trnsolver::power_iteration",
+                      [&](const auto& o, auto& x) {
+                        x = ones(n);
+                        x[0] = 2;
+                        return trnsolver::power_iteration(av, x, lambda, o);
+                      },
+                      a, n, {});
+  // GMRES stopped inside a cycle forms the iterate of the steps done: its true residual is the least-squares
+  // one of 3 steps, which the history's last entry records.
+  // Lanczos: a stop at step 3 returns the bounds of 3 steps.
+  std::vector<std::int64_t> steps;
+  trncore::Options lo;
+  lo.monitor = [&](const trncore::Progress& p) {
+    steps.push_back(p.iteration);
+    return p.iteration == 3 ? trncore::MonitorAction::stop : trncore::MonitorAction::proceed;
+  };
+  EXPECT_EQ(trnsolver::lanczos_bounds(trnsolver::matrix_operator(av), 20, lo).steps, 3);
+  EXPECT_EQ(steps, (std::vector<std::int64_t>{1, 2, 3}));
+}
+
+TEST(KrylovMonitor, AStopOnTheConvergedIterateStillReportsConvergence) {
+  // A = I: CG converges in one iteration; a monitor that always stops does not un-converge it.
+  const std::int64_t n = 5;
+  Matrix eye(static_cast<std::size_t>(n * n), 0.0);
+  for (std::int64_t i = 0; i < n; ++i) eye[static_cast<std::size_t>(i * n + i)] = 1;
+  KrylovOptions o;
+  int calls = 0;
+  o.monitor = [&](const trncore::Progress&) {
+    ++calls;
+    return trncore::MonitorAction::stop;
+  };
+  std::vector<double> x(5, 0.0);
+  const KrylovResult r = trnsolver::cg(view(eye, n), ones(n), x, o);
+  EXPECT_EQ(calls, 1);
+  EXPECT_TRUE(r.converged);
+  EXPECT_EQ(r.reason, KrylovReason::converged);
+  EXPECT_TRUE(r.stopped_by_monitor);
+  // No monitor: never called, never stopped.
+  const KrylovResult plain = trnsolver::cg(view(eye, n), ones(n), x);
+  EXPECT_FALSE(plain.stopped_by_monitor);
 }
 
 // ---- Determinism ----
