@@ -4,6 +4,7 @@
 #include <trntensor/einsum.hpp>
 
 #include <trncore/detail/format_number.hpp>
+#include <trncore/monitor.hpp>
 
 #include <Eigen/Dense>
 
@@ -24,9 +25,19 @@ constexpr char kExtraLabel = 'Z';
 // local optimisations, tested empirically; tt_svd's error_bound comes from the discarded singular values), so
 // they call einsum's report overload and do not turn an uncertified contraction (e.g. products of entries
 // near 1e-160 falling below fp64's normal range) into a TargetNotMet.
-Tensor<double> contract(const std::string& subs, std::span<const TensorView<const double>> ops) {
+// `threads` is the caller's options.threads (results do not depend on it).
+Tensor<double> contract(const std::string& subs, std::span<const TensorView<const double>> ops, int threads) {
   trncore::AccuracyReport unused;
-  return einsum<double>(subs, ops, trncore::Options{}, unused);
+  return einsum<double>(subs, ops, trncore::Options{}.with_threads(threads), unused);
+}
+
+// The decompositions run on the host: the checks every entry point makes of its options.
+void check_options(std::string_view function, const trncore::Options& options) {
+  trncore::validate(options, function);
+  if (options.backend != trncore::Backend::host)
+    throw trncore::NotSupported(function, "backend " + std::string(trncore::to_string(options.backend)),
+                                "the decompositions run on the host in fp64: use Backend::host (their contractions "
+                                "are einsums; call einsum with Backend::sim for a contraction on the sim backend)");
 }
 constexpr int kMaxRank = 25;  // letters a..y for the axes, Z for the new one
 
@@ -73,13 +84,13 @@ Tensor<double> to_tensor(const Matrix& m) {
 Matrix to_matrix(const Tensor<double>& t) { return Eigen::Map<const RowMatrix>(t.data(), t.extent(0), t.extent(1)); }
 
 // Y = X ×_mode M with M of shape J × I_mode: Y[..j..] = Σ_i M[j, i] X[..i..].
-Tensor<double> mode_product(TensorView<const double> x, const Tensor<double>& m, int mode) {
+Tensor<double> mode_product(TensorView<const double> x, const Tensor<double>& m, int mode, int threads) {
   const std::string xl = axis_letters(x.rank());
   std::string out = xl;
   out[static_cast<std::size_t>(mode)] = kExtraLabel;
   const std::string subs = xl + "," + kExtraLabel + xl[static_cast<std::size_t>(mode)] + "->" + out;
   const TensorView<const double> ops[] = {x, m.view()};
-  return contract(subs, ops);
+  return contract(subs, ops, threads);
 }
 
 Matrix leading_left_singular_vectors(const Matrix& a, std::int64_t r) {
@@ -110,16 +121,17 @@ double relative_error(TensorView<const double> x, const Tensor<double>& approx, 
   return norm == 0 ? 0.0 : static_cast<double>(std::sqrt(s)) / norm;
 }
 
-Tensor<double> tucker_core(TensorView<const double> x, const std::vector<Tensor<double>>& factors, int skip = -1) {
+Tensor<double> tucker_core(TensorView<const double> x, const std::vector<Tensor<double>>& factors, int threads,
+                           int skip = -1) {
   Tensor<double> g = Tensor<double>::copy_of(x);
   for (int n = 0; n < x.rank(); ++n)
     if (n != skip)
-      g = mode_product(g.view(), to_tensor(to_matrix(factors[static_cast<std::size_t>(n)]).transpose()), n);
+      g = mode_product(g.view(), to_tensor(to_matrix(factors[static_cast<std::size_t>(n)]).transpose()), n, threads);
   return g;
 }
 
 // MTTKRP for mode n: M[i, r] = Σ X[.., i, ..] Π_{m≠n} A_m[i_m, r], as one einsum.
-Matrix mttkrp(TensorView<const double> x, const std::vector<Tensor<double>>& factors, int mode) {
+Matrix mttkrp(TensorView<const double> x, const std::vector<Tensor<double>>& factors, int mode, int threads) {
   const std::string xl = axis_letters(x.rank());
   std::string subs = xl;
   std::vector<TensorView<const double>> ops{x};
@@ -129,17 +141,21 @@ Matrix mttkrp(TensorView<const double> x, const std::vector<Tensor<double>>& fac
     ops.push_back(factors[static_cast<std::size_t>(m)].view());
   }
   subs += std::string("->") + xl[static_cast<std::size_t>(mode)] + kExtraLabel;
-  return to_matrix(contract(subs, ops));
+  return to_matrix(contract(subs, ops, threads));
 }
 
 // 1 − ‖X − X̂‖/‖X‖ from the explicit residual (the usual ‖X‖² − 2⟨X, X̂⟩ + ‖X̂‖² cancels to ~√u near a
 // perfect fit, which would stop ALS at a relative error of 1e-8).
-double cp_fit(TensorView<const double> x, double norm_x, const std::vector<Tensor<double>>& factors);
+double cp_fit(TensorView<const double> x, double norm_x, const std::vector<Tensor<double>>& factors, int threads);
+Tensor<double> cp_dense(const CpDecomposition& cp, int threads);
+Tensor<double> tucker_dense(const TuckerDecomposition& t, int threads);
 
 }  // namespace
 
 CpDecomposition cp_als(TensorView<const double> x, const CpOptions& o) {
   constexpr std::string_view kFunction = "trntensor::cp_als";
+  check_options(kFunction, o);
+  const int threads = o.threads;
   check_tensor(kFunction, x, 2);
   if (o.rank < 1 || o.max_iterations < 0 || !(o.tolerance >= 0))
     throw trncore::InvalidArgument(kFunction,
@@ -173,12 +189,13 @@ CpDecomposition cp_als(TensorView<const double> x, const CpOptions& o) {
   }
   CpDecomposition cp;
   double fit = 0;
+  const trncore::detail::ProgressMonitor monitor(o.monitor, kFunction);
   const auto sweep = [&] {
     for (int d = 0; d < n; ++d) {
       Matrix v = Matrix::Ones(r, r);
       for (int e = 0; e < n; ++e)
         if (e != d) v = v.cwiseProduct(grams[static_cast<std::size_t>(e)]);
-      const Matrix m = mttkrp(x, factors, d);
+      const Matrix m = mttkrp(x, factors, d, threads);
       Matrix a = to_matrix(factors[static_cast<std::size_t>(d)]);
       if (o.nonnegative) {
         // HALS: each column is the projected exact minimiser with the others fixed.
@@ -192,7 +209,7 @@ CpDecomposition cp_als(TensorView<const double> x, const CpOptions& o) {
       grams[static_cast<std::size_t>(d)] = a.transpose() * a;
       factors[static_cast<std::size_t>(d)] = to_tensor(a);
     }
-    return cp_fit(x, norm_x, factors);
+    return cp_fit(x, norm_x, factors, threads);
   };
   for (int it = 1; it <= o.max_iterations; ++it) {
     const auto before = factors;
@@ -209,7 +226,7 @@ CpDecomposition cp_als(TensorView<const double> x, const CpOptions& o) {
         trial_grams[static_cast<std::size_t>(d)] = a.transpose() * a;
         trial[static_cast<std::size_t>(d)] = to_tensor(a);
       }
-      const double tf = cp_fit(x, norm_x, trial);
+      const double tf = cp_fit(x, norm_x, trial, threads);
       if (tf > f) {
         factors = std::move(trial);
         grams = std::move(trial_grams);
@@ -219,8 +236,13 @@ CpDecomposition cp_als(TensorView<const double> x, const CpOptions& o) {
     cp.iterations = it;
     const double change = std::fabs(f - fit);
     fit = f;
+    const bool stop = monitor.stop_requested(it, change);
     if (it > 1 && change < o.tolerance) {
       cp.converged = true;
+      break;
+    }
+    if (stop) {
+      cp.stopped_by_monitor = true;
       break;
     }
   }
@@ -236,21 +258,20 @@ CpDecomposition cp_als(TensorView<const double> x, const CpOptions& o) {
     f = to_tensor(a);
   }
   cp.factors = std::move(factors);
-  const Tensor<double> approx = cp_reconstruct(cp);
+  const Tensor<double> approx = cp_dense(cp, threads);
   cp.fit = 1 - relative_error(x, approx, norm_x);
   return cp;
 }
 
 namespace {
-double cp_fit(TensorView<const double> x, double norm_x, const std::vector<Tensor<double>>& factors) {
+double cp_fit(TensorView<const double> x, double norm_x, const std::vector<Tensor<double>>& factors, int threads) {
   CpDecomposition unit;
   unit.weights.assign(static_cast<std::size_t>(factors.front().extent(1)), 1.0);
   unit.factors = factors;
-  return 1 - relative_error(x, cp_reconstruct(unit), norm_x);
+  return 1 - relative_error(x, cp_dense(unit, threads), norm_x);
 }
-}  // namespace
 
-Tensor<double> cp_reconstruct(const CpDecomposition& cp) {
+Tensor<double> cp_dense(const CpDecomposition& cp, int threads) {
   constexpr std::string_view kFunction = "trntensor::cp_reconstruct";
   const auto r = static_cast<std::int64_t>(cp.weights.size());
   if (cp.factors.empty() || static_cast<int>(cp.factors.size()) > kMaxRank)
@@ -268,50 +289,70 @@ Tensor<double> cp_reconstruct(const CpDecomposition& cp) {
     subs += std::string(",") + xl[d] + kExtraLabel;
     ops.push_back(cp.factors[d].view());
   }
-  return contract(subs + "->" + xl, ops);
+  return contract(subs + "->" + xl, ops, threads);
 }
+}  // namespace
 
-TuckerDecomposition tucker_hosvd(TensorView<const double> x, const std::vector<std::int64_t>& ranks) {
+Tensor<double> cp_reconstruct(const CpDecomposition& cp) { return cp_dense(cp, 0); }
+
+TuckerDecomposition tucker_hosvd(TensorView<const double> x, const std::vector<std::int64_t>& ranks,
+                                 const trncore::Options& options) {
   constexpr std::string_view kFunction = "trntensor::tucker_hosvd";
+  check_options(kFunction, options);
+  const int threads = options.threads;
   check_tensor(kFunction, x, 1);
   check_ranks(kFunction, x, ranks);
   TuckerDecomposition t;
   for (int d = 0; d < x.rank(); ++d)
     t.factors.push_back(to_tensor(leading_left_singular_vectors(unfold(x, d), ranks[static_cast<std::size_t>(d)])));
-  t.core = tucker_core(x, t.factors);
-  t.relative_error = relative_error(x, tucker_reconstruct(t), frobenius(x));
+  t.core = tucker_core(x, t.factors, threads);
+  t.relative_error = relative_error(x, tucker_dense(t, threads), frobenius(x));
   return t;
 }
 
-TuckerDecomposition tucker_hooi(TensorView<const double> x, const std::vector<std::int64_t>& ranks, int max_iterations,
-                                double tolerance) {
+TuckerDecomposition tucker_hooi(TensorView<const double> x, const std::vector<std::int64_t>& ranks,
+                                const HooiOptions& options) {
   constexpr std::string_view kFunction = "trntensor::tucker_hooi";
+  check_options(kFunction, options);
+  const int threads = options.threads;
+  const int max_iterations = options.max_iterations;
+  const double tolerance = options.tolerance;
   if (max_iterations < 0 || !(tolerance >= 0))
     throw trncore::InvalidArgument(
         kFunction,
         "max_iterations " + std::to_string(max_iterations) + ", tolerance " + trncore::detail::sci(tolerance),
         "use max_iterations >= 0 and tolerance >= 0");
-  TuckerDecomposition t = tucker_hosvd(x, ranks);
+  TuckerDecomposition t = tucker_hosvd(x, ranks, options);
   const double norm_x = frobenius(x);
   double core_norm = frobenius(t.core.view());
+  const trncore::detail::ProgressMonitor monitor(options.monitor, kFunction);
   for (int it = 1; it <= max_iterations; ++it) {
     for (int d = 0; d < x.rank(); ++d) {
-      const Tensor<double> y = tucker_core(x, t.factors, d);
+      const Tensor<double> y = tucker_core(x, t.factors, threads, d);
       t.factors[static_cast<std::size_t>(d)] =
           to_tensor(leading_left_singular_vectors(unfold(y.view(), d), ranks[static_cast<std::size_t>(d)]));
     }
-    t.core = tucker_core(x, t.factors);
+    t.core = tucker_core(x, t.factors, threads);
     t.iterations = it;
     const double now = frobenius(t.core.view());
-    const bool done = std::fabs(now - core_norm) <= tolerance * norm_x;
+    const double change = std::fabs(now - core_norm);
+    const bool done = change <= tolerance * norm_x;
     core_norm = now;
+    const bool stop = monitor.stop_requested(it, norm_x > 0 ? change / norm_x : 0.0);
     if (done) break;
+    if (stop) {
+      t.stopped_by_monitor = true;
+      break;
+    }
   }
-  t.relative_error = relative_error(x, tucker_reconstruct(t), norm_x);
+  t.relative_error = relative_error(x, tucker_dense(t, threads), norm_x);
   return t;
 }
 
-Tensor<double> tucker_reconstruct(const TuckerDecomposition& t) {
+Tensor<double> tucker_reconstruct(const TuckerDecomposition& t) { return tucker_dense(t, 0); }
+
+namespace {
+Tensor<double> tucker_dense(const TuckerDecomposition& t, int threads) {
   if (static_cast<int>(t.factors.size()) != t.core.rank())
     throw trncore::DimensionMismatch(
         "trntensor::tucker_reconstruct",
@@ -325,13 +366,15 @@ Tensor<double> tucker_reconstruct(const TuckerDecomposition& t) {
                                        "factor " + std::to_string(d) + " has shape " + detail::shape_string(f.shape()) +
                                            " but the core's axis has extent " + std::to_string(t.core.extent(d)),
                                        "factor n must be I_n x R_n");
-    y = mode_product(y.view(), f, d);
+    y = mode_product(y.view(), f, d, threads);
   }
   return y;
 }
+}  // namespace
 
-TensorTrain tt_svd(TensorView<const double> x, double epsilon, std::int64_t max_rank) {
+TensorTrain tt_svd(TensorView<const double> x, double epsilon, std::int64_t max_rank, const trncore::Options& options) {
   constexpr std::string_view kFunction = "trntensor::tt_svd";
+  check_options(kFunction, options);
   check_tensor(kFunction, x, 1);
   if (!(epsilon >= 0) || max_rank < 1)
     throw trncore::InvalidArgument(

@@ -1,6 +1,8 @@
 // einsum entry points: plan, allocate, execute.
 #include <trntensor/einsum.hpp>
 
+#include "options_check.hpp"
+
 namespace trntensor {
 namespace {
 
@@ -11,51 +13,65 @@ std::vector<Shape> shapes_of(std::span<const TensorView<const T>> operands) {
   return s;
 }
 
-void require_operands(std::size_t count) {
-  if (count == 0)
-    throw trncore::InvalidArgument("trntensor::einsum", "no operands were given", "pass at least one operand");
+constexpr std::string_view kFunction = "trntensor::einsum";
+
+// The checks every einsum overload makes first: its options (under einsum's name), then the operand count.
+void require_operands(std::size_t count, const PlanOptions& options) {
+  trncore::validate(options, kFunction);
+  detail::validate_plan_options(options, kFunction);
+  if (count == 0) throw trncore::InvalidArgument(kFunction, "no operands were given", "pass at least one operand");
 }
 
 }  // namespace
 
 template <class T>
 void einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands, T alpha, T beta,
-            TensorView<T> out, const trncore::Options& options, const PlanOptions& plan) {
-  require_operands(operands.size());
+            TensorView<T> out, const PlanOptions& options) {
+  require_operands(operands.size(), options);
   const auto shapes = shapes_of(operands);
-  const ContractionPlan p(subscripts, shapes, options, plan);
+  const ContractionPlan p(subscripts, shapes, options);
   p.execute<T>(operands, alpha, beta, out, options);
 }
 
 template <class T>
-Tensor<T> einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands,
-                 const trncore::Options& options, const PlanOptions& plan) {
-  require_operands(operands.size());
+void einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands, T alpha, T beta,
+            TensorView<T> out, const PlanOptions& options, trncore::AccuracyReport& report) {
+  require_operands(operands.size(), options);
   const auto shapes = shapes_of(operands);
-  const ContractionPlan p(subscripts, shapes, options, plan);
+  const ContractionPlan p(subscripts, shapes, options);
+  p.execute<T>(operands, alpha, beta, out, options, report);
+}
+
+template <class T>
+Tensor<T> einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands,
+                 const PlanOptions& options) {
+  require_operands(operands.size(), options);
+  const auto shapes = shapes_of(operands);
+  const ContractionPlan p(subscripts, shapes, options);
   Tensor<T> out(p.output_shape());
   p.execute<T>(operands, T(1), T(0), out.view(), options);
   return out;
 }
 
 template <class T>
-Tensor<T> einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands,
-                 const trncore::Options& options, trncore::AccuracyReport& report, const PlanOptions& plan) {
-  require_operands(operands.size());
+Tensor<T> einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands, const PlanOptions& options,
+                 trncore::AccuracyReport& report) {
+  require_operands(operands.size(), options);
   const auto shapes = shapes_of(operands);
-  const ContractionPlan p(subscripts, shapes, options, plan);
+  const ContractionPlan p(subscripts, shapes, options);
   Tensor<T> out(p.output_shape());
-  p.execute<T>(operands, T(1), T(0), out.view(), options, &report);
+  p.execute<T>(operands, T(1), T(0), out.view(), options, report);
   return out;
 }
 
-#define TRNTENSOR_INSTANTIATE(T)                                                                                \
-  template void einsum<T>(std::string_view, std::span<const TensorView<const T>>, T, T, TensorView<T>,          \
-                          const trncore::Options&, const PlanOptions&);                                         \
-  template Tensor<T> einsum<T>(std::string_view, std::span<const TensorView<const T>>, const trncore::Options&, \
-                               const PlanOptions&);                                                             \
-  template Tensor<T> einsum<T>(std::string_view, std::span<const TensorView<const T>>, const trncore::Options&, \
-                               trncore::AccuracyReport&, const PlanOptions&);
+#define TRNTENSOR_INSTANTIATE(T)                                                                            \
+  template void einsum<T>(std::string_view, std::span<const TensorView<const T>>, T, T, TensorView<T>,      \
+                          const PlanOptions&);                                                              \
+  template void einsum<T>(std::string_view, std::span<const TensorView<const T>>, T, T, TensorView<T>,      \
+                          const PlanOptions&, trncore::AccuracyReport&);                                    \
+  template Tensor<T> einsum<T>(std::string_view, std::span<const TensorView<const T>>, const PlanOptions&); \
+  template Tensor<T> einsum<T>(std::string_view, std::span<const TensorView<const T>>, const PlanOptions&,  \
+                               trncore::AccuracyReport&);
 TRNTENSOR_INSTANTIATE(float)
 TRNTENSOR_INSTANTIATE(double)
 #undef TRNTENSOR_INSTANTIATE

@@ -46,7 +46,7 @@ bool distinct_elements(const TensorView<T>& out) {
 
 template <class T>
 void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
-                              const trncore::Options& options, trncore::AccuracyReport* report) const {
+                              const trncore::Options& options, trncore::AccuracyReport& report) const {
   trncore::validate(options, kFunction);
   if (options.backend != backend_)
     throw trncore::InvalidArgument(kFunction,
@@ -213,16 +213,25 @@ void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T a
       "componentwise, relative to the einsum of |operands| (times |alpha|, plus |beta||out|); steps compose as "
       "prod(1 + eps_step) - 1; GEMM steps: trnblas gemm bounds (Higham, ASNA 2nd ed., sec. 3.5; docs/trnblas-sim.md); "
       "summations: gamma_{r-1}");
-  if (report != nullptr)
-    *report = std::move(rep);
-  else
-    trncore::require_target_met(rep, kFunction);
+  report = std::move(rep);
+}
+
+template <class T>
+void ContractionPlan::execute(std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
+                              const trncore::Options& options) const {
+  trncore::AccuracyReport report;
+  execute<T>(operands, alpha, beta, out, options, report);
+  trncore::require_target_met(report, kFunction);
 }
 
 template void ContractionPlan::execute<float>(std::span<const TensorView<const float>>, float, float, TensorView<float>,
-                                              const trncore::Options&, trncore::AccuracyReport*) const;
+                                              const trncore::Options&, trncore::AccuracyReport&) const;
 template void ContractionPlan::execute<double>(std::span<const TensorView<const double>>, double, double,
                                                TensorView<double>, const trncore::Options&,
-                                               trncore::AccuracyReport*) const;
+                                               trncore::AccuracyReport&) const;
+template void ContractionPlan::execute<float>(std::span<const TensorView<const float>>, float, float, TensorView<float>,
+                                              const trncore::Options&) const;
+template void ContractionPlan::execute<double>(std::span<const TensorView<const double>>, double, double,
+                                               TensorView<double>, const trncore::Options&) const;
 
 }  // namespace trntensor

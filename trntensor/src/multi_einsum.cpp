@@ -49,11 +49,10 @@ std::string stacked_subscripts(std::string_view text, const Subscripts& parsed, 
 }  // namespace
 
 template <class T>
-std::vector<Tensor<T>> multi_einsum(std::span<const EinsumTask<T>> tasks, const trncore::Options& options,
-                                    const PlanOptions& plan) {
+std::vector<Tensor<T>> multi_einsum(std::span<const EinsumTask<T>> tasks, const PlanOptions& options) {
   // Checked here as well, so a bad argument is refused even for an empty batch.
   trncore::validate(options, "trntensor::multi_einsum");
-  detail::validate_plan_options(plan, "trntensor::multi_einsum");
+  detail::validate_plan_options(options, "trntensor::multi_einsum");
   std::vector<Tensor<T>> results(tasks.size());
   // Group by (subscripts, shapes), in order of first appearance.
   std::map<std::pair<std::string, std::vector<Shape>>, std::vector<std::size_t>> groups;
@@ -69,7 +68,7 @@ std::vector<Tensor<T>> multi_einsum(std::span<const EinsumTask<T>> tasks, const 
     const EinsumTask<T>& first = tasks[members->front()];
     const char z = unused_letter(first.subscripts);
     if (members->size() == 1 || z == 0 || first.operands.empty()) {
-      for (std::size_t t : *members) results[t] = einsum<T>(tasks[t].subscripts, tasks[t].operands, options, plan);
+      for (std::size_t t : *members) results[t] = einsum<T>(tasks[t].subscripts, tasks[t].operands, options);
       continue;
     }
     const auto g = static_cast<std::int64_t>(members->size());
@@ -90,7 +89,7 @@ std::vector<Tensor<T>> multi_einsum(std::span<const EinsumTask<T>> tasks, const 
     }
     std::vector<TensorView<const T>> views;
     for (const auto& st : stacked) views.push_back(st.view());
-    const Tensor<T> out = einsum<T>(stacked_subscripts(first.subscripts, parsed, z), views, options, plan);
+    const Tensor<T> out = einsum<T>(stacked_subscripts(first.subscripts, parsed, z), views, options);
     Shape each(out.shape().begin() + 1, out.shape().end());
     const std::int64_t slab = out.size() / g;
     for (std::int64_t e = 0; e < g; ++e) {
@@ -101,9 +100,7 @@ std::vector<Tensor<T>> multi_einsum(std::span<const EinsumTask<T>> tasks, const 
   return results;
 }
 
-template std::vector<Tensor<float>> multi_einsum<float>(std::span<const EinsumTask<float>>, const trncore::Options&,
-                                                        const PlanOptions&);
-template std::vector<Tensor<double>> multi_einsum<double>(std::span<const EinsumTask<double>>, const trncore::Options&,
-                                                          const PlanOptions&);
+template std::vector<Tensor<float>> multi_einsum<float>(std::span<const EinsumTask<float>>, const PlanOptions&);
+template std::vector<Tensor<double>> multi_einsum<double>(std::span<const EinsumTask<double>>, const PlanOptions&);
 
 }  // namespace trntensor

@@ -75,9 +75,9 @@ std::string_view to_string(PathAlgorithm algorithm) noexcept {
   return "unknown";
 }
 
-ContractionPlan::ContractionPlan(std::string_view subscripts, std::span<const Shape> shapes,
-                                 const trncore::Options& options, const PlanOptions& plan_options)
+ContractionPlan::ContractionPlan(std::string_view subscripts, std::span<const Shape> shapes, const PlanOptions& options)
     : subs_(parse_subscripts(subscripts, shapes)), shapes_(shapes.begin(), shapes.end()), backend_(options.backend) {
+  const PlanOptions& plan_options = options;
   trncore::validate(options, kFunction);
   detail::validate_plan_options(plan_options, kFunction);
   if (plan_options.optimal_limit < 1 || plan_options.optimal_limit > 16)

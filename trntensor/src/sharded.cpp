@@ -55,7 +55,8 @@ void place_block(const Tensor<T>& src, Tensor<T>& dst, int axis, std::int64_t of
 }  // namespace
 
 void ThreadTransport::for_each_shard(std::int64_t shards, const std::function<void(std::int64_t)>& work) {
-  trncore::detail::parallel_for(shards, threads_, work);
+  auto task = [&work](std::int64_t s) { work(s); };
+  trncore::detail::parallel_for(shards, threads_, task);
 }
 void ThreadTransport::reduce_sum(std::span<const std::span<const double>> partials, std::span<double> out) {
   add_in_shard_order(partials, out, threads_);
@@ -91,7 +92,7 @@ Tensor<T> ShardedTensor<T>::gather() const {
 template <class T>
 Tensor<T> sharded_einsum(std::string_view subscripts, const ShardedTensor<T>& sharded, int position,
                          std::span<const TensorView<const T>> others, ShardTransport& transport,
-                         const trncore::Options& options) {
+                         const PlanOptions& options) {
   constexpr std::string_view kFunction = "trntensor::sharded_einsum";
   trncore::validate(options, kFunction);
   const int n_ops = static_cast<int>(others.size()) + 1;
@@ -124,7 +125,7 @@ Tensor<T> sharded_einsum(std::string_view subscripts, const ShardedTensor<T>& sh
     }
     return ops;
   };
-  trncore::Options inner = options;
+  PlanOptions inner = options;
   inner.threads = 1;
   std::vector<Tensor<T>> results(static_cast<std::size_t>(sharded.shards()));
   transport.for_each_shard(sharded.shards(), [&](std::int64_t s) {
@@ -150,9 +151,9 @@ template class ShardedTensor<float>;
 template class ShardedTensor<double>;
 template Tensor<float> sharded_einsum<float>(std::string_view, const ShardedTensor<float>&, int,
                                              std::span<const TensorView<const float>>, ShardTransport&,
-                                             const trncore::Options&);
+                                             const PlanOptions&);
 template Tensor<double> sharded_einsum<double>(std::string_view, const ShardedTensor<double>&, int,
                                                std::span<const TensorView<const double>>, ShardTransport&,
-                                               const trncore::Options&);
+                                               const PlanOptions&);
 
 }  // namespace trntensor

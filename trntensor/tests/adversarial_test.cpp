@@ -249,10 +249,9 @@ TEST(AdversarialEinsum, InvalidEnumsAndThreadsAreRejected) {
   bad_backend.backend = static_cast<trncore::Backend>(7);
   for (const auto& o : {bad_mode, bad_backend, trncore::Options{}.with_threads(-1)})
     EXPECT_THROW(trntensor::einsum<double>("ij,jk->ik", ops, o), trncore::InvalidArgument);
-  EXPECT_THROW(
-      trntensor::einsum<double>("ij,jk->ik", ops, {},
-                                trntensor::PlanOptions{}.with_algorithm(static_cast<trntensor::PathAlgorithm>(9))),
-      trncore::InvalidArgument);
+  EXPECT_THROW(trntensor::einsum<double>(
+                   "ij,jk->ik", ops, trntensor::PlanOptions{}.with_algorithm(static_cast<trntensor::PathAlgorithm>(9))),
+               trncore::InvalidArgument);
   EXPECT_THROW(trntensor::multi_einsum<double>({}, bad_mode), trncore::InvalidArgument);
   EXPECT_THROW(trntensor::ThreadTransport(-2), trncore::InvalidArgument);
 }

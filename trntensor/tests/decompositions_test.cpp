@@ -2,6 +2,8 @@
 // not with the library), and truncations meet their certified bounds, measured explicitly as ‖X − X̂‖/‖X‖.
 #include <trntensor/decompositions.hpp>
 
+#include <trnsci_testing/errors.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -81,6 +83,93 @@ TEST(CpAls, NonNegativeVariant) {
   EXPECT_THROW(cp_als(neg.view(), o), trncore::InvalidArgument);
 }
 
+// Options::monitor: called once per sweep with increasing sweep numbers and the fit change; it changes
+// nothing; a stop returns the iterate of that sweep — bitwise the decomposition max_iterations = that sweep
+// gives (the oracle), with stopped_by_monitor set and converged false.
+TEST(CpAls, MonitorSeesEverySweepAndCanStop) {
+  const Tensor<double> x = cp_tensor3({6, 7, 5}, 3, 10);
+  CpOptions o;
+  o.rank = 3;
+  o.max_iterations = 40;
+  o.tolerance = 0;  // every sweep runs
+  o.seed = 1;
+  const CpDecomposition plain = cp_als(x.view(), o);
+  std::vector<std::int64_t> seen;
+  std::vector<double> changes;
+  o.monitor = [&](const trncore::Progress& p) {
+    EXPECT_EQ(p.routine, "trntensor::cp_als");
+    EXPECT_GE(p.elapsed_seconds, 0.0);
+    seen.push_back(p.iteration);
+    changes.push_back(p.residual);
+    return trncore::MonitorAction::proceed;
+  };
+  const CpDecomposition watched = cp_als(x.view(), o);
+  ASSERT_EQ(seen.size(), 40u);
+  for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], static_cast<std::int64_t>(i + 1));
+  for (double c : changes) EXPECT_GE(c, 0.0);
+  EXPECT_EQ(watched.fit, plain.fit);
+  EXPECT_EQ(watched.weights, plain.weights);
+  EXPECT_FALSE(watched.stopped_by_monitor);
+
+  o.monitor = [](const trncore::Progress& p) {
+    return p.iteration == 5 ? trncore::MonitorAction::stop : trncore::MonitorAction::proceed;
+  };
+  const CpDecomposition stopped = cp_als(x.view(), o);
+  EXPECT_TRUE(stopped.stopped_by_monitor);
+  EXPECT_FALSE(stopped.converged);
+  EXPECT_EQ(stopped.iterations, 5);
+  CpOptions five = o;
+  five.monitor = nullptr;
+  five.max_iterations = 5;
+  const CpDecomposition oracle = cp_als(x.view(), five);
+  EXPECT_EQ(stopped.fit, oracle.fit);
+  EXPECT_EQ(stopped.weights, oracle.weights);
+  for (std::size_t d = 0; d < oracle.factors.size(); ++d)
+    EXPECT_EQ(stopped.factors[d].values(), oracle.factors[d].values());
+  EXPECT_LT(stopped.fit, plain.fit);  // stopped early: not yet the 40-sweep fit
+}
+
+// options.threads never changes a result.
+TEST(CpAls, ThreadCountDoesNotChangeTheResult) {
+  const Tensor<double> x = cp_tensor3({9, 8, 7}, 3, 12);
+  CpOptions o;
+  o.rank = 3;
+  o.max_iterations = 20;
+  o.tolerance = 0;
+  o.threads = 1;
+  const CpDecomposition one = cp_als(x.view(), o);
+  o.threads = 2;
+  const CpDecomposition two = cp_als(x.view(), o);
+  EXPECT_EQ(one.fit, two.fit);
+  EXPECT_EQ(one.weights, two.weights);
+  for (std::size_t d = 0; d < one.factors.size(); ++d) EXPECT_EQ(one.factors[d].values(), two.factors[d].values());
+}
+
+TEST(Decompositions, SimBackendIsNotSupported) {
+  const Tensor<double> x = cp_tensor3({4, 3, 5}, 2, 3);
+  CpOptions cp;
+  cp.backend = trncore::Backend::sim;
+  trnsci_testing::expect_error<trncore::NotSupported>([&] { cp_als(x.view(), cp); }, "trntensor::cp_als",
+                                                      {"backend sim"});
+  HooiOptions hooi;
+  hooi.backend = trncore::Backend::sim;
+  trnsci_testing::expect_error<trncore::NotSupported>(
+      [&] {
+        tucker_hooi(x.view(), {2, 2, 2}, hooi);
+      },
+      "trntensor::tucker_hooi", {"backend sim"});
+  const auto sim = trncore::Options{}.with_backend(trncore::Backend::sim);
+  trnsci_testing::expect_error<trncore::NotSupported>(
+      [&] {
+        tucker_hosvd(x.view(), {2, 2, 2}, sim);
+      },
+      "trntensor::tucker_hosvd", {"backend sim"});
+  trnsci_testing::expect_error<trncore::NotSupported>([&] { tt_svd(x.view(), 0.1, 4, sim); }, "trntensor::tt_svd",
+                                                      {"backend sim"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { tt_svd(x.view(), 0.1, 4, trncore::Options{}.with_threads(-1)); }, "trntensor::tt_svd", {"threads"});
+}
+
 // X = G ×_n U_n with random G (ranks) and random U_n: exact multilinear rank.
 Tensor<double> tucker_tensor(const Shape& s, const Shape& r, std::uint64_t seed) {
   const auto g = random_vector(static_cast<std::size_t>(r[0] * r[1] * r[2]), seed);
@@ -128,13 +217,51 @@ TEST(Tucker, TruncationHooiNoWorseThanHosvd) {
   const auto v = random_vector(static_cast<std::size_t>(x.size()), 40);
   x.values() = v;
   const TuckerDecomposition h = tucker_hosvd(x.view(), {2, 3, 2});
-  const TuckerDecomposition o = tucker_hooi(x.view(), {2, 3, 2}, 100, 1e-14);
+  HooiOptions ho;
+  ho.max_iterations = 100;
+  ho.tolerance = 1e-14;
+  const TuckerDecomposition o = tucker_hooi(x.view(), {2, 3, 2}, ho);
   EXPECT_LE(o.relative_error, h.relative_error + 1e-12);
   EXPECT_GT(h.relative_error, 0.1);  // a random tensor is far from rank (2,3,2)
   EXPECT_LT(h.relative_error, 1.0);
   EXPECT_THROW(tucker_hosvd(x.view(), {2, 3}), trncore::InvalidArgument);
   EXPECT_THROW(tucker_hosvd(x.view(), {7, 3, 2}), trncore::InvalidArgument);
-  EXPECT_THROW(tucker_hooi(x.view(), {2, 3, 2}, -1), trncore::InvalidArgument);
+  HooiOptions negative;
+  negative.max_iterations = -1;
+  EXPECT_THROW(tucker_hooi(x.view(), {2, 3, 2}, negative), trncore::InvalidArgument);
+}
+
+// HOOI's monitor: increasing sweeps, residual |‖G_k‖ − ‖G_{k−1}‖| / ‖X‖ ≥ 0; a stop after sweep 2 returns
+// bitwise what max_iterations = 2 (tolerance 0) returns.
+TEST(Tucker, HooiMonitorSeesEverySweepAndCanStop) {
+  Tensor<double> x({6, 7, 5});
+  x.values() = random_vector(static_cast<std::size_t>(x.size()), 41);
+  HooiOptions o;
+  o.max_iterations = 6;
+  o.tolerance = 0;
+  std::vector<std::int64_t> seen;
+  o.monitor = [&](const trncore::Progress& p) {
+    EXPECT_EQ(p.routine, "trntensor::tucker_hooi");
+    EXPECT_GE(p.residual, 0.0);
+    seen.push_back(p.iteration);
+    return trncore::MonitorAction::proceed;
+  };
+  const TuckerDecomposition all = tucker_hooi(x.view(), {2, 3, 2}, o);
+  ASSERT_EQ(seen.size(), static_cast<std::size_t>(all.iterations));
+  for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], static_cast<std::int64_t>(i + 1));
+  EXPECT_FALSE(all.stopped_by_monitor);
+  o.monitor = [](const trncore::Progress& p) {
+    return p.iteration == 2 ? trncore::MonitorAction::stop : trncore::MonitorAction::proceed;
+  };
+  const TuckerDecomposition stopped = tucker_hooi(x.view(), {2, 3, 2}, o);
+  EXPECT_TRUE(stopped.stopped_by_monitor);
+  EXPECT_EQ(stopped.iterations, 2);
+  HooiOptions two;
+  two.max_iterations = 2;
+  two.tolerance = 0;
+  const TuckerDecomposition oracle = tucker_hooi(x.view(), {2, 3, 2}, two);
+  EXPECT_EQ(stopped.core.values(), oracle.core.values());
+  EXPECT_EQ(stopped.relative_error, oracle.relative_error);
 }
 
 TEST(TensorTrain, RecoversExactTtRanks) {

@@ -101,7 +101,7 @@ TEST(EinsumPrecision, PerStepModesFromThePlan) {
   plan.set_mode(first, MathMode::bf16);
   Tensor<double> y({20, 10});
   trncore::AccuracyReport r;
-  plan.execute<double>(p.views, 1.0, 0.0, y.view(), sim, &r);
+  plan.execute<double>(p.views, 1.0, 0.0, y.view(), sim, r);
   // One bf16 step dominates: the bound is bf16's (≈ 2^-7 relative), far above ozaki's, and it holds.
   EXPECT_GT(r.a_priori_bound, 1e-4) << r.to_string();
   EXPECT_LT(r.a_priori_bound, 5e-2) << r.to_string();

@@ -84,9 +84,9 @@ TEST(Planner, GreedyNeverWorseThanLeftToRightOnTheCorpus) {
   int multi = 0;
   for (int t = 0; t < 300; ++t) {
     const Expr e = random_expr(rng);
-    const ContractionPlan greedy(e.text, e.shapes, {}, PlanOptions{}.with_algorithm(PathAlgorithm::greedy));
-    const ContractionPlan ltr(e.text, e.shapes, {}, PlanOptions{}.with_algorithm(PathAlgorithm::left_to_right));
-    const ContractionPlan opt(e.text, e.shapes, {}, PlanOptions{}.with_algorithm(PathAlgorithm::optimal));
+    const ContractionPlan greedy(e.text, e.shapes, PlanOptions{}.with_algorithm(PathAlgorithm::greedy));
+    const ContractionPlan ltr(e.text, e.shapes, PlanOptions{}.with_algorithm(PathAlgorithm::left_to_right));
+    const ContractionPlan opt(e.text, e.shapes, PlanOptions{}.with_algorithm(PathAlgorithm::optimal));
     EXPECT_LE(greedy.total_flops(), ltr.total_flops()) << e.text;
     EXPECT_LE(opt.total_flops(), greedy.total_flops()) << e.text;
     multi += e.inputs.size() >= 3;
@@ -108,7 +108,7 @@ TEST(Planner, FlopsEqualHandCounts) {
   const ContractionPlan s("ij,jk,kl->il", skew);
   EXPECT_EQ(s.total_flops(), 1600);
   EXPECT_EQ(s.largest_intermediate(), 4);
-  const ContractionPlan l("ij,jk,kl->il", skew, {}, PlanOptions{}.with_algorithm(PathAlgorithm::left_to_right));
+  const ContractionPlan l("ij,jk,kl->il", skew, PlanOptions{}.with_algorithm(PathAlgorithm::left_to_right));
   EXPECT_EQ(l.total_flops(), 80000);
   // Trace: ii-> sums 4 of 16 stored elements... the finish step of a diagonal view adds 4 terms into 1: 3.
   const std::vector<Shape> sq{{4, 4}};
@@ -130,21 +130,19 @@ TEST(Planner, FlopsEqualHandCounts) {
 TEST(Planner, MemoryLimitIsKeptOrRefused) {
   const std::vector<Shape> skew{{100, 2}, {2, 100}, {100, 2}};
   // Left-to-right would build a 100x100 intermediate; the optimum keeps 2x2 and passes any limit >= 4.
-  const ContractionPlan p("ij,jk,kl->il", skew, {},
+  const ContractionPlan p("ij,jk,kl->il", skew,
                           PlanOptions{}.with_algorithm(PathAlgorithm::greedy).with_memory_limit(4));
   EXPECT_LE(p.largest_intermediate(), 4);
-  EXPECT_THROW(ContractionPlan("ij,jk,kl->il", skew, {},
-                               PlanOptions{}.with_algorithm(PathAlgorithm::optimal).with_memory_limit(3)),
-               trncore::ResourceExhausted);
-  EXPECT_THROW(ContractionPlan("ij,jk,kl->il", skew, {},
+  EXPECT_THROW(
+      ContractionPlan("ij,jk,kl->il", skew, PlanOptions{}.with_algorithm(PathAlgorithm::optimal).with_memory_limit(3)),
+      trncore::ResourceExhausted);
+  EXPECT_THROW(ContractionPlan("ij,jk,kl->il", skew,
                                PlanOptions{}.with_algorithm(PathAlgorithm::left_to_right).with_memory_limit(5)),
                trncore::ResourceExhausted);
-  EXPECT_THROW(
-      ContractionPlan("ij,jk->ik", std::vector<Shape>{{2, 2}, {2, 2}}, {}, PlanOptions{}.with_memory_limit(-1)),
-      trncore::InvalidArgument);
-  EXPECT_THROW(
-      ContractionPlan("ij,jk->ik", std::vector<Shape>{{2, 2}, {2, 2}}, {}, PlanOptions{}.with_optimal_limit(0)),
-      trncore::InvalidArgument);
+  EXPECT_THROW(ContractionPlan("ij,jk->ik", std::vector<Shape>{{2, 2}, {2, 2}}, PlanOptions{}.with_memory_limit(-1)),
+               trncore::InvalidArgument);
+  EXPECT_THROW(ContractionPlan("ij,jk->ik", std::vector<Shape>{{2, 2}, {2, 2}}, PlanOptions{}.with_optimal_limit(0)),
+               trncore::InvalidArgument);
 }
 
 TEST(Planner, PlanIsReusableAndPrintable) {

@@ -25,35 +25,66 @@
 namespace trntensor {
 
 /// Returns einsum(subscripts, operands) as a new tensor (numpy.einsum semantics; parse_subscripts).
-/// T: float or double. options.backend host or sim; options.math_mode is every step's mode.
+/// T: float or double. options: the suite's options (backend host or sim; math_mode is every step's mode;
+/// target_forward_error; threads) and the planner's (algorithm, optimal_limit, memory_limit); a plain
+/// trncore::Options converts.
 /// @throws trncore::ParseError / DimensionMismatch as parse_subscripts; trncore::InvalidArgument for no
 ///         operands or invalid options (out-of-range enums, threads < 0); trncore::TargetNotMet whenever
 ///         the result is not certified (NaN/Inf operands, products below the normal range, an uncertified
 ///         GEMM step, overflow) or its bound exceeds the target (docs/trncore.md, "Certificates");
-///         trncore::ResourceExhausted when plan.memory_limit cannot be kept; trnblas::gemm's errors (e.g.
+///         trncore::ResourceExhausted when options.memory_limit cannot be kept; trnblas::gemm's errors (e.g.
 ///         NotSupported for a reduced-precision mode on the host).
 template <class T>
 Tensor<T> einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands,
-                 const trncore::Options& options = {}, const PlanOptions& plan = {});
+                 const PlanOptions& options = {});
+
+/// einsum that also returns the bound, whether it is certified (and why not), whether a target was met
+/// (no TargetNotMet is thrown: numerical outcomes are report values) and one trajectory line per plan step.
+template <class T>
+Tensor<T> einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands, const PlanOptions& options,
+                 trncore::AccuracyReport& report);
 
 /// out = alpha·einsum(subscripts, operands) + beta·out (beta = 0 does not read out).
 /// @throws as above, and DimensionMismatch when out's shape is not the einsum's; InvalidArgument when out
 ///         shares storage with an operand or addresses one element from several indices.
 template <class T>
 void einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands, T alpha, T beta,
-            TensorView<T> out, const trncore::Options& options = {}, const PlanOptions& plan = {});
+            TensorView<T> out, const PlanOptions& options = {});
 
-/// einsum that also returns the bound, whether it is certified (and why not), whether a target was met
-/// (no TargetNotMet is thrown: numerical outcomes are report values) and one trajectory line per plan step.
+/// out = alpha·einsum(subscripts, operands) + beta·out with the report (as the report overload above).
 template <class T>
-Tensor<T> einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands,
-                 const trncore::Options& options, trncore::AccuracyReport& report, const PlanOptions& plan = {});
+void einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands, T alpha, T beta,
+            TensorView<T> out, const PlanOptions& options, trncore::AccuracyReport& report);
+
+///@{
+/// Deprecated two-object spellings (trntensor ≤ 0.3): the planner fields from `plan`, the rest from `options`.
+template <class T>
+[[deprecated("pass one PlanOptions (it derives from trncore::Options)")]] Tensor<T> einsum(
+    std::string_view subscripts, std::span<const TensorView<const T>> operands, const trncore::Options& options,
+    const PlanOptions& plan) {
+  return einsum<T>(subscripts, operands, detail::merge_options(options, plan));
+}
+template <class T>
+[[deprecated("pass one PlanOptions (it derives from trncore::Options)")]] void einsum(
+    std::string_view subscripts, std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
+    const trncore::Options& options, const PlanOptions& plan) {
+  einsum<T>(subscripts, operands, alpha, beta, out, detail::merge_options(options, plan));
+}
+template <class T>
+[[deprecated("pass one PlanOptions, then the report")]] Tensor<T> einsum(std::string_view subscripts,
+                                                                         std::span<const TensorView<const T>> operands,
+                                                                         const trncore::Options& options,
+                                                                         trncore::AccuracyReport& report,
+                                                                         const PlanOptions& plan) {
+  return einsum<T>(subscripts, operands, detail::merge_options(options, plan), report);
+}
+///@}
 
 /// Convenience: einsum("ij,jk->ik", a, b) with default options; operands are Tensor<T> or TensorView<(const) T>.
 template <class T, class... More>
 Tensor<T> einsum(std::string_view subscripts, const Tensor<T>& first, const More&... more) {
   const TensorView<const T> ops[] = {first.view(), TensorView<const T>(more)...};
-  return einsum<T>(subscripts, std::span<const TensorView<const T>>(ops), trncore::Options{}, PlanOptions{});
+  return einsum<T>(subscripts, std::span<const TensorView<const T>>(ops), PlanOptions{});
 }
 
 /// One contraction of a multi_einsum batch.
@@ -69,7 +100,13 @@ struct EinsumTask {
 /// @throws as einsum, naming the first failing task's index in the message of an InvalidArgument when the
 ///         tasks themselves are malformed.
 template <class T>
-std::vector<Tensor<T>> multi_einsum(std::span<const EinsumTask<T>> tasks, const trncore::Options& options = {},
-                                    const PlanOptions& plan = {});
+std::vector<Tensor<T>> multi_einsum(std::span<const EinsumTask<T>> tasks, const PlanOptions& options = {});
+
+/// Deprecated two-object spelling (trntensor ≤ 0.3).
+template <class T>
+[[deprecated("pass one PlanOptions (it derives from trncore::Options)")]] std::vector<Tensor<T>> multi_einsum(
+    std::span<const EinsumTask<T>> tasks, const trncore::Options& options, const PlanOptions& plan) {
+  return multi_einsum<T>(tasks, detail::merge_options(options, plan));
+}
 
 }  // namespace trntensor

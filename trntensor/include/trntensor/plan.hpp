@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace trntensor {
@@ -30,8 +31,16 @@ enum class PathAlgorithm : std::uint8_t {
 /// "automatic", "optimal", "greedy", "left_to_right". Never throws.
 std::string_view to_string(PathAlgorithm algorithm) noexcept;
 
-/// Options of the planner.
-struct PlanOptions {
+/// Options of einsum and of the planner: the suite's trncore::Options (backend, math mode, target, threads,
+/// ...) plus how the contraction order is searched. One object per call; a plain trncore::Options converts
+/// implicitly (the planner fields keep their defaults), so `einsum(s, ops, trncore::Options{}.with_threads(2))`
+/// works. Set the planner fields by assignment or with the with_*() setters below (trncore::Options's setters
+/// return trncore::Options&, so call them last or on the base).
+struct PlanOptions : trncore::Options {
+  PlanOptions() = default;
+  /// The suite's options with the planner's defaults.
+  PlanOptions(const trncore::Options& options) : trncore::Options(options) {}  // NOLINT(google-explicit-constructor)
+
   /// How the contraction order is searched (see PathAlgorithm).
   PathAlgorithm algorithm = PathAlgorithm::automatic;
   /// The largest operand count `automatic` searches exhaustively (the search costs 3^n).
@@ -54,7 +63,42 @@ struct PlanOptions {
     memory_limit = elements;
     return *this;
   }
+
+  ///@{
+  /// trncore::Options's setters, returning PlanOptions& so a chain that starts from PlanOptions keeps its
+  /// planner fields (the base setters return trncore::Options&, which would convert back with defaults).
+  PlanOptions& with_backend(trncore::Backend b) { return chain(&trncore::Options::with_backend, b); }
+  PlanOptions& with_math_mode(trncore::MathMode m) { return chain(&trncore::Options::with_math_mode, m); }
+  PlanOptions& with_target(double t) { return chain(&trncore::Options::with_target, t); }
+  PlanOptions& with_product(trncore::sim::ProductModel p) { return chain(&trncore::Options::with_product, p); }
+  PlanOptions& with_generation(trncore::sim::Generation g) { return chain(&trncore::Options::with_generation, g); }
+  PlanOptions& with_threads(int t) { return chain(&trncore::Options::with_threads, t); }
+  PlanOptions& with_monitor(trncore::Monitor m) {
+    trncore::Options::with_monitor(std::move(m));
+    return *this;
+  }
+  PlanOptions& with_seed(std::uint64_t s, std::uint64_t st = 0) {
+    trncore::Options::with_seed(s, st);
+    return *this;
+  }
+  ///@}
+
+ private:
+  template <class Setter, class Value>
+  PlanOptions& chain(Setter setter, Value v) {
+    (static_cast<trncore::Options&>(*this).*setter)(v);
+    return *this;
+  }
 };
+
+namespace detail {
+/// `plan` with its trncore::Options part replaced by `options` (the deprecated two-object spellings).
+inline PlanOptions merge_options(const trncore::Options& options, const PlanOptions& plan) {
+  PlanOptions merged = plan;
+  static_cast<trncore::Options&>(merged) = options;
+  return merged;
+}
+}  // namespace detail
 
 /// What a step does.
 enum class StepKind : std::uint8_t {
@@ -106,11 +150,18 @@ struct PlanStep {
 class ContractionPlan {
  public:
   /// Plans `subscripts` for operands of `shapes` (see parse_subscripts for the grammar and its errors).
-  /// `options` fixes the backend and the default mode of every step (options.math_mode).
+  /// `options` fixes the backend and the default mode of every step (options.math_mode) and how the order is
+  /// searched (algorithm, optimal_limit, memory_limit).
   /// @throws as parse_subscripts; trncore::InvalidArgument for invalid options or an optimal_limit outside
   ///         [1, 16]; trncore::ResourceExhausted when no path keeps every intermediate within memory_limit.
-  ContractionPlan(std::string_view subscripts, std::span<const Shape> shapes, const trncore::Options& options = {},
-                  const PlanOptions& plan_options = {});
+  ContractionPlan(std::string_view subscripts, std::span<const Shape> shapes, const PlanOptions& options = {});
+
+  /// Deprecated two-object spelling: the planner fields from `plan_options`, the rest from `options`.
+  [[deprecated(
+      "use ContractionPlan(subscripts, shapes, PlanOptions) (PlanOptions derives from "
+      "trncore::Options)")]] ContractionPlan(std::string_view subscripts, std::span<const Shape> shapes,
+                                             const trncore::Options& options, const PlanOptions& plan_options)
+      : ContractionPlan(subscripts, shapes, detail::merge_options(options, plan_options)) {}
 
   /// The parsed expression.
   const Subscripts& subscripts() const noexcept { return subs_; }
@@ -137,18 +188,34 @@ class ContractionPlan {
 
   /// out = alpha·einsum(operands) + beta·out, as einsum() documents. The operands must have the planned
   /// shapes; options.backend must be the planned backend (options.math_mode is ignored: each step uses its
-  /// own mode). Fills `report` when given: the composed bound (componentwise, relative to the einsum of
-  /// the operands' absolute values), certified / uncertified_reason (every GEMM step's trnblas report
-  /// certified, finite operands, no product below the format's normal range, a finite result), met, and one
-  /// trajectory line per step — the contract of docs/trncore.md, "Certificates". With a report it never
-  /// throws for a numerical outcome.
+  /// own mode). The report is the composed bound (componentwise, relative to the einsum of the operands'
+  /// absolute values), certified / uncertified_reason (every GEMM step's trnblas report certified, finite
+  /// operands, no product below the format's normal range, a finite result), met, and one trajectory line
+  /// per step — the contract of docs/trncore.md, "Certificates".
   /// @throws trncore::DimensionMismatch for operands or an output of other shapes; trncore::InvalidArgument
   ///         for an output overlapping an operand, invalid options (out-of-range enums, threads < 0, a
-  ///         target outside (0, 1)); trncore::TargetNotMet (without report) whenever met is false — the
-  ///         result is not certified, or its bound exceeds options.target_forward_error; errors of trnblas::gemm.
+  ///         target outside (0, 1)); trncore::TargetNotMet whenever met is false — the result is not
+  ///         certified, or its bound exceeds options.target_forward_error; errors of trnblas::gemm.
   template <class T>
   void execute(std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
-               const trncore::Options& options = {}, trncore::AccuracyReport* report = nullptr) const;
+               const trncore::Options& options = {}) const;
+
+  /// execute that also returns the report (see above); never throws for a numerical outcome (met = false
+  /// instead of TargetNotMet).
+  template <class T>
+  void execute(std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
+               const trncore::Options& options, trncore::AccuracyReport& report) const;
+
+  /// Deprecated pointer spelling: a null report throws TargetNotMet as the overload without a report.
+  template <class T>
+  [[deprecated("use execute(operands, alpha, beta, out, options, report) with a reference, or no report")]] void
+  execute(std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
+          const trncore::Options& options, trncore::AccuracyReport* report) const {
+    if (report != nullptr)
+      execute<T>(operands, alpha, beta, out, options, *report);
+    else
+      execute<T>(operands, alpha, beta, out, options);
+  }
 
   /// The output shape.
   Shape output_shape() const;

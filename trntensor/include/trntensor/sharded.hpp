@@ -32,12 +32,13 @@ class ShardTransport {
   ///@}
 };
 
-/// The in-process transport: shards on up to `threads` threads (0 = hardware concurrency), partials added
+/// The in-process transport: shards on up to `threads` threads of the suite's pool (0 = the process default:
+/// TRNSCI_NUM_THREADS or the CPUs this process may use), partials added
 /// on the calling thread's workers element-block by element-block, each element in shard order.
 /// @throws trncore::InvalidArgument for threads < 0.
 class ThreadTransport final : public ShardTransport {
  public:
-  /// A transport on up to `threads` threads (0 = std::thread::hardware_concurrency()).
+  /// A transport on up to `threads` threads (0 = the process default, as trncore::Options::threads).
   /// @throws trncore::InvalidArgument for threads < 0.
   explicit ThreadTransport(int threads = 0);
   void for_each_shard(std::int64_t shards, const std::function<void(std::int64_t)>& work) override;
@@ -79,8 +80,8 @@ class ShardedTensor {
 /// einsum with operand `position` given as a ShardedTensor (the others whole; every other axis carrying the
 /// split label is sliced to each shard's range). If the split label is in the output, each shard computes
 /// its block of the output (output-parallel); otherwise each computes a full-size partial and the transport
-/// adds them in shard order (reduce-parallel). Each shard's einsum runs with `options`, sequentially inside
-/// the shard (options.threads applies to the transport, not nested).
+/// adds them in shard order (reduce-parallel). Each shard's einsum runs with `options` (its planner fields
+/// included), sequentially inside the shard (threads = 1; the transport decides the parallelism).
 ///
 /// Accuracy: output-parallel gives each output element by the same steps as the unsharded einsum when each
 /// shard's plan has the same pairwise order (bitwise equal on the host when the split label is a batch or
@@ -92,6 +93,6 @@ class ShardedTensor {
 template <class T>
 Tensor<T> sharded_einsum(std::string_view subscripts, const ShardedTensor<T>& sharded, int position,
                          std::span<const TensorView<const T>> others, ShardTransport& transport,
-                         const trncore::Options& options = {});
+                         const PlanOptions& options = {});
 
 }  // namespace trntensor
