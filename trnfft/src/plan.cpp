@@ -7,6 +7,7 @@
 #include "plan_state.hpp"
 #include "sim/sim_executor.hpp"
 
+#include <trncore/detail/checks.hpp>
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 #include <trncore/threads.hpp>
@@ -252,9 +253,7 @@ std::unique_ptr<PlanState<T>> make_state(const char* function, Kind kind, Comple
   for (int i = 0; i < nread + nwrite; ++i) {
     const std::int64_t extent = i < nread ? g.input_extent : g.output_extent;
     checked_mul(function, extent, static_cast<std::int64_t>(state->element_size[i]), "the array size in bytes");
-    if (arrays[i] == nullptr)
-      throw InvalidArgument(function, std::string("array '") + names[i] + "' is a null pointer",
-                            "pass arrays of at least input_extent()/output_extent() elements");
+    trncore::detail::check_pointer(function, names[i], arrays[i], extent);
   }
   for (int i = 0; i < nread; ++i)
     for (int j = 0; j < nwrite; ++j)
@@ -294,9 +293,7 @@ std::unique_ptr<PlanState<T>> make_state(const char* function, Kind kind, Comple
   if (options.threads > 0)
     g.threads = options.threads;
   else
-    g.threads = g.transform_size * g.batch_count >= (std::int64_t{1} << 17)
-                    ? trncore::default_threads()
-                    : 1;
+    g.threads = g.transform_size * g.batch_count >= (std::int64_t{1} << 17) ? trncore::default_threads() : 1;
 
   state->executor = options.backend == trncore::Backend::sim ? make_sim_executor<T>(function, g, arrays, options)
                                                              : make_fftw_executor<T>(function, g, arrays, options);
@@ -416,9 +413,8 @@ void PlanState<T>::check_new_arrays(const char* function, const Arrays& a) const
   const Kind kind = geometry.kind;
   const bool in_place = geometry.in_place;
   for (int i = 0; i < total; ++i)
-    if (a[i] == nullptr)
-      throw InvalidArgument(function, std::string("array '") + names[i] + "' is a null pointer",
-                            "pass arrays laid out as at plan creation");
+    trncore::detail::check_pointer(function, names[i], a[i],
+                                   i < nread ? geometry.input_extent : geometry.output_extent);
   unsigned alias = 0;
   for (int i = 0; i < nread; ++i)
     for (int j = 0; j < geometry.nwrite; ++j)
@@ -581,14 +577,6 @@ const detail::PlanState<T>& checked(const detail::PlanState<T>* s, const char* f
   return *s;
 }
 
-void check_span_extent(const char* function, const char* name, std::size_t size, std::int64_t extent) {
-  if (static_cast<std::uint64_t>(extent) > size)
-    throw trncore::DimensionMismatch(function,
-                                     std::string("span '") + name + "' has " + std::to_string(size) +
-                                         " elements but the plan touches " + std::to_string(extent),
-                                     "pass a span of at least the plan's extent (input_extent()/output_extent())");
-}
-
 // New-array execute, every form: the layout, the arrays against the creation arrays, then the executor;
 // with a report only on a plan that certifies.
 template <Real T>
@@ -605,8 +593,8 @@ void run_new_arrays(const detail::PlanState<T>* state, const char* function, Com
 template <Real T>
 void check_spans(const detail::PlanState<T>* state, const char* function, std::size_t in, std::size_t out) {
   const auto& s = checked(state, function, ComplexLayout::interleaved);
-  check_span_extent(function, "in", in, s.geometry.input_extent);
-  check_span_extent(function, "out", out, s.geometry.output_extent);
+  trncore::detail::check_span(function, "in", in, s.geometry.input_extent);
+  trncore::detail::check_span(function, "out", out, s.geometry.output_extent);
 }
 
 template <class E>

@@ -16,6 +16,7 @@
 // transform's squared error is below tol²·‖y_b‖², so the sum is below tol²·Σ‖y_b‖².
 
 #include <trnfft/types.hpp>
+#include <trnsci_testing/errors.hpp>
 
 #include <fftw3.h>
 
@@ -198,20 +199,8 @@ inline std::string shape_text(const std::vector<std::int64_t>& s) {
   return t;
 }
 
-// Runs f, expects exception E whose what() contains the function and every fragment.
-template <class E, class F>
-void expect_error(F&& f, const std::string& function, std::initializer_list<std::string> fragments) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception; expected one from " << function;
-  } catch (const E& e) {
-    const std::string what = e.what();
-    EXPECT_EQ(e.function(), function) << what;
-    EXPECT_FALSE(e.hint().empty()) << what;
-    for (const auto& frag : fragments) EXPECT_NE(what.find(frag), std::string::npos) << "'" << frag << "' in " << what;
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "wrong exception type: " << e.what();
-  }
-}
+// The suite's error expectations (trnsci_testing/errors.hpp), under the names the tests use.
+using trnsci_testing::expect_error;
+using trnsci_testing::message_of;
 
 }  // namespace trnfft_test

@@ -25,15 +25,6 @@ using trnfft::Direction;
 using trnfft::Kind;
 using trnfft_test::SimMode;
 
-std::string what_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const trncore::TargetNotMet& e) {
-    return e.what();
-  }
-  return "(no TargetNotMet)";
-}
-
 // The issue's case: a sim FFT with a NaN input failed with "the certified bound 4.1e-05 does not meet target
 // 1e-03" — the bound meets it; the input is what cannot be certified.
 TEST(TrnfftSimCertificate, NanOrInfInputIsUncertifiedWithItsReason) {
@@ -53,13 +44,13 @@ TEST(TrnfftSimCertificate, NanOrInfInputIsUncertifiedWithItsReason) {
       EXPECT_FALSE(rep.certified);
       EXPECT_FALSE(rep.met);
       EXPECT_EQ(rep.uncertified_reason, "NaN or Inf in the input") << rep.to_string();
-      const std::string m = what_of([&] { plan.execute(); });
+      const std::string m = message_of([&] { plan.execute(); });
       EXPECT_NE(m.find("trnfft::Plan::execute"), std::string::npos) << m;
       EXPECT_NE(m.find("not certified: NaN or Inf in the input"), std::string::npos) << m;
       EXPECT_EQ(m.find("does not meet"), std::string::npos) << m;
       // The free functions take the no-report path too.
       const std::vector<std::complex<float>> xv(x.begin(), x.end());
-      const std::string f = what_of([&] { (void)trnfft::fft(xv, std::nullopt, trnfft::Norm::backward, o); });
+      const std::string f = message_of([&] { (void)trnfft::fft(xv, std::nullopt, trnfft::Norm::backward, o); });
       EXPECT_NE(f.find("NaN or Inf in the input"), std::string::npos) << f;
     }
 }
@@ -102,7 +93,7 @@ TEST(TrnfftSimCertificate, AnUncertifiedGemmGivesItsReason) {
   EXPECT_FALSE(rep.met);
   EXPECT_EQ(rep.uncertified_reason.rfind("a radix-", 0), 0U) << rep.uncertified_reason;
   EXPECT_NE(rep.uncertified_reason.find("GEMM is not certified: "), std::string::npos) << rep.uncertified_reason;
-  EXPECT_NE(what_of([&] { plan.execute(); }).find(rep.uncertified_reason), std::string::npos);
+  EXPECT_NE(message_of([&] { plan.execute(); }).find(rep.uncertified_reason), std::string::npos);
 }
 
 TEST(TrnfftSimCertificate, InvalidEnumArgumentsAreRefused) {

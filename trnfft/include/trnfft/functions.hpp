@@ -36,6 +36,7 @@
 #include <trnfft/types.hpp>
 #include <trncore/error.hpp>
 #include <trncore/options.hpp>
+#include <trncore/scalar_traits.hpp>
 #include <trncore/view.hpp>
 
 #include <complex>
@@ -60,20 +61,11 @@ struct Array {
 template <class E>
 concept Element = Real<E> || std::same_as<E, std::complex<float>> || std::same_as<E, std::complex<double>>;
 
-namespace detail {
+/// Deprecated since 0.6.0 (removed in 0.7.0): trncore::real_type_t (<trncore/scalar_traits.hpp>), the
+/// suite's one scalar trait: float for float and std::complex<float>, double for double and
+/// std::complex<double>.
 template <class E>
-struct RealOf {
-  using type = E;
-};
-template <class T>
-struct RealOf<std::complex<T>> {
-  using type = T;
-};
-}  // namespace detail
-
-/// float for float and std::complex<float>; double for double and std::complex<double>.
-template <class E>
-using real_of = typename detail::RealOf<E>::type;
+using real_of [[deprecated("use trncore::real_type_t (<trncore/scalar_traits.hpp>)")]] = trncore::real_type_t<E>;
 
 /// A contiguous range of an Element type.
 template <class R>
@@ -91,19 +83,21 @@ namespace detail {
 /// The three computations behind every function; `function` names the public call in errors. `x` holds
 /// `size` elements; `s`/`axes` empty = numpy's None.
 template <Element E>
-Array<std::complex<real_of<E>>> c2c(const char* function, const E* x, std::int64_t size,
-                                    const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s,
-                                    const std::vector<std::int64_t>& axes, Norm norm, Direction direction,
-                                    const trncore::Options& options);
+Array<std::complex<trncore::real_type_t<E>>> c2c(const char* function, const E* x, std::int64_t size,
+                                                 const std::vector<std::int64_t>& shape,
+                                                 const std::vector<std::int64_t>& s,
+                                                 const std::vector<std::int64_t>& axes, Norm norm, Direction direction,
+                                                 const trncore::Options& options);
 template <Real T>
 Array<std::complex<T>> r2c(const char* function, const T* x, std::int64_t size, const std::vector<std::int64_t>& shape,
                            const std::vector<std::int64_t>& s, const std::vector<std::int64_t>& axes, Norm norm,
                            const trncore::Options& options);
 /// `conjugate`: use conj(x) (hfft).
 template <Element E>
-Array<real_of<E>> c2r(const char* function, const E* x, std::int64_t size, const std::vector<std::int64_t>& shape,
-                      const std::vector<std::int64_t>& s, const std::vector<std::int64_t>& axes, Norm norm,
-                      bool conjugate, const trncore::Options& options);
+Array<trncore::real_type_t<E>> c2r(const char* function, const E* x, std::int64_t size,
+                                   const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s,
+                                   const std::vector<std::int64_t>& axes, Norm norm, bool conjugate,
+                                   const trncore::Options& options);
 
 template <class R>
 std::int64_t size_of(const R& x) {
@@ -137,7 +131,7 @@ Array<E> gather(trncore::MatrixView<const E> m) {
 /// numpy.fft.fft: the forward DFT y_k = Σ_j x_j·exp(−2πi·jk/n) of x zero-padded or truncated to n
 /// points (default x.size()), scaled by norm. @throws InvalidArgument for n < 1 (or empty x without n).
 template <class R>
-requires ElementRange<R> std::vector<std::complex<real_of<range_element<R>>>> fft(
+requires ElementRange<R> std::vector<std::complex<trncore::real_type_t<range_element<R>>>> fft(
     const R& x, std::optional<std::int64_t> n = std::nullopt, Norm norm = Norm::backward,
     const trncore::Options& options = {}) {
   return detail::c2c("trnfft::fft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
@@ -148,7 +142,7 @@ requires ElementRange<R> std::vector<std::complex<real_of<range_element<R>>>> ff
 /// numpy.fft.ifft: the inverse DFT y_j = (1/n)·Σ_k x_k·exp(+2πi·jk/n) (the 1/n as norm says), x padded
 /// or truncated to n points. @throws as fft.
 template <class R>
-requires ElementRange<R> std::vector<std::complex<real_of<range_element<R>>>> ifft(
+requires ElementRange<R> std::vector<std::complex<trncore::real_type_t<range_element<R>>>> ifft(
     const R& x, std::optional<std::int64_t> n = std::nullopt, Norm norm = Norm::backward,
     const trncore::Options& options = {}) {
   return detail::c2c("trnfft::ifft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
@@ -173,10 +167,9 @@ requires RealRange<R> std::vector<std::complex<range_element<R>>> rfft(const R& 
 /// of x[0] and (n even) x[n/2] are ignored, as numpy does. @throws as fft; m = 1 without n is
 /// InvalidArgument (n would be 0).
 template <class R>
-requires ElementRange<R> std::vector<real_of<range_element<R>>> irfft(const R& x,
-                                                                      std::optional<std::int64_t> n = std::nullopt,
-                                                                      Norm norm = Norm::backward,
-                                                                      const trncore::Options& options = {}) {
+requires ElementRange<R> std::vector<trncore::real_type_t<range_element<R>>> irfft(
+    const R& x, std::optional<std::int64_t> n = std::nullopt, Norm norm = Norm::backward,
+    const trncore::Options& options = {}) {
   return detail::c2r("trnfft::irfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
                      {-1}, norm, false, options)
       .data;
@@ -186,10 +179,9 @@ requires ElementRange<R> std::vector<real_of<range_element<R>>> irfft(const R& x
 /// irfft(conj(x), n) with norm's direction swapped, so Norm::backward leaves it unscaled. Default
 /// n = 2·(m − 1). @throws as irfft.
 template <class R>
-requires ElementRange<R> std::vector<real_of<range_element<R>>> hfft(const R& x,
-                                                                     std::optional<std::int64_t> n = std::nullopt,
-                                                                     Norm norm = Norm::backward,
-                                                                     const trncore::Options& options = {}) {
+requires ElementRange<R> std::vector<trncore::real_type_t<range_element<R>>> hfft(
+    const R& x, std::optional<std::int64_t> n = std::nullopt, Norm norm = Norm::backward,
+    const trncore::Options& options = {}) {
   return detail::c2r("trnfft::hfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
                      {-1}, detail::swap_direction(norm), true, options)
       .data;
@@ -211,14 +203,18 @@ requires RealRange<R> std::vector<std::complex<range_element<R>>> ihfft(const R&
 
 /// fft of a strided vector view (gathered into contiguous storage first); as fft on a range.
 template <Element E>
-std::vector<std::complex<real_of<E>>> fft(trncore::VectorView<const E> x, std::optional<std::int64_t> n = std::nullopt,
-                                          Norm norm = Norm::backward, const trncore::Options& options = {}) {
+std::vector<std::complex<trncore::real_type_t<E>>> fft(trncore::VectorView<const E> x,
+                                                       std::optional<std::int64_t> n = std::nullopt,
+                                                       Norm norm = Norm::backward,
+                                                       const trncore::Options& options = {}) {
   return fft(detail::gather(x), n, norm, options);
 }
 /// ifft of a strided vector view (gathered into contiguous storage first); as ifft on a range.
 template <Element E>
-std::vector<std::complex<real_of<E>>> ifft(trncore::VectorView<const E> x, std::optional<std::int64_t> n = std::nullopt,
-                                           Norm norm = Norm::backward, const trncore::Options& options = {}) {
+std::vector<std::complex<trncore::real_type_t<E>>> ifft(trncore::VectorView<const E> x,
+                                                        std::optional<std::int64_t> n = std::nullopt,
+                                                        Norm norm = Norm::backward,
+                                                        const trncore::Options& options = {}) {
   return ifft(detail::gather(x), n, norm, options);
 }
 /// rfft of a strided vector view (gathered into contiguous storage first); as rfft on a range.
@@ -229,8 +225,8 @@ std::vector<std::complex<T>> rfft(trncore::VectorView<const T> x, std::optional<
 }
 /// irfft of a strided vector view (gathered into contiguous storage first); as irfft on a range.
 template <Element E>
-std::vector<real_of<E>> irfft(trncore::VectorView<const E> x, std::optional<std::int64_t> n = std::nullopt,
-                              Norm norm = Norm::backward, const trncore::Options& options = {}) {
+std::vector<trncore::real_type_t<E>> irfft(trncore::VectorView<const E> x, std::optional<std::int64_t> n = std::nullopt,
+                                           Norm norm = Norm::backward, const trncore::Options& options = {}) {
   return irfft(detail::gather(x), n, norm, options);
 }
 
@@ -240,7 +236,7 @@ std::vector<real_of<E>> irfft(trncore::VectorView<const E> x, std::optional<std:
 /// array of `shape`, padded or truncated to s along them. Output shape: shape with s on the axes.
 /// @throws as the file header lists.
 template <class R>
-requires ElementRange<R> Array<std::complex<real_of<range_element<R>>>> fftn(
+requires ElementRange<R> Array<std::complex<trncore::real_type_t<range_element<R>>>> fftn(
     const R& x, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s = {},
     const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward, const trncore::Options& options = {}) {
   return detail::c2c("trnfft::fftn", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, Direction::forward,
@@ -249,7 +245,7 @@ requires ElementRange<R> Array<std::complex<real_of<range_element<R>>>> fftn(
 
 /// numpy.fft.ifftn: the inverse DFT over axes, as fftn.
 template <class R>
-requires ElementRange<R> Array<std::complex<real_of<range_element<R>>>> ifftn(
+requires ElementRange<R> Array<std::complex<trncore::real_type_t<range_element<R>>>> ifftn(
     const R& x, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s = {},
     const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward, const trncore::Options& options = {}) {
   return detail::c2c("trnfft::ifftn", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm,
@@ -271,17 +267,15 @@ requires RealRange<R> Array<std::complex<range_element<R>>> rfftn(const R& x, co
 /// lengths, and 2·(m − 1) for the last axis of m points). Input truncated or padded to s[k] points on the
 /// other axes and s.back()/2 + 1 on the last.
 template <class R>
-requires ElementRange<R> Array<real_of<range_element<R>>> irfftn(const R& x, const std::vector<std::int64_t>& shape,
-                                                                 const std::vector<std::int64_t>& s = {},
-                                                                 const std::vector<std::int64_t>& axes = {},
-                                                                 Norm norm = Norm::backward,
-                                                                 const trncore::Options& options = {}) {
+requires ElementRange<R> Array<trncore::real_type_t<range_element<R>>> irfftn(
+    const R& x, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s = {},
+    const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward, const trncore::Options& options = {}) {
   return detail::c2r("trnfft::irfftn", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, false, options);
 }
 
 /// numpy.fft.fft2: fftn over axes (default the last two).
 template <class R>
-requires ElementRange<R> Array<std::complex<real_of<range_element<R>>>> fft2(
+requires ElementRange<R> Array<std::complex<trncore::real_type_t<range_element<R>>>> fft2(
     const R& x, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s = {},
     const std::vector<std::int64_t>& axes = {-2, -1}, Norm norm = Norm::backward,
     const trncore::Options& options = {}) {
@@ -290,7 +284,7 @@ requires ElementRange<R> Array<std::complex<real_of<range_element<R>>>> fft2(
 }
 /// numpy.fft.ifft2: ifftn over axes (default the last two).
 template <class R>
-requires ElementRange<R> Array<std::complex<real_of<range_element<R>>>> ifft2(
+requires ElementRange<R> Array<std::complex<trncore::real_type_t<range_element<R>>>> ifft2(
     const R& x, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s = {},
     const std::vector<std::int64_t>& axes = {-2, -1}, Norm norm = Norm::backward,
     const trncore::Options& options = {}) {
@@ -308,26 +302,25 @@ requires RealRange<R> Array<std::complex<range_element<R>>> rfft2(const R& x, co
 }
 /// numpy.fft.irfft2: irfftn over axes (default the last two).
 template <class R>
-requires ElementRange<R> Array<real_of<range_element<R>>> irfft2(const R& x, const std::vector<std::int64_t>& shape,
-                                                                 const std::vector<std::int64_t>& s = {},
-                                                                 const std::vector<std::int64_t>& axes = {-2, -1},
-                                                                 Norm norm = Norm::backward,
-                                                                 const trncore::Options& options = {}) {
+requires ElementRange<R> Array<trncore::real_type_t<range_element<R>>> irfft2(
+    const R& x, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s = {},
+    const std::vector<std::int64_t>& axes = {-2, -1}, Norm norm = Norm::backward,
+    const trncore::Options& options = {}) {
   return detail::c2r("trnfft::irfft2", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, false, options);
 }
 
 /// fftn of an Array (its data and shape); as fftn on data and shape.
 template <Element E>
-Array<std::complex<real_of<E>>> fftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
-                                     const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
-                                     const trncore::Options& options = {}) {
+Array<std::complex<trncore::real_type_t<E>>> fftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
+                                                  const std::vector<std::int64_t>& axes = {},
+                                                  Norm norm = Norm::backward, const trncore::Options& options = {}) {
   return fftn(x.data, x.shape, s, axes, norm, options);
 }
 /// ifftn of an Array (its data and shape); as ifftn on data and shape.
 template <Element E>
-Array<std::complex<real_of<E>>> ifftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
-                                      const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
-                                      const trncore::Options& options = {}) {
+Array<std::complex<trncore::real_type_t<E>>> ifftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
+                                                   const std::vector<std::int64_t>& axes = {},
+                                                   Norm norm = Norm::backward, const trncore::Options& options = {}) {
   return ifftn(x.data, x.shape, s, axes, norm, options);
 }
 /// rfftn of an Array (its data and shape); as rfftn on data and shape.
@@ -339,23 +332,25 @@ Array<std::complex<T>> rfftn(const Array<T>& x, const std::vector<std::int64_t>&
 }
 /// irfftn of an Array (its data and shape); as irfftn on data and shape.
 template <Element E>
-Array<real_of<E>> irfftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
-                         const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
-                         const trncore::Options& options = {}) {
+Array<trncore::real_type_t<E>> irfftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
+                                      const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
+                                      const trncore::Options& options = {}) {
   return irfftn(x.data, x.shape, s, axes, norm, options);
 }
 
 /// fft2 of a matrix view (rows × cols are the two axes; any layout and ld); as fft2 on data and shape.
 template <Element E>
-Array<std::complex<real_of<E>>> fft2(trncore::MatrixView<const E> a, const std::vector<std::int64_t>& s = {},
-                                     Norm norm = Norm::backward, const trncore::Options& options = {}) {
+Array<std::complex<trncore::real_type_t<E>>> fft2(trncore::MatrixView<const E> a,
+                                                  const std::vector<std::int64_t>& s = {}, Norm norm = Norm::backward,
+                                                  const trncore::Options& options = {}) {
   const auto g = detail::gather(a);
   return fft2(g.data, g.shape, s, {-2, -1}, norm, options);
 }
 /// ifft2 of a matrix view (rows × cols are the two axes; any layout and ld); as ifft2 on data and shape.
 template <Element E>
-Array<std::complex<real_of<E>>> ifft2(trncore::MatrixView<const E> a, const std::vector<std::int64_t>& s = {},
-                                      Norm norm = Norm::backward, const trncore::Options& options = {}) {
+Array<std::complex<trncore::real_type_t<E>>> ifft2(trncore::MatrixView<const E> a,
+                                                   const std::vector<std::int64_t>& s = {}, Norm norm = Norm::backward,
+                                                   const trncore::Options& options = {}) {
   const auto g = detail::gather(a);
   return ifft2(g.data, g.shape, s, {-2, -1}, norm, options);
 }
@@ -368,8 +363,8 @@ Array<std::complex<T>> rfft2(trncore::MatrixView<const T> a, const std::vector<s
 }
 /// irfft2 of a matrix view (rows × cols are the two axes; any layout and ld); as irfft2 on data and shape.
 template <Element E>
-Array<real_of<E>> irfft2(trncore::MatrixView<const E> a, const std::vector<std::int64_t>& s = {},
-                         Norm norm = Norm::backward, const trncore::Options& options = {}) {
+Array<trncore::real_type_t<E>> irfft2(trncore::MatrixView<const E> a, const std::vector<std::int64_t>& s = {},
+                                      Norm norm = Norm::backward, const trncore::Options& options = {}) {
   const auto g = detail::gather(a);
   return irfft2(g.data, g.shape, s, {-2, -1}, norm, options);
 }

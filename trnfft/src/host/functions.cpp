@@ -179,7 +179,7 @@ double scale_factor(Norm norm, bool forward, const std::vector<std::int64_t>& s)
 template <class V>
 void scale(std::vector<V>& v, double factor) {
   if (factor == 1.0) return;
-  using T = real_of<V>;
+  using T = trncore::real_type_t<V>;
   const T f = static_cast<T>(factor);
   for (auto& x : v) x *= f;
 }
@@ -215,11 +215,12 @@ Cooked checked_geometry(const char* function, const trncore::Options& options, N
 }  // namespace
 
 template <Element E>
-Array<std::complex<real_of<E>>> c2c(const char* function, const E* x, std::int64_t size,
-                                    const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s,
-                                    const std::vector<std::int64_t>& axes, Norm norm, Direction direction,
-                                    const trncore::Options& options) {
-  using T = real_of<E>;
+Array<std::complex<trncore::real_type_t<E>>> c2c(const char* function, const E* x, std::int64_t size,
+                                                 const std::vector<std::int64_t>& shape,
+                                                 const std::vector<std::int64_t>& s,
+                                                 const std::vector<std::int64_t>& axes, Norm norm, Direction direction,
+                                                 const trncore::Options& options) {
+  using T = trncore::real_type_t<E>;
   using C = std::complex<T>;
   const Cooked c = checked_geometry<T>(function, options, norm, size, shape, s, axes, false);
   Array<C> out{with_lengths(shape, c), {}};
@@ -269,10 +270,11 @@ Array<std::complex<T>> r2c(const char* function, const T* x, std::int64_t size, 
 }
 
 template <Element E>
-Array<real_of<E>> c2r(const char* function, const E* x, std::int64_t size, const std::vector<std::int64_t>& shape,
-                      const std::vector<std::int64_t>& s, const std::vector<std::int64_t>& axes, Norm norm,
-                      bool conjugate, const trncore::Options& options) {
-  using T = real_of<E>;
+Array<trncore::real_type_t<E>> c2r(const char* function, const E* x, std::int64_t size,
+                                   const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& s,
+                                   const std::vector<std::int64_t>& axes, Norm norm, bool conjugate,
+                                   const trncore::Options& options) {
+  using T = trncore::real_type_t<E>;
   using C = std::complex<T>;
   const Cooked c = checked_geometry<T>(function, options, norm, size, shape, s, axes, true);
   Array<T> out{with_lengths(shape, c), {}};
