@@ -164,8 +164,8 @@ void BM_Rsvd(benchmark::State& state, std::string spectrum, std::int64_t n, std:
   trnsolver::RsvdOptions o;
   o.sketch.kind = kind;
   o.sketch.seed = 1;
-  o.core.backend = backend;
-  if (backend == trncore::Backend::sim) o.core.math_mode = trncore::MathMode::bf16;
+  o.backend = backend;
+  if (backend == trncore::Backend::sim) o.math_mode = trncore::MathMode::bf16;
   trnsolver::RsvdResult<double> r;
   double total = 0.0;
   std::int64_t runs = 0;

@@ -147,7 +147,7 @@ void BM_HplMxp(benchmark::State& state) {
   o.fallback = false;
   o.error_bounds = false;
   if (state.range(1) != 0) {
-    o.core.backend = trncore::Backend::sim;
+    o.backend = trncore::Backend::sim;
     o.factor = trnsolver::FactorPrecision::bf16;
   }
   std::vector<double> x(static_cast<std::size_t>(n));

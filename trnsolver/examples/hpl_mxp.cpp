@@ -20,11 +20,11 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     if (arg == "--sim") {
-      o.core.backend = trncore::Backend::sim;
+      o.backend = trncore::Backend::sim;
     } else if (arg == "--bf16") {
       o.factor = trnsolver::FactorPrecision::bf16;
     } else if (arg == "--threads") {
-      o.core.threads = std::stoi(value());
+      o.threads = std::stoi(value());
     } else if (arg == "--seed") {
       o.seed = std::stoull(value());
     } else if (!arg.empty() && arg[0] != '-') {

@@ -122,9 +122,9 @@ TEST(AdversarialSolve, EveryCertificateHoldsOnHostAndSim) {
           o.refinement = how;
           o.fallback = how == trnsolver::Refinement::automatic;
           const bool sim = backend > 0;
-          if (sim) o.core.backend = trncore::Backend::sim;
+          if (sim) o.backend = trncore::Backend::sim;
           if (backend == 2) o.factor = trnsolver::FactorPrecision::fp32;
-          if (target > 0) o.core.target_forward_error = target;
+          if (target > 0) o.target_forward_error = target;
           SolveReport r;
           std::vector<double> x(static_cast<std::size_t>(c.n), 0.0);
           const std::int64_t info =
@@ -134,12 +134,11 @@ TEST(AdversarialSolve, EveryCertificateHoldsOnHostAndSim) {
                                    "\n" + r.to_string();
           ASSERT_EQ(info, r.info) << what;
           // The certificate's shape (docs/trncore.md): met == certified && (!target || bound <= target).
-          EXPECT_EQ(r.accuracy.met, r.accuracy.certified && (target == 0.0 || r.accuracy.a_priori_bound <= target))
-              << what;
-          EXPECT_EQ(r.accuracy.certified, r.accuracy.uncertified_reason.empty()) << what;
+          EXPECT_EQ(r.met, r.certified && (target == 0.0 || r.a_priori_bound <= target)) << what;
+          EXPECT_EQ(r.certified, r.uncertified_reason.empty()) << what;
           if (info > 0) {
-            EXPECT_FALSE(r.accuracy.certified) << what;
-            tally.record(false, r.accuracy.a_priori_bound, 0.0, what);
+            EXPECT_FALSE(r.certified) << what;
+            tally.record(false, r.a_priori_bound, 0.0, what);
             continue;
           }
           const double err = trnsci_testing::normwise_error(x.data(), ref);
@@ -147,12 +146,12 @@ TEST(AdversarialSolve, EveryCertificateHoldsOnHostAndSim) {
             std::printf("%-28s %-5s %-8s target %-9s error %-9s bound %-9s %s%s\n", c.name.c_str(),
                         sim ? (backend == 2 ? "sim32" : "sim") : "host", std::string(trnsolver::to_string(how)).c_str(),
                         trncore::detail::sci(target).c_str(), trncore::detail::sci(err).c_str(),
-                        trncore::detail::sci(r.accuracy.a_priori_bound).c_str(), r.accuracy.met ? "met" : "not met",
-                        r.accuracy.certified ? "" : (", " + r.accuracy.uncertified_reason).c_str());
+                        trncore::detail::sci(r.a_priori_bound).c_str(), r.met ? "met" : "not met",
+                        r.certified ? "" : (", " + r.uncertified_reason).c_str());
           if (target > 0)
-            tally.record_met(r.accuracy.certified, r.accuracy.met, r.accuracy.a_priori_bound, target, err, what);
+            tally.record_met(r.certified, r.met, r.a_priori_bound, target, err, what);
           else
-            tally.record(r.accuracy.certified, r.accuracy.a_priori_bound, err, what);
+            tally.record(r.certified, r.a_priori_bound, err, what);
           // The report's other certificates, relative to x̂ as documented: normwise and componentwise.
           quad xnorm = 0, diff = 0;
           double comp = 0.0;
@@ -166,9 +165,9 @@ TEST(AdversarialSolve, EveryCertificateHoldsOnHostAndSim) {
                 std::max(comp, x[i] != 0.0 ? static_cast<double>(d / trnsci_testing::quad_abs(static_cast<quad>(x[i])))
                                            : (d != 0 ? HUGE_VAL : 0.0));
           }
-          lapack_style.record(r.accuracy.certified, r.forward_error_bound_normwise,
+          lapack_style.record(r.certified, r.forward_error_bound_normwise,
                               xnorm > 0 ? static_cast<double>(diff / xnorm) : 0.0, "normwise " + what);
-          lapack_style.record(r.accuracy.certified, r.forward_error_bound_componentwise, comp, "componentwise " + what);
+          lapack_style.record(r.certified, r.forward_error_bound_componentwise, comp, "componentwise " + what);
         }
   }
   EXPECT_EQ(tally.violations(), 0);
@@ -184,13 +183,13 @@ TEST(AdversarialSolve, SingularMatricesAreInfoValues) {
     std::vector<double> b(static_cast<std::size_t>(n), 1.0), x(static_cast<std::size_t>(n), 0.0);
     for (const bool sim : {false, true}) {
       SolveOptions o;
-      if (sim) o.core.backend = trncore::Backend::sim;
+      if (sim) o.backend = trncore::Backend::sim;
       SolveReport r;
       EXPECT_EQ(trnsolver::solve(trncore::Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o, r), n)
           << r.to_string();
-      EXPECT_FALSE(r.accuracy.certified);
-      EXPECT_FALSE(r.accuracy.met);
-      EXPECT_NE(r.accuracy.uncertified_reason.find("singular"), std::string::npos) << r.accuracy.uncertified_reason;
+      EXPECT_FALSE(r.certified);
+      EXPECT_FALSE(r.met);
+      EXPECT_NE(r.uncertified_reason.find("singular"), std::string::npos) << r.uncertified_reason;
       EXPECT_THROW(trnsolver::solve(trncore::Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o),
                    trncore::TargetNotMet);
     }

@@ -96,7 +96,7 @@ TEST(EighJacobi, MatchesLapackOnRandomSymmetricMatrices) {
         ASSERT_EQ(0, LAPACKE_dsyevd(LAPACK_ROW_MAJOR, 'N', 'L', static_cast<lapack_int>(n), ref.data(),
                                     static_cast<lapack_int>(n), wref.data()));
         JacobiOptions o;
-        if (sim) o.core.backend = trncore::Backend::sim;
+        if (sim) o.backend = trncore::Backend::sim;
         std::vector<double> w(static_cast<std::size_t>(n)), v(static_cast<std::size_t>(n * n));
         // The symmetric input is its own transpose: either layout reads the same matrix.
         const auto r = trnsolver::eigh_jacobi<double>(layout, n, a.data(), n, w.data(), v.data(), n, o);
@@ -141,7 +141,7 @@ TEST(EighTridiagonalQl, MatchesLapackOnRandomSymmetricMatrices) {
         ASSERT_EQ(0, LAPACKE_dsyevd(LAPACK_ROW_MAJOR, 'N', 'L', static_cast<lapack_int>(n), ref.data(),
                                     static_cast<lapack_int>(n), wref.data()));
         JacobiOptions o;
-        if (sim) o.core.backend = trncore::Backend::sim;
+        if (sim) o.backend = trncore::Backend::sim;
         std::vector<double> w(static_cast<std::size_t>(n)), v(static_cast<std::size_t>(n * n)), w2(w.size());
         const auto r = trnsolver::eigh_tridiagonal_ql<double>(layout, n, a.data(), n, w.data(), v.data(), n, o);
         EXPECT_TRUE(r.converged) << n;
@@ -269,11 +269,11 @@ TEST(EighJacobi, SimResultIsIdenticalForOneAndTwoThreads) {
   std::vector<double> w1(static_cast<std::size_t>(n)), w2(w1.size()), v1(static_cast<std::size_t>(n * n)),
       v2(v1.size());
   JacobiOptions o;
-  o.core.backend = trncore::Backend::sim;
+  o.backend = trncore::Backend::sim;
   o.max_sweeps = 3;  // enough to exercise the threaded rounds; bit-identity does not need convergence
-  o.core.threads = 1;
+  o.threads = 1;
   const auto r1 = trnsolver::eigh_jacobi<double>(Layout::row_major, n, a.data(), n, w1.data(), v1.data(), n, o);
-  o.core.threads = 2;
+  o.threads = 2;
   const auto r2 = trnsolver::eigh_jacobi<double>(Layout::row_major, n, a.data(), n, w2.data(), v2.data(), n, o);
   EXPECT_EQ(w1, w2);
   EXPECT_EQ(v1, v2);
@@ -304,16 +304,16 @@ TEST(EighJacobi, BadArgumentsThrow) {
   EXPECT_THROW(trnsolver::eigh_tridiagonal_ql<double>(static_cast<Layout>(9), 3, a.data(), 3, w.data(), v.data(), 3),
                trncore::InvalidArgument);
   JacobiOptions neg;
-  neg.core.threads = -1;
+  neg.threads = -1;
   EXPECT_THROW(trnsolver::eigh_jacobi<double>(Layout::row_major, 3, a.data(), 3, w.data(), v.data(), 3, neg),
                trncore::InvalidArgument);
   JacobiOptions bad_backend;
-  bad_backend.core.backend = static_cast<trncore::Backend>(4);
+  bad_backend.backend = static_cast<trncore::Backend>(4);
   EXPECT_THROW(trnsolver::eigh_jacobi<double>(Layout::row_major, 3, a.data(), 3, w.data(), v.data(), 3, bad_backend),
                trncore::InvalidArgument);
   // A target the eigensolvers cannot certify is refused, not silently ignored (the certificate contract).
   JacobiOptions target;
-  target.core.target_forward_error = 1e-10;
+  target.target_forward_error = 1e-10;
   EXPECT_THROW(trnsolver::eigh_jacobi<double>(Layout::row_major, 3, a.data(), 3, w.data(), v.data(), 3, target),
                trncore::NotSupported);
   EXPECT_THROW(trnsolver::eigh_tridiagonal_ql<double>(Layout::row_major, 3, a.data(), 3, w.data(), v.data(), 3, target),

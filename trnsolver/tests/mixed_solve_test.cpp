@@ -128,19 +128,19 @@ TEST(Solve, BoundsHoldAndTheCheapestStrategyRunsAcrossConditionNumbers) {
     const auto exact = oracle_solution(n, a, b);
     for (const double target : {0.0, 1e-6, 1e-12}) {
       SolveOptions o;
-      if (target > 0) o.core.target_forward_error = target;
+      if (target > 0) o.target_forward_error = target;
       std::vector<double> x;
       const SolveReport r = run(n, a, b, x, o);
       const Errors err = forward_errors(x, exact);
       const std::string what =
           "kappa 1e" + std::to_string(e) + " target " + std::to_string(target) + "\n" + r.to_string();
       ASSERT_EQ(r.info, 0) << what;
-      EXPECT_TRUE(r.accuracy.certified) << what;  // every strategy converges here (by fallback if need be)
+      EXPECT_TRUE(r.certified) << what;  // every strategy converges here (by fallback if need be)
       EXPECT_LE(err.normwise, r.forward_error_bound_normwise) << what;
       EXPECT_LE(err.componentwise, r.forward_error_bound_componentwise) << what;
       if (target > 0) {
         // fp64 reaches 1e-6 for every κ here, and 1e-12 with a double-double residual.
-        EXPECT_TRUE(r.accuracy.met) << what;
+        EXPECT_TRUE(r.met) << what;
         EXPECT_LE(err.normwise, target) << what;
       }
       // The condition estimate is a lower bound of κ∞ ≥ κ₂/√n… within the estimator's factor.
@@ -162,13 +162,13 @@ TEST(Solve, ResidualPrecisionFollowsTheTarget) {
   const auto exact = oracle_solution(n, a, b);
   std::vector<double> x;
   SolveOptions loose;
-  loose.core.target_forward_error = 1e-3;
+  loose.target_forward_error = 1e-3;
   EXPECT_EQ(run(n, a, b, x, loose).residual, ResidualPrecision::fp64);
   SolveOptions tight;
-  tight.core.target_forward_error = 1e-13;
+  tight.target_forward_error = 1e-13;
   const SolveReport r = run(n, a, b, x, tight);
   EXPECT_EQ(r.residual, ResidualPrecision::double_double) << r.to_string();
-  EXPECT_TRUE(r.accuracy.met) << r.to_string();
+  EXPECT_TRUE(r.met) << r.to_string();
   // With the double-double residual the error is near u although κ·u ≈ 1e-8.
   EXPECT_LE(forward_errors(x, exact).normwise, 1e-14) << r.to_string();
 }
@@ -205,16 +205,16 @@ TEST(Solve, NonConvergenceIsReportedHonestly) {
   SolveOptions o;
   o.refinement = Refinement::lu_ir;
   o.fallback = false;
-  o.core.target_forward_error = 1e-10;
+  o.target_forward_error = 1e-10;
   std::vector<double> x;
   const SolveReport r = run(n, a, b, x, o);
-  EXPECT_FALSE(r.accuracy.met) << r.to_string();
+  EXPECT_FALSE(r.met) << r.to_string();
   EXPECT_THROW(trnsolver::solve(Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o),
                trncore::TargetNotMet);
   // With the fallback the same call succeeds through fp64 LU (or GMRES-IR).
   o.fallback = true;
   const SolveReport ok = run(n, a, b, x, o);
-  EXPECT_TRUE(ok.accuracy.met) << ok.to_string();
+  EXPECT_TRUE(ok.met) << ok.to_string();
   EXPECT_GE(ok.fallbacks, 1);
 }
 
@@ -227,12 +227,12 @@ TEST(Solve, SingularMatrixGivesInfo) {
   for (std::int64_t i = 0; i < 4; ++i) a[static_cast<std::size_t>(i + i * n)] = 1.0;  // last column and row zero
   for (const bool with_target : {false, true}) {
     SolveOptions o;
-    if (with_target) o.core.target_forward_error = 1e-8;
+    if (with_target) o.target_forward_error = 1e-8;
     const SolveReport r = run(n, a, b, x, o);
     EXPECT_EQ(r.info, 5) << r.to_string();
-    EXPECT_FALSE(r.accuracy.met);
-    EXPECT_FALSE(r.accuracy.certified);
-    EXPECT_NE(r.accuracy.uncertified_reason.find("singular"), std::string::npos) << r.accuracy.uncertified_reason;
+    EXPECT_FALSE(r.met);
+    EXPECT_FALSE(r.certified);
+    EXPECT_NE(r.uncertified_reason.find("singular"), std::string::npos) << r.uncertified_reason;
     try {
       trnsolver::solve(Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o);
       ADD_FAILURE() << "no exception for a singular A";
@@ -266,21 +266,21 @@ TEST(Solve, WilkinsonGrowthBoundCoversTheTrueError) {
       for (const bool sim : {false, true})
         for (const double target : {0.0, 1e-10, 1e-14}) {
           SolveOptions o;
-          if (sim) o.core.backend = trncore::Backend::sim;
-          if (target > 0) o.core.target_forward_error = target;
+          if (sim) o.backend = trncore::Backend::sim;
+          if (target > 0) o.target_forward_error = target;
           std::vector<double> x;
           const SolveReport r = run(n, a, b, x, o);
           const double err = trnsci_testing::normwise_error(x.data(), ref);
           const std::string what = "n " + std::to_string(n) + (sim ? " sim" : " host") + " target " +
                                    trncore::detail::sci(target) + " error " + trncore::detail::sci(err) + "\n" +
                                    r.to_string();
-          EXPECT_LE(err, r.accuracy.a_priori_bound) << what;
-          if (r.accuracy.met && target > 0) {
+          EXPECT_LE(err, r.a_priori_bound) << what;
+          if (r.met && target > 0) {
             EXPECT_LE(err, target) << what;
           }
           // fp64 LU reaches these targets on this matrix (κ∞ = n): the call must get there, by fallback.
-          EXPECT_TRUE(r.accuracy.certified) << what;
-          EXPECT_TRUE(r.accuracy.met) << what;
+          EXPECT_TRUE(r.certified) << what;
+          EXPECT_TRUE(r.met) << what;
         }
     }
 }
@@ -306,7 +306,7 @@ TEST(Solve, StagnationWithoutATargetFallsBackToFp64Lu) {
                                static_cast<lapack_int>(c.n), piv.data(), xg.data(), static_cast<lapack_int>(c.n)));
     const double dgesv_err = trnsci_testing::normwise_error(xg.data(), ref);
     SolveOptions o;
-    if (c.sim) o.core.backend = trncore::Backend::sim;
+    if (c.sim) o.backend = trncore::Backend::sim;
     std::vector<double> x;
     const SolveReport r = run(c.n, a, b, x, o);
     const double err = trnsci_testing::normwise_error(x.data(), ref);
@@ -314,8 +314,8 @@ TEST(Solve, StagnationWithoutATargetFallsBackToFp64Lu) {
                              trncore::detail::sci(err) + ", dgesv " + trncore::detail::sci(dgesv_err) + "\n" +
                              r.to_string();
     EXPECT_LE(err, 10.0 * std::max(dgesv_err, 0x1p-53)) << what;
-    if (r.accuracy.certified) {
-      EXPECT_LE(err, r.accuracy.a_priori_bound) << what;
+    if (r.certified) {
+      EXPECT_LE(err, r.a_priori_bound) << what;
     }
     EXPECT_TRUE(r.converged) << what;
   }
@@ -329,8 +329,8 @@ TEST(Solve, StagnationWithoutATargetFallsBackToFp64Lu) {
   std::vector<double> x;
   const SolveReport r = run(n, a, b, x, o);
   EXPECT_FALSE(r.converged) << r.to_string();
-  EXPECT_FALSE(r.accuracy.met) << r.to_string();
-  EXPECT_FALSE(r.accuracy.certified) << r.to_string();
+  EXPECT_FALSE(r.met) << r.to_string();
+  EXPECT_FALSE(r.certified) << r.to_string();
   EXPECT_THROW(trnsolver::solve(Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o),
                trncore::TargetNotMet);
 }
@@ -347,21 +347,21 @@ TEST(Solve, NonFiniteIterateIsNeverCertified) {
   const auto ref = trnsci_testing::solve_quad(n, a.data(), b.data());
   for (const bool sim : {false, true}) {
     SolveOptions o;
-    if (sim) o.core.backend = trncore::Backend::sim;
+    if (sim) o.backend = trncore::Backend::sim;
     o.refinement = Refinement::lu_ir;
     o.fallback = false;
     std::vector<double> x;
     const SolveReport r = run(n, a, b, x, o);
-    EXPECT_FALSE(r.accuracy.certified) << r.to_string();
-    EXPECT_FALSE(r.accuracy.met) << r.to_string();
-    EXPECT_NE(r.accuracy.uncertified_reason.find("non-finite"), std::string::npos) << r.accuracy.uncertified_reason;
+    EXPECT_FALSE(r.certified) << r.to_string();
+    EXPECT_FALSE(r.met) << r.to_string();
+    EXPECT_NE(r.uncertified_reason.find("non-finite"), std::string::npos) << r.uncertified_reason;
     EXPECT_THROW(trnsolver::solve(Layout::col_major, n, 1, a.data(), n, b.data(), n, x.data(), n, o),
                  trncore::TargetNotMet);
     SolveOptions automatic;
-    if (sim) automatic.core.backend = trncore::Backend::sim;
-    automatic.core.target_forward_error = 1e-12;
+    if (sim) automatic.backend = trncore::Backend::sim;
+    automatic.target_forward_error = 1e-12;
     const SolveReport ok = run(n, a, b, x, automatic);
-    EXPECT_TRUE(ok.accuracy.met) << ok.to_string();
+    EXPECT_TRUE(ok.met) << ok.to_string();
     EXPECT_LE(trnsci_testing::normwise_error(x.data(), ref), 1e-12) << ok.to_string();
   }
 }
@@ -390,9 +390,9 @@ TEST(Solve, LayoutsSizesAndSeveralRightHandSides) {
       std::vector<double> xs(bs.size(), -7.0);
       SolveReport r;
       SolveOptions o;
-      o.core.target_forward_error = 1e-12;
+      o.target_forward_error = 1e-12;
       ASSERT_EQ(0, trnsolver::solve(layout, n, nrhs, as.data(), lda, bs.data(), ldb, xs.data(), ldb, o, r));
-      EXPECT_TRUE(r.accuracy.met) << n << "\n" << r.to_string();
+      EXPECT_TRUE(r.met) << n << "\n" << r.to_string();
       for (std::int64_t j = 0; j < nrhs; ++j) {
         std::vector<double> bj(b.begin() + j * n, b.begin() + (j + 1) * n), xj(static_cast<std::size_t>(n));
         for (std::int64_t i = 0; i < n; ++i)
@@ -431,16 +431,16 @@ TEST(Solve, NoPivotingAndSimBf16FactorsReachFp64AndAreThreadIndependent) {
     SolveOptions o;
     o.pivoting = false;
     o.refinement = Refinement::gmres_ir;
-    o.core.target_forward_error = 1e-13;
+    o.target_forward_error = 1e-13;
     if (sim) {
-      o.core.backend = trncore::Backend::sim;
+      o.backend = trncore::Backend::sim;
       o.factor = FactorPrecision::bf16;
     }
-    o.core.threads = 1;
+    o.threads = 1;
     const SolveReport r1 = run(n, a, b, x1, o);
-    o.core.threads = 2;
+    o.threads = 2;
     const SolveReport r2 = run(n, a, b, x2, o);
-    EXPECT_TRUE(r1.accuracy.met) << r1.to_string();
+    EXPECT_TRUE(r1.met) << r1.to_string();
     EXPECT_EQ(r1.fallbacks, 0) << r1.to_string();
     EXPECT_LE(forward_errors(x1, exact).normwise, 1e-13);
     if (sim) {
@@ -578,7 +578,7 @@ TEST(Solve, BadArgumentsThrowWithTheFunctionName) {
   o.factor = FactorPrecision::bf16;
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, o); }, "sim");
   SolveOptions t;
-  t.core.target_forward_error = 2.0;
+  t.target_forward_error = 2.0;
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, t); },
                  "target");
   // Enum values outside their enumerators and negative thread counts are invalid arguments (issue #18).
@@ -595,23 +595,23 @@ TEST(Solve, BadArgumentsThrowWithTheFunctionName) {
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); },
                  "residual");
   bad = SolveOptions{};
-  bad.core.backend = static_cast<trncore::Backend>(3);
+  bad.backend = static_cast<trncore::Backend>(3);
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); },
                  "backend");
   bad = SolveOptions{};
-  bad.core.threads = -1;
+  bad.threads = -1;
   expect_invalid([&] { trnsolver::solve(Layout::col_major, 4, 1, a.data(), 4, b.data(), 4, x.data(), 4, bad); },
                  "threads");
   expect_invalid([&] { trnsolver::solve(static_cast<Layout>(9), 4, 1, a.data(), 4, b.data(), 4, x.data(), 4); }, "9");
   std::vector<double> ha, hb;
-  expect_invalid_named([&] { trnsolver::hpl_mxp_system(4, 1, ha, hb, -1); }, "trnsolver::hpl_mxp_system",
-                       "threads = -1");
+  expect_invalid_named([&] { trnsolver::hpl_mxp_system(4, 1, ha, hb, trncore::Options{}.with_threads(-1)); },
+                       "trnsolver::hpl_mxp_system", "threads = -1");
   trnsolver::HplMxpOptions ho;
   ho.n = 8;
   ho.factor = static_cast<FactorPrecision>(9);
   expect_invalid([&] { trnsolver::hpl_mxp(ho); }, "factor");
   ho.factor = FactorPrecision::fp32;
-  ho.core.target_forward_error = 1e-10;
+  ho.target_forward_error = 1e-10;
   EXPECT_THROW(trnsolver::hpl_mxp(ho), trncore::NotSupported);  // was silently dropped
   EXPECT_THROW(trnsolver::parse_refinement("ir"), trncore::ParseError);
   EXPECT_EQ(trnsolver::parse_refinement("gmres_ir"), Refinement::gmres_ir);

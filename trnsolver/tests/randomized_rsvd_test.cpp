@@ -202,8 +202,8 @@ TEST(RandomizedRsvd, SimBackendBf16AndFp32) {
   const auto ad = to_dense<float>(a, Layout::row_major);
   for (auto mode : {trncore::MathMode::bf16, trncore::MathMode::fp32}) {
     RsvdOptions o = options_with(8, 1);
-    o.core.backend = trncore::Backend::sim;
-    o.core.math_mode = mode;
+    o.backend = trncore::Backend::sim;
+    o.math_mode = mode;
     const auto f = trnsolver::rsvd<float>(ad.view(), 8, o);
     const double err = spectral_norm(svd_residual(a, f));
     const double slack = mode == trncore::MathMode::bf16 ? 0.05 : 1e-4;
@@ -226,8 +226,8 @@ TEST(RandomizedRsvd, SimRefinementReachesFp32Accuracy) {
   const W a = with_spectrum(m, n, sigma, 41);
   const auto ad = to_dense<float>(a, Layout::col_major);
   RsvdOptions o = options_with(6, 1);
-  o.core.backend = trncore::Backend::sim;
-  o.core.math_mode = trncore::MathMode::bf16;
+  o.backend = trncore::Backend::sim;
+  o.math_mode = trncore::MathMode::bf16;
   const auto plain = trnsolver::rsvd<float>(ad.view(), r, o);
   o.refine_math_mode = trncore::MathMode::compensated;
   const auto refined = trnsolver::rsvd<float>(ad.view(), r, o);
@@ -249,11 +249,11 @@ TEST(RandomizedRsvd, BitwiseIdenticalForOneAndTwoThreads) {
   for (SketchKind kind : kKinds)
     for (auto backend : {trncore::Backend::host, trncore::Backend::sim}) {
       RsvdOptions o = options_with(5, 1, Sketch{kind, 8});
-      o.core.backend = backend;
-      if (backend == trncore::Backend::sim) o.core.math_mode = trncore::MathMode::bf16;
-      o.core.threads = 1;
+      o.backend = backend;
+      if (backend == trncore::Backend::sim) o.math_mode = trncore::MathMode::bf16;
+      o.threads = 1;
       const auto f1 = trnsolver::rsvd<float>(ad.view(), 6, o);
-      o.core.threads = 2;
+      o.threads = 2;
       const auto f2 = trnsolver::rsvd<float>(ad.view(), 6, o);
       EXPECT_TRUE(bitwise_equal(f1.s, f2.s) && bitwise_equal(f1.u.data, f2.u.data) &&
                   bitwise_equal(f1.vt.data, f2.vt.data))
@@ -278,7 +278,7 @@ TEST(RandomizedRsvd, BadInputThrows) {
   EXPECT_THROW(trnsolver::rsvd<double>(ad.view(), 2, options_with(-1, 0)), trncore::InvalidArgument);
   EXPECT_THROW(trnsolver::rsvd<double>(ad.view(), 2, options_with(1, -1)), trncore::InvalidArgument);
   RsvdOptions target;
-  target.core.target_forward_error = 1e-6;
+  target.target_forward_error = 1e-6;
   EXPECT_THROW(trnsolver::rsvd<double>(ad.view(), 2, target), trncore::NotSupported);
   trnsolver::DenseMatrix<double> empty(0, 5, Layout::row_major);
   EXPECT_THROW(trnsolver::rsvd<double>(empty.view(), 1), trncore::InvalidArgument);

@@ -188,10 +188,10 @@ TEST(RandomizedSketch, BitwiseIdenticalForOneAndTwoThreadsAndSeedsDiffer) {
   const auto a = dense_test::random_mat<double>(300, 257, Layout::col_major, rng);
   for (SketchKind kind : kKinds) {
     const Sketch s{kind, 123};
-    const auto m1 = trnsolver::sketch_matrix<double>(s, 257, 30, 1),
-               m2 = trnsolver::sketch_matrix<double>(s, 257, 30, 2);
+    const auto m1 = trnsolver::sketch_matrix<double>(s, 257, 30, trncore::Options{}.with_threads(1)),
+               m2 = trnsolver::sketch_matrix<double>(s, 257, 30, trncore::Options{}.with_threads(2));
     EXPECT_TRUE(bitwise_equal(m1.data, m2.data)) << trnsolver::to_string(kind);
-    const auto other = trnsolver::sketch_matrix<double>(Sketch{kind, 124}, 257, 30, 2);
+    const auto other = trnsolver::sketch_matrix<double>(Sketch{kind, 124}, 257, 30, trncore::Options{}.with_threads(2));
     EXPECT_FALSE(bitwise_equal(m1.data, other.data)) << trnsolver::to_string(kind);
     trncore::Options one, two;
     one.threads = 1;
@@ -208,7 +208,8 @@ TEST(RandomizedSketch, BadInputThrows) {
   EXPECT_THROW(trnsolver::sketch_matrix<double>(Sketch{}, 2, -1), trncore::InvalidArgument);
   EXPECT_THROW(trnsolver::sketch_matrix<double>(Sketch{}, 4, 2, buf, 3), trncore::DimensionMismatch);
   EXPECT_THROW(trnsolver::sketch_matrix<double>(Sketch{}, 4, 2, nullptr, 4), trncore::InvalidArgument);
-  EXPECT_THROW(trnsolver::sketch_matrix<double>(Sketch{}, 4, 2, 0 - 1), trncore::InvalidArgument);
+  EXPECT_THROW(trnsolver::sketch_matrix<double>(Sketch{}, 4, 2, trncore::Options{}.with_threads(-1)),
+               trncore::InvalidArgument);
   EXPECT_THROW(trnsolver::sketch_matrix<double>(Sketch{SketchKind::sparse_sign, 0, 0, 0}, 4, 2),
                trncore::InvalidArgument);
   try {

@@ -277,7 +277,7 @@ TEST(SimFactor, InvSqrtSpdBothMethods) {
   for (const auto method : {trnsolver::InvSqrtMethod::eigh, trnsolver::InvSqrtMethod::newton_schulz})
     for (const auto mode : {trncore::MathMode::automatic, trncore::MathMode::bf16}) {
       trnsolver::InvSqrtOptions o;
-      o.core = sim(mode, 2);
+      static_cast<trncore::Options&>(o) = sim(mode, 2);
       o.method = method;
       std::vector<float> x(a.size());
       const auto r = trnsolver::inv_sqrt_spd<float>(Layout::row_major, n, a.data(), n, x.data(), n, o);

@@ -13,17 +13,15 @@
 namespace trnsolver {
 
 /// What hpl_mxp() runs: the order and seed of the benchmark's system and the factorization's backend and
-/// precision.
-struct HplMxpOptions {
+/// precision. The trncore::Options base: backend (host: fp32 LU; sim: bf16 or fp32 TensorEngine trailing
+/// updates), math mode, threads, monitor (passed to solve(): called once per refinement step) and seed — the
+/// trnrand Philox seed of the matrix and right-hand side, 42 unless set. solve()'s strategy is fixed by the
+/// benchmark's rules: no pivoting, GMRES-IR, fp64 residual, no fallback to an fp64 factorization; the error
+/// bounds are not computed (HPL checks the residual). A target_forward_error is refused (NotSupported).
+struct HplMxpOptions : trncore::Options {
+  HplMxpOptions() { seed = 42; }
   /// Order of the system (≥ 1).
   std::int64_t n = 4000;
-  /// The trnrand Philox seed of the matrix and right-hand side.
-  std::uint64_t seed = 42;
-  /// Backend (host: fp32 LU; sim: bf16 or fp32 TensorEngine trailing updates), factor precision, threads.
-  /// solve()'s strategy is fixed by the benchmark's rules: no pivoting, GMRES-IR, fp64 residual, no
-  /// fallback to an fp64 factorization; the error bounds are not computed (HPL checks the residual). A
-  /// target_forward_error is refused (NotSupported).
-  trncore::Options core;
   /// Precision of the LU without pivoting: fp32 (host or sim) or bf16 (sim only); solve() rejects fp64
   /// with GMRES-IR (InvalidArgument).
   FactorPrecision factor = FactorPrecision::fp32;
@@ -38,7 +36,8 @@ struct HplMxpResult {
   /// ‖Ax − b‖∞ / ((‖A‖∞‖x‖∞ + ‖b‖∞)·n·ε), ε = 2^-53, computed in fp64 after the solve.
   double scaled_residual = 0.0;
   bool passed = false;  ///< scaled_residual ≤ 16 (HPL's threshold)
-  /// solve()'s report (uncertified: error bounds are off under the benchmark's rules).
+  /// solve()'s report (uncertified: error bounds are off under the benchmark's rules). A record of the run,
+  /// not a certificate: HPL-MxP's check is `passed`.
   SolveReport report;
   /// The HPL-style report: the T/V line, the method, the residual check with PASSED or FAILED.
   std::string to_string() const;
@@ -47,13 +46,20 @@ struct HplMxpResult {
 /// The benchmark's system, column-major: entries uniform in (−0.5, 0.5] from trnrand's Philox stream
 /// (seed, subsequence 0), then each diagonal entry replaced by its row's absolute sum (row-diagonal
 /// dominance, so LU without pivoting is stable); b uniform in (−0.5, 0.5] from subsequence 1. The same for
-/// any thread count. @throws trncore::InvalidArgument for n < 1 or threads < 0.
+/// any options.threads (the only field used besides validation; the seed is the parameter).
+/// @throws trncore::InvalidArgument for n < 1 or invalid options (negative threads).
 void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, std::vector<double>& b,
-                    int threads = 0);
+                    const trncore::Options& options = {});
+
+/// The 0.4 spelling with a bare thread count: hpl_mxp_system(n, seed, a, b, Options{}.with_threads(threads)).
+[[deprecated("pass trncore::Options{}.with_threads(threads)")]] void hpl_mxp_system(std::int64_t n, std::uint64_t seed,
+                                                                                    std::vector<double>& a,
+                                                                                    std::vector<double>& b,
+                                                                                    int threads);
 
 /// Generates the system, solves it with solve() under the benchmark's rules, checks the residual.
-/// @throws trncore::InvalidArgument for n < 1, a bf16 factor on the host backend, invalid core options or enum
-/// values (as solve()); trncore::NotSupported for a core.target_forward_error (the rules fix the strategy).
+/// @throws trncore::InvalidArgument for n < 1, a bf16 factor on the host backend, invalid options or enum
+/// values (as solve()); trncore::NotSupported for a target_forward_error (the rules fix the strategy).
 /// The result's report is solve()'s with error_bounds = false: uncertified (HPL-MxP checks the scaled
 /// residual instead, in `passed`).
 HplMxpResult hpl_mxp(const HplMxpOptions& options);

@@ -28,11 +28,10 @@ namespace trnsolver {
 /// each round) every pair appears exactly once. @throws trncore::InvalidArgument for n < 0.
 std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> jacobi_schedule(std::int64_t n);
 
-/// Options of eigh_jacobi and eigh_tridiagonal_ql.
-struct JacobiOptions {
-  /// backend (host: arithmetic in the input type; sim: fp32 VectorEngine arithmetic with engine counters),
-  /// threads (rounds are split over threads; the result never depends on the count), generation.
-  trncore::Options core;
+/// Options of eigh_jacobi and eigh_tridiagonal_ql. The trncore::Options base: backend (host: arithmetic in
+/// the input type; sim: fp32 VectorEngine arithmetic with engine counters), threads (rounds are split over
+/// threads; the result never depends on the count), generation, monitor (eigh_jacobi: once per sweep).
+struct JacobiOptions : trncore::Options {
   /// A rotation is skipped when |a_pq| ≤ tolerance·√(|a_pp·a_qq|); 0 = the working precision's unit
   /// roundoff (2^-53, or 2^-24 for float and on sim).
   double tolerance = 0.0;
@@ -47,6 +46,8 @@ struct JacobiResult {
   std::int64_t sweeps = 0;     ///< sweeps run (the last one rotated nothing when converged)
   std::int64_t rotations = 0;  ///< rotations applied over all sweeps
   bool converged = false;      ///< a full sweep skipped every pair
+  /// options.monitor asked to stop after sweep `sweeps` (converged is then false; see eigh_jacobi).
+  bool stopped_by_monitor = false;
   /// off(A)/‖A‖_F after each sweep, off(A) = ‖A − diag(A)‖_F.
   std::vector<double> off_history;
   /// Modelled NeuronCore work (sim backend only).
@@ -60,10 +61,15 @@ struct JacobiResult {
 /// precision), and relative accuracy of every eigenvalue for graded A = D·H·D (H with unit diagonal):
 /// |λ̂ − λ| ≲ c·n·u·κ(H)·|λ| (Demmel–Veselić). Not converging within max_sweeps is reported (converged =
 /// false), not thrown.
+/// Monitor: options.monitor, when set, is called after every sweep with the sweep count (from 1) and
+/// off(A)/‖A‖_F after it (the off_history entry); when it asks to stop (and the sweep rotated something),
+/// eigh_jacobi returns the current diagonal as w (ascending) and the current rotations' product as V — an
+/// approximate eigendecomposition whose eigenvalues are within off(A) of A's (Weyl) — with converged = false
+/// and stopped_by_monitor = true.
 /// @throws trncore::InvalidArgument for n < 0, lda/ldv below n, null pointers with n > 0, non-finite
-///         entries, max_sweeps < 1 or a negative tolerance, invalid core options (negative threads) and
+///         entries, max_sweeps < 1 or a negative tolerance, invalid options (negative threads) and
 ///         layout or backend values outside their enumerators; trncore::NotSupported for a
-///         core.target_forward_error (no certificate is produced: the accuracy statement below is fixed).
+///         target_forward_error (no certificate is produced: the accuracy statement below is fixed).
 template <class T>
 JacobiResult eigh_jacobi(trncore::Layout layout, std::int64_t n, const T* a, std::int64_t lda, T* w, T* v,
                          std::int64_t ldv, const JacobiOptions& options = {});

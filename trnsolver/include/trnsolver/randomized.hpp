@@ -10,11 +10,11 @@
 /// - T is float or double. Dense inputs are trncore::MatrixView in either layout; every returned matrix
 ///   is column-major (DenseMatrix with Layout::col_major).
 /// - Randomness comes only from the Sketch in the options (sketch.hpp): the same inputs, options and seed
-///   give bitwise identical results for every options.core.threads; a different seed an independent draw.
+///   give bitwise identical results for every options.threads; a different seed an independent draw.
 ///   (Host GEMMs and LAPACK calls are those of OpenBLAS, deterministic for a fixed OpenBLAS thread count.)
-/// - Backends: options.core.backend = host runs every product with OpenBLAS in T. sim (rsvd,
+/// - Backends: options.backend = host runs every product with OpenBLAS in T. sim (rsvd,
 ///   rsvd_adaptive and eigh_randomized on a dense A; any routine on MatrixOperator::dense(A, sim options))
-///   runs every product with A (the O(m·n·l) work) as a trnblas sim GEMM in options.core.math_mode on the modelled
+///   runs every product with A (the O(m·n·l) work) as a trnblas sim GEMM in options.math_mode on the modelled
 ///   TensorEngine (bf16, fp32, compensated, …; bitwise reproducible), while the small O((m + n)·l²)
 ///   orthonormalisations and the l×l eigen/SVD problems run on the host in T.
 /// - Bad input throws: trncore::InvalidArgument for k < 1, k > min(m, n), non-finite entries of a dense A
@@ -80,8 +80,10 @@ class MatrixOperator {
   Apply apply_, apply_transpose_;
 };
 
-/// Options of rsvd and eigh_randomized.
-struct RsvdOptions {
+/// Options of rsvd and eigh_randomized. The trncore::Options base: backend, math mode (sim) and threads;
+/// monitor (once per power iteration); target_forward_error is not supported (NotSupported). The base's
+/// seed and stream are not used: the test matrix's stream is `sketch`'s.
+struct RsvdOptions : trncore::Options {
   /// p: the sketch has l = min(k + p, min(m, n)) columns. ≥ 0; 10 is HMT's recommendation (§4.2).
   std::int64_t oversampling = 10;
   /// q: power (subspace) iterations with A·Aᵀ, each followed by re-orthonormalisation (HMT Alg. 4.4);
@@ -89,9 +91,7 @@ struct RsvdOptions {
   std::int64_t power_iterations = 2;
   /// The test matrix; any kind. The HMT bounds quoted below are for SketchKind::gaussian.
   Sketch sketch{};
-  /// Backend, math mode (sim) and threads; target_forward_error is not supported (NotSupported).
-  trncore::Options core{};
-  /// Sim backend, dense A only: the refinement step. When set, the range is found in core.math_mode (e.g.
+  /// Sim backend, dense A only: the refinement step. When set, the range is found in math_mode (e.g.
   /// bf16) and then one more subspace iteration Q ← orth(A·orth(Aᵀ·Q)) and the projection Bᵀ = Aᵀ·Q run in
   /// this mode — MathMode::compensated for fp32 accuracy (plain fp32 mode still rounds products to bf16 under
   /// the default bf16 product model, docs/trnblas-sim.md) — which removes the low-precision angle error of the basis (its
@@ -122,6 +122,9 @@ struct RsvdResult {
   /// Sim backend with a dense A: the modelled engine cost of all its GEMMs with A (an estimate from the
   /// generation's spec table, DESIGN.md §4.4); unset on the host and for operators.
   std::optional<trncore::sim::CostReport> cost;
+  /// options.monitor asked to stop (rsvd: the power iterations; rsvd_adaptive: the range finder); the
+  /// factors are those of the basis at that point (see rsvd, rsvd_adaptive).
+  bool stopped_by_monitor = false;
 };
 
 /// Randomized SVD of rank k (Halko, Martinsson & Tropp, SIAM Review 53(2), 2011, Alg. 4.4 + 5.1):
@@ -132,6 +135,11 @@ struct RsvdResult {
 /// for p ≥ 2; truncating to rank k adds at most σ_{k+1} (HMT §9.4 / Tropp et al. 2017). Rounding adds
 /// O(u·‖A‖₂) on the host and the GEMM mode's bound relative to ‖A‖·‖Ω‖ on sim (bf16: about 2⁻⁸).
 /// Exactly rank-r matrices (r ≤ l) are recovered to rounding with probability 1.
+/// Monitor: options.monitor, when set, is called after every power iteration (iteration = 1…q) with the
+/// change of the basis, ‖(I − Q_oldQ_oldᵀ)Q_new‖_F/√l (computed only when a monitor is set); when it asks to
+/// stop, the remaining power iterations are skipped and the SVD is taken on the current basis (a valid
+/// rsvd with fewer power iterations: the bound above with q replaced by the iterations run), with
+/// stopped_by_monitor set.
 /// @throws as the file header; NotSupported for a target_forward_error.
 template <class T>
 RsvdResult<T> rsvd(trncore::MatrixView<const T> a, std::int64_t k, const RsvdOptions& options = {});
@@ -141,8 +149,10 @@ RsvdResult<T> rsvd(trncore::MatrixView<const T> a, std::int64_t k, const RsvdOpt
 template <class T>
 RsvdResult<T> rsvd(const MatrixOperator<T>& a, std::int64_t k, const RsvdOptions& options = {});
 
-/// Options of rsvd_adaptive.
-struct AdaptiveRangeOptions {
+/// Options of rsvd_adaptive. The trncore::Options base: backend, math mode (sim) and threads; monitor (once
+/// per block); target_forward_error is not supported (NotSupported); seed and stream are not used (the
+/// sketch's are).
+struct AdaptiveRangeOptions : trncore::Options {
   /// Columns drawn per step, r ≥ 1: the a-posteriori bound below fails with probability ≤ min(m,n)·10^{−r}.
   std::int64_t block_size = 10;
   /// Largest rank to reach (0 = min(m, n)); when hit, the result has this rank and error_estimate says
@@ -150,8 +160,6 @@ struct AdaptiveRangeOptions {
   std::int64_t max_rank = 0;
   /// The test matrix's kind and stream (the bound above is for SketchKind::gaussian).
   Sketch sketch{};
-  /// Backend, math mode (sim) and threads; target_forward_error is not supported (NotSupported).
-  trncore::Options core{};
 };
 
 ///@{
@@ -165,6 +173,9 @@ struct AdaptiveRangeOptions {
 /// The rank is at least #{σ_i > tolerance} (Eckart–Young). It can be several times that on slowly decaying
 /// spectra: the criterion sees ‖(I − QQᵀ)A·ω‖ ≈ ‖(I − QQᵀ)A‖_F (times 10·√(2/π) ≈ 8) and no power
 /// iterations sharpen the basis; on exactly rank-r matrices it stops at r rounded up to a block, plus one.
+/// Monitor: options.monitor, when set, is called once per block (iteration = blocks drawn, from 1) with E;
+/// when it asks to stop before E ≤ tolerance, the SVD is taken on the basis so far and error_estimate is
+/// that E (the bound above holds for it), with stopped_by_monitor set.
 /// @throws as the file header; InvalidArgument for block_size < 1, max_rank < 0, tolerance ≤ 0 or not finite.
 template <class T>
 RsvdResult<T> rsvd_adaptive(trncore::MatrixView<const T> a, double tolerance, const AdaptiveRangeOptions& options = {});
@@ -220,6 +231,8 @@ struct LowRankEigen {
   /// 0, or the info > 0 of an inner LAPACK eigensolver/SVD that did not converge (a numerical outcome, not an
   /// exception): rank is then 0 and w, u empty.
   std::int64_t info = 0;
+  /// eigh_randomized: options.monitor stopped the power iterations (the pairs come from the basis then).
+  bool stopped_by_monitor = false;
 };
 
 ///@{
@@ -241,7 +254,7 @@ LowRankEigen<T> nystrom(trncore::MatrixView<const T> a, std::int64_t rank, const
 /// The k eigenpairs of largest magnitude of the symmetric n×n A (any sign), by the randomized range
 /// finder of rsvd (l = min(k + p, n) columns, q power iterations with A) and Rayleigh–Ritz on its range
 /// (HMT Alg. 5.3): T = Qᵀ·A·Q (l×l, symmetrised), T = V·Λ·Vᵀ (syevd), U = Q·V. Returned by descending
-/// |w|. options.refine_math_mode is not used here. Accuracy: each Ritz value lies in A's spectrum range; ‖A − U·diag(w)·Uᵀ‖₂ ≤ 2·‖(I − QQᵀ)A‖₂
+/// |w|. options.refine_math_mode is not used here; options.monitor as rsvd's (power iterations). Accuracy: each Ritz value lies in A's spectrum range; ‖A − U·diag(w)·Uᵀ‖₂ ≤ 2·‖(I − QQᵀ)A‖₂
 /// (HMT §5.3) with ‖(I − QQᵀ)A‖₂ bounded as in rsvd.
 template <class T>
 LowRankEigen<T> eigh_randomized(const MatrixOperator<T>& a, std::int64_t k, const RsvdOptions& options = {});
@@ -286,8 +299,9 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
                                     std::int64_t sketch_rows, const Sketch& sketch = {SketchKind::sparse_sign},
                                     double rank_tolerance = 1e-12, const trncore::Options& options = {});
 
-/// Options of lstsq_sketched.
-struct SketchedLstsqOptions {
+/// Options of lstsq_sketched. The trncore::Options base: backend, math mode (sim: the products with A) and
+/// threads; target_forward_error is not supported; seed and stream are not used (the sketch's are).
+struct SketchedLstsqOptions : trncore::Options {
   /// The sketch has s = min(m, ⌈sketch_factor·n⌉) rows; ≥ 1. 4 gives a subspace embedding with distortion
   /// ε ≤ 1/2 with high probability for sparse sign (ζ = 8) and SRHT sketches (Meng & Mahoney 2013;
   /// Tropp 2011), hence κ(A·R⁻¹) ≤ (1 + ε)/(1 − ε) ≤ 3.
@@ -299,8 +313,6 @@ struct SketchedLstsqOptions {
   double rtol = 1e-12;
   /// LSQR iteration limit; ≥ 1. With κ(Ā) ≤ 3 the error falls by ≥ 2× per step, so 100 is ample.
   std::int64_t max_iterations = 100;
-  /// Backend, math mode (sim: the products with A) and threads; target_forward_error is not supported.
-  trncore::Options core{};
 };
 
 /// A sketch-and-precondition least-squares solution.

@@ -64,15 +64,36 @@ struct Sketch {
 /// @param n, l     rows and columns of Ω (≥ 0)
 /// @param omega    receives Ω
 /// @param ldo      leading dimension of omega
-/// @param threads  worker threads (0 = hardware concurrency); never changes a bit of the result.
+/// @param options  threads (0 = the process default) — never changes a bit of the result; the draws are
+///                 on the host whatever options.backend says, and options.seed/stream are not used (the
+///                 sketch's are).
 /// @throws trncore::InvalidArgument for negative n or l, a null omega with n·l > 0, nonzeros_per_row < 1,
-///         threads < 0; DimensionMismatch for ldo < max(1, n).
+///         invalid options (negative threads); DimensionMismatch for ldo < max(1, n).
 template <class T>
-void sketch_matrix(const Sketch& sketch, std::int64_t n, std::int64_t l, T* omega, std::int64_t ldo, int threads = 0);
+void sketch_matrix(const Sketch& sketch, std::int64_t n, std::int64_t l, T* omega, std::int64_t ldo,
+                   const trncore::Options& options = {});
 
 /// The n×l test matrix Ω, column-major. As the pointer form.
 template <class T>
-DenseMatrix<T> sketch_matrix(const Sketch& sketch, std::int64_t n, std::int64_t l, int threads = 0);
+DenseMatrix<T> sketch_matrix(const Sketch& sketch, std::int64_t n, std::int64_t l,
+                             const trncore::Options& options = {});
+
+///@{
+/// The 0.4 spellings with a bare thread count: sketch_matrix(…, trncore::Options{}.with_threads(threads)).
+template <class T>
+[[deprecated("pass trncore::Options{}.with_threads(threads)")]] void sketch_matrix(const Sketch& sketch, std::int64_t n,
+                                                                                   std::int64_t l, T* omega,
+                                                                                   std::int64_t ldo, int threads) {
+  sketch_matrix<T>(sketch, n, l, omega, ldo, trncore::Options{}.with_threads(threads));
+}
+template <class T>
+[[deprecated("pass trncore::Options{}.with_threads(threads)")]] DenseMatrix<T> sketch_matrix(const Sketch& sketch,
+                                                                                             std::int64_t n,
+                                                                                             std::int64_t l,
+                                                                                             int threads) {
+  return sketch_matrix<T>(sketch, n, l, trncore::Options{}.with_threads(threads));
+}
+///@}
 
 /// Y = A·Ω (m×l, column-major) for A m×n in either layout and Ω = sketch_matrix(sketch, n, l).
 /// Gaussian/Rademacher: trnblas::gemm(options) with the formed Ω (host accuracy γ_{n+2}·|A||Ω|

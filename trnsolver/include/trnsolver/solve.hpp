@@ -69,12 +69,10 @@ FactorPrecision parse_factor_precision(std::string_view text);
 ResidualPrecision parse_residual_precision(std::string_view text);
 ///@}
 
-/// Options of solve(). `core` carries the suite-wide options: backend (host, or sim for bf16/fp32 factors
-/// on the NeuronCore model), threads, seed, and target_forward_error — the normwise relative forward
-/// error ‖x̂ − x‖∞/‖x‖∞ the caller needs.
-struct SolveOptions {
-  /// Backend, threads, seed and target_forward_error (see above).
-  trncore::Options core;
+/// Options of solve(). The trncore::Options base carries the suite-wide options: backend (host, or sim for
+/// bf16/fp32 factors on the NeuronCore model), threads, target_forward_error — the normwise relative forward
+/// error ‖x̂ − x‖∞/‖x̂‖∞ the caller needs — and monitor (called once per refinement step, see solve()).
+struct SolveOptions : trncore::Options {
   /// The strategy; automatic chooses from the condition estimate and the target (see solve()).
   Refinement refinement = Refinement::automatic;
   /// Unset: fp32 (host) or bf16 (sim) for the mixed strategies, fp64 for fp64_lu.
@@ -98,16 +96,16 @@ struct SolveOptions {
 
 /// What solve() did and what it certifies (DESIGN.md §5.2). The bound fields here are relative to the
 /// computed solution as LAPACK's: normwise ‖x̂ − x‖∞/‖x̂‖∞, componentwise max_i |x̂_i − x_i|/|x̂_i|; with
-/// several right-hand sides, the worst column. accuracy.a_priori_bound is the normwise one relative to the
-/// exact solution, β/(1 − β) for β = forward_error_bound_normwise < 1 (+inf otherwise), the measure of
-/// target_forward_error.
-struct SolveReport {
-  /// target, a_priori_bound (the normwise bound relative to x, see above), a_posteriori_estimate,
-  /// certified / uncertified_reason, met, trajectory, iterations (refinement steps), references.
-  /// certified is false — with the reason — when A is singular to working precision (info > 0), the final
-  /// strategy stagnated or hit max_refinements, the bounds were not computed (error_bounds = false without a
-  /// target) or a GMRES solve behind them missed its tolerance. met = certified && (!target || bound ≤ target).
-  trncore::AccuracyReport accuracy;
+/// several right-hand sides, the worst column.
+///
+/// The trncore::AccuracyReport base: target, a_priori_bound (the normwise bound relative to the exact
+/// solution, β/(1 − β) for β = forward_error_bound_normwise < 1, +inf otherwise — the measure of
+/// target_forward_error), a_posteriori_estimate, certified / uncertified_reason, met, trajectory, iterations
+/// (refinement steps), references, stopped_by_monitor. certified is false — with the reason — when A is
+/// singular to working precision (info > 0), the final strategy stagnated or hit max_refinements, the bounds
+/// were not computed (error_bounds = false without a target), a GMRES solve behind them missed its tolerance,
+/// or the monitor stopped the refinement. met = certified && (!target || bound ≤ target).
+struct SolveReport : trncore::AccuracyReport {
   /// The smaller of two bounds, each computed with Higham's 1-norm estimator (two starting vectors plus
   /// Higham's extra vector; a lower bound of the norm, almost always within a factor 3: the bound reports 3
   /// times the estimate) through an inverse of A:
@@ -145,14 +143,14 @@ struct SolveReport {
   std::int64_t fallbacks = 0;         ///< strategies abandoned before the final one
   bool converged = false;             ///< the refinement met its stopping test
   /// 0, or i > 0 when U(i, i) is exactly zero in the fp64 LU (A singular to working precision; x̂ not
-  /// computed and X not written), as LAPACK's info; accuracy then says why it is uncertified.
+  /// computed and X not written), as LAPACK's info; uncertified_reason then says why.
   std::int64_t info = 0;
-  /// A readable multi-line summary.
+  /// A readable multi-line summary (the solve's fields, then AccuracyReport::to_string()).
   std::string to_string() const;
 };
 
-/// Solves A X = B for X (A n×n, B and X n×nrhs, all in `layout`) to the accuracy options.core's
-/// target_forward_error asks for, as cheaply as the conditioning allows, and reports what it achieved.
+/// Solves A X = B for X (A n×n, B and X n×nrhs, all in `layout`) to the accuracy options.target_forward_error
+/// asks for, as cheaply as the conditioning allows, and reports what it achieved.
 ///
 /// Strategy (Refinement::automatic), as the code runs it:
 /// - Factor A in the low precision (fp32 host, bf16 sim). With a target, estimate κ∞(A) from that LU:
@@ -173,22 +171,27 @@ struct SolveReport {
 /// @param a, b     read only
 /// @param lda, ldb, ldx  leading dimensions of A, B and X (≥ max(1, row length in `layout`))
 /// @param x        receives the solution (it may not overlap a or b; not written when info > 0)
-/// @param options  strategy, precisions, limits and options.core (backend, threads, target)
+/// @param options  strategy, precisions, limits and the trncore::Options base (backend, threads, target, monitor)
 /// @param report   receives what was done and certified (SolveReport)
 /// @return report.info (0, or the fp64 LU's info for a matrix singular to working precision — a numerical
-///         outcome: no exception, report.accuracy uncertified with the reason).
+///         outcome: no exception, the report uncertified with the reason).
 /// @throws trncore::InvalidArgument / DimensionMismatch for negative sizes, ld below the row/column length,
 ///         null data with nonzero sizes, overlapping x, non-finite entries of A or B, invalid options (a
 ///         target outside (0, 1), negative threads, max_refinements or max_gmres_iterations < 1), a bf16
 ///         factor on the host backend, an fp64 factor with lu_ir or gmres_ir, and enum values outside their
 ///         enumerators (layout, backend, refinement, factor, residual).
-/// Accuracy: the report's bounds as documented on SolveReport; report.accuracy.met as documented there.
+/// Accuracy: the report's bounds as documented on SolveReport; report.met as documented there.
+/// Monitor: options.monitor, when set, is called after every refinement step (counted over all right-hand
+/// sides and strategies, from 1) with the relative size ‖d‖∞/‖x̂‖∞ of the step's correction; when it asks to stop, solve() returns the current iterates (columns not yet refined hold their
+/// first solve with the factors), tries no fallback strategy, and the report is uncertified ("stopped by the
+/// monitor at refinement step N") with stopped_by_monitor set. The bounds are still computed for what is
+/// returned.
 std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const double* a, std::int64_t lda,
                    const double* b, std::int64_t ldb, double* x, std::int64_t ldx, const SolveOptions& options,
                    SolveReport& report);
 
 /// As above without a report. @throws trncore::TargetNotMet (trncore::require_target_met) whenever
-/// report.accuracy.met would be false — with or without a target: a singular A (the message names U(i, i)),
+/// report.met would be false — with or without a target: a singular A (the message names U(i, i)),
 /// a refinement that did not converge, an uncertified bound (error_bounds = false without a target), or a
 /// certified bound above the target; plus the argument errors above.
 void solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const double* a, std::int64_t lda,

@@ -77,14 +77,8 @@ void check_lapack_range(const char* f, const char* name, std::int64_t v) {
 }  // namespace
 
 void check_sizes(const char* f, std::initializer_list<Dim> sizes) {
-  bool negative = false;
-  for (const Dim& s : sizes) negative = negative || s.value < 0;
-  if (negative) {
-    std::string list;
-    for (const Dim& s : sizes) list += (list.empty() ? "" : ", ") + std::string(s.name) + " = " + str(s.value);
-    throw trncore::InvalidArgument(f, "negative size " + list, "pass sizes >= 0");
-  }
-  for (const Dim& s : sizes) check_lapack_range(f, s.name, s.value);
+  trncore::detail::check_nonnegative(f, sizes);
+  for (const Dim& s : sizes) check_lapack_range(f, std::string(s.name).c_str(), s.value);
 }
 
 void check_options(const char* f, const trncore::Options& options, bool double_precision) {
@@ -125,32 +119,8 @@ void check_matrix(const char* f, const char* name, trncore::Layout layout, Dim r
                                          str(cols.value) + " matrix",
                                      "pass " + ldname + " >= " + str(need));
   }
+  trncore::detail::check_matrix(f, name, layout, rows.value, cols.value, p, ld, elem);
   check_lapack_range(f, ldname.c_str(), ld);
-  const std::int64_t lines = rm ? rows.value : cols.value;
-  if (lines > 0 && (ld > std::numeric_limits<std::int64_t>::max() / lines ||
-                    lines * ld > std::numeric_limits<std::int64_t>::max() / static_cast<std::int64_t>(elem)))
-    throw trncore::InvalidArgument(
-        f,
-        std::string(name) + "'s storage extent " + str(lines) + " x " + ldname + " = " + str(ld) + " overflows int64",
-        "pass smaller sizes");
-  if (p == nullptr && rows.value > 0 && cols.value > 0)
-    throw trncore::InvalidArgument(
-        f, std::string(name) + " is null for a " + str(rows.value) + "x" + str(cols.value) + " matrix",
-        std::string("pass ") + name + "'s storage");
-}
-
-void check_array(const char* f, const char* name, const void* p, Dim need) {
-  if (p == nullptr && need.value > 0)
-    throw trncore::InvalidArgument(
-        f, std::string(name) + " is null but " + need.name + " = " + str(need.value) + " entries are used",
-        std::string("pass ") + name + "'s storage");
-}
-
-void check_span(const char* f, const char* name, std::size_t have, Dim need) {
-  if (static_cast<std::uint64_t>(need.value) > have)
-    throw trncore::DimensionMismatch(
-        f, std::string(name) + " has " + std::to_string(have) + " entries but " + need.name + " = " + str(need.value),
-        std::string("pass ") + name + " with at least " + str(need.value) + " entries");
 }
 
 void check_layouts(const char* f, std::initializer_list<std::pair<const char*, trncore::Layout>> views) {
@@ -164,18 +134,45 @@ void check_layouts(const char* f, std::initializer_list<std::pair<const char*, t
                                        "pass every matrix of the call in one layout");
 }
 
-void check_square(const char* f, const char* name, std::int64_t rows, std::int64_t cols) {
-  if (rows != cols)
-    throw trncore::DimensionMismatch(f, std::string(name) + " is " + str(rows) + "x" + str(cols),
-                                     "pass a square matrix");
+void check_extent(const char* f, const char* name, const char* which, std::int64_t have, Dim need) {
+  const std::string what = std::string(name) + "'s " + which;
+  trncore::detail::check_equal(f, {what, have}, need);
 }
 
-void check_extent(const char* f, const char* name, const char* which, std::int64_t have, Dim need) {
-  if (have != need.value)
-    throw trncore::DimensionMismatch(
-        f, std::string(name) + " has " + str(have) + " " + which + " but " + need.name + " = " + str(need.value),
-        std::string("pass ") + name + " with " + str(need.value) + " " + which);
+template <class T>
+std::int64_t check_factorization(const char* f, trncore::Layout layout, std::int64_t m, std::int64_t n, const T* a,
+                                 std::int64_t lda, const char* out_name, const void* out,
+                                 const trncore::Options& options) {
+  check_call<T>(f, {{"m", m}, {"n", n}}, options);
+  check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
+  const std::int64_t k = m < n ? m : n;
+  trncore::detail::check_pointer(f, out_name, out, k);
+  return k;
 }
+
+template <class T>
+void check_svd_storage(const char* f, trncore::Layout layout, Job job, std::int64_t m, std::int64_t n, const T* a,
+                       std::int64_t lda, const T* s, const T* u, std::int64_t ldu, const T* vt, std::int64_t ldvt) {
+  check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
+  const std::int64_t k = m < n ? m : n;
+  trncore::detail::check_pointer(f, "s", s, k);
+  if (job == Job::thin) {
+    check_matrix(f, "u", layout, {"m", m}, {"min(m, n)", k}, u, ldu, sizeof(T));
+    check_matrix(f, "vt", layout, {"min(m, n)", k}, {"n", n}, vt, ldvt, sizeof(T));
+  } else if (job == Job::full) {
+    check_matrix(f, "u", layout, {"m", m}, {"m", m}, u, ldu, sizeof(T));
+    check_matrix(f, "vt", layout, {"n", n}, {"n", n}, vt, ldvt, sizeof(T));
+  }
+}
+
+#define TRNSOLVER_STORAGE_CHECKS(T)                                                                                \
+  template std::int64_t check_factorization<T>(const char*, trncore::Layout, std::int64_t, std::int64_t, const T*, \
+                                               std::int64_t, const char*, const void*, const trncore::Options&);   \
+  template void check_svd_storage<T>(const char*, trncore::Layout, Job, std::int64_t, std::int64_t, const T*,      \
+                                     std::int64_t, const T*, const T*, std::int64_t, const T*, std::int64_t);
+TRNSOLVER_STORAGE_CHECKS(float)
+TRNSOLVER_STORAGE_CHECKS(double)
+#undef TRNSOLVER_STORAGE_CHECKS
 
 template <class T>
 void check_finite(const char* f, const char* name, trncore::Layout layout, std::int64_t rows, std::int64_t cols,

@@ -99,7 +99,7 @@ std::int64_t sytrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int64_t 
   check_call<T>(f, {{"n", n}}, options);
   check_uplo(f, uplo);
   check_square_matrix(f, "a", layout, n, a, lda);
-  check_array(f, "ipiv", ipiv, {"n", n});
+  trncore::detail::check_pointer(f, "ipiv", ipiv, n);
   if (n == 0) return 0;
   const auto run = pick<T>(LAPACKE_ssytrf_work, LAPACKE_dsytrf_work);
   std::vector<lapack_int> piv(static_cast<std::size_t>(n));
@@ -120,7 +120,7 @@ void sytrs(Layout layout, Uplo uplo, std::int64_t n, std::int64_t nrhs, const T*
   check_uplo(f, uplo);
   check_square_matrix(f, "a", layout, n, a, lda);
   check_matrix(f, "b", layout, {"n", n}, {"nrhs", nrhs}, b, ldb, sizeof(T));
-  check_array(f, "ipiv", ipiv, {"n", n});
+  trncore::detail::check_pointer(f, "ipiv", ipiv, n);
   if (n == 0 || nrhs == 0) return;
   // The structure sytrf produces, walked in LAPACK's order: lower from the top (a 2×2 block is k, k+1
   // with ipiv[k] = ipiv[k+1] < 0), upper from the bottom (k−1, k). Anything else would make ?sytrs index
@@ -153,7 +153,7 @@ void sytrs(Layout layout, Uplo uplo, std::int64_t n, std::int64_t nrhs, const T*
 
 template <class T>
 std::int64_t potrf(Uplo uplo, trncore::MatrixView<T> a, const trncore::Options& options) {
-  check_square("trnsolver::potrf", "a", a.rows(), a.cols());
+  trncore::detail::check_square("trnsolver::potrf", "a", a.rows(), a.cols());
   return potrf<T>(a.layout(), uplo, a.rows(), a.data(), a.ld(), options);
 }
 
@@ -162,7 +162,7 @@ void potrs(Uplo uplo, std::type_identity_t<trncore::MatrixView<const T>> factor,
            const trncore::Options& options) {
   constexpr const char* f = "trnsolver::potrs";
   check_layouts(f, {{"factor", factor.layout()}, {"b", b.layout()}});
-  check_square(f, "factor", factor.rows(), factor.cols());
+  trncore::detail::check_square(f, "factor", factor.rows(), factor.cols());
   check_extent(f, "b", "rows", b.rows(), {"n", factor.rows()});
   potrs<T>(factor.layout(), uplo, factor.rows(), b.cols(), factor.data(), factor.ld(), b.data(), b.ld(), options);
 }
@@ -171,7 +171,7 @@ template <class T>
 std::int64_t posv(Uplo uplo, trncore::MatrixView<T> a, trncore::MatrixView<T> b, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::posv";
   check_layouts(f, {{"a", a.layout()}, {"b", b.layout()}});
-  check_square(f, "a", a.rows(), a.cols());
+  trncore::detail::check_square(f, "a", a.rows(), a.cols());
   check_extent(f, "b", "rows", b.rows(), {"n", a.rows()});
   return posv<T>(a.layout(), uplo, a.rows(), b.cols(), a.data(), a.ld(), b.data(), b.ld(), options);
 }
@@ -179,8 +179,8 @@ std::int64_t posv(Uplo uplo, trncore::MatrixView<T> a, trncore::MatrixView<T> b,
 template <class T>
 std::int64_t sytrf(Uplo uplo, trncore::MatrixView<T> a, std::span<std::int64_t> ipiv, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::sytrf";
-  check_square(f, "a", a.rows(), a.cols());
-  check_span(f, "ipiv", ipiv.size(), {"n", a.rows()});
+  trncore::detail::check_square(f, "a", a.rows(), a.cols());
+  trncore::detail::check_span(f, "ipiv", ipiv.size(), a.rows());
   return sytrf<T>(a.layout(), uplo, a.rows(), a.data(), a.ld(), ipiv.data(), options);
 }
 
@@ -189,9 +189,9 @@ void sytrs(Uplo uplo, std::type_identity_t<trncore::MatrixView<const T>> factor,
            trncore::MatrixView<T> b, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::sytrs";
   check_layouts(f, {{"factor", factor.layout()}, {"b", b.layout()}});
-  check_square(f, "factor", factor.rows(), factor.cols());
+  trncore::detail::check_square(f, "factor", factor.rows(), factor.cols());
   check_extent(f, "b", "rows", b.rows(), {"n", factor.rows()});
-  check_span(f, "ipiv", ipiv.size(), {"n", factor.rows()});
+  trncore::detail::check_span(f, "ipiv", ipiv.size(), factor.rows());
   sytrs<T>(factor.layout(), uplo, factor.rows(), b.cols(), factor.data(), factor.ld(), ipiv.data(), b.data(), b.ld(),
            options);
 }

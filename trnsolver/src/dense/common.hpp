@@ -1,9 +1,13 @@
 #pragma once
-// What every dense routine shares: the argument checks (DESIGN.md §5.3: always on, one wording), the
-// int64 → lapack_int narrowing after them, LAPACKE's enums as characters, and workspace queries.
+// What every dense routine shares: the argument checks beyond the suite's vocabulary of
+// <trncore/detail/checks.hpp> (DESIGN.md §5.3: always on, one wording) — LAPACK's 32-bit range, the options a
+// host routine accepts, a leading dimension named by the size it must cover — the int64 → lapack_int
+// narrowing after them, LAPACKE's enums as characters, and workspace queries. The generic checks
+// (check_pointer, check_span, check_square, check_nonnegative) are trncore::detail's, called directly.
 
 #include <trnsolver/dense.hpp>
 
+#include <trncore/detail/checks.hpp>
 #include <trncore/error.hpp>
 
 #include <lapacke.h>
@@ -19,13 +23,10 @@
 namespace trnsolver::detail {
 
 /// A size with the name the caller knows it by ("m", "nrhs", "max(m, n)").
-struct Dim {
-  const char* name;
-  std::int64_t value;
-};
+using Dim = trncore::detail::Named;
 
-/// @throws InvalidArgument listing every size when any is negative; NotSupported when one exceeds
-///         LAPACK's 32-bit integers.
+/// @throws InvalidArgument listing every size when any is negative (trncore::detail::check_nonnegative);
+///         NotSupported when one exceeds LAPACK's 32-bit integers.
 void check_sizes(const char* f, std::initializer_list<Dim> sizes);
 
 /// Everything a host dense routine requires of its options: valid, Backend::host, math mode automatic or
@@ -38,28 +39,32 @@ void check_call(const char* f, std::initializer_list<Dim> sizes, const trncore::
   check_options(f, options, std::is_same_v<T, double>);
 }
 
-/// A rows×cols matrix `name` at p with leading dimension `ld` (called "ld<name>").
-/// @throws DimensionMismatch "lda = 3 is below n = 5 for a row-major 4x5 matrix: pass lda >= 5";
-///         InvalidArgument for a null p with rows, cols > 0 or an extent beyond int64; NotSupported for ld
-///         beyond 32-bit.
+/// A rows×cols matrix `name` at p with leading dimension `ld` (called "ld<name>"): the layout's value, ld
+/// against the size it must cover, named ("lda = 3 is below n = 5 for a row-major 4x5 matrix: pass lda >= 5"),
+/// then trncore::detail::check_matrix (null storage, an extent beyond int64) and LAPACK's 32-bit range.
+/// @throws InvalidArgument for an invalid layout, a null p with rows, cols > 0 or an extent beyond int64;
+///         DimensionMismatch for a short ld; NotSupported for ld beyond 32-bit.
 void check_matrix(const char* f, const char* name, trncore::Layout layout, Dim rows, Dim cols, const void* p,
                   std::int64_t ld, std::size_t elem);
-
-/// An array `name` of which `need` entries (described by need_name, e.g. "min(m, n)") are used.
-/// @throws InvalidArgument when p is null and need > 0.
-void check_array(const char* f, const char* name, const void* p, Dim need);
-
-/// A span `name` of `have` entries of which `need` are used. @throws DimensionMismatch when too short.
-void check_span(const char* f, const char* name, std::size_t have, Dim need);
 
 /// @throws DimensionMismatch when a view's layout differs from the first one's.
 void check_layouts(const char* f, std::initializer_list<std::pair<const char*, trncore::Layout>> views);
 
-/// @throws DimensionMismatch "<name> is rows x cols: pass a square matrix".
-void check_square(const char* f, const char* name, std::int64_t rows, std::int64_t cols);
-
-/// @throws DimensionMismatch "<name> has <have> rows/cols but <what> = <need>".
+/// @throws DimensionMismatch "<name>'s rows = <have> but <what> = <need>" (trncore::detail::check_equal).
 void check_extent(const char* f, const char* name, const char* which, std::int64_t have, Dim need);
+
+/// The checks of an m×n factorization that writes min(m, n) pivots or scalars to `out` (getrf's ipiv,
+/// geqrf's tau): options and sizes (check_call), A's storage, then `out`. Returns k = min(m, n).
+template <class T>
+std::int64_t check_factorization(const char* f, trncore::Layout layout, std::int64_t m, std::int64_t n, const T* a,
+                                 std::int64_t lda, const char* out_name, const void* out,
+                                 const trncore::Options& options);
+
+/// The storage of an SVD (gesdd, host and sim): A m×n, s (min(m, n) entries), and U, Vᵀ as `job` asks (thin:
+/// m×k and k×n; full: m×m and n×n; values_only: not referenced). The caller checked sizes, options and job.
+template <class T>
+void check_svd_storage(const char* f, trncore::Layout layout, Job job, std::int64_t m, std::int64_t n, const T* a,
+                       std::int64_t lda, const T* s, const T* u, std::int64_t ldu, const T* vt, std::int64_t ldvt);
 
 /// @throws InvalidArgument naming the first non-finite entry of the matrix (only the `uplo` triangle when
 ///         `triangle` is set), for the routines that iterate (SVD, eigensolvers, Schur).

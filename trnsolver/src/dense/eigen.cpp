@@ -37,6 +37,21 @@ void check_method(const char* f, EighMethod method, const trncore::Options& opti
                                 "eigh_tridiagonal_ql of <trnsolver/jacobi.hpp>");
 }
 
+// The host checks of syevd (b = nullptr) and sygvd: options and sizes, the enums, A's (and B's) storage, w,
+// then finite `uplo` triangles.
+template <class T>
+void check_symmetric_problem(const char* f, Layout layout, EigJob job, Uplo uplo, std::int64_t n, const T* a,
+                             std::int64_t lda, const T* b, std::int64_t ldb, const T* w,
+                             const trncore::Options& options) {
+  check_call<T>(f, {{"n", n}}, options);
+  check_enums(f, job, &uplo);
+  check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
+  if (b != nullptr || ldb != 0) check_matrix(f, "b", layout, {"n", n}, {"n", n}, b, ldb, sizeof(T));
+  trncore::detail::check_pointer(f, "w", w, n);
+  check_finite(f, "a", layout, n, n, a, lda, &uplo);
+  if (b != nullptr || ldb != 0) check_finite(f, "b", layout, n, n, b, ldb, &uplo);
+}
+
 }  // namespace
 
 template <class T>
@@ -54,11 +69,7 @@ std::int64_t syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, s
     check_enums(f, job, &uplo);
     return sim_syevd(layout, job, uplo, n, a, lda, w, method, options);
   }
-  check_call<T>(f, {{"n", n}}, options);
-  check_enums(f, job, &uplo);
-  check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
-  check_array(f, "w", w, {"n", n});
-  check_finite(f, "a", layout, n, n, a, lda, &uplo);
+  check_symmetric_problem<T>(f, layout, job, uplo, n, a, lda, nullptr, 0, w, options);
   if (n == 0) return 0;
   const bool rm = layout == Layout::row_major;
   const Uplo stored = rm ? other(uplo) : uplo;
@@ -82,13 +93,7 @@ std::int64_t sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, s
     check_enums(f, job, &uplo);
     return sim_sygvd(layout, job, uplo, n, a, lda, b, ldb, w, options);
   }
-  check_call<T>(f, {{"n", n}}, options);
-  check_enums(f, job, &uplo);
-  check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
-  check_matrix(f, "b", layout, {"n", n}, {"n", n}, b, ldb, sizeof(T));
-  check_array(f, "w", w, {"n", n});
-  check_finite(f, "a", layout, n, n, a, lda, &uplo);
-  check_finite(f, "b", layout, n, n, b, ldb, &uplo);
+  check_symmetric_problem<T>(f, layout, job, uplo, n, a, lda, b, ldb, w, options);
   if (n == 0) return 0;
   const bool rm = layout == Layout::row_major;
   const Uplo stored = rm ? other(uplo) : uplo;
@@ -118,8 +123,8 @@ std::int64_t gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int64_t 
   check_call<T>(f, {{"n", n}}, options);
   check_enums(f, job, nullptr);
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
-  check_array(f, "wr", wr, {"n", n});
-  check_array(f, "wi", wi, {"n", n});
+  trncore::detail::check_pointer(f, "wr", wr, n);
+  trncore::detail::check_pointer(f, "wi", wi, n);
   T dummy[1] = {T(0)};
   if (job == EigJob::vectors) {
     check_matrix(f, "vs", layout, {"n", n}, {"n", n}, vs, ldvs, sizeof(T));
@@ -151,7 +156,7 @@ EighResult<T> eigh(trncore::MatrixView<const T> a, EigJob job, Uplo uplo, EighMe
   constexpr const char* f = "trnsolver::eigh";
   check_method(f, method, options);
   if (options.backend != trncore::Backend::sim) check_options(f, options, std::is_same_v<T, double>);
-  check_square(f, "a", a.rows(), a.cols());
+  trncore::detail::check_square(f, "a", a.rows(), a.cols());
   check_enums(f, job, &uplo);
   check_finite(f, "a", a.layout(), a.rows(), a.cols(), a.data(), a.ld(), &uplo);
   const std::int64_t n = a.rows();
@@ -169,8 +174,8 @@ EighResult<T> eigh_generalized(trncore::MatrixView<const T> a, std::type_identit
                                EigJob job, Uplo uplo, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::eigh_generalized";
   if (options.backend != trncore::Backend::sim) check_options(f, options, std::is_same_v<T, double>);
-  check_square(f, "a", a.rows(), a.cols());
-  check_square(f, "b", b.rows(), b.cols());
+  trncore::detail::check_square(f, "a", a.rows(), a.cols());
+  trncore::detail::check_square(f, "b", b.rows(), b.cols());
   check_extent(f, "b", "rows", b.rows(), {"n", a.rows()});
   check_enums(f, job, &uplo);
   check_finite(f, "a", a.layout(), a.rows(), a.cols(), a.data(), a.ld(), &uplo);
@@ -192,7 +197,7 @@ template <class T>
 SchurResult<T> schur(trncore::MatrixView<const T> a, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::schur";
   if (options.backend != trncore::Backend::sim) check_options(f, options, std::is_same_v<T, double>);
-  check_square(f, "a", a.rows(), a.cols());
+  trncore::detail::check_square(f, "a", a.rows(), a.cols());
   check_finite(f, "a", a.layout(), a.rows(), a.cols(), a.data(), a.ld());
   const std::int64_t n = a.rows();
   SchurResult<T> out;
@@ -212,8 +217,8 @@ template <class T>
 std::int64_t syevd(EigJob job, Uplo uplo, trncore::MatrixView<T> a, std::type_identity_t<std::span<T>> w,
                    const trncore::Options& options) {
   constexpr const char* f = "trnsolver::syevd";
-  check_square(f, "a", a.rows(), a.cols());
-  check_span(f, "w", w.size(), {"n", a.rows()});
+  trncore::detail::check_square(f, "a", a.rows(), a.cols());
+  trncore::detail::check_span(f, "w", w.size(), a.rows());
   return syevd<T>(a.layout(), job, uplo, a.rows(), a.data(), a.ld(), w.data(), options);
 }
 
@@ -222,10 +227,10 @@ std::int64_t sygvd(EigJob job, Uplo uplo, trncore::MatrixView<T> a, trncore::Mat
                    std::type_identity_t<std::span<T>> w, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::sygvd";
   check_layouts(f, {{"a", a.layout()}, {"b", b.layout()}});
-  check_square(f, "a", a.rows(), a.cols());
-  check_square(f, "b", b.rows(), b.cols());
+  trncore::detail::check_square(f, "a", a.rows(), a.cols());
+  trncore::detail::check_square(f, "b", b.rows(), b.cols());
   check_extent(f, "b", "rows", b.rows(), {"n", a.rows()});
-  check_span(f, "w", w.size(), {"n", a.rows()});
+  trncore::detail::check_span(f, "w", w.size(), a.rows());
   return sygvd<T>(a.layout(), job, uplo, a.rows(), a.data(), a.ld(), b.data(), b.ld(), w.data(), options);
 }
 
@@ -233,12 +238,12 @@ template <class T>
 std::int64_t gees(EigJob job, trncore::MatrixView<T> a, std::type_identity_t<std::span<T>> wr,
                   std::type_identity_t<std::span<T>> wi, trncore::MatrixView<T> vs, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gees";
-  check_square(f, "a", a.rows(), a.cols());
-  check_span(f, "wr", wr.size(), {"n", a.rows()});
-  check_span(f, "wi", wi.size(), {"n", a.rows()});
+  trncore::detail::check_square(f, "a", a.rows(), a.cols());
+  trncore::detail::check_span(f, "wr", wr.size(), a.rows());
+  trncore::detail::check_span(f, "wi", wi.size(), a.rows());
   if (job == EigJob::vectors) {
     check_layouts(f, {{"a", a.layout()}, {"vs", vs.layout()}});
-    check_square(f, "vs", vs.rows(), vs.cols());
+    trncore::detail::check_square(f, "vs", vs.rows(), vs.cols());
     check_extent(f, "vs", "rows", vs.rows(), {"n", a.rows()});
   }
   return gees<T>(a.layout(), job, a.rows(), a.data(), a.ld(), wr.data(), wi.data(), vs.data(), vs.ld(), options);

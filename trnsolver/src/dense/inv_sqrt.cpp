@@ -3,6 +3,7 @@
 #include "internal_gemm.hpp"
 
 #include <trncore/detail/format_number.hpp>
+#include <trncore/monitor.hpp>
 #include <trnblas/gemm.hpp>
 
 #include <cmath>
@@ -44,16 +45,20 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
                            const InvSqrtOptions& options) {
   constexpr const char* f = "trnsolver::inv_sqrt_spd";
   // On the sim backend (float data) the factorization, eigensolver and Newton–Schulz products run on the
-  // NeuronCore model: potrf and syevd dispatch there, the products are sim GEMMs in options.core's mode.
-  const bool sim = options.core.backend == trncore::Backend::sim;
+  // NeuronCore model: potrf and syevd dispatch there, the products are sim GEMMs in options' math mode.
+  const bool sim = options.backend == trncore::Backend::sim;
+  // What the inner calls run with: the caller's options without the monitor (this routine reports its own
+  // iterations, not syevd's sweeps).
+  trncore::Options inner = options;
+  inner.monitor = nullptr;
   if (sim) {
     check_sizes(f, {{"n", n}});
-    trncore::validate(options.core, f);
+    trncore::validate(options, f);
     if constexpr (!std::is_same_v<T, float>)
       throw trncore::NotSupported(f, "the sim backend computes in fp32 (float data only)",
                                   "pass float data, or use the host backend for double");
   } else {
-    check_call<T>(f, {{"n", n}}, options.core);
+    check_call<T>(f, {{"n", n}}, options);
   }
   if (options.method != InvSqrtMethod::eigh && options.method != InvSqrtMethod::newton_schulz)
     throw trncore::InvalidArgument(f,
@@ -71,6 +76,7 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
   const Uplo lower = Uplo::lower;
   check_finite(f, "a", layout, n, n, a, lda, &lower);
   InvSqrtReport report;
+  report.uncertify("inv_sqrt_spd certifies no error bound: the residual ||X*A*X - I||_F/sqrt(n) is measured");
   const bool rm = layout == Layout::row_major;
   const auto at = [&](const T* p, std::int64_t ld, std::int64_t i, std::int64_t j) -> const T& {
     return p[rm ? i * ld + j : i + j * ld];
@@ -88,14 +94,14 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
   // Positive definiteness first, by Cholesky, for both methods (one meaning of info).
   {
     DenseMatrix<T> c = s;
-    report.info = potrf<T>(layout, Uplo::lower, n, c.data.data(), c.ld(), options.core);
+    report.info = potrf<T>(layout, Uplo::lower, n, c.data.data(), c.ld(), inner);
     if (report.info > 0) return report;
   }
   DenseMatrix<T> result(n, n, layout);
   if (options.method == InvSqrtMethod::eigh) {
     DenseMatrix<T> q = s;
     std::vector<T> w(static_cast<std::size_t>(n));
-    if (syevd<T>(layout, EigJob::vectors, Uplo::lower, n, q.data.data(), q.ld(), w.data(), options.core) != 0 ||
+    if (syevd<T>(layout, EigJob::vectors, Uplo::lower, n, q.data.data(), q.ld(), w.data(), inner) != 0 ||
         !(w[0] > T(0))) {
       report.info = n + 1;
       return report;
@@ -108,7 +114,7 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
     }
     trnsolver::detail::internal_gemm<T>(layout, Op::no_trans, Op::trans, n, n, n, T(1), q.data.data(), q.ld(),
                                         q.data.data(), q.ld(), T(0), result.data.data(), result.ld(),
-                                        sim ? options.core : trncore::Options{});
+                                        sim ? inner : trncore::Options{});
     report.converged = true;
   } else {
     // Coupled Newton–Schulz on A/c, c = ‖A‖_F ≥ λ_max: spectrum in (0, 1], so ‖I − A/c‖₂ < 1 and the
@@ -118,13 +124,16 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
     for (std::int64_t i = 0; i < n; ++i)
       for (std::int64_t j = 0; j < n; ++j) y(i, j) /= c;
     for (std::int64_t i = 0; i < n; ++i) z(i, i) = T(1);
-    const trncore::Options gemm_options = sim ? options.core : trncore::Options{};
+    const trncore::Options gemm_options = sim ? inner : trncore::Options{};
     const double u = std::numeric_limits<T>::epsilon() / 2;
     const double tol = options.tolerance > 0 ? options.tolerance : 4.0 * static_cast<double>(n) * u;
     double previous = std::numeric_limits<double>::infinity();
+    const trncore::detail::ProgressMonitor monitor(options.monitor, f);
     for (;;) {
       product(z, y, p, gemm_options);  // P = Z_k·Y_k → I
       const double r = distance_to_identity(p);
+      // The monitor sees each iteration's distance (it does not see the initial one, iteration 0).
+      const bool stop = report.iterations > 0 && monitor.stop_requested(report.iterations, r);
       if (r <= tol) {
         report.converged = true;
         break;
@@ -133,6 +142,10 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
       // the iterates have reached the level the products' rounding errors allow.
       if (options.tolerance == 0 && r < 0.01 && r > previous / 2) {
         report.converged = true;
+        break;
+      }
+      if (stop) {
+        report.stopped_by_monitor = true;
         break;
       }
       if (report.iterations >= options.max_iterations || !std::isfinite(r)) break;
@@ -154,13 +167,14 @@ InvSqrtReport inv_sqrt_spd(Layout layout, std::int64_t n, const T* a, std::int64
   product(result, s, xa);
   product(xa, result, xax);
   report.residual = distance_to_identity(xax);
+  report.a_posteriori_estimate = report.residual;
   copy_matrix(layout, n, n, result.data.data(), result.ld(), x, ldx);
   return report;
 }
 
 template <class T>
 InvSqrtResult<T> inv_sqrt_spd(trncore::MatrixView<const T> a, const InvSqrtOptions& options) {
-  check_square("trnsolver::inv_sqrt_spd", "a", a.rows(), a.cols());
+  trncore::detail::check_square("trnsolver::inv_sqrt_spd", "a", a.rows(), a.cols());
   InvSqrtResult<T> out;
   out.x = DenseMatrix<T>(a.rows(), a.rows(), a.layout());
   out.report = inv_sqrt_spd<T>(a.layout(), a.rows(), a.data(), a.ld(), out.x.data.data(), out.x.ld(), options);

@@ -15,10 +15,7 @@ std::int64_t getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int
                    const trncore::Options& options) {
   constexpr const char* f = "trnsolver::getrf";
   if (options.backend == trncore::Backend::sim) return sim_getrf(layout, m, n, a, lda, ipiv, options);
-  check_call<T>(f, {{"m", m}, {"n", n}}, options);
-  check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
-  const std::int64_t k = m < n ? m : n;
-  check_array(f, "ipiv", ipiv, {"min(m, n)", k});
+  const std::int64_t k = check_factorization<T>(f, layout, m, n, a, lda, "ipiv", ipiv, options);
   if (k == 0) return 0;
   std::vector<lapack_int> piv(static_cast<std::size_t>(k));
   const lapack_int info =
@@ -52,7 +49,7 @@ void getrs(Layout layout, Op trans, std::int64_t n, std::int64_t nrhs, const T* 
   constexpr const char* f = "trnsolver::getrs";
   check_call<T>(f, {{"n", n}, {"nrhs", nrhs}}, solves_on_host<T>(f, options));
   check_getrs(f, layout, n, nrhs, a, lda, b, ldb);
-  check_array(f, "ipiv", ipiv, {"n", n});
+  trncore::detail::check_pointer(f, "ipiv", ipiv, n);
   if (n == 0 || nrhs == 0) return;
   getrs_checked(f, layout, trans, n, nrhs, a, lda, lapack_pivots(f, ipiv, n, n), b, ldb);
 }
@@ -63,7 +60,7 @@ std::int64_t gesv(Layout layout, std::int64_t n, std::int64_t nrhs, T* a, std::i
   constexpr const char* f = "trnsolver::gesv";
   check_call<T>(f, {{"n", n}, {"nrhs", nrhs}}, options);
   check_getrs(f, layout, n, nrhs, a, lda, b, ldb);
-  check_array(f, "ipiv", ipiv, {"n", n});
+  trncore::detail::check_pointer(f, "ipiv", ipiv, n);
   if (n == 0) return 0;
   std::vector<lapack_int> piv(static_cast<std::size_t>(n));
   const lapack_int info =
@@ -107,7 +104,7 @@ std::int64_t gecon(Layout layout, Norm norm, std::int64_t n, const T* lu, std::i
     throw trncore::InvalidArgument(f, "norm = " + std::string(to_string(norm)) + " has no condition estimator",
                                    "pass Norm::one or Norm::inf");
   check_matrix(f, "lu", layout, {"n", n}, {"n", n}, lu, lda, sizeof(T));
-  check_array(f, "rcond", rcond, {"one result", 1});
+  trncore::detail::check_pointer(f, "rcond", rcond, 1);
   if (!(anorm >= T(0)))
     throw trncore::InvalidArgument(
         f, "anorm = " + trncore::detail::sci(static_cast<double>(anorm)) + " is negative or NaN",
@@ -129,7 +126,7 @@ std::int64_t gecon(Layout layout, Norm norm, std::int64_t n, const T* lu, std::i
 template <class T>
 std::int64_t getrf(trncore::MatrixView<T> a, std::span<std::int64_t> ipiv, const trncore::Options& options) {
   const std::int64_t k = a.rows() < a.cols() ? a.rows() : a.cols();
-  check_span("trnsolver::getrf", "ipiv", ipiv.size(), {"min(m, n)", k});
+  trncore::detail::check_span("trnsolver::getrf", "ipiv", ipiv.size(), k);
   return getrf<T>(a.layout(), a.rows(), a.cols(), a.data(), a.ld(), ipiv.data(), options);
 }
 
@@ -138,9 +135,9 @@ void getrs(Op trans, std::type_identity_t<trncore::MatrixView<const T>> lu, std:
            trncore::MatrixView<T> b, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::getrs";
   check_layouts(f, {{"lu", lu.layout()}, {"b", b.layout()}});
-  check_square(f, "lu", lu.rows(), lu.cols());
+  trncore::detail::check_square(f, "lu", lu.rows(), lu.cols());
   check_extent(f, "b", "rows", b.rows(), {"n", lu.rows()});
-  check_span(f, "ipiv", ipiv.size(), {"n", lu.rows()});
+  trncore::detail::check_span(f, "ipiv", ipiv.size(), lu.rows());
   getrs<T>(lu.layout(), trans, lu.rows(), b.cols(), lu.data(), lu.ld(), ipiv.data(), b.data(), b.ld(), options);
 }
 
@@ -149,9 +146,9 @@ std::int64_t gesv(trncore::MatrixView<T> a, std::span<std::int64_t> ipiv, trncor
                   const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gesv";
   check_layouts(f, {{"a", a.layout()}, {"b", b.layout()}});
-  check_square(f, "a", a.rows(), a.cols());
+  trncore::detail::check_square(f, "a", a.rows(), a.cols());
   check_extent(f, "b", "rows", b.rows(), {"n", a.rows()});
-  check_span(f, "ipiv", ipiv.size(), {"n", a.rows()});
+  trncore::detail::check_span(f, "ipiv", ipiv.size(), a.rows());
   return gesv<T>(a.layout(), a.rows(), b.cols(), a.data(), a.ld(), ipiv.data(), b.data(), b.ld(), options);
 }
 
@@ -163,7 +160,7 @@ T lange(Norm norm, trncore::MatrixView<const T> a, const trncore::Options& optio
 template <class T>
 std::int64_t gecon(Norm norm, std::type_identity_t<trncore::MatrixView<const T>> lu, std::type_identity_t<T> anorm,
                    T& rcond, const trncore::Options& options) {
-  check_square("trnsolver::gecon", "lu", lu.rows(), lu.cols());
+  trncore::detail::check_square("trnsolver::gecon", "lu", lu.rows(), lu.cols());
   return gecon<T>(lu.layout(), norm, lu.rows(), lu.data(), lu.ld(), anorm, &rcond, options);
 }
 

@@ -20,10 +20,7 @@ void geqrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t lda
            const trncore::Options& options) {
   constexpr const char* f = "trnsolver::geqrf";
   if (options.backend == trncore::Backend::sim) return sim_geqrf(layout, m, n, a, lda, tau, options);
-  check_call<T>(f, {{"m", m}, {"n", n}}, options);
-  check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
-  const std::int64_t k = m < n ? m : n;
-  check_array(f, "tau", tau, {"min(m, n)", k});
+  const std::int64_t k = check_factorization<T>(f, layout, m, n, a, lda, "tau", tau, options);
   if (k == 0) return;
   const auto run = pick<T>(LAPACKE_sgeqrf_work, LAPACKE_dgeqrf_work);
   T query{};
@@ -43,7 +40,7 @@ void orgqr(Layout layout, std::int64_t m, std::int64_t n, std::int64_t k, T* a, 
                                        ", k = " + std::to_string(k) + " do not satisfy m >= n >= k",
                                    "form at most m columns of Q from at most n reflectors");
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
-  check_array(f, "tau", tau, {"k", k});
+  trncore::detail::check_pointer(f, "tau", tau, k);
   if (n == 0) return;
   const auto run = pick<T>(LAPACKE_sorgqr_work, LAPACKE_dorgqr_work);
   T query{};
@@ -80,8 +77,8 @@ std::int64_t gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64_t n
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
   check_matrix(f, "b", layout, {"max(m, n)", m > n ? m : n}, {"nrhs", nrhs}, b, ldb, sizeof(T));
   const std::int64_t k = m < n ? m : n;
-  check_array(f, "s", s, {"min(m, n)", k});
-  check_array(f, "rank", rank, {"one result", 1});
+  trncore::detail::check_pointer(f, "s", s, k);
+  trncore::detail::check_pointer(f, "rank", rank, 1);
   if (std::isnan(rcond))
     throw trncore::InvalidArgument(f, "rcond is NaN",
                                    "pass the relative threshold below which singular values count as zero");
@@ -162,7 +159,7 @@ LstsqResult<T> lstsq(trncore::MatrixView<const T> a, std::type_identity_t<trncor
 template <class T>
 void geqrf(trncore::MatrixView<T> a, std::type_identity_t<std::span<T>> tau, const trncore::Options& options) {
   const std::int64_t k = a.rows() < a.cols() ? a.rows() : a.cols();
-  check_span("trnsolver::geqrf", "tau", tau.size(), {"min(m, n)", k});
+  trncore::detail::check_span("trnsolver::geqrf", "tau", tau.size(), k);
   geqrf<T>(a.layout(), a.rows(), a.cols(), a.data(), a.ld(), tau.data(), options);
 }
 
@@ -188,7 +185,7 @@ std::int64_t gelsd(trncore::MatrixView<T> a, trncore::MatrixView<T> b, std::type
   check_layouts(f, {{"a", a.layout()}, {"b", b.layout()}});
   const std::int64_t rows = a.rows() > a.cols() ? a.rows() : a.cols();
   check_extent(f, "b", "rows", b.rows(), {"max(m, n)", rows});
-  check_span(f, "s", s.size(), {"min(m, n)", a.rows() < a.cols() ? a.rows() : a.cols()});
+  trncore::detail::check_span(f, "s", s.size(), a.rows() < a.cols() ? a.rows() : a.cols());
   return gelsd<T>(a.layout(), a.rows(), a.cols(), b.cols(), a.data(), a.ld(), b.data(), b.ld(), s.data(), rcond, &rank,
                   options);
 }

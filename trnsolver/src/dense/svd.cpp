@@ -41,16 +41,8 @@ std::int64_t gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T* a,
   }
   check_call<T>(f, {{"m", m}, {"n", n}}, options);
   check_job(f, job);
-  check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
+  check_svd_storage<T>(f, layout, job, m, n, a, lda, s, u, ldu, vt, ldvt);
   const std::int64_t k = m < n ? m : n;
-  check_array(f, "s", s, {"min(m, n)", k});
-  if (job == Job::thin) {
-    check_matrix(f, "u", layout, {"m", m}, {"min(m, n)", k}, u, ldu, sizeof(T));
-    check_matrix(f, "vt", layout, {"min(m, n)", k}, {"n", n}, vt, ldvt, sizeof(T));
-  } else if (job == Job::full) {
-    check_matrix(f, "u", layout, {"m", m}, {"m", m}, u, ldu, sizeof(T));
-    check_matrix(f, "vt", layout, {"n", n}, {"n", n}, vt, ldvt, sizeof(T));
-  }
   check_finite(f, "a", layout, m, n, a, lda);
   if (k == 0) {
     // Full factors of an empty A are identities (LAPACK leaves them untouched; numpy returns identities).
@@ -149,7 +141,7 @@ std::int64_t gesdd(Job job, trncore::MatrixView<T> a, std::type_identity_t<std::
                    trncore::MatrixView<T> vt, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gesdd";
   const std::int64_t m = a.rows(), n = a.cols(), k = m < n ? m : n;
-  check_span(f, "s", s.size(), {"min(m, n)", k});
+  trncore::detail::check_span(f, "s", s.size(), k);
   if (job != Job::values_only) {
     check_layouts(f, {{"a", a.layout()}, {"u", u.layout()}, {"vt", vt.layout()}});
     const std::int64_t ucols = job == Job::thin ? k : m, vrows = job == Job::thin ? k : n;

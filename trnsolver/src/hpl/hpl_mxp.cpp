@@ -23,16 +23,16 @@ std::string fixed(double x, int decimals) {
 
 }  // namespace
 
-void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, std::vector<double>& b, int threads) {
+void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, std::vector<double>& b,
+                    const trncore::Options& options) {
   if (n < 1)
     throw trncore::InvalidArgument("trnsolver::hpl_mxp_system", "n = " + std::to_string(n), "pass an order n >= 1");
-  if (threads < 0)
-    throw trncore::InvalidArgument("trnsolver::hpl_mxp_system", "threads = " + std::to_string(threads) + " is negative",
-                                   "pass 0 for all hardware threads or a positive count");
+  trncore::validate(options, "trnsolver::hpl_mxp_system");
+  const trncore::Options fill = trncore::Options{}.with_threads(options.threads);
   a.resize(static_cast<std::size_t>(n * n));
   b.resize(static_cast<std::size_t>(n));
-  trnrand::fill_uniform(trnrand::make_stream(seed, 0), std::span<double>(a), trnrand::Interval::open_closed, trncore::Options{}.with_threads(threads));
-  trnrand::fill_uniform(trnrand::make_stream(seed, 1), std::span<double>(b), trnrand::Interval::open_closed, trncore::Options{}.with_threads(threads));
+  trnrand::fill_uniform(trnrand::make_stream(seed, 0), std::span<double>(a), trnrand::Interval::open_closed, fill);
+  trnrand::fill_uniform(trnrand::make_stream(seed, 1), std::span<double>(b), trnrand::Interval::open_closed, fill);
   for (double& v : a) v -= 0.5;  // exact: v in (0, 1] has at most 53 bits at exponents ≥ −53
   for (double& v : b) v -= 0.5;
   std::vector<double> row(static_cast<std::size_t>(n), 0.0);
@@ -42,19 +42,23 @@ void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, 
   for (std::int64_t i = 0; i < n; ++i) a[static_cast<std::size_t>(i + i * n)] = row[static_cast<std::size_t>(i)];
 }
 
+void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, std::vector<double>& b, int threads) {
+  hpl_mxp_system(n, seed, a, b, trncore::Options{}.with_threads(threads));
+}
+
 HplMxpResult hpl_mxp(const HplMxpOptions& options) {
   if (options.n < 1)
     throw trncore::InvalidArgument(kFunction, "n = " + std::to_string(options.n), "pass an order n >= 1");
-  if (options.core.target_forward_error)
+  if (options.target_forward_error)
     throw trncore::NotSupported(kFunction,
-                                "target_forward_error = " + trncore::detail::sci(*options.core.target_forward_error) +
+                                "target_forward_error = " + trncore::detail::sci(*options.target_forward_error) +
                                     " was given, but HPL-MxP's rules fix the strategy and check the scaled residual",
                                 "leave it unset (or call trnsolver::solve for a certified solve to a target)");
   const std::int64_t n = options.n;
   std::vector<double> a, b;
-  hpl_mxp_system(n, options.seed, a, b, options.core.threads);
+  hpl_mxp_system(n, options.seed, a, b, trncore::Options{}.with_threads(options.threads));
   SolveOptions so;
-  so.core = options.core;
+  static_cast<trncore::Options&>(so) = options;
   so.factor = options.factor;
   so.refinement = Refinement::gmres_ir;
   so.residual = ResidualPrecision::fp64;
@@ -92,9 +96,8 @@ HplMxpResult hpl_mxp(const HplMxpOptions& options) {
 std::string HplMxpResult::to_string() const {
   const std::string rule(80, '=');
   const std::string dash(80, '-');
-  const bool sim = report.accuracy.trajectory.empty()
-                       ? false
-                       : report.accuracy.trajectory.front().description.find("sim") != std::string::npos;
+  const bool sim =
+      report.trajectory.empty() ? false : report.trajectory.front().description.find("sim") != std::string::npos;
   char line[160];
   std::snprintf(
       line, sizeof line, "%-16s %8lld %5d %5d %5d %18s %20s",
@@ -102,7 +105,7 @@ std::string HplMxpResult::to_string() const {
       static_cast<long long>(n), 128, 1, 1, fixed(seconds, 3).c_str(), trncore::detail::sci(gflops).c_str());
   std::string s = rule + "\nT/V                     N    NB     P     Q               Time               Gflops\n" +
                   dash + "\n" + line + "\n";
-  for (const auto& step : report.accuracy.trajectory) s += "  " + step.description + "\n";
+  for (const auto& step : report.trajectory) s += "  " + step.description + "\n";
   s += dash + "\n||Ax-b||_oo/(eps*(||A||_oo*||x||_oo+||b||_oo)*N)= " + trncore::detail::sci(scaled_residual) +
        " ...... " + (passed ? "PASSED" : "FAILED") + "\n" + rule + "\n";
   return s;

@@ -10,6 +10,7 @@
 #include <trnblas/level2.hpp>
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
+#include <trncore/monitor.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -89,7 +90,7 @@ void check_arguments(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, 
   trncore::detail::check_matrix(kFunction, n, n, lda, layout, a == nullptr);
   trncore::detail::check_matrix(kFunction, n, nrhs, ldb, layout, b == nullptr);
   trncore::detail::check_matrix(kFunction, n, nrhs, ldx, layout, x == nullptr);
-  trncore::validate(o.core, kFunction);
+  trncore::validate(o, kFunction);
   // Enum values outside their enumerators (e.g. static_cast<Refinement>(7)) are invalid arguments.
   const auto check_enum = [](std::string_view name, std::string_view what, int value, std::string_view accepted) {
     if (name == "invalid")
@@ -110,11 +111,10 @@ void check_arguments(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, 
                                    "max_refinements = " + std::to_string(o.max_refinements) +
                                        ", max_gmres_iterations = " + std::to_string(o.max_gmres_iterations),
                                    "both must be at least 1");
-  const bool sim = o.core.backend == trncore::Backend::sim;
+  const bool sim = o.backend == trncore::Backend::sim;
   if (o.factor == FactorPrecision::bf16 && !sim)
-    throw trncore::InvalidArgument(kFunction,
-                                   "a bf16 factorization needs the sim backend (options.core.backend = host)",
-                                   "set options.core.backend = trncore::Backend::sim, or use FactorPrecision::fp32");
+    throw trncore::InvalidArgument(kFunction, "a bf16 factorization needs the sim backend (options.backend = host)",
+                                   "set options.backend = trncore::Backend::sim, or use FactorPrecision::fp32");
   if (o.factor == FactorPrecision::fp64 && o.refinement != Refinement::fp64_lu && o.refinement != Refinement::automatic)
     throw trncore::InvalidArgument(kFunction,
                                    "refinement " + std::string(to_string(o.refinement)) + " with an fp64 factorization",
@@ -145,6 +145,14 @@ struct Refined {
   bool stagnated = false;   // stopped because the corrections stopped decreasing before the stopping test held
   bool non_finite = false;  // the residual or the iterate became NaN or infinite
   Refinement how = Refinement::lu_ir;  // the strategy that finished (adaptive LU-IR may end as GMRES-IR)
+  bool stopped = false;                // the monitor asked to stop after this column's last step
+};
+
+// Options::monitor over the whole solve: refinement steps are counted over all columns and strategies.
+struct Monitoring {
+  trncore::detail::ProgressMonitor monitor;
+  std::int64_t steps = 0;  // refinement steps so far (the iteration passed to the monitor)
+  bool stopped = false;    // the monitor asked to stop: no more steps, columns or strategies
 };
 
 // `adaptive`: LU-IR that turns into GMRES-IR (same factors, same iterate) as soon as a correction fails to
@@ -152,12 +160,12 @@ struct Refined {
 // `with_scale`: the final residual carries |A||x| + |b| (the bounds and the componentwise backward error need
 // it; it costs one more pass over A).
 Refined refine(const System& s, std::int64_t column, const Factorization& f, Refinement how, bool adaptive,
-               ResidualPrecision rp, bool with_scale, const SolveOptions& o) {
+               ResidualPrecision rp, bool with_scale, const SolveOptions& o, Monitoring& monitoring) {
   const std::int64_t n = s.n, lda = s.lda;
   const double* a = s.a;
   const double* b = s.b.data() + column * n;
   trncore::Options host;
-  host.threads = o.core.threads;
+  host.threads = o.threads;
   const detail::Apply apply_a = [&](const double* in, double* out) {
     trnblas::gemv<double>(trncore::Layout::col_major, trnblas::Op::no_trans, n, n, 1.0, a, lda, in, 1, 0.0, out, 1,
                           host);
@@ -173,26 +181,33 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
   double previous = kInf, last_correction = kInf;
   std::vector<double> d(static_cast<std::size_t>(n));
   for (std::int64_t step = 0;; ++step) {
-    out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads, false);
+    out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads, false);
     const double rnorm = inf_norm(n, out.res.r.data());
+    // A monitor's stop in an earlier column: this one keeps its first solve.
+    if (monitoring.stopped) {
+      out.stopped = true;
+      out.estimate = kInf;
+      if (with_scale) out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads);
+      break;
+    }
     if (!std::isfinite(rnorm) || rnorm == 0.0 || step == o.max_refinements) {
       out.converged = rnorm == 0.0;
       out.non_finite = !std::isfinite(rnorm);
       out.estimate = rnorm == 0.0 ? 0.0 : kInf;
-      if (with_scale) out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads);
+      if (with_scale) out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads);
       break;
     }
     // Without a target and with an fp64 residual the goal is fp64 LU's quality: stop at a backward error of
     // √n·u, DSGESV's test (‖r‖∞ ≤ √n·u·‖A‖∞‖x‖∞); the error is then about DGESV's, or better. (A
     // double-double residual asks for more: the full refinement.)
-    if (!o.core.target_forward_error && rp == ResidualPrecision::fp64 && step > 0 &&
+    if (!o.target_forward_error && rp == ResidualPrecision::fp64 && step > 0 &&
         rnorm <= std::sqrt(static_cast<double>(n)) * kU * s.anorm * inf_norm(n, out.x.data())) {
       out.converged = true;
       const double xnorm = inf_norm(n, out.x.data());
       // The current iterate is one contraction past the last correction's size.
       const double r = out.rho > 0.0 ? std::min(out.rho, 0.5) : 0.5;
       out.estimate = last_correction * r / (1.0 - r) / xnorm;
-      if (with_scale) out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads);
+      if (with_scale) out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads);
       break;
     }
     d = out.res.r;
@@ -209,6 +224,15 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
     ++out.steps;
     const double dnorm = inf_norm(n, d.data()), xnorm = inf_norm(n, out.x.data());
     last_correction = dnorm;
+    // The monitor sees every refinement step with the relative size of its correction ‖d‖∞/‖x̂‖∞; a stop
+    // ends the refinement with the iterate as it is (its residual recomputed for the bounds).
+    if (monitoring.monitor.stop_requested(++monitoring.steps, xnorm > 0.0 ? dnorm / xnorm : dnorm)) {
+      monitoring.stopped = out.stopped = true;
+      out.estimate = kInf;
+      out.non_finite = !std::isfinite(dnorm) || !std::isfinite(xnorm);
+      if (!out.non_finite) out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads, with_scale);
+      break;
+    }
     if (!std::isfinite(dnorm) || !std::isfinite(xnorm)) {
       out.non_finite = true;
       break;
@@ -220,7 +244,7 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
     if (dnorm <= kU * xnorm) {
       out.converged = true;
       out.estimate = dnorm / xnorm / (1.0 - std::min(out.rho, 0.5));
-      out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads, with_scale);
+      out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads, with_scale);
       break;
     }
     if (adaptive && out.how == Refinement::lu_ir && step > 0 && ratio > 0.5 && dnorm > std::sqrt(kU) * xnorm) {
@@ -234,7 +258,7 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
       // the iterate passes DSGESV's backward error test (‖r‖∞ ≤ √n·u·‖A‖∞‖x‖∞): then x̂ is as good as fp64
       // LU's. Otherwise the refinement stalled (κ too large for the strategy, or a factor with large growth)
       // and the caller falls back to the next strategy.
-      out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.core.threads, with_scale);
+      out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads, with_scale);
       out.converged = inf_norm(n, out.res.r.data()) <= std::sqrt(static_cast<double>(n)) * kU * s.anorm * xnorm;
       out.stagnated = !out.converged;
       out.estimate = out.converged ? dnorm / xnorm : kInf;
@@ -287,7 +311,7 @@ BoundInverse bound_inverse(const System& s, const Factorization& f, bool a_in_fp
   out.factors = false;
   const auto solve = [&s, &f, n, &o, failed = out.gmres_failed](double* v, bool transpose) {
     trncore::Options host;
-    host.threads = o.core.threads;
+    host.threads = o.threads;
     const detail::Apply op = [&](const double* in, double* out_v) {
       trnblas::gemv<double>(trncore::Layout::col_major, transpose ? trnblas::Op::trans : trnblas::Op::no_trans, n, n,
                             1.0, s.a, s.lda, in, 1, 0.0, out_v, 1, host);
@@ -334,7 +358,7 @@ ColumnBounds column_bounds(const System& s, const Factorization& f, const BoundI
     f.solve_working(d.data(), false);
   } else {
     trncore::Options host;
-    host.threads = o.core.threads;
+    host.threads = o.threads;
     const detail::Apply apply_a = [&](const double* in, double* out_v) {
       trnblas::gemv<double>(trncore::Layout::col_major, trnblas::Op::no_trans, n, n, 1.0, s.a, s.lda, in, 1, 0.0, out_v,
                             1, host);
@@ -344,7 +368,7 @@ ColumnBounds column_bounds(const System& s, const Factorization& f, const BoundI
   }
   for (double v : d)
     if (!std::isfinite(v)) return out;
-  const detail::Residual sres = detail::residual(n, s.a, s.lda, d.data(), r.res.r.data(), rp, o.core.threads, true);
+  const detail::Residual sres = detail::residual(n, s.a, s.lda, d.data(), r.res.r.data(), rp, o.threads, true);
   std::vector<double> g(len);
   for (std::size_t i = 0; i < len; ++i)
     g[i] = std::abs(sres.r[i]) * (1 + 2 * kU) + sres.error_factor * sres.scale[i] + 2 * kU * std::abs(r.res.r[i]) +
@@ -383,8 +407,8 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
                    SolveReport& report) {
   check_arguments(layout, n, nrhs, a, lda, b, ldb, x, ldx, options);
   report = SolveReport{};
-  report.accuracy.target = options.core.target_forward_error;
-  report.accuracy.references = {
+  report.target = options.target_forward_error;
+  report.references = {
       "Carson, Higham, Accelerating the solution of linear systems by iterative refinement in three precisions, "
       "SIAM J. Sci. Comput. 40(2) A817-A847 (2018)",
       "error bounds as LAPACK xGERFSX: Demmel, Hida, Kahan, Li, Mukherjee, Riedy, ACM TOMS 32(2) 325-351 (2006); "
@@ -395,8 +419,8 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
       "LU with ||A^-1 M|| <= ||A^-1_LU M||/(1 - mu), mu >= ||A^-1_LU (A_LU - A)|| from |L||U| (ASNA Thm 9.3)"};
   if (n == 0 || nrhs == 0) {
     report.converged = true;
-    report.accuracy.certify(0.0);
-    report.accuracy.trajectory.push_back({"empty system: nothing to solve"});
+    report.certify(0.0);
+    report.trajectory.push_back({"empty system: nothing to solve"});
     return 0;
   }
   System s = gather(layout, n, nrhs, a, lda, b, ldb);
@@ -404,19 +428,19 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     if (!std::isfinite(v))
       throw trncore::InvalidArgument(kFunction, "B has a non-finite entry", "pass right-hand sides of finite values");
 
-  const bool sim = options.core.backend == trncore::Backend::sim;
+  const bool sim = options.backend == trncore::Backend::sim;
   const FactorPrecision low = options.factor.value_or(sim ? FactorPrecision::bf16 : FactorPrecision::fp32);
-  const bool bounds = options.error_bounds || options.core.target_forward_error.has_value();
+  const bool bounds = options.error_bounds || options.target_forward_error.has_value();
   std::map<FactorPrecision, Factorization> factors;
   const auto factor = [&](FactorPrecision p) -> const Factorization& {
     auto it = factors.find(p);
     if (it == factors.end()) {
       // fp64 factors always come from LAPACK on the host with pivoting (the TensorEngine has no fp64).
-      trncore::Options fo = options.core;
+      trncore::Options fo = options;
       if (p == FactorPrecision::fp64) fo.backend = trncore::Backend::host;
       it = factors.emplace(p, detail::factorize(n, s.a, s.lda, p, p == FactorPrecision::fp64 || options.pivoting, fo))
                .first;
-      report.accuracy.trajectory.push_back(
+      report.trajectory.push_back(
           {it->second.method + (it->second.info != 0 ? ": zero pivot at " + std::to_string(it->second.info) : "")});
     }
     return it->second;
@@ -460,7 +484,8 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
       }
     }
 
-  const std::optional<double> target = options.core.target_forward_error;
+  const std::optional<double> target = options.target_forward_error;
+  Monitoring monitoring{trncore::detail::ProgressMonitor(options.monitor, kFunction)};
   std::vector<double> xs(static_cast<std::size_t>(n * nrhs));
   std::string uncertified;  // why the final result is not certified (empty when it is)
   for (std::size_t t = 0; t < attempts.size(); ++t) {
@@ -503,13 +528,13 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
         if (kappa * uf > 0.5) {
           how = Refinement::gmres_ir;
           adaptive = false;
-          report.accuracy.trajectory.push_back({"chose gmres_ir: condition estimate " + sci(kappa) +
-                                                ", kappa*u_f = " + sci(kappa * uf) + " > 0.5 (too large for LU-IR)"});
+          report.trajectory.push_back({"chose gmres_ir: condition estimate " + sci(kappa) +
+                                       ", kappa*u_f = " + sci(kappa * uf) + " > 0.5 (too large for LU-IR)"});
         }
         if (kappa * uf * std::sqrt(kU) > 1.0 && !last) {
-          report.accuracy.trajectory.push_back({"skipped " + std::string(to_string(at.factor)) +
-                                                " refinement: condition estimate " + sci(kappa) +
-                                                " is beyond GMRES-IR's reach (kappa*u_f*sqrt(u) > 1, Carson-Higham)"});
+          report.trajectory.push_back({"skipped " + std::string(to_string(at.factor)) +
+                                       " refinement: condition estimate " + sci(kappa) +
+                                       " is beyond GMRES-IR's reach (kappa*u_f*sqrt(u) > 1, Carson-Higham)"});
           ++report.fallbacks;
           continue;
         }
@@ -518,11 +543,11 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     if (options.residual) rp = *options.residual;
     report.refinement = how;
     report.residual = rp;
-    bool converged = true, stagnated = false, non_finite = false;
+    bool converged = true, stagnated = false, non_finite = false, stopped = false;
     double estimate = 0.0, bound_n = 0.0, bound_c = 0.0, bwd_n = 0.0, bwd_c = 0.0;
     std::vector<Refined> columns;
     for (std::int64_t c = 0; c < nrhs; ++c) {
-      columns.push_back(refine(s, c, f, how, adaptive, rp, bounds, options));
+      columns.push_back(refine(s, c, f, how, adaptive, rp, bounds, options, monitoring));
       if (columns.back().how == Refinement::gmres_ir) report.refinement = Refinement::gmres_ir;
     }
     BoundInverse bi;
@@ -537,6 +562,7 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
       report.refinements += r.steps;
       report.gmres_iterations += r.gmres;
       converged = converged && r.converged;
+      stopped = stopped || r.stopped;
       stagnated = stagnated || r.stagnated;
       non_finite = non_finite || r.non_finite;
       estimate = worst(estimate, r.estimate);
@@ -564,7 +590,9 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
     report.backward_error_componentwise = bwd_c;
     // What would keep this strategy's bound from being a certificate.
     uncertified.clear();
-    if (non_finite)
+    if (stopped)
+      uncertified = "stopped by the monitor at refinement step " + std::to_string(monitoring.steps);
+    else if (non_finite)
       uncertified = std::string(to_string(report.refinement)) + " with " + std::string(to_string(at.factor)) +
                     " factors produced a non-finite iterate (entries of A beyond the factor precision's range, or "
                     "overflow in its LU)";
@@ -585,20 +613,22 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
                        std::string(to_string(rp)) + ": " + std::to_string(report.refinements) + " refinement step(s)";
     if (report.refinement == Refinement::gmres_ir)
       step += ", " + std::to_string(report.gmres_iterations) + " GMRES iterations";
-    step += converged ? ", converged" : (stagnated ? ", stagnated" : ", not converged");
+    step += converged ? ", converged"
+                      : (stopped ? ", stopped by the monitor" : (stagnated ? ", stagnated" : ", not converged"));
     if (bounds) step += ", forward error bound " + sci(report.forward_error_bound_normwise);
-    report.accuracy.trajectory.push_back({step});
+    report.trajectory.push_back({step});
     const bool good = uncertified.empty() && (!target || relative_to_solution(bound_n) <= *target);
-    if (good || last) break;
+    if (good || last || stopped) break;
     ++report.fallbacks;
   }
-  report.accuracy.a_posteriori_estimate = report.forward_error_estimate;
-  report.accuracy.iterations = report.refinements;
+  report.stopped_by_monitor = monitoring.stopped;
+  report.a_posteriori_estimate = report.forward_error_estimate;
+  report.iterations = report.refinements;
   if (uncertified.empty()) {
-    report.accuracy.certify(relative_to_solution(report.forward_error_bound_normwise));
+    report.certify(relative_to_solution(report.forward_error_bound_normwise));
   } else {
-    report.accuracy.a_priori_bound = report.info > 0 ? kInf : relative_to_solution(report.forward_error_bound_normwise);
-    report.accuracy.uncertify(uncertified);
+    report.a_priori_bound = report.info > 0 ? kInf : relative_to_solution(report.forward_error_bound_normwise);
+    report.uncertify(uncertified);
   }
   if (report.info == 0) {
     const bool rm = layout == trncore::Layout::row_major;
@@ -613,7 +643,7 @@ void solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, const doub
            const double* b, std::int64_t ldb, double* x, std::int64_t ldx, const SolveOptions& options) {
   SolveReport report;
   solve(layout, n, nrhs, a, lda, b, ldb, x, ldx, options, report);
-  trncore::require_target_met(report.accuracy, kFunction);
+  trncore::require_target_met(report, kFunction);
 }
 
 std::vector<double> solve(trncore::MatrixView<const double> a, std::span<const double> b, const SolveOptions& options,
@@ -634,7 +664,7 @@ std::vector<double> solve(trncore::MatrixView<const double> a, std::span<const d
 std::vector<double> solve(trncore::MatrixView<const double> a, std::span<const double> b, const SolveOptions& options) {
   SolveReport report;
   std::vector<double> x = solve(a, b, options, report);
-  trncore::require_target_met(report.accuracy, kFunction);
+  trncore::require_target_met(report, kFunction);
   return x;
 }
 

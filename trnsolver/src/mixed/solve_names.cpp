@@ -6,22 +6,15 @@
 
 namespace trnsolver {
 
-namespace {
-
-using trncore::detail::EnumNames;
-
-constexpr EnumNames<Refinement, 4> kRefinements{{{{"automatic", Refinement::automatic},
-                                                  {"fp64_lu", Refinement::fp64_lu},
-                                                  {"lu_ir", Refinement::lu_ir},
-                                                  {"gmres_ir", Refinement::gmres_ir}}}};
-constexpr EnumNames<FactorPrecision, 3> kFactors{
+// The names of solve()'s enums, in declaration order (constexpr: internal to this file).
+constexpr trncore::detail::EnumNames<Refinement, 4> kRefinements{{{{"automatic", Refinement::automatic},
+                                                                   {"fp64_lu", Refinement::fp64_lu},
+                                                                   {"lu_ir", Refinement::lu_ir},
+                                                                   {"gmres_ir", Refinement::gmres_ir}}}};
+constexpr trncore::detail::EnumNames<FactorPrecision, 3> kFactors{
     {{{"fp64", FactorPrecision::fp64}, {"fp32", FactorPrecision::fp32}, {"bf16", FactorPrecision::bf16}}}};
-constexpr EnumNames<ResidualPrecision, 2> kResiduals{
+constexpr trncore::detail::EnumNames<ResidualPrecision, 2> kResiduals{
     {{{"fp64", ResidualPrecision::fp64}, {"double_double", ResidualPrecision::double_double}}}};
-
-using trncore::detail::sci;
-
-}  // namespace
 
 std::string_view to_string(Refinement r) noexcept { return kRefinements.name(r); }
 std::string_view to_string(FactorPrecision p) noexcept { return kFactors.name(p); }
@@ -37,6 +30,7 @@ ResidualPrecision parse_residual_precision(std::string_view t) {
 }
 
 std::string SolveReport::to_string() const {
+  using trncore::detail::sci;
   std::string s = "solve: " + std::string(trnsolver::to_string(refinement)) + " (factor " +
                   std::string(trnsolver::to_string(factor)) + ", residual " +
                   std::string(trnsolver::to_string(residual)) + ")" + (converged ? ", converged" : ", not converged") +
@@ -47,7 +41,7 @@ std::string SolveReport::to_string() const {
        ", componentwise " + sci(backward_error_componentwise) + "\n";
   s += "  refinement steps " + std::to_string(refinements) + ", GMRES iterations " + std::to_string(gmres_iterations) +
        ", fallbacks " + std::to_string(fallbacks) + "\n";
-  s += accuracy.to_string();
+  s += trncore::AccuracyReport::to_string();
   return s;
 }
 

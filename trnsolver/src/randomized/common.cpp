@@ -52,13 +52,13 @@ void check_common(const Sketch& sketch, const trncore::Options& core, std::strin
 }
 
 void check_rsvd_options(const RsvdOptions& o, std::string_view function) {
-  check_common(o.sketch, o.core, function);
+  check_common(o.sketch, o, function);
   if (o.oversampling < 0 || o.power_iterations < 0)
     throw trncore::InvalidArgument(function,
                                    "oversampling = " + std::to_string(o.oversampling) +
                                        ", power_iterations = " + std::to_string(o.power_iterations),
                                    "both must be >= 0 (defaults 10 and 2)");
-  if (o.refine_math_mode && o.core.backend != trncore::Backend::sim)
+  if (o.refine_math_mode && o.backend != trncore::Backend::sim)
     throw trncore::InvalidArgument(
         function, "refine_math_mode = " + std::string(trncore::to_string(*o.refine_math_mode)) + " on the host backend",
         "the refinement step is for the sim backend; leave it unset on the host");

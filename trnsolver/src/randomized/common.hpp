@@ -4,6 +4,7 @@
 // check what a callback returned.
 #include <trnsolver/randomized.hpp>
 
+#include <trncore/detail/checks.hpp>
 #include <trncore/error.hpp>
 #include <trncore/sim/engine_stats.hpp>
 

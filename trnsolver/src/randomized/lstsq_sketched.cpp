@@ -62,7 +62,7 @@ struct Preconditioned {
 
 void check_lstsq(std::int64_t m, std::int64_t n, std::size_t b_size, const SketchedLstsqOptions& o,
                  const char* function) {
-  check_common(o.sketch, o.core, function);
+  check_common(o.sketch, o, function);
   if (n < 1 || m < n)
     throw trncore::InvalidArgument(function, "A is " + std::to_string(m) + "x" + std::to_string(n),
                                    "sketch-and-precondition needs a tall A with m >= n >= 1 (use lstsq otherwise)");
@@ -93,7 +93,7 @@ SketchedLstsqResult<T> lstsq_sketched(trncore::MatrixView<const T> a, std::span<
           kFunction,
           "b[" + std::to_string(i) + "] = " + trncore::detail::sci(static_cast<double>(b[i])) + " is not finite",
           "pass a right-hand side of finite values");
-  const trncore::Options host = host_options(o.core);
+  const trncore::Options host = host_options(o);
   const std::int64_t s =
       std::min<std::int64_t>(m, static_cast<std::int64_t>(std::ceil(o.sketch_factor * static_cast<double>(n))));
 

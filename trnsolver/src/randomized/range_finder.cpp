@@ -1,5 +1,9 @@
 // Range finder with power iterations, and the SVD on the basis it returns.
 #include "range_finder.hpp"
+
+#include <trncore/monitor.hpp>
+
+#include <cmath>
 #include "internal_gemm.hpp"
 
 #include <trnblas/gemm.hpp>
@@ -33,21 +37,49 @@ DenseMatrix<T> sample_range(const MatrixOperator<T>& a, const trncore::MatrixVie
     matvecs += l;
     return sketch_right<T>(*dense, l, sketch, host);
   }
-  const DenseMatrix<T> omega = sketch_matrix<T>(sketch, a.cols(), l, core.threads);
+  const DenseMatrix<T> omega = sketch_matrix<T>(sketch, a.cols(), l, trncore::Options{}.with_threads(core.threads));
   return apply(a, omega, matvecs, function);
 }
+
+namespace {
+
+// ‖(I − P·Pᵀ)·Q‖_F/√l for P, Q with l orthonormal columns (column-major): how far the basis moved in one
+// power iteration (the monitor's progress measure; computed on the host in T, only when a monitor is set).
+template <class T>
+double basis_change(const DenseMatrix<T>& p, const DenseMatrix<T>& q, const trncore::Options& core) {
+  const std::int64_t m = q.rows, l = q.cols;
+  if (l == 0) return 0.0;
+  const trncore::Options host = host_options(core);
+  DenseMatrix<T> c(l, l, Layout::col_major), w = q;
+  trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, l, l, m, T(1), p.data.data(), p.ld(),
+                                   q.data.data(), q.ld(), T(0), c.data.data(), c.ld(), host);
+  trnsolver::detail::internal_gemm(Layout::col_major, Op::no_trans, Op::no_trans, m, l, l, T(-1), p.data.data(), p.ld(),
+                                   c.data.data(), c.ld(), T(1), w.data.data(), w.ld(), host);
+  double sum = 0.0;
+  for (T v : w.data) sum += static_cast<double>(v) * static_cast<double>(v);
+  return std::sqrt(sum / static_cast<double>(l));
+}
+
+}  // namespace
 
 template <class T>
 DenseMatrix<T> range_basis(const MatrixOperator<T>& a, const trncore::MatrixView<const T>* dense, std::int64_t l,
                            std::int64_t power_iterations, const Sketch& sketch, const trncore::Options& core,
-                           std::int64_t& matvecs, std::string_view function) {
+                           std::int64_t& matvecs, std::string_view function, bool& stopped) {
   DenseMatrix<T> q = sample_range(a, dense, l, sketch, core, matvecs, function);
   orthonormalize(q, core);
+  const trncore::detail::ProgressMonitor monitor(core.monitor, function);
   for (std::int64_t it = 0; it < power_iterations; ++it) {
     DenseMatrix<T> w = apply_transpose(a, q, matvecs, function);
     orthonormalize(w, core);
-    q = apply(a, w, matvecs, function);
-    orthonormalize(q, core);
+    DenseMatrix<T> next = apply(a, w, matvecs, function);
+    orthonormalize(next, core);
+    const double change = monitor.active() ? basis_change(q, next, core) : 0.0;
+    q = std::move(next);
+    if (monitor.stop_requested(it + 1, change)) {
+      stopped = true;
+      break;
+    }
   }
   return q;
 }
@@ -87,7 +119,7 @@ RsvdResult<T> svd_on_basis(const MatrixOperator<T>& a, const DenseMatrix<T>& q, 
                                           const Sketch&, const trncore::Options&, std::int64_t&, std::string_view);    \
   template DenseMatrix<T> range_basis<T>(const MatrixOperator<T>&, const trncore::MatrixView<const T>*, std::int64_t,  \
                                          std::int64_t, const Sketch&, const trncore::Options&, std::int64_t&,          \
-                                         std::string_view);                                                            \
+                                         std::string_view, bool&);                                                     \
   template RsvdResult<T> svd_on_basis<T>(const MatrixOperator<T>&, const DenseMatrix<T>&, std::int64_t,                \
                                          const trncore::Options&, std::int64_t&, std::string_view);
 TRNSOLVER_RANGE_FINDER(float)

@@ -20,11 +20,13 @@ DenseMatrix<T> sample_range(const MatrixOperator<T>& a, const trncore::MatrixVie
                             const Sketch& sketch, const trncore::Options& core, std::int64_t& matvecs,
                             std::string_view function);
 
-/// Q (rows×l, orthonormal) spanning (A·Aᵀ)^q·A·Ω, re-orthonormalised after every product.
+/// Q (rows×l, orthonormal) spanning (A·Aᵀ)^q·A·Ω, re-orthonormalised after every product. core.monitor,
+/// when set, is called after every power iteration with ‖(I − Q_oldQ_oldᵀ)Q_new‖_F/√l, as `function`; a
+/// stop ends the power iterations (stopped is set true then).
 template <class T>
 DenseMatrix<T> range_basis(const MatrixOperator<T>& a, const trncore::MatrixView<const T>* dense, std::int64_t l,
                            std::int64_t power_iterations, const Sketch& sketch, const trncore::Options& core,
-                           std::int64_t& matvecs, std::string_view function);
+                           std::int64_t& matvecs, std::string_view function, bool& stopped);
 
 /// The SVD of Q·Qᵀ·A from Bᵀ = Aᵀ·Q (gesdd of the cols×l Bᵀ), truncated to `rank` ≤ Q's columns.
 template <class T>

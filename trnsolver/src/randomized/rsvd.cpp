@@ -2,6 +2,7 @@
 #include "range_finder.hpp"
 
 #include <trncore/detail/format_number.hpp>
+#include <trncore/monitor.hpp>
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -36,22 +37,24 @@ RsvdResult<T> rsvd_impl(const MatrixOperator<T>& a, const trncore::MatrixView<co
                         const RsvdOptions& o, CostLedger& ledger, const char* function) {
   const std::int64_t l = std::min(k + o.oversampling, std::min(a.rows(), a.cols()));
   std::int64_t matvecs = 0;
-  DenseMatrix<T> q = range_basis(a, dense, l, o.power_iterations, o.sketch, o.core, matvecs, function);
+  bool stopped = false;
+  DenseMatrix<T> q = range_basis(a, dense, l, o.power_iterations, o.sketch, o, matvecs, function, stopped);
   if (o.refine_math_mode) {
     ledger.set_math_mode(*o.refine_math_mode);
     DenseMatrix<T> w = apply_transpose(a, q, matvecs, function);
-    orthonormalize(w, o.core);
+    orthonormalize(w, o);
     q = apply(a, w, matvecs, function);
-    orthonormalize(q, o.core);
+    orthonormalize(q, o);
   }
-  RsvdResult<T> r = svd_on_basis(a, q, k, o.core, matvecs, function);
+  RsvdResult<T> r = svd_on_basis(a, q, k, o, matvecs, function);
+  r.stopped_by_monitor = stopped;
   r.matvecs = matvecs;
   r.cost = ledger.report();
   return r;
 }
 
 void check_adaptive(double tolerance, const AdaptiveRangeOptions& o, const char* function) {
-  check_common(o.sketch, o.core, function);
+  check_common(o.sketch, o, function);
   if (!(tolerance > 0.0) || !std::isfinite(tolerance))
     throw trncore::InvalidArgument(function, "tolerance = " + trncore::detail::sci(tolerance),
                                    "pass a positive, finite absolute spectral-norm tolerance");
@@ -85,6 +88,8 @@ RsvdResult<T> adaptive_impl(const MatrixOperator<T>& a, const trncore::MatrixVie
   std::int64_t matvecs = 0;
   DenseMatrix<T> q(m, 0, Layout::col_major);
   double estimate = 0.0;
+  bool stopped = false;
+  const trncore::detail::ProgressMonitor monitor(o.monitor, function);
   for (std::int64_t block = 0;; ++block) {
     // Each block draws from its own subsequences (stream + 4·block: the sparse sign and SRHT kinds use
     // stream + 1 and + 2 as well), so blocks are independent and fixed by the seed.
@@ -92,14 +97,19 @@ RsvdResult<T> adaptive_impl(const MatrixOperator<T>& a, const trncore::MatrixVie
     s.stream = o.sketch.stream + 4 * static_cast<std::uint64_t>(block);
     const std::int64_t b = std::min(o.block_size, std::max<std::int64_t>(limit, 1));
     DenseMatrix<T> y =
-        limit == 0 ? DenseMatrix<T>(m, 0, Layout::col_major) : sample_range(a, dense, b, s, o.core, matvecs, function);
-    project_off(q, y, o.core);
+        limit == 0 ? DenseMatrix<T>(m, 0, Layout::col_major) : sample_range(a, dense, b, s, o, matvecs, function);
+    project_off(q, y, o);
     estimate = posterior_bound(y);
+    const bool stop = monitor.stop_requested(block + 1, estimate);
     if (estimate <= tolerance || q.cols >= max_rank) break;
+    if (stop) {
+      stopped = true;
+      break;
+    }
     const std::int64_t take = std::min(b, max_rank - q.cols);
-    orthonormalize(y, o.core);
-    project_off(q, y, o.core);  // the block's QR is orthogonal to Q only to O(u·κ); one more pass restores it
-    orthonormalize(y, o.core);
+    orthonormalize(y, o);
+    project_off(q, y, o);  // the block's QR is orthogonal to Q only to O(u·κ); one more pass restores it
+    orthonormalize(y, o);
     DenseMatrix<T> grown(m, q.cols + take, Layout::col_major);
     std::copy(q.data.begin(), q.data.begin() + m * q.cols, grown.data.begin());
     std::copy(y.data.begin(), y.data.begin() + m * take, grown.data.begin() + m * q.cols);
@@ -107,12 +117,13 @@ RsvdResult<T> adaptive_impl(const MatrixOperator<T>& a, const trncore::MatrixVie
   }
   RsvdResult<T> r;
   if (q.cols > 0)
-    r = svd_on_basis(a, q, q.cols, o.core, matvecs, function);
+    r = svd_on_basis(a, q, q.cols, o, matvecs, function);
   else {
     r.u = DenseMatrix<T>(m, 0, Layout::col_major);
     r.vt = DenseMatrix<T>(0, n, Layout::col_major);
   }
   r.error_estimate = estimate;
+  r.stopped_by_monitor = stopped;
   r.matvecs = matvecs;
   r.cost = ledger.report();
   return r;
@@ -126,7 +137,7 @@ RsvdResult<T> rsvd(trncore::MatrixView<const T> a, std::int64_t k, const RsvdOpt
   check_rsvd_options(options, kFunction);
   check_rank(k, a.rows(), a.cols(), kFunction);
   require_finite(a, kFunction);
-  CostLedger ledger(options.core);
+  CostLedger ledger(options);
   const MatrixOperator<T> op = ledger_operator(a, ledger);
   return rsvd_impl(op, &a, k, options, ledger, kFunction);
 }
@@ -140,7 +151,7 @@ RsvdResult<T> rsvd(const MatrixOperator<T>& a, std::int64_t k, const RsvdOptions
   if (options.refine_math_mode)
     throw trncore::InvalidArgument(kFunction, "refine_math_mode is set for an operator",
                                    "the refinement step needs a dense A; refine inside your callback instead");
-  CostLedger ledger(options.core);
+  CostLedger ledger(options);
   return rsvd_impl<T>(a, nullptr, k, options, ledger, kFunction);
 }
 
@@ -149,7 +160,7 @@ RsvdResult<T> rsvd_adaptive(trncore::MatrixView<const T> a, double tolerance, co
   constexpr const char* kFunction = "trnsolver::rsvd_adaptive";
   check_adaptive(tolerance, options, kFunction);
   require_finite(a, kFunction);
-  CostLedger ledger(options.core);
+  CostLedger ledger(options);
   const MatrixOperator<T> op = ledger_operator(a, ledger);
   return adaptive_impl(op, &a, tolerance, options, ledger, kFunction);
 }
@@ -159,7 +170,7 @@ RsvdResult<T> rsvd_adaptive(const MatrixOperator<T>& a, double tolerance, const 
   constexpr const char* kFunction = "trnsolver::rsvd_adaptive";
   check_adaptive(tolerance, options, kFunction);
   require_transpose(a.has_transpose(), kFunction, a.rows(), a.cols());
-  CostLedger ledger(options.core);
+  CostLedger ledger(options);
   return adaptive_impl<T>(a, nullptr, tolerance, options, ledger, kFunction);
 }
 

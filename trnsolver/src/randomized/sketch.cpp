@@ -53,7 +53,8 @@ void form(const Sketch& sketch, std::int64_t n, std::int64_t l, T* omega, std::i
     case SketchKind::rademacher:
       trncore::detail::parallel_for(l, threads, [&](std::int64_t j) {
         std::vector<std::uint32_t> words(static_cast<std::size_t>(n));
-        trnrand::fill_uint32(trnrand::skip_ahead(base, static_cast<std::uint64_t>(j * n)), words, trncore::Options{}.with_threads(1));
+        trnrand::fill_uint32(trnrand::skip_ahead(base, static_cast<std::uint64_t>(j * n)), words,
+                             trncore::Options{}.with_threads(1));
         for (std::int64_t i = 0; i < n; ++i)
           omega[i + j * ldo] = (words[static_cast<std::size_t>(i)] >> 31) ? T(-1) : T(1);
       });
@@ -138,10 +139,12 @@ SketchKind parse_sketch_kind(std::string_view text) {
 }
 
 template <class T>
-void sketch_matrix(const Sketch& sketch, std::int64_t n, std::int64_t l, T* omega, std::int64_t ldo, int threads) {
+void sketch_matrix(const Sketch& sketch, std::int64_t n, std::int64_t l, T* omega, std::int64_t ldo,
+                   const trncore::Options& options) {
   constexpr const char* kFunction = "trnsolver::sketch_matrix";
-  check_sizes(n, l, threads, kFunction);
-  randomized_detail::check_common(sketch, trncore::Options{}, kFunction);
+  check_sizes(n, l, options.threads, kFunction);
+  randomized_detail::check_common(sketch, options, kFunction);
+  const int threads = options.threads;
   if (ldo < std::max<std::int64_t>(1, n))
     throw trncore::DimensionMismatch(kFunction,
                                      "ldo = " + std::to_string(ldo) + " < max(1, n = " + std::to_string(n) + ")",
@@ -158,10 +161,10 @@ void sketch_matrix(const Sketch& sketch, std::int64_t n, std::int64_t l, T* omeg
 }
 
 template <class T>
-DenseMatrix<T> sketch_matrix(const Sketch& sketch, std::int64_t n, std::int64_t l, int threads) {
-  check_sizes(n, l, threads, "trnsolver::sketch_matrix");
+DenseMatrix<T> sketch_matrix(const Sketch& sketch, std::int64_t n, std::int64_t l, const trncore::Options& options) {
+  check_sizes(n, l, options.threads, "trnsolver::sketch_matrix");
   DenseMatrix<T> omega(n, l, Layout::col_major);
-  sketch_matrix<T>(sketch, n, l, omega.data.data(), omega.ld(), threads);
+  sketch_matrix<T>(sketch, n, l, omega.data.data(), omega.ld(), options);
   return omega;
 }
 
@@ -176,7 +179,8 @@ DenseMatrix<T> sketch_right(trncore::MatrixView<const T> a, std::int64_t l, cons
     case SketchKind::sparse_sign: apply_sparse_sign(a, sketch, y, options.threads); break;
     case SketchKind::srht: apply_srht(a, sketch, y, options.threads, kFunction); break;
     default: {
-      const DenseMatrix<T> omega = sketch_matrix<T>(sketch, a.cols(), l, options.threads);
+      const DenseMatrix<T> omega =
+          sketch_matrix<T>(sketch, a.cols(), l, trncore::Options{}.with_threads(options.threads));
       const Op op_a = a.layout() == Layout::col_major ? Op::no_trans : Op::trans;
       trnsolver::detail::internal_gemm(Layout::col_major, op_a, Op::no_trans, a.rows(), l, a.cols(), T(1), a.data(),
                                        a.ld(), omega.data.data(), omega.ld(), T(0), y.data.data(), y.ld(), options);
@@ -197,12 +201,13 @@ DenseMatrix<T> sketch_left(trncore::MatrixView<const T> a, std::int64_t l, const
   return y;
 }
 
-#define TRNSOLVER_SKETCH(T)                                                                          \
-  template void sketch_matrix<T>(const Sketch&, std::int64_t, std::int64_t, T*, std::int64_t, int);  \
-  template DenseMatrix<T> sketch_matrix<T>(const Sketch&, std::int64_t, std::int64_t, int);          \
-  template DenseMatrix<T> sketch_right<T>(trncore::MatrixView<const T>, std::int64_t, const Sketch&, \
-                                          const trncore::Options&);                                  \
-  template DenseMatrix<T> sketch_left<T>(trncore::MatrixView<const T>, std::int64_t, const Sketch&,  \
+#define TRNSOLVER_SKETCH(T)                                                                                     \
+  template void sketch_matrix<T>(const Sketch&, std::int64_t, std::int64_t, T*, std::int64_t,                   \
+                                 const trncore::Options&);                                                      \
+  template DenseMatrix<T> sketch_matrix<T>(const Sketch&, std::int64_t, std::int64_t, const trncore::Options&); \
+  template DenseMatrix<T> sketch_right<T>(trncore::MatrixView<const T>, std::int64_t, const Sketch&,            \
+                                          const trncore::Options&);                                             \
+  template DenseMatrix<T> sketch_left<T>(trncore::MatrixView<const T>, std::int64_t, const Sketch&,             \
                                          const trncore::Options&);
 TRNSOLVER_SKETCH(float)
 TRNSOLVER_SKETCH(double)

@@ -44,7 +44,7 @@ LowRankEigen<T> nystrom_impl(const MatrixOperator<T>& a, std::int64_t l, const S
                              const trncore::Options& options, const char* function) {
   const std::int64_t n = a.rows();
   const trncore::Options host = host_options(options);
-  DenseMatrix<T> omega = sketch_matrix<T>(sketch, n, l, options.threads);
+  DenseMatrix<T> omega = sketch_matrix<T>(sketch, n, l, trncore::Options{}.with_threads(options.threads));
   orthonormalize(omega, options);  // orthonormal test matrix: Frangella, Tropp & Udell 2023, Alg. 2.1
   LowRankEigen<T> r;
   DenseMatrix<T> y = apply(a, omega, r.matvecs, function);
@@ -87,9 +87,10 @@ template <class T>
 LowRankEigen<T> eigh_impl(const MatrixOperator<T>& a, const trncore::MatrixView<const T>* dense, std::int64_t k,
                           const RsvdOptions& o, const char* function) {
   const std::int64_t n = a.rows(), l = std::min(k + o.oversampling, n);
-  const trncore::Options host = host_options(o.core);
+  const trncore::Options host = host_options(o);
   LowRankEigen<T> r;
-  const DenseMatrix<T> q = range_basis(a, dense, l, o.power_iterations, o.sketch, o.core, r.matvecs, function);
+  const DenseMatrix<T> q =
+      range_basis(a, dense, l, o.power_iterations, o.sketch, o, r.matvecs, function, r.stopped_by_monitor);
   const DenseMatrix<T> aq = apply(a, q, r.matvecs, function);
   DenseMatrix<T> t(l, l, Layout::col_major);
   trnsolver::detail::internal_gemm(Layout::col_major, Op::trans, Op::no_trans, l, l, n, T(1), q.data.data(), q.ld(),
@@ -162,7 +163,7 @@ LowRankEigen<T> eigh_randomized(trncore::MatrixView<const T> a, std::int64_t k, 
                                      "the matrix is " + std::to_string(a.rows()) + "x" + std::to_string(a.cols()),
                                      "pass a square symmetric matrix");
   check_rsvd_options(options, kFunction);
-  CostLedger ledger(options.core);
+  CostLedger ledger(options);
   const MatrixOperator<T> op = ledger_operator(a, ledger);
   check_symmetric_input(op, k, "k", kFunction);
   return eigh_impl(op, &a, k, options, kFunction);

@@ -57,7 +57,8 @@ TraceEstimate hutchinson(const MatrixOperator<T>& a, std::int64_t matvecs, const
                          const trncore::Options& options) {
   constexpr const char* kFunction = "trnsolver::hutchinson";
   check_square(a, matvecs, 1, sketch, options, kFunction);
-  const DenseMatrix<T> omega = sketch_matrix<T>(sketch, a.cols(), matvecs, options.threads);
+  const DenseMatrix<T> omega =
+      sketch_matrix<T>(sketch, a.cols(), matvecs, trncore::Options{}.with_threads(options.threads));
   std::int64_t used = 0;
   const DenseMatrix<T> y = apply(a, omega, used, kFunction);
   TraceEstimate e = mean_and_error(column_dots(omega, y));
@@ -73,14 +74,15 @@ TraceEstimate hutch_plus_plus(const MatrixOperator<T>& a, std::int64_t matvecs, 
   const std::int64_t n = a.cols();
   const std::int64_t s = std::min(matvecs / 3, n), g = matvecs - 2 * s;
   std::int64_t used = 0;
-  DenseMatrix<T> q = apply(a, sketch_matrix<T>(sketch, n, s, options.threads), used, kFunction);
+  DenseMatrix<T> q =
+      apply(a, sketch_matrix<T>(sketch, n, s, trncore::Options{}.with_threads(options.threads)), used, kFunction);
   orthonormalize(q, options);
   const DenseMatrix<T> aq = apply(a, q, used, kFunction);
   double exact = 0.0;
   for (double v : column_dots(q, aq)) exact += v;
   Sketch residual_sketch = sketch;
   residual_sketch.stream = sketch.stream + 3;
-  DenseMatrix<T> probes = sketch_matrix<T>(residual_sketch, n, g, options.threads);
+  DenseMatrix<T> probes = sketch_matrix<T>(residual_sketch, n, g, trncore::Options{}.with_threads(options.threads));
   project_off(q, probes, options);  // (I − QQᵀ)G
   const DenseMatrix<T> ap = apply(a, probes, used, kFunction);
   // Gᵀ(I − QQᵀ)A(I − QQᵀ)G: the probes are already projected, so dotting with them applies the left one.
@@ -96,7 +98,7 @@ std::vector<double> diagonal_estimate(const MatrixOperator<T>& a, std::int64_t m
   constexpr const char* kFunction = "trnsolver::diagonal_estimate";
   check_square(a, matvecs, 1, sketch, options, kFunction);
   const std::int64_t n = a.cols();
-  const DenseMatrix<T> omega = sketch_matrix<T>(sketch, n, matvecs, options.threads);
+  const DenseMatrix<T> omega = sketch_matrix<T>(sketch, n, matvecs, trncore::Options{}.with_threads(options.threads));
   std::int64_t used = 0;
   const DenseMatrix<T> y = apply(a, omega, used, kFunction);
   std::vector<double> num(static_cast<std::size_t>(n), 0.0), den(static_cast<std::size_t>(n), 0.0);

@@ -2,6 +2,8 @@
 // update of the diagonal), rounds of disjoint rotations from the circle-method schedule.
 #include <trnsolver/jacobi.hpp>
 
+#include <trncore/monitor.hpp>
+
 #include "sim/symmetric_io.hpp"
 #include "sim/vector_cost.hpp"
 
@@ -64,11 +66,12 @@ JacobiResult run(std::int64_t n, std::vector<W>& a, std::vector<W>& v, const Jac
   double frob = 0.0;
   for (W x : a) frob += static_cast<double>(x) * static_cast<double>(x);
   frob = std::sqrt(frob);
-  const auto& spec = trncore::sim::spec(o.core.generation);
+  const auto& spec = trncore::sim::spec(o.generation);
   trncore::sim::EngineStats stats;
   // Threads only pay off for large rounds; every pair's updates are the same whichever thread runs them.
-  const int threads = n >= 256 ? o.core.threads : 1;
+  const int threads = n >= 256 ? o.threads : 1;
   std::vector<Rotation<W>> rot;
+  const trncore::detail::ProgressMonitor monitor(o.monitor, kFunction);
   for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
     std::int64_t rotated = 0;
     for (const auto& round : schedule) {
@@ -139,8 +142,12 @@ JacobiResult run(std::int64_t n, std::vector<W>& a, std::vector<W>& v, const Jac
       result.converged = true;
       break;
     }
+    if (monitor.stop_requested(result.sweeps, result.off_history.back())) {
+      result.stopped_by_monitor = true;
+      break;
+    }
   }
-  if (sim) result.cost = trncore::sim::estimate_cost(stats, o.core.generation);
+  if (sim) result.cost = trncore::sim::estimate_cost(stats, o.generation);
   return result;
 }
 
@@ -175,7 +182,7 @@ JacobiResult eigh_jacobi(trncore::Layout layout, std::int64_t n, const T* a, std
                                    "max_sweeps = " + std::to_string(options.max_sweeps) +
                                        ", tolerance = " + trncore::detail::sci(options.tolerance),
                                    "pass max_sweeps >= 1 and a tolerance >= 0 (0 = the unit roundoff)");
-  const bool sim = options.core.backend == trncore::Backend::sim;
+  const bool sim = options.backend == trncore::Backend::sim;
   const auto solve = [&](auto zero) {
     using W = decltype(zero);
     const auto N = static_cast<std::size_t>(n);

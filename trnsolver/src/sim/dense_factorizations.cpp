@@ -37,7 +37,7 @@ std::int64_t sim_getrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std:
   constexpr const char* f = "trnsolver::getrf";
   check_sizes(f, {{"m", m}, {"n", n}});
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
-  check_array(f, "ipiv", ipiv, {"min(m, n)", m < n ? m : n});
+  trncore::detail::check_pointer(f, "ipiv", ipiv, m < n ? m : n);
   check_sim<T>(f, options);
   if (m != n)
     throw trncore::NotSupported(
@@ -80,7 +80,7 @@ std::int64_t sim_syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* 
   constexpr const char* f = "trnsolver::syevd";
   check_sizes(f, {{"n", n}});
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
-  check_array(f, "w", w, {"n", n});
+  trncore::detail::check_pointer(f, "w", w, n);
   check_sim<T>(f, options);
   if constexpr (std::is_same_v<T, float>) {
     if (n == 0) return 0;
@@ -93,7 +93,7 @@ std::int64_t sim_syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* 
     // caller's layout (as syevd's).
     const std::vector<float> l = lower_triangle(layout, uplo, n, a, lda);
     JacobiOptions jo;
-    jo.core = options;
+    static_cast<trncore::Options&>(jo) = options;
     jo.vectors = vectors;
     std::vector<float> v(jo.vectors ? l.size() : 0);
     const JacobiResult r =
@@ -112,7 +112,7 @@ void sim_geqrf(Layout layout, std::int64_t m, std::int64_t n, T* a, std::int64_t
   check_sizes(f, {{"m", m}, {"n", n}});
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
   const std::int64_t k = m < n ? m : n;
-  check_array(f, "tau", tau, {"min(m, n)", k});
+  trncore::detail::check_pointer(f, "tau", tau, k);
   check_sim<T>(f, options);
   if constexpr (std::is_same_v<T, float>) {
     if (k == 0) return;
@@ -129,7 +129,7 @@ std::int64_t sim_sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* 
   check_sizes(f, {{"n", n}});
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
   check_matrix(f, "b", layout, {"n", n}, {"n", n}, b, ldb, sizeof(T));
-  check_array(f, "w", w, {"n", n});
+  trncore::detail::check_pointer(f, "w", w, n);
   check_sim<T>(f, options);
   if constexpr (std::is_same_v<T, float>) {
     if (n == 0) return 0;
@@ -148,7 +148,7 @@ std::int64_t sim_sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* 
     trnblas::trsm<float>(Layout::col_major, Side::right, Uplo::lower, Op::trans, Diag::non_unit, n, n, 1.0f, l.data(),
                          n, c.data(), n, host);
     JacobiOptions jo;
-    jo.core = options;
+    static_cast<trncore::Options&>(jo) = options;
     jo.vectors = job == EigJob::vectors;
     std::vector<float> y(jo.vectors ? N * N : 0);
     const JacobiResult r =
@@ -175,16 +175,8 @@ std::int64_t sim_gesdd(Layout layout, Job job, std::int64_t m, std::int64_t n, T
                        std::int64_t ldu, T* vt, std::int64_t ldvt, const trncore::Options& options) {
   constexpr const char* f = "trnsolver::gesdd";
   check_sizes(f, {{"m", m}, {"n", n}});
-  check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
+  check_svd_storage<T>(f, layout, job, m, n, a, lda, s, u, ldu, vt, ldvt);
   const std::int64_t k = m < n ? m : n;
-  check_array(f, "s", s, {"min(m, n)", k});
-  if (job == Job::thin) {
-    check_matrix(f, "u", layout, {"m", m}, {"min(m, n)", k}, u, ldu, sizeof(T));
-    check_matrix(f, "vt", layout, {"min(m, n)", k}, {"n", n}, vt, ldvt, sizeof(T));
-  } else if (job == Job::full) {
-    check_matrix(f, "u", layout, {"m", m}, {"m", m}, u, ldu, sizeof(T));
-    check_matrix(f, "vt", layout, {"n", n}, {"n", n}, vt, ldvt, sizeof(T));
-  }
   check_sim<T>(f, options);
   check_finite(f, "a", layout, m, n, a, lda);
   if constexpr (std::is_same_v<T, float>) {

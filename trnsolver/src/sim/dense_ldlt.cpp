@@ -19,7 +19,7 @@ std::int64_t sim_sytrf(Layout layout, Uplo uplo, std::int64_t n, T* a, std::int6
   constexpr const char* f = "trnsolver::sytrf";
   check_sizes(f, {{"n", n}});
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
-  check_array(f, "ipiv", ipiv, {"n", n});
+  trncore::detail::check_pointer(f, "ipiv", ipiv, n);
   check_sim<T>(f, options);
   if constexpr (std::is_same_v<T, float>) {
     if (n == 0) return 0;

@@ -106,8 +106,8 @@ std::int64_t sim_gelsd(Layout layout, std::int64_t m, std::int64_t n, std::int64
   check_matrix(f, "a", layout, {"m", m}, {"n", n}, a, lda, sizeof(T));
   const std::int64_t p = m > n ? m : n, k = m < n ? m : n;
   check_matrix(f, "b", layout, {"max(m, n)", p}, {"nrhs", nrhs}, b, ldb, sizeof(T));
-  check_array(f, "s", s, {"min(m, n)", k});
-  check_array(f, "rank", rank, {"one result", 1});
+  trncore::detail::check_pointer(f, "s", s, k);
+  trncore::detail::check_pointer(f, "rank", rank, 1);
   if (std::isnan(rcond))
     throw trncore::InvalidArgument(f, "rcond is NaN",
                                    "pass the relative threshold below which singular values count as zero");

@@ -17,8 +17,8 @@ std::int64_t sim_gees(Layout layout, EigJob job, std::int64_t n, T* a, std::int6
   constexpr const char* f = "trnsolver::gees";
   check_sizes(f, {{"n", n}});
   check_matrix(f, "a", layout, {"n", n}, {"n", n}, a, lda, sizeof(T));
-  check_array(f, "wr", wr, {"n", n});
-  check_array(f, "wi", wi, {"n", n});
+  trncore::detail::check_pointer(f, "wr", wr, n);
+  trncore::detail::check_pointer(f, "wi", wi, n);
   const bool vectors = job == EigJob::vectors;
   if (vectors) check_matrix(f, "vs", layout, {"n", n}, {"n", n}, vs, ldvs, sizeof(T));
   check_sim<T>(f, options);

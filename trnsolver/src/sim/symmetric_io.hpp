@@ -28,10 +28,10 @@ void check_symmetric_eigen_call(const char* function, trncore::Layout layout, st
   trncore::detail::check_matrix(function, n, n, lda, layout, a == nullptr);
   if (options.vectors) trncore::detail::check_matrix(function, n, n, ldv, layout, v == nullptr);
   if (n > 0 && w == nullptr) throw trncore::InvalidArgument(function, "w is null", "pass an array of n eigenvalues");
-  trncore::validate(options.core, function);
-  if (options.core.target_forward_error)
+  trncore::validate(options, function);
+  if (options.target_forward_error)
     throw trncore::NotSupported(function,
-                                "target_forward_error = " + trncore::detail::sci(*options.core.target_forward_error) +
+                                "target_forward_error = " + trncore::detail::sci(*options.target_forward_error) +
                                     " is not certified by this eigensolver (its accuracy statement is fixed)",
                                 "leave target_forward_error unset");
 }

@@ -158,12 +158,12 @@ TridiagonalResult eigh_tridiagonal_ql(trncore::Layout layout, std::int64_t n, co
                                       std::int64_t ldv, const JacobiOptions& options) {
   static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>);
   detail::check_symmetric_eigen_call(kFunction, layout, n, a, lda, w, v, ldv, options);
-  const bool sim = options.core.backend == trncore::Backend::sim;
+  const bool sim = options.backend == trncore::Backend::sim;
   const auto solve = [&](auto zero) {
     using W = decltype(zero);
     const auto N = static_cast<std::size_t>(n);
     std::vector<W> m = detail::symmetric_copy<W>(kFunction, layout, n, a, lda), d(N), e(N), tau(N), z;
-    const auto& spec = trncore::sim::spec(options.core.generation);
+    const auto& spec = trncore::sim::spec(options.generation);
     trncore::sim::EngineStats stats;
     trncore::sim::EngineStats* counters = sim ? &stats : nullptr;
     tridiagonalize<W>(n, m, d, e, tau, counters, spec);
@@ -193,7 +193,7 @@ TridiagonalResult eigh_tridiagonal_ql(trncore::Layout layout, std::int64_t n, co
       }
     }
     detail::write_sorted(layout, n, d, z, w, v, ldv);
-    if (sim) r.cost = trncore::sim::estimate_cost(stats, options.core.generation);
+    if (sim) r.cost = trncore::sim::estimate_cost(stats, options.generation);
     return r;
   };
   if (sim || std::is_same_v<T, float>) return solve(float{});

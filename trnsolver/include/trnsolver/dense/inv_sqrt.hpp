@@ -7,15 +7,16 @@
 
 #include <trnsolver/dense/types.hpp>
 
+#include <trncore/accuracy_report.hpp>
+
 #include <cstdint>
 #include <type_traits>
 
 namespace trnsolver {
 
-/// Controls of the Newton–Schulz iteration of inv_sqrt_spd.
-struct InvSqrtOptions {
-  /// Backend, math mode of the Newton–Schulz GEMMs on sim, threads; no target.
-  trncore::Options core;
+/// Controls of inv_sqrt_spd. The trncore::Options base: backend, math mode of the GEMMs on sim, threads,
+/// monitor (Newton–Schulz: once per iteration); no target.
+struct InvSqrtOptions : trncore::Options {
   /// eigh (syevd) or newton_schulz (GEMMs only).
   InvSqrtMethod method = InvSqrtMethod::eigh;
   /// Newton–Schulz: stop when ‖I − Z_k·Y_k‖_F/√n ≤ tolerance, or after max_iterations (converged =
@@ -26,12 +27,13 @@ struct InvSqrtOptions {
   std::int64_t max_iterations = 100;
 };
 
-/// What inv_sqrt_spd did.
-struct InvSqrtReport {
+/// What inv_sqrt_spd did. The trncore::AccuracyReport base: iterations (Newton–Schulz iterations, 0 for
+/// eigh), a_posteriori_estimate (= residual), stopped_by_monitor; inv_sqrt_spd certifies nothing (certified
+/// is false, uncertified_reason says why: the residual below is measured, not a bound on X's error).
+struct InvSqrtReport : trncore::AccuracyReport {
   /// 0; i in 1…n when the leading minor of order i of A is not positive definite (potrf's test, run by
   /// both methods first); n + 1 when syevd did not converge or found an eigenvalue ≤ 0.
   std::int64_t info = 0;
-  std::int64_t iterations = 0;  ///< Newton–Schulz iterations (0 for eigh)
   /// ‖X·A·X − I‖_F/√n of the returned X, computed in T's precision (eigh and Newton–Schulz alike).
   double residual = 0.0;
   bool converged = false;  ///< eigh: info = 0; Newton–Schulz: the tolerance was met
@@ -42,6 +44,9 @@ struct InvSqrtReport {
 /// Z_{k+1} = T_k·Z_k (Higham, Functions of Matrices, §6.7), c = ‖A‖_F so that the spectrum lies in
 /// (0, 1]; X = Z/√c. It converges for every SPD A, quadratically once ‖I − Z_kY_k‖ < 1, after about
 /// log₂ κ₂(A) slow steps. X is zero when info ≠ 0.
+/// Monitor (newton_schulz): options.monitor, when set, is called after every iteration with the iteration
+/// count (from 1) and ‖I − Z_k·Y_k‖_F/√n of the new iterates; when it asks to stop, X = Z_k/√c of the current
+/// iterate is returned with converged = false, stopped_by_monitor = true and its residual as above.
 /// @throws InvalidArgument for non-finite A, a negative tolerance or max_iterations < 1; else as the header.
 /// Accuracy (eigh): ‖X̂ − X‖/‖X‖ ≲ p(n)·u·κ₂(A)/2 (the eigenvalues' absolute errors, amplified by the
 /// derivative of λ^{-1/2}); Newton–Schulz reaches the same level, limited by rounding in the GEMMs.
