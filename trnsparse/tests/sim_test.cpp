@@ -7,9 +7,13 @@
 
 #include "sparse_test_support.hpp"
 
+#include <trnsparse/ops.hpp>
+#include <trnsci_testing/errors.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <tuple>
 
 namespace {
 
@@ -127,12 +131,73 @@ TEST(SimBlockDensity, CountsStoredBlocksAndFill) {
   EXPECT_NE(d.to_string().find("3 of 4 stored"), std::string::npos) << d.to_string();
 }
 
+// The same call on both backends: bsr_spmm / spmm(Bsr) on the host run each block with OpenBLAS and certify
+// the composed bound (oracle: the long-double dense product, as for sim); spmm(Bsr) is bsr_spmm bit for bit.
+TEST(BsrSpmmBackends, HostMeetsItsBoundAndSpmmIsTheSameCall) {
+  for (auto [m, k, block] :
+       {std::tuple<std::int64_t, std::int64_t, std::int64_t>{7, 13, 4}, {129, 127, 128}, {200, 257, 16}}) {
+    const auto coo = random_coo<double, std::int32_t>(m, k, 0.1, static_cast<std::uint64_t>(m));
+    const auto bsr = trnsparse::to_bsr(trnsparse::to_csr(coo), block, block);
+    const std::int64_t n = 3, ldb = 4, ldc = 5;
+    const auto b = random_dense<double>(k * ldb, 11);
+    const auto c0 = random_dense<double>(m * ldc, 12);
+    for (auto backend : {trncore::Backend::host, trncore::Backend::sim}) {
+      auto o = trncore::Options{}.with_backend(backend);
+      if (backend == trncore::Backend::sim) o.with_math_mode(MathMode::ozaki);
+      auto c1 = c0, c2 = c0, c3 = c0;
+      trncore::AccuracyReport r1, r2;
+      trnsparse::bsr_spmm<double, std::int32_t>(1.5, bsr, n, b, ldb, -0.5, c1, ldc, o, r1);
+      trnsparse::spmm<double, std::int32_t>(trnblas::Op::no_trans, 1.5, bsr, n, b, ldb, -0.5, c2, ldc, o, r2);
+      trnsparse::spmm<double, std::int32_t>(trnblas::Op::no_trans, 1.5, bsr, n, b, ldb, -0.5, c3, ldc, o);
+      EXPECT_EQ(c1, c2);
+      EXPECT_EQ(c1, c3);
+      EXPECT_TRUE(r1.met) << r1.uncertified_reason;
+      EXPECT_EQ(r1.a_priori_bound, r2.a_priori_bound);
+      EXPECT_EQ(r1.cost.has_value(), backend == trncore::Backend::sim);
+      const auto a = trnsparse_test::dense_oracle(coo);
+      for (std::int64_t i = 0; i < m; ++i)
+        for (std::int64_t j = 0; j < n; ++j) {
+          long double exact = 0, mag = 0;
+          for (std::int64_t l = 0; l < k; ++l) {
+            const long double p = a[static_cast<std::size_t>(i * k + l)] * b[static_cast<std::size_t>(l * ldb + j)];
+            exact += p;
+            mag += std::fabs(p);
+          }
+          const long double cij = c0[static_cast<std::size_t>(i * ldc + j)];
+          const long double want = 1.5L * exact - 0.5L * cij;
+          const long double scale = 1.5L * mag + 0.5L * std::fabs(cij);
+          ASSERT_LE(std::fabs(c1[static_cast<std::size_t>(i * ldc + j)] - want), r1.a_priori_bound * scale)
+              << trncore::to_string(backend) << " " << m << "x" << k << " at " << i << "," << j;
+        }
+    }
+  }
+}
+
 TEST(SimBsrSpmmErrors, BadArgumentsAreNamed) {
   const auto bsr = trnsparse::to_bsr(trnsparse::to_csr(random_coo<float, std::int32_t>(8, 8, 0.5, 1)), 4, 4);
   std::vector<float> b(64), c(64);
   trncore::AccuracyReport r;
+  // The host has no bf16 products: NotSupported from the block gemm, naming the mode.
   expect_error<trncore::NotSupported>(
-      [&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 8, 0, c, 8, {}, r); }, "trnsparse::bsr_spmm");
+      [&] {
+        trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 8, 0, c, 8,
+                                                 trncore::Options{}.with_math_mode(MathMode::bf16), r);
+      },
+      "bf16");
+  // The BSR spmm has no transpose; the CSR products have no sim backend (the hint names the BSR spmm).
+  trnsci_testing::expect_error<trncore::NotSupported>(
+      [&] { trnsparse::spmm<float, std::int32_t>(trnblas::Op::trans, 1, bsr, 8, b, 8, 0, c, 8); }, "trnsparse::spmm",
+      {"trans", "transpose"});
+  const auto csr = trnsparse::to_csr(random_coo<float, std::int32_t>(8, 8, 0.5, 1));
+  trnsci_testing::expect_error<trncore::NotSupported>(
+      [&] {
+        trnsparse::spmm<float, std::int32_t>(trnblas::Op::no_trans, 1, csr, 8, b, 8, 0, c, 8,
+                                             trncore::Options{}.with_backend(trncore::Backend::sim));
+      },
+      "trnsparse::spmm", {"backend sim", "to_bsr"});
+  // Without a report, an uncertified result throws TargetNotMet (NaN in B).
+  std::vector<float> nan_b(64, std::nanf(""));
+  EXPECT_THROW((trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, nan_b, 8, 0, c, 8)), trncore::TargetNotMet);
   const auto sim = trncore::Options{}.with_backend(trncore::Backend::sim);
   expect_error<trncore::DimensionMismatch>(
       [&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 9, b, 9, 0, c, 9, sim, r); }, "b has 64");

@@ -1,7 +1,9 @@
 #pragma once
 /// @file
-/// Host sparse operations: SpMV and SpMM (sparse × dense) with alpha/beta and transpose, sparse
-/// add/scale, and SpGEMM (sparse × sparse). BLAS semantics throughout: beta = 0 does not read the output.
+/// Sparse operations: SpMV and SpMM (sparse × dense) with alpha/beta and transpose, sparse add/scale, and
+/// SpGEMM (sparse × sparse) on the host; SpMM of a BSR matrix on either backend (options.backend; the CSR
+/// products on sim are trncore::NotSupported, naming the BSR spmm as the alternative). BLAS semantics
+/// throughout: beta = 0 does not read the output.
 ///
 /// Determinism: the non-transposed CSR products run rows in parallel (options.threads), each row
 /// summed by one thread in storage order, so results are bitwise identical for every thread count.
@@ -14,6 +16,7 @@
 #include <trnsparse/formats.hpp>
 
 #include <trnblas/types.hpp>
+#include <trncore/accuracy_report.hpp>
 #include <trncore/options.hpp>
 
 #include <cstdint>
@@ -28,7 +31,8 @@ namespace trnsparse {
 /// storage order, so the result is bitwise identical for every thread count.
 /// @throws trncore::InvalidArgument for an invalid A (found while the kernel reads it: y is then
 ///         unspecified, and nothing outside A's arrays is read), an op that is not a trnblas::Op value, or
-///         invalid options (options.backend must be host); trncore::DimensionMismatch when x or y has the
+///         invalid options; trncore::NotSupported for options.backend = sim (the hint names the BSR spmm) or a
+///         math_mode other than automatic or T's precision; trncore::DimensionMismatch when x or y has the
 ///         wrong length.
 template <class T, class I>
 void spmv(trnblas::Op op, T alpha, const Csr<T, I>& a, std::span<const T> x, T beta, std::span<T> y,
@@ -46,6 +50,21 @@ void spmv(trnblas::Op op, T alpha, const Bsr<T, I>& a, std::span<const T> x, T b
 ///         an invalid op, or invalid options; trncore::DimensionMismatch when a span is too short for its matrix.
 template <class T, class I>
 void spmm(trnblas::Op op, T alpha, const Csr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta,
+          std::span<T> c, std::int64_t ldc, const trncore::Options& options = {});
+
+/// C = alpha·op(A)·B + beta·C for BSR A on either backend (options.backend): bsr_spmm (sim.hpp) under the
+/// CSR product's name — one trnblas::gemm per stored block, on the modelled TensorEngine (sim, any of its
+/// math modes, with the modelled cost) or OpenBLAS (host). The report certifies the componentwise bound
+/// ((1 + ε)^{k+1} − 1)·(|α||A||B| + |β||C|), ε the largest per-block gemm bound, k the most blocks in a block
+/// row. Only op = no_trans: trans is trncore::NotSupported (transpose the CSR before to_bsr).
+/// @throws as bsr_spmm, naming trnsparse::spmm; trncore::InvalidArgument for an op that is not an Op value.
+template <class T, class I>
+void spmm(trnblas::Op op, T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta,
+          std::span<T> c, std::int64_t ldc, const trncore::Options& options, trncore::AccuracyReport& report);
+/// spmm on BSR without a report: @throws as the report overload, and trncore::TargetNotMet whenever it would
+/// return met = false.
+template <class T, class I>
+void spmm(trnblas::Op op, T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta,
           std::span<T> c, std::int64_t ldc, const trncore::Options& options = {});
 
 /// C = alpha·A + beta·B, canonical output (sorted, duplicates summed; entries that cancel to zero are

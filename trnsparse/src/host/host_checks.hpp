@@ -20,7 +20,7 @@ void require_host(const trncore::Options& options, const char* fn) {
   if (options.backend != trncore::Backend::host)
     throw trncore::NotSupported(fn,
                                 "backend " + std::string(trncore::to_string(options.backend)) + " is not offered here",
-                                "use the host backend, or bsr_spmm for the sim TensorEngine path");
+                                "use Backend::host, or on sim a BSR matrix: spmm(op, alpha, to_bsr(a, 128, 128), ...)");
   const bool full = options.math_mode == trncore::MathMode::automatic ||
                     options.math_mode == (sizeof(T) == 8 ? trncore::MathMode::fp64 : trncore::MathMode::fp32);
   if (!full)

@@ -1,3 +1,4 @@
+#include <trnsparse/ops.hpp>
 #include <trnsparse/sim.hpp>
 
 #include "checks.hpp"
@@ -23,6 +24,12 @@ std::string BlockDensity::to_string() const {
 }
 
 namespace {
+// bsr_spmm on either backend, errors naming fn (bsr_spmm or spmm); defined below.
+template <class T, class I>
+void bsr_spmm_named(const char* fn, T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb,
+                    T beta, std::span<T> c, std::int64_t ldc, const trncore::Options& options,
+                    trncore::AccuracyReport& report);
+
 template <class T, class I>
 BlockDensity density_of(const Bsr<T, I>& b, std::int64_t nonzeros) {
   BlockDensity d;
@@ -67,12 +74,45 @@ BlockDensity block_density(const Csr<T, I>& a, std::int64_t block_rows, std::int
 template <class T, class I>
 void bsr_spmm(T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta,
               std::span<T> c, std::int64_t ldc, const trncore::Options& options, trncore::AccuracyReport& report) {
-  constexpr const char* fn = "trnsparse::bsr_spmm";
+  bsr_spmm_named("trnsparse::bsr_spmm", alpha, a, n, b, ldb, beta, c, ldc, options, report);
+}
+
+template <class T, class I>
+void bsr_spmm(T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta,
+              std::span<T> c, std::int64_t ldc, const trncore::Options& options) {
+  trncore::AccuracyReport report;
+  bsr_spmm_named("trnsparse::bsr_spmm", alpha, a, n, b, ldb, beta, c, ldc, options, report);
+  trncore::require_target_met(report, "trnsparse::bsr_spmm");
+}
+
+template <class T, class I>
+void spmm(trnblas::Op op, T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta,
+          std::span<T> c, std::int64_t ldc, const trncore::Options& options, trncore::AccuracyReport& report) {
+  constexpr const char* fn = "trnsparse::spmm";
+  detail::require_op(op, fn);
+  if (op != trnblas::Op::no_trans)
+    throw trncore::NotSupported(fn, "op = trans on a BSR matrix",
+                                "transpose the CSR before to_bsr (transpose(a)), or use spmm on the CSR matrix");
+  bsr_spmm_named(fn, alpha, a, n, b, ldb, beta, c, ldc, options, report);
+}
+
+template <class T, class I>
+void spmm(trnblas::Op op, T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta,
+          std::span<T> c, std::int64_t ldc, const trncore::Options& options) {
+  trncore::AccuracyReport report;
+  spmm(op, alpha, a, n, b, ldb, beta, c, ldc, options, report);
+  trncore::require_target_met(report, "trnsparse::spmm");
+}
+
+namespace {
+
+template <class T, class I>
+void bsr_spmm_named(const char* fn, T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb,
+                    T beta, std::span<T> c, std::int64_t ldc, const trncore::Options& options,
+                    trncore::AccuracyReport& report) {
+  // Both backends: the block GEMMs are trnblas::gemm on options.backend (host: OpenBLAS, sim: the
+  // TensorEngine model), each with its certified bound.
   trncore::validate(options, fn);
-  if (options.backend != trncore::Backend::sim)
-    throw trncore::NotSupported(
-        fn, "backend " + std::string(trncore::to_string(options.backend)),
-        "bsr_spmm models the TensorEngine: pass Options{}.with_backend(Backend::sim); use spmm on the host");
   validate(a, fn);
   detail::require_nonnegative(n, "n", fn);
   detail::require_dense(a.cols, n, ldb, b.size(), "b", fn);
@@ -138,19 +178,28 @@ void bsr_spmm(T alpha, const Bsr<T, I>& a, std::int64_t n, std::span<const T> b,
     report.a_priori_bound = bound;
     report.uncertify(uncertified);
   }
-  report.trajectory.push_back({"bsr_spmm: " + std::to_string(gemms) + " block GEMMs of " + std::to_string(R) + "x" +
+  report.trajectory.push_back({std::string(fn) + " (" + std::string(trncore::to_string(options.backend)) +
+                               "): " + std::to_string(gemms) + " block GEMMs of " + std::to_string(R) + "x" +
                                std::to_string(C) + " x n=" + std::to_string(n) + ", <= " + std::to_string(max_blocks) +
                                " per block row; per block: " + (method.empty() ? std::string("none") : method)});
   report.references.push_back(
       "per-block bounds: docs/trnblas-sim.md; composition over k blocks: (1+eps)^(k+1)-1, docs/trnsparse.md");
-  report.cost = trncore::sim::estimate_cost(stats, options.generation);
+  if (options.backend == trncore::Backend::sim) report.cost = trncore::sim::estimate_cost(stats, options.generation);
 }
+
+}  // namespace
 
 #define TRNSPARSE_INSTANTIATE_SIM(T, I)                                                                        \
   template BlockDensity block_density(const Csr<T, I>&, std::int64_t, std::int64_t);                           \
   template Bsr<T, I> to_bsr(const Csr<T, I>&, std::int64_t, std::int64_t, BlockDensity&);                      \
   template void bsr_spmm(T, const Bsr<T, I>&, std::int64_t, std::span<const T>, std::int64_t, T, std::span<T>, \
-                         std::int64_t, const trncore::Options&, trncore::AccuracyReport&);
+                         std::int64_t, const trncore::Options&, trncore::AccuracyReport&);                     \
+  template void bsr_spmm(T, const Bsr<T, I>&, std::int64_t, std::span<const T>, std::int64_t, T, std::span<T>, \
+                         std::int64_t, const trncore::Options&);                                               \
+  template void spmm(trnblas::Op, T, const Bsr<T, I>&, std::int64_t, std::span<const T>, std::int64_t, T,      \
+                     std::span<T>, std::int64_t, const trncore::Options&, trncore::AccuracyReport&);           \
+  template void spmm(trnblas::Op, T, const Bsr<T, I>&, std::int64_t, std::span<const T>, std::int64_t, T,      \
+                     std::span<T>, std::int64_t, const trncore::Options&);
 
 TRNSPARSE_INSTANTIATE_SIM(float, std::int32_t)
 TRNSPARSE_INSTANTIATE_SIM(float, std::int64_t)
