@@ -42,6 +42,22 @@ HaltonScramble parse_halton_scramble(std::string_view text);
 struct HaltonOptions : trncore::Options {
   HaltonScramble scramble = HaltonScramble::none;  ///< randomisation
   std::int64_t skip = 0;                           ///< index of the first point produced, ≥ 0
+
+  /// The defaults: plain sequence, seed 0, skip 0, host backend.
+  HaltonOptions() = default;
+  /// The 0.4 brace spelling `{scramble, seed, skip}`, kept for one minor release.
+  [[deprecated(
+      "set the fields by assignment: HaltonOptions o; o.scramble = ...; o.seed = ...; o.skip = ...")]] HaltonOptions(HaltonScramble
+                                                                                                                         scramble_,
+                                                                                                                     std::uint64_t
+                                                                                                                         seed_ =
+                                                                                                                             0,
+                                                                                                                     std::int64_t
+                                                                                                                         skip_ =
+                                                                                                                             0)
+      : scramble(scramble_), skip(skip_) {
+    seed = seed_;
+  }
 };
 
 /// A Halton sequence generator. Point i uses index i (i = 0, 1, …; skip = 1 drops the origin).

@@ -16,6 +16,18 @@ namespace trnrand {
 /// sample; stream is not used; backend must be Backend::host) plus `centered`, set by assignment.
 struct LatinHypercubeOptions : trncore::Options {
   bool centered = false;  ///< true: every point sits at its stratum's midpoint (p + 1/2)/n
+
+  /// The defaults: seed 0, jittered points, host backend.
+  LatinHypercubeOptions() = default;
+  /// The 0.4 brace spelling `{seed, centered}`, kept for one minor release.
+  [[deprecated(
+      "set the fields by assignment: LatinHypercubeOptions o; o.seed = ...; o.centered = ...")]] LatinHypercubeOptions(std::uint64_t
+                                                                                                                           seed_,
+                                                                                                                       bool centered_ =
+                                                                                                                           false)
+      : centered(centered_) {
+    seed = seed_;
+  }
 };
 
 /// Writes a Latin hypercube sample of n points in dims dimensions, row-major: coordinate d of point i

@@ -3,6 +3,13 @@
 /// trnrand's sim backend: the generators as GpSimdEngine integer work on trncore's NeuronCore model,
 /// producing exactly the host's bits, and the uniform and normal transforms as Vector/ScalarEngine
 /// instructions, with the engine statistics of each kernel on the core.
+///
+/// The ordinary calls run these kernels with options.backend = trncore::Backend::sim (trnrand::fill_uint32,
+/// fill_uint64, fill_uniform(float), normal(float), normal_engine_order; stream.hpp, distributions.hpp),
+/// on a core they make and discard, with bitwise the same results. The entry points here, which take a
+/// caller's NeuronCore, are for composing your own kernel on a core you own: reading the kernels' engine
+/// statistics (core.stats(), core.report()), sharing the core's SBUF with your own tiles, or modelling
+/// another core.
 
 #include <trnrand/stream.hpp>
 #include <trncore/sim/neuron_core.hpp>

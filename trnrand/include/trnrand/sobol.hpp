@@ -55,6 +55,22 @@ SobolScramble parse_sobol_scramble(std::string_view text);
 struct SobolOptions : trncore::Options {
   SobolScramble scramble = SobolScramble::none;  ///< randomisation; none gives the published sequence
   std::int64_t skip = 0;                         ///< index of the first point produced, in [0, 2^32]
+
+  /// The defaults: plain sequence, seed 0, skip 0, host backend.
+  SobolOptions() = default;
+  /// The 0.4 brace spelling `{scramble, seed, skip}`, kept for one minor release.
+  [[deprecated(
+      "set the fields by assignment: SobolOptions o; o.scramble = ...; o.seed = ...; o.skip = ...")]] SobolOptions(SobolScramble
+                                                                                                                       scramble_,
+                                                                                                                   std::uint64_t
+                                                                                                                       seed_ =
+                                                                                                                           0,
+                                                                                                                   std::int64_t
+                                                                                                                       skip_ =
+                                                                                                                           0)
+      : scramble(scramble_), skip(skip_) {
+    seed = seed_;
+  }
 };
 
 /// A Sobol sequence generator: holds the direction numbers of its dimensions (scrambled ones for

@@ -160,6 +160,7 @@ void Halton::seek(std::int64_t index) {
 }
 
 void halton(std::int64_t n, std::int64_t dims, std::span<double> out, HaltonOptions options) {
+  detail::check_qmc_options("trnrand::halton", options);
   if (n < 0)
     throw trncore::InvalidArgument("trnrand::halton", "n = " + std::to_string(n) + " is negative", "pass n >= 0");
   Halton sequence(dims, options);
