@@ -4,6 +4,7 @@
 
 #include <trncore/options.hpp>
 
+#include <trncore/detail/checks.hpp>
 #include <trncore/detail/parallel.hpp>
 #include <trncore/error.hpp>
 
@@ -13,10 +14,7 @@
 namespace trntensor {
 
 ThreadTransport::ThreadTransport(int threads) : threads_(threads) {
-  if (threads < 0)
-    throw trncore::InvalidArgument("trntensor::ThreadTransport",
-                                   "threads = " + std::to_string(threads) + " is negative",
-                                   "pass 0 for all hardware threads or a positive count");
+  trncore::detail::check_threads("trntensor::ThreadTransport", threads);
 }
 
 namespace {

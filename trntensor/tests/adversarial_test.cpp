@@ -9,6 +9,7 @@
 #include <trntensor/sharded.hpp>
 
 #include <trnsci_testing/adversarial.hpp>
+#include <trnsci_testing/errors.hpp>
 
 #include <trncore/error.hpp>
 
@@ -253,7 +254,8 @@ TEST(AdversarialEinsum, InvalidEnumsAndThreadsAreRejected) {
                    "ij,jk->ik", ops, trntensor::PlanOptions{}.with_algorithm(static_cast<trntensor::PathAlgorithm>(9))),
                trncore::InvalidArgument);
   EXPECT_THROW(trntensor::multi_einsum<double>({}, bad_mode), trncore::InvalidArgument);
-  EXPECT_THROW(trntensor::ThreadTransport(-2), trncore::InvalidArgument);
+  trnsci_testing::expect_error<trncore::InvalidArgument>([] { trntensor::ThreadTransport(-2); },
+                                                         "trntensor::ThreadTransport", {"threads"});
 }
 
 }  // namespace
