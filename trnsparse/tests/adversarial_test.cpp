@@ -248,7 +248,7 @@ void attention_case(Tally& tally, AttnInput input, const trnsparse::BlockMask& m
       break;
   }
   trncore::AccuracyReport rep;
-  trnsparse::block_sparse_attention<T>(mask, d, dv, q, k, v, out, scale, opts, &rep);
+  trnsparse::block_sparse_attention<T>(mask, d, dv, q, k, v, out, scale, opts, rep);
   // Reference: dense masked attention in binary128 (scores exact to 2^-113, weights via expq).
   const auto dense_mask = trnsparse::to_dense(mask.pattern);
   const std::int64_t nb = mask.blocks();

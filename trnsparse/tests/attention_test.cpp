@@ -28,7 +28,7 @@ void check(const trnsparse::BlockMask& mask, std::int64_t d, std::int64_t dv, do
              v = random_matrix<T>(L, dv, seed + 2, 1.0);
   std::vector<T> out(static_cast<std::size_t>(L * dv), T(7));
   trncore::AccuracyReport report;
-  trnsparse::block_sparse_attention<T>(mask, d, dv, q, k, v, out, scale, opts, &report);
+  trnsparse::block_sparse_attention<T>(mask, d, dv, q, k, v, out, scale, opts, report);
   EXPECT_LE(report.a_priori_bound, max_bound);
   const auto dense_mask = trnsparse::to_dense(mask.pattern);
   const std::int64_t nb = mask.blocks();

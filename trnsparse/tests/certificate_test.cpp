@@ -81,7 +81,7 @@ TEST(Certificate, AttentionNoReportThrowsWithTheReasonWithOrWithoutATarget) {
     trncore::Options o;
     if (target) o.target_forward_error = 1e-6;
     trncore::AccuracyReport rep;
-    trnsparse::block_sparse_attention<double>(mask, d, dv, q, k, v, out, 0.5, o, &rep);
+    trnsparse::block_sparse_attention<double>(mask, d, dv, q, k, v, out, 0.5, o, rep);
     EXPECT_FALSE(rep.certified);
     EXPECT_FALSE(rep.met);
     EXPECT_EQ(rep.uncertified_reason, "NaN or Inf in the input");
@@ -96,7 +96,7 @@ TEST(Certificate, AttentionNoReportThrowsWithTheReasonWithOrWithoutATarget) {
   // sim bf16 with inputs below bf16's normal range: a score GEMM's reason reaches the report.
   std::vector<float> qf(32 * d, 1e-39f), kf(32 * d, 1.0f), vf(32 * dv, 1.0f), of(32 * dv);
   trncore::AccuracyReport rep;
-  trnsparse::block_sparse_attention<float>(mask, d, dv, qf, kf, vf, of, 1.0, sim(MathMode::bf16), &rep);
+  trnsparse::block_sparse_attention<float>(mask, d, dv, qf, kf, vf, of, 1.0, sim(MathMode::bf16), rep);
   EXPECT_FALSE(rep.certified);
   EXPECT_EQ(rep.uncertified_reason.rfind("the score GEMM of query block 0 and key block 0 is not certified: ", 0), 0U)
       << rep.uncertified_reason;

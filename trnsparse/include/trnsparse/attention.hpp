@@ -53,18 +53,30 @@ BlockMask mask_union(const BlockMask& a, const BlockMask& b);
 ///
 /// Accuracy: with ε_s, ε_o the gemm bounds of the score and P·V products (γ_{d+2}, γ_{K+2} on the host),
 /// a score error δ_i = ε_s·|scale|·max_j |q_i|·|k_j| + 2u·max_j|s_ij| perturbs each weight by at most a
-/// factor e^{±2δ_i}, so |Ô_ik − O_ik| ≤ (e^{2δ_i + 2ε_o + 4u} − 1)·Σ_j p_ij|v_jk|. The report (when given)
-/// holds the largest relative factor e^{...} − 1 over rows as its bound, and the engine cost on sim.
+/// factor e^{±2δ_i}, so |Ô_ik − O_ik| ≤ (e^{2δ_i + 2ε_o + 4u} − 1)·Σ_j p_ij|v_jk|. The report holds the
+/// largest relative factor e^{...} − 1 over rows as its bound, and the engine cost on sim.
 /// Certificate (docs/trncore.md, "Certificates"): certified when q, k, v are finite, every GEMM is
-/// certified by trnblas and the output is finite; otherwise report->uncertified_reason names the first
-/// failure (a GEMM's own reason included), met is false. Without a report, the call throws
-/// trncore::TargetNotMet whenever met would be false, with or without options.target_forward_error.
+/// certified by trnblas and the output is finite; otherwise report.uncertified_reason names the first
+/// failure (a GEMM's own reason included), met is false. Never throws for a numerical outcome.
 /// @throws trncore::InvalidArgument for an invalid mask, d < 1, dv < 0, nonfinite scale, bad options
-///         (e.g. threads < 0); trncore::TargetNotMet (no report) as above;
-///         trncore::DimensionMismatch when a span's length is not L·d (L·dv).
+///         (e.g. threads < 0); trncore::DimensionMismatch when a span's length is not L·d (L·dv).
 template <class T>
 void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q,
                             std::span<const T> k, std::span<const T> v, std::span<T> out, double scale,
-                            const trncore::Options& options = {}, trncore::AccuracyReport* report = nullptr);
+                            const trncore::Options& options, trncore::AccuracyReport& report);
+
+/// block_sparse_attention without a report: @throws as the report overload, and trncore::TargetNotMet
+/// whenever it would return met = false, with or without options.target_forward_error.
+template <class T>
+void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q,
+                            std::span<const T> k, std::span<const T> v, std::span<T> out, double scale,
+                            const trncore::Options& options = {});
+
+/// Deprecated (trnsparse 0.3): the report as a pointer (null = the overload without a report).
+template <class T>
+[[deprecated("pass the report by reference: block_sparse_attention(..., options, report)")]] void
+block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q,
+                       std::span<const T> k, std::span<const T> v, std::span<T> out, double scale,
+                       const trncore::Options& options, trncore::AccuracyReport* report);
 
 }  // namespace trnsparse

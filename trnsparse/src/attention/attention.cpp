@@ -53,7 +53,7 @@ void check_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std
 template <class T>
 void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q,
                             std::span<const T> k, std::span<const T> v, std::span<T> out, double scale,
-                            const trncore::Options& options, trncore::AccuracyReport* report) {
+                            const trncore::Options& options, trncore::AccuracyReport& report) {
   constexpr const char* fn = "trnsparse::block_sparse_attention";
   trncore::validate(options, fn);
   check_attention(mask, d, dv, q.size(), k.size(), v.size(), out.size(), scale, fn);
@@ -168,17 +168,43 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
        ", " + std::string(trncore::to_string(options.math_mode)) + "), two-pass softmax in the value type"});
   r.references.push_back("softmax perturbation e^{2 delta}: docs/trnsparse.md section Attention");
   if (options.backend == trncore::Backend::sim) r.cost = trncore::sim::estimate_cost(stats, options.generation);
-  if (report)
-    *report = std::move(r);
-  else
-    trncore::require_target_met(r, fn);  // no report: never return an uncertified or unmet result silently
+  report = std::move(r);
 }
 
-template void block_sparse_attention<float>(const BlockMask&, std::int64_t, std::int64_t, std::span<const float>,
-                                            std::span<const float>, std::span<const float>, std::span<float>, double,
-                                            const trncore::Options&, trncore::AccuracyReport*);
-template void block_sparse_attention<double>(const BlockMask&, std::int64_t, std::int64_t, std::span<const double>,
-                                             std::span<const double>, std::span<const double>, std::span<double>,
-                                             double, const trncore::Options&, trncore::AccuracyReport*);
+template <class T>
+void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q,
+                            std::span<const T> k, std::span<const T> v, std::span<T> out, double scale,
+                            const trncore::Options& options) {
+  trncore::AccuracyReport report;
+  block_sparse_attention<T>(mask, d, dv, q, k, v, out, scale, options, report);
+  // No report: never return an uncertified or unmet result silently.
+  trncore::require_target_met(report, "trnsparse::block_sparse_attention");
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+template <class T>
+void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q,
+                            std::span<const T> k, std::span<const T> v, std::span<T> out, double scale,
+                            const trncore::Options& options, trncore::AccuracyReport* report) {
+  if (report)
+    block_sparse_attention<T>(mask, d, dv, q, k, v, out, scale, options, *report);
+  else
+    block_sparse_attention<T>(mask, d, dv, q, k, v, out, scale, options);
+}
+
+#define TRNSPARSE_INSTANTIATE_ATTENTION(T)                                                                  \
+  template void block_sparse_attention<T>(const BlockMask&, std::int64_t, std::int64_t, std::span<const T>, \
+                                          std::span<const T>, std::span<const T>, std::span<T>, double,     \
+                                          const trncore::Options&, trncore::AccuracyReport&);               \
+  template void block_sparse_attention<T>(const BlockMask&, std::int64_t, std::int64_t, std::span<const T>, \
+                                          std::span<const T>, std::span<const T>, std::span<T>, double,     \
+                                          const trncore::Options&);                                         \
+  template void block_sparse_attention<T>(const BlockMask&, std::int64_t, std::int64_t, std::span<const T>, \
+                                          std::span<const T>, std::span<const T>, std::span<T>, double,     \
+                                          const trncore::Options&, trncore::AccuracyReport*);
+TRNSPARSE_INSTANTIATE_ATTENTION(float)
+TRNSPARSE_INSTANTIATE_ATTENTION(double)
+#pragma GCC diagnostic pop
 
 }  // namespace trnsparse
