@@ -104,6 +104,17 @@ TEST(Screening, ScreenedSpmmStaysWithinTheReportedDroppedBound) {
   }
   expect_error<trncore::InvalidArgument>(
       [&] { (void)trnsparse::screened_spmm<double, std::int32_t>(a, n, b, n, screened, n, -1.0); }, "tau");
+  // Options: host only (NotSupported naming the call), threads never change the result.
+  expect_error<trncore::NotSupported>(
+      [&] {
+        (void)trnsparse::screened_spmm<double, std::int32_t>(a, n, b, n, screened, n, 0.1,
+                                                             trncore::Options{}.with_backend(trncore::Backend::sim));
+      },
+      "trnsparse::screened_spmm");
+  std::vector<double> one(screened.size()), two(screened.size());
+  (void)trnsparse::screened_spmm<double, std::int32_t>(a, n, b, n, one, n, 0.1, trncore::Options{}.with_threads(1));
+  (void)trnsparse::screened_spmm<double, std::int32_t>(a, n, b, n, two, n, 0.1, trncore::Options{}.with_threads(2));
+  EXPECT_EQ(one, two);
 }
 
 TEST(Screening, SparsityStatsOfTheFivePointLaplacian) {

@@ -10,6 +10,8 @@
 
 #include <trnsparse/formats.hpp>
 
+#include <trncore/options.hpp>
+
 #include <cstdint>
 #include <span>
 #include <string>
@@ -57,12 +59,14 @@ struct ScreenedProductReport {
 
 /// C = A·B (A sparse m×k, B dense row-major k×n, C m×n, ld ≥ n) skipping every entry a_ij whose largest
 /// possible contribution |a_ij|·‖B(j,:)‖∞ ≤ τ. Each element of C then differs from the full product by
-/// at most that row's sum of skipped contributions (reported), plus the rounding of spmm.
-/// @throws trncore::InvalidArgument for an invalid A, τ < 0/NaN, bad dense arguments;
+/// at most that row's sum of skipped contributions (reported), plus the rounding of spmm. The product is
+/// the host CSR spmm on options.threads (bitwise identical for every thread count).
+/// @throws trncore::InvalidArgument for an invalid A, τ < 0/NaN, bad dense arguments, invalid options;
+///         trncore::NotSupported for options.backend = sim or a math_mode other than T's precision;
 ///         trncore::DimensionMismatch for short spans.
 template <class T, class I>
 ScreenedProductReport screened_spmm(const Csr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb,
-                                    std::span<T> c, std::int64_t ldc, double tau);
+                                    std::span<T> c, std::int64_t ldc, double tau, const trncore::Options& options = {});
 
 /// Sparsity statistics of a matrix.
 struct SparsityStats {

@@ -145,8 +145,9 @@ ScreeningStats density_weighted_screening(std::int64_t n, std::span<const double
 
 template <class T, class I>
 ScreenedProductReport screened_spmm(const Csr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb,
-                                    std::span<T> c, std::int64_t ldc, double tau) {
+                                    std::span<T> c, std::int64_t ldc, double tau, const trncore::Options& options) {
   constexpr const char* fn = "trnsparse::screened_spmm";
+  detail::require_host<T>(options, fn);
   validate(a, fn);
   if (!(tau >= 0) || !std::isfinite(tau))
     throw trncore::InvalidArgument(fn, "tau = " + trncore::detail::sci(tau), "pass a finite threshold >= 0");
@@ -183,7 +184,7 @@ ScreenedProductReport screened_spmm(const Csr<T, I>& a, std::int64_t n, std::spa
     kept.indptr[static_cast<std::size_t>(r) + 1] = static_cast<I>(kept.values.size());
   }
   report.kept_entries = kept.nnz();
-  spmm<T, I>(trnblas::Op::no_trans, T(1), kept, n, b, ldb, T(0), c, ldc);
+  spmm<T, I>(trnblas::Op::no_trans, T(1), kept, n, b, ldb, T(0), c, ldc, options);
   return report;
 }
 
@@ -213,7 +214,7 @@ SparsityStats sparsity_stats(const Csr<T, I>& a) {
 
 #define TRNSPARSE_INSTANTIATE_SCREENING(T, I)                                                                    \
   template ScreenedProductReport screened_spmm(const Csr<T, I>&, std::int64_t, std::span<const T>, std::int64_t, \
-                                               std::span<T>, std::int64_t, double);                              \
+                                               std::span<T>, std::int64_t, double, const trncore::Options&);     \
   template SparsityStats sparsity_stats(const Csr<T, I>&);
 
 TRNSPARSE_INSTANTIATE_SCREENING(float, std::int32_t)
