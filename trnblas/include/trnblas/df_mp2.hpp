@@ -1,6 +1,7 @@
 #pragma once
 /// @file
-/// Density-fitted MP2 (DF-MP2) correlation energy of a closed-shell reference: the quantum-chemistry
+/// Density-fitted MP2 (DF-MP2) correlation energy of a closed-shell reference — the suite's one implementation
+/// (trntensor::df_mp2_energy calls it for a tensor view): the quantum-chemistry
 /// workload that is one large GEMM, (ia|jb) = Σ_Q B_iaQ·B_jbQ, followed by an elementwise energy
 /// reduction. Host: fp64 GEMMs (OpenBLAS) and a double-double reduction. Sim: the pair GEMMs on the
 /// modelled TensorEngine in any trnblas math mode, then the denominators and the reduction as
@@ -51,8 +52,8 @@ struct Mp2Energy {
 /// compensated ≤ 2.5e-9 Ha (certified, bounds ≈ 1e-5 Ha), sim fp32 under bf16 products ≈ 5e-5 Ha, bf16
 /// ≈ 1e-4 Ha. Single-pass sim modes screen out entries of B far below their row's largest (bounded;
 /// docs/trnblas.md). The report follows docs/trncore.md, "Certificates".
-/// @throws trncore::InvalidArgument for negative sizes, null pointers with nonzero sizes, non-finite
-///         inputs, an occupied energy ≥ a virtual one, or invalid options; trncore::NotSupported for sr or
+/// @throws trncore::InvalidArgument for invalid options, negative sizes, nocc·nvir·naux beyond int64, null
+///         pointers with nonzero sizes, non-finite inputs or an occupied energy ≥ a virtual one; trncore::NotSupported for sr or
 ///         fp64 on sim and a reduced-precision mode on host; trncore::TargetNotMet whenever report.met
 ///         would be false — the result is not certified (e.g. a denominator within its rounding error of
 ///         0), or its bound exceeds the target (the report overload returns met = false instead).
@@ -80,8 +81,8 @@ Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux,
 /// @param b  output, nocc·nvir·naux doubles (not overlapping the inputs)
 /// @returns info: 0 on success; k > 0 when the leading minor of order k of J is not positive definite
 ///          (b is then unspecified) — a numerical outcome, not an exception.
-/// @throws trncore::InvalidArgument for negative sizes, null pointers with nonzero sizes, non-finite
-///         inputs or overlapping output; trncore::NotSupported when naux exceeds LAPACK's 32-bit integers.
+/// @throws trncore::InvalidArgument for negative sizes, naux·nocc·nvir beyond int64, null pointers with nonzero
+///         sizes, non-finite inputs or overlapping output; trncore::NotSupported when naux exceeds LAPACK's 32-bit integers.
 std::int64_t df_fit_cholesky(std::int64_t naux, std::int64_t nocc, std::int64_t nvir, const double* pia,
                              const double* j, double* b);
 
