@@ -13,10 +13,7 @@
 #include <trncore/threads.hpp>
 
 #include <algorithm>
-#include <climits>
-#include <cmath>
 #include <cstdint>
-#include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>

@@ -1,7 +1,8 @@
 #pragma once
 /// @file
 /// FFTW-style plans: created once for a geometry and a set of arrays, executed many times, on those
-/// arrays or on others of the same layout (new-array execute). Host backend: FFTW 3 (fftw3, fftw3f).
+/// arrays or on others of the same layout (new-array execute). Host backend: FFTW 3 (fftw3, fftw3f); sim
+/// backend: the modelled TensorEngine (docs/trnfft.md, "Sim backend").
 ///
 /// Conventions shared by everything here (docs/trnfft.md):
 /// - T is float or double. Interleaved complex arrays hold std::complex<T>; split complex arrays are two
@@ -73,10 +74,11 @@ template <Real T>
 struct PlanState;
 }
 
-/// What every plan has: its geometry and the FFTW plan, owned (move-only; destruction frees it under
-/// planner_mutex()). A default-constructed or moved-from plan is empty: executing it throws
-/// InvalidArgument. The backend-independent geometry is public; the executor behind it is private, so a
-/// second backend can be added without changing these types.
+/// What every plan has: its geometry and its backend's planned transform (FFTW's plan or the sim
+/// transform), owned (move-only; destroying a host plan frees FFTW's plan under planner_mutex()). A
+/// default-constructed or moved-from plan is empty: executing it throws InvalidArgument. The
+/// backend-independent geometry is public; the executor behind it is private (one Executor implementation
+/// per backend), so a backend can be added without changing these types.
 template <Real T>
 class Plan {
  public:
