@@ -368,6 +368,14 @@ TEST(DfMp2, BadInputIsRejectedWithTheValues) {
                      const double* v, Options opt = {}) { return trnblas::df_mp2_energy(no, nv, na, bb, o, v, opt); };
   expect_error<InvalidArgument>([&] { e(-1, 2, 1, b, eo, ev); }, kEnergy, {"nocc = -1"});
   expect_error<InvalidArgument>([&] { e(2, 2, 1, nullptr, eo, ev); }, kEnergy, {"b is null for 4 elements"});
+  const std::int64_t huge = std::int64_t{1} << 22;  // nocc·nvir·naux = 2^66
+  expect_error<InvalidArgument>([&] { e(huge, huge, huge, b, eo, ev); }, kEnergy, {"overflows int64"});
+  expect_error<InvalidArgument>(
+      [&] {
+        double out[1];
+        trnblas::df_fit_cholesky(huge, huge, huge, b, b, out);
+      },
+      kFit, {"overflows int64"});
   expect_error<InvalidArgument>([&] { e(2, 2, 1, b, nullptr, ev); }, kEnergy, {"eps_occ is null"});
   const double nan_eo[] = {-1.0, NAN};
   expect_error<InvalidArgument>([&] { e(2, 2, 1, b, nan_eo, ev); }, kEnergy, {"eps_occ[1]"});
