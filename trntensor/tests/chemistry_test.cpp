@@ -162,8 +162,8 @@ TEST(DfMp2Benzene, AllModes) {
   check(f, "C6H6 sim compensated", sim(trncore::MathMode::compensated), 1e-8, false);
 }
 
-// The report bounds the energy (hartree), not the V step: a synthetic system with a large energy (B ~ 10,
-// a HOMO–LUMO gap of 0.02 Ha) has energy errors far above the V step's componentwise γ ≈ 1e-15 — the old
+// The report bounds the energy (hartree), not the pair products: a synthetic system with a large energy (B ~ 10,
+// a HOMO–LUMO gap of 0.02 Ha) has energy errors far above the products' componentwise γ ≈ 1e-15 — the old
 // report's number — and the bound must still cover them, against a binary128 evaluation of the definition.
 TEST(DfMp2Bound, CoversTheEnergyErrorOfALargeSyntheticSystem) {
   const std::int64_t no = 3, nv = 7, nq = 11;
@@ -204,7 +204,7 @@ TEST(DfMp2Bound, CoversTheEnergyErrorOfALargeSyntheticSystem) {
       EXPECT_LE(std::fabs(err), r.a_priori_bound) << trncore::to_string(o);
     }
   }
-  // Host must certify, and its bound must exceed the V step's own componentwise bound (≈ γ_{nq+2}).
+  // Host must certify, and its bound must exceed the pair products' own componentwise bound (≈ γ_nq).
   trncore::AccuracyReport h;
   df_mp2_energy(bv, eo, ev, {}, h);
   EXPECT_TRUE(h.certified);
