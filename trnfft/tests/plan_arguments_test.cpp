@@ -174,6 +174,43 @@ TEST(PlanArguments, Options) {
                trncore::InvalidArgument);
 }
 
+// PlanOptions is one options object: a trncore::Options converts to it with the planner defaults, and its
+// setters return PlanOptions& so that a chain through the trncore setters keeps the planner fields.
+TEST(PlanArguments, PlanOptionsCarryTheCoreOptionsAndThePlannerFlags) {
+  const trnfft::PlanOptions chained = trnfft::PlanOptions{}
+                                          .with_rigor(trnfft::Rigor::patient)
+                                          .with_threads(3)
+                                          .with_preserve_input()
+                                          .with_backend(trncore::Backend::sim)
+                                          .with_unaligned()
+                                          .with_math_mode(trncore::MathMode::bf16)
+                                          .with_refine()
+                                          .with_target(0.5);
+  EXPECT_EQ(chained.rigor, trnfft::Rigor::patient);
+  EXPECT_TRUE(chained.preserve_input);
+  EXPECT_TRUE(chained.unaligned);
+  EXPECT_TRUE(chained.refine);
+  EXPECT_EQ(chained.threads, 3);
+  EXPECT_EQ(chained.backend, trncore::Backend::sim);
+  EXPECT_EQ(chained.math_mode, trncore::MathMode::bf16);
+  EXPECT_EQ(chained.target_forward_error, 0.5);
+  const trnfft::PlanOptions converted = trncore::Options{}.with_threads(2).with_seed(7);
+  EXPECT_EQ(converted.threads, 2);
+  EXPECT_EQ(converted.seed, 7U);
+  EXPECT_EQ(converted.rigor, trnfft::Rigor::estimate);
+  EXPECT_FALSE(converted.preserve_input || converted.unaligned || converted.refine);
+  // The threads reach the plan; the preserve_input flag reaches FFTW (c2r then leaves its input alone).
+  std::vector<C> h(5, C(1, 0));
+  std::vector<double> r(8);
+  const auto c2r = trnfft::plan_dft_c2r_1d<double>(8, h.data(), r.data(),
+                                                   trnfft::PlanOptions{}.with_preserve_input().with_threads(2));
+  EXPECT_EQ(c2r.threads(), 2);
+  h.assign(5, C(0.5, 0.25));
+  c2r.execute();
+  EXPECT_EQ(h[2], C(0.5, 0.25));
+  EXPECT_DOUBLE_EQ(r[0], 0.5 + 2 * 0.5 * 3 + 0.5);  // X_0 + 2·Re(X_1 + X_2 + X_3) + X_4 at t = 0
+}
+
 TEST(PlanArguments, EmptyAndMovedFromPlans) {
   trnfft::C2CPlan<double> empty;
   EXPECT_FALSE(empty);
