@@ -23,5 +23,5 @@ inline DfMp2Fixture read_dfmp2_fixture(const std::string& dir) {
 void showcase_rnla();
 /// trnsparse: the Matrix Market file installed with the package, solved with CG and CHOLMOD.
 void showcase_trnsparse();
-/// trntensor: the plan of a 3-operand contraction and the DF-MP2 energy of H2O by einsum.
+/// trntensor: the plan of a 3-operand contraction and the DF-MP2 energy of H2O from a tensor view.
 void showcase_trntensor(const std::string& data_dir);

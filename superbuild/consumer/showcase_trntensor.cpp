@@ -1,6 +1,6 @@
 // trntensor's part of the showcase: the plan of a 3-operand contraction (order, GEMM shapes, FLOPs, modes),
-// the same contraction on the sim backend with a target, and the DF-MP2 energy of H2O computed by einsum
-// against psi4's reference in data/dfmp2/H2O/meta.json.
+// the same contraction on the sim backend with a target, and the DF-MP2 energy of H2O (trntensor::df_mp2_energy,
+// which runs trnblas's DF-MP2 on the tensor view) against psi4's reference in data/dfmp2/H2O/meta.json.
 #include "showcase_parts.hpp"
 
 #include <trncore/detail/format_number.hpp>
@@ -30,7 +30,7 @@ void chain_plan() {
   const trntensor::ContractionPlan plan("ij,jk,kl->il", shapes);
   std::printf("%s", plan.to_string().c_str());
   const trntensor::ContractionPlan naive(
-      "ij,jk,kl->il", shapes, {}, trntensor::PlanOptions{}.with_algorithm(trntensor::PathAlgorithm::left_to_right));
+      "ij,jk,kl->il", shapes, trntensor::PlanOptions{}.with_algorithm(trntensor::PathAlgorithm::left_to_right));
   std::printf("  left-to-right would cost %.4g flops (%.1fx the plan)\n", naive.total_flops(),
               naive.total_flops() / plan.total_flops());
 
@@ -81,10 +81,10 @@ void dfmp2_water(const std::string& data_dir) {
                       {"sim  ozaki pair integrals", sim(trncore::MathMode::ozaki)}};
   std::printf("  %-26s %-20s %-11s %s\n", "pair step", "E_corr (Ha)", "|E - psi4|", "certified bound (Ha)");
   for (const Row& row : rows) {
-    // The report overload: bf16 pair integrals are not certifiable here (entries below bf16's normal
-    // range), and the report says so instead of the no-report overload's TargetNotMet.
+    // The report overload: where a mode cannot certify the energy (bf16 pair integrals with entries below
+    // bf16's normal range), the report says why instead of the no-report overload's TargetNotMet.
     trncore::AccuracyReport report;
-    const auto e = trntensor::df_mp2_energy(bv, eo.values, ev.values, row.options, &report);
+    const auto e = trntensor::df_mp2_energy(bv, eo.values, ev.values, row.options, report);
     std::printf("  %-26s %-20.15f %-11.2e %s\n", row.name, e.correlation, std::fabs(e.correlation - psi4),
                 report.certified ? trncore::detail::sci(report.a_priori_bound).c_str()
                                  : ("not certified: " + report.uncertified_reason.substr(0, 60) + "...").c_str());

@@ -35,6 +35,13 @@ TEST(ThreadPool, EveryTaskRunsExactlyOnceForEveryThreadCount) {
   }
 }
 
+TEST(ThreadPool, AcceptsConstCallables) {
+  std::vector<std::atomic<int>> runs(9);
+  const auto body = [&](std::int64_t t) { ++runs[static_cast<std::size_t>(t)]; };
+  parallel_for(9, 3, body);
+  for (const auto& r : runs) EXPECT_EQ(r.load(), 1);
+}
+
 TEST(ThreadPool, RepeatedCallsCreateNoThreads) {
   // Warm the pool up to 4 workers, then 1000 calls at 2 and 4 threads must reuse them.
   parallel_for(4, 4, [](std::int64_t) {});

@@ -4,6 +4,7 @@
 // parallel_for thousands of times creates them once. Public so sibling packages share it; not API.
 
 #include <cstdint>
+#include <memory>
 #include <type_traits>
 
 namespace trncore::detail {
@@ -14,7 +15,8 @@ class TaskRef {
  public:
   template <class F>
   requires(!std::is_same_v<std::remove_cv_t<F>, TaskRef>) explicit TaskRef(F& f) noexcept
-      : object_(&f), call_([](void* object, std::int64_t task) { (*static_cast<F*>(object))(task); }) {}
+      : object_(const_cast<void*>(static_cast<const void*>(std::addressof(f)))),
+        call_([](void* object, std::int64_t task) { (*static_cast<F*>(object))(task); }) {}
   void operator()(std::int64_t task) const { call_(object_, task); }
 
  private:
