@@ -11,6 +11,8 @@
 #include <trnsci_testing/adversarial.hpp>
 #include <trnsci_testing/errors.hpp>
 
+#include <trnsci_testing/dfmp2_fixture.hpp>
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -34,48 +36,10 @@ using trncore::Options;
 // checked as bound ≥ |E − E_psi4| − 1e-13: psi4's value can be off the exact energy of these inputs by that.
 constexpr double kReferenceSpread = 1e-13;
 
-struct Molecule {
-  std::string name;
-  std::int64_t nocc = 0, nvir = 0, naux = 0;
-  std::vector<double> b, eps_occ, eps_vir, pia, j;
-  double e_corr = 0, e_ss = 0, e_os = 0;
-};
-
-double json_number(const std::string& text, const std::string& key) {
-  const auto at = text.find("\"" + key + "\":");
-  if (at == std::string::npos) throw std::runtime_error("meta.json lacks " + key);
-  return std::stod(text.substr(at + key.size() + 3));
-}
+using Molecule = trnsci_testing::Dfmp2Fixture;
 
 // name: "H2O" (data/dfmp2, cc-pVDZ) or "aug/H2O" (data/dfmp2-aug-cc-pvdz).
-const Molecule& molecule(const std::string& name) {
-  static std::map<std::string, Molecule> cache;
-  auto it = cache.find(name);
-  if (it != cache.end()) return it->second;
-  const bool aug = name.rfind("aug/", 0) == 0;
-  const std::string dir =
-      std::string(TRNSCI_DATA_DIR) + (aug ? "/dfmp2-aug-cc-pvdz/" + name.substr(4) : "/dfmp2/" + name) + "/";
-  Molecule m;
-  m.name = name;
-  const auto b = trncore::io::read_npy(dir + "B_iaQ.npy");
-  m.nocc = b.shape.at(0);
-  m.nvir = b.shape.at(1);
-  m.naux = b.shape.at(2);
-  m.b = b.values;
-  m.eps_occ = trncore::io::read_npy(dir + "eps_occ.npy").values;
-  m.eps_vir = trncore::io::read_npy(dir + "eps_vir.npy").values;
-  if (std::ifstream(dir + "Pia.npy").good()) {  // C6H6 ships without the raw integrals
-    m.pia = trncore::io::read_npy(dir + "Pia.npy").values;
-    m.j = trncore::io::read_npy(dir + "J.npy").values;
-  }
-  std::ifstream meta(dir + "meta.json");
-  std::stringstream text;
-  text << meta.rdbuf();
-  m.e_corr = json_number(text.str(), "psi4_dfmp2_correlation_energy");
-  m.e_ss = json_number(text.str(), "psi4_dfmp2_same_spin");
-  m.e_os = json_number(text.str(), "psi4_dfmp2_opposite_spin");
-  return cache.emplace(name, std::move(m)).first->second;
-}
+const Molecule& molecule(const std::string& name) { return trnsci_testing::dfmp2_fixture(TRNSCI_DATA_DIR, name); }
 
 struct EnergyRun {
   trnblas::Mp2Energy e;

@@ -11,6 +11,8 @@
 
 #include <trnsci_testing/adversarial.hpp>
 
+#include <trnsci_testing/dfmp2_fixture.hpp>
+
 #include <gtest/gtest.h>
 
 #include <trncore/detail/format_number.hpp>
@@ -26,40 +28,15 @@
 namespace trntensor::test {
 namespace {
 
-double json_number(const std::string& text, const std::string& key) {
-  const auto at = text.find("\"" + key + "\":");
-  if (at == std::string::npos) throw std::runtime_error("meta.json lacks " + key);
-  return std::stod(text.substr(at + key.size() + 3));
-}
-
 // psi4's own deviation from the exact energy of the stored inputs: the fixtures' READMEs state that an
 // independent float64 evaluation agrees with psi4 to < 1e-13 Ha, so a certified bound must be ≥ |E − E_psi4|
 // − 1e-13 (psi4's value may sit that far from the exact energy of these inputs).
 constexpr double kReferenceSpread = 1e-13;
 
-struct Fixture {
-  trncore::io::NpyArray b;
-  std::vector<double> eo, ev;
-  double e_corr = 0, e_ss = 0, e_os = 0;
-};
+using Fixture = trnsci_testing::Dfmp2Fixture;
 
 // "H2O" → data/dfmp2/H2O (cc-pVDZ); "aug/H2O" → data/dfmp2-aug-cc-pvdz/H2O.
-Fixture load(const std::string& name) {
-  const bool aug = name.rfind("aug/", 0) == 0;
-  const std::string dir =
-      std::string(TRNSCI_DATA_DIR) + (aug ? "/dfmp2-aug-cc-pvdz/" + name.substr(4) : "/dfmp2/" + name) + "/";
-  Fixture f;
-  f.b = trncore::io::read_npy(dir + "B_iaQ.npy");
-  f.eo = trncore::io::read_npy(dir + "eps_occ.npy").values;
-  f.ev = trncore::io::read_npy(dir + "eps_vir.npy").values;
-  std::ifstream meta(dir + "meta.json");
-  std::stringstream text;
-  text << meta.rdbuf();
-  f.e_corr = json_number(text.str(), "psi4_dfmp2_correlation_energy");
-  f.e_ss = json_number(text.str(), "psi4_dfmp2_same_spin");
-  f.e_os = json_number(text.str(), "psi4_dfmp2_opposite_spin");
-  return f;
-}
+const Fixture& load(const std::string& name) { return trnsci_testing::dfmp2_fixture(TRNSCI_DATA_DIR, name); }
 
 trncore::Options sim(trncore::MathMode mode) {
   return trncore::Options{}.with_backend(trncore::Backend::sim).with_math_mode(mode);
@@ -69,10 +46,10 @@ trncore::Options sim(trncore::MathMode mode) {
 // With `fused`, also bitwise trnblas::df_mp2_energy's energies and bound for the same B (skipped for benzene,
 // where it would double a sim run of minutes).
 void check(const Fixture& f, const std::string& what, const trncore::Options& o, double want, bool fused = true) {
-  const TensorView<const double> bv(f.b.values.data(), f.b.shape);
+  const TensorView<const double> bv(f.b.data(), f.shape);
   trncore::AccuracyReport r;
   const auto t0 = std::chrono::steady_clock::now();
-  const auto e = df_mp2_energy(bv, f.eo, f.ev, o, r);
+  const auto e = df_mp2_energy(bv, f.eps_occ, f.eps_vir, o, r);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double err = std::fabs(e.correlation - f.e_corr);
   std::printf("%s: error %s Ha, bound %s Ha, certified %d, %.1f s\n", what.c_str(), trncore::detail::sci(err).c_str(),
@@ -87,8 +64,8 @@ void check(const Fixture& f, const std::string& what, const trncore::Options& o,
   if (!fused) return;
   // The one implementation: bitwise trnblas's energies for the same B.
   trncore::AccuracyReport fused_report;
-  const auto direct = trnblas::df_mp2_energy(f.b.shape[0], f.b.shape[1], f.b.shape[2], f.b.values.data(), f.eo.data(),
-                                             f.ev.data(), o, fused_report);
+  const auto direct = trnblas::df_mp2_energy(f.shape[0], f.shape[1], f.shape[2], f.b.data(), f.eps_occ.data(),
+                                             f.eps_vir.data(), o, fused_report);
   EXPECT_EQ(e.correlation, direct.correlation) << what;
   EXPECT_EQ(e.same_spin, direct.same_spin) << what;
   EXPECT_EQ(e.opposite_spin, direct.opposite_spin) << what;
@@ -102,12 +79,12 @@ class DfMp2 : public ::testing::TestWithParam<std::string> {};
 // whose slice remainders fall below 2^-63 (trnblas's absolute term covers them), and K runs in chunks of 128
 // summed in float-float (one fp32 PSUM sum over naux = 570 erred by 1.4e-8 Ha for benzene).
 TEST_P(DfMp2, EnergyMatchesPsi4WithACertifiedBound) {
-  const Fixture f = load(GetParam());
+  const Fixture& f = load(GetParam());
   check(f, GetParam() + " host", {}, 1e-9);
   check(f, GetParam() + " sim ozaki", sim(trncore::MathMode::ozaki), 1e-9);
   check(f, GetParam() + " sim compensated", sim(trncore::MathMode::compensated), 1e-8);
-  const TensorView<const double> bv(f.b.values.data(), f.b.shape);
-  const auto host = df_mp2_energy(bv, f.eo, f.ev);
+  const TensorView<const double> bv(f.b.data(), f.shape);
+  const auto host = df_mp2_energy(bv, f.eps_occ, f.eps_vir);
   EXPECT_NEAR(host.same_spin, f.e_ss, 1e-9);
   EXPECT_NEAR(host.opposite_spin, f.e_os, 1e-9);
 }
@@ -115,37 +92,37 @@ TEST_P(DfMp2, EnergyMatchesPsi4WithACertifiedBound) {
 // bf16 pair products: where the run is certified its bound (hartree, on the energy) covers the error against
 // psi4; where not, met is false, the reason names the pair products, and the overload without a report throws.
 TEST_P(DfMp2, LowPrecisionProductsAreHonest) {
-  const Fixture f = load(GetParam());
-  const TensorView<const double> bv(f.b.values.data(), f.b.shape);
+  const Fixture& f = load(GetParam());
+  const TensorView<const double> bv(f.b.data(), f.shape);
   trncore::AccuracyReport r;
-  const auto e = df_mp2_energy(bv, f.eo, f.ev, sim(trncore::MathMode::bf16), r);
+  const auto e = df_mp2_energy(bv, f.eps_occ, f.eps_vir, sim(trncore::MathMode::bf16), r);
   const double err = std::fabs(e.correlation - f.e_corr);
   if (r.certified) {
     EXPECT_LE(err, r.a_priori_bound + kReferenceSpread);
   } else {
     EXPECT_FALSE(r.met);
     EXPECT_NE(r.uncertified_reason.find("pair products"), std::string::npos) << r.uncertified_reason;
-    EXPECT_THROW(df_mp2_energy(bv, f.eo, f.ev, sim(trncore::MathMode::bf16)), trncore::TargetNotMet);
+    EXPECT_THROW(df_mp2_energy(bv, f.eps_occ, f.eps_vir, sim(trncore::MathMode::bf16)), trncore::TargetNotMet);
   }
   trncore::AccuracyReport h;
-  const auto eh = df_mp2_energy(bv, f.eo, f.ev, {}, h);
+  const auto eh = df_mp2_energy(bv, f.eps_occ, f.eps_vir, {}, h);
   EXPECT_GE(h.a_priori_bound + kReferenceSpread, std::fabs(eh.correlation - f.e_corr));
 }
 
 // A strided view of B (stored Q-major, viewed as [i][a][Q]) is copied into row-major order: the same energies
 // bit for bit as the contiguous tensor.
 TEST(DfMp2View, StridedViewGivesTheContiguousResult) {
-  const Fixture f = load("H2O");
-  const std::int64_t o = f.b.shape[0], v = f.b.shape[1], q = f.b.shape[2];
-  std::vector<double> qia(f.b.values.size());
+  const Fixture& f = load("H2O");
+  const std::int64_t o = f.shape[0], v = f.shape[1], q = f.shape[2];
+  std::vector<double> qia(f.b.size());
   for (std::int64_t i = 0; i < o; ++i)
     for (std::int64_t a = 0; a < v; ++a)
       for (std::int64_t x = 0; x < q; ++x)
-        qia[static_cast<std::size_t>((x * o + i) * v + a)] = f.b.values[static_cast<std::size_t>((i * v + a) * q + x)];
+        qia[static_cast<std::size_t>((x * o + i) * v + a)] = f.b[static_cast<std::size_t>((i * v + a) * q + x)];
   const TensorView<const double> strided(qia.data(), {o, v, q}, {v, 1, o * v});
   ASSERT_FALSE(strided.is_row_major_contiguous());
-  const auto e = df_mp2_energy(strided, f.eo, f.ev);
-  const auto dense = df_mp2_energy(TensorView<const double>(f.b.values.data(), f.b.shape), f.eo, f.ev);
+  const auto e = df_mp2_energy(strided, f.eps_occ, f.eps_vir);
+  const auto dense = df_mp2_energy(TensorView<const double>(f.b.data(), f.shape), f.eps_occ, f.eps_vir);
   EXPECT_EQ(e.correlation, dense.correlation);
   EXPECT_EQ(e.same_spin, dense.same_spin);
   EXPECT_EQ(e.opposite_spin, dense.opposite_spin);
@@ -155,7 +132,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, DfMp2, ::testing::Values("H2O", "CH4", "NH3",
 
 // Benzene, aug-cc-pVDZ (21 x 171 x 570): host by default, the sim modes under TRNSCI_ADVERSARIAL=full.
 TEST(DfMp2Benzene, AllModes) {
-  const Fixture f = load("aug/C6H6");
+  const Fixture& f = load("aug/C6H6");
   check(f, "C6H6 host", {}, 1e-9);
   if (!trnsci_testing::adversarial_full()) return;
   check(f, "C6H6 sim ozaki", sim(trncore::MathMode::ozaki), 1e-9, false);
@@ -213,21 +190,21 @@ TEST(DfMp2Bound, CoversTheEnergyErrorOfALargeSyntheticSystem) {
 
 // A target in hartree: the report's met compares the energy bound with it directly.
 TEST(DfMp2Target, IsInHartree) {
-  const Fixture f = load("H2O");
-  const TensorView<const double> bv(f.b.values.data(), f.b.shape);
+  const Fixture& f = load("H2O");
+  const TensorView<const double> bv(f.b.data(), f.shape);
   trncore::AccuracyReport r;
-  df_mp2_energy(bv, f.eo, f.ev, {}, r);
+  df_mp2_energy(bv, f.eps_occ, f.eps_vir, {}, r);
   ASSERT_TRUE(r.certified);
   trncore::AccuracyReport t;
-  df_mp2_energy(bv, f.eo, f.ev, trncore::Options{}.with_target(r.a_priori_bound * 2), t);
+  df_mp2_energy(bv, f.eps_occ, f.eps_vir, trncore::Options{}.with_target(r.a_priori_bound * 2), t);
   EXPECT_TRUE(t.met);
   EXPECT_EQ(*t.target, r.a_priori_bound * 2);
   // Far below what fp64 certifies: not met, and the plain overload throws.
   trncore::AccuracyReport tight;
-  df_mp2_energy(bv, f.eo, f.ev, trncore::Options{}.with_target(r.a_priori_bound / 1e3), tight);
+  df_mp2_energy(bv, f.eps_occ, f.eps_vir, trncore::Options{}.with_target(r.a_priori_bound / 1e3), tight);
   EXPECT_TRUE(tight.certified);
   EXPECT_FALSE(tight.met);
-  EXPECT_THROW(df_mp2_energy(bv, f.eo, f.ev, trncore::Options{}.with_target(r.a_priori_bound / 1e3)),
+  EXPECT_THROW(df_mp2_energy(bv, f.eps_occ, f.eps_vir, trncore::Options{}.with_target(r.a_priori_bound / 1e3)),
                trncore::TargetNotMet);
 }
 
@@ -244,14 +221,14 @@ TEST(DfMp2Errors, BadInputIsRejected) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 TEST(Chemistry, DeprecatedPointerReportsStillWork) {
-  const Fixture f = load("H2O");
-  const TensorView<const double> bv(f.b.values.data(), f.b.shape);
+  const Fixture& f = load("H2O");
+  const TensorView<const double> bv(f.b.data(), f.shape);
   trncore::AccuracyReport r_ptr, r_ref;
-  const auto old = df_mp2_energy(bv, f.eo, f.ev, trncore::Options{}, &r_ptr);
-  const auto now = df_mp2_energy(bv, f.eo, f.ev, {}, r_ref);
+  const auto old = df_mp2_energy(bv, f.eps_occ, f.eps_vir, trncore::Options{}, &r_ptr);
+  const auto now = df_mp2_energy(bv, f.eps_occ, f.eps_vir, {}, r_ref);
   EXPECT_EQ(old.correlation, now.correlation);
   EXPECT_EQ(r_ptr.a_priori_bound, r_ref.a_priori_bound);
-  EXPECT_EQ(df_mp2_energy(bv, f.eo, f.ev, trncore::Options{}, nullptr).correlation, now.correlation);
+  EXPECT_EQ(df_mp2_energy(bv, f.eps_occ, f.eps_vir, trncore::Options{}, nullptr).correlation, now.correlation);
   std::vector<double> eri(81, 0.5), c(6, 0.25);
   const TensorView<const double> ev(eri.data(), {3, 3, 3, 3}), cv(c.data(), {3, 2});
   trncore::AccuracyReport t_ptr, t_ref;
