@@ -25,13 +25,16 @@
 /// - Each call plans with Rigor::estimate on its own buffers and executes once; for repeated transforms
 ///   of one shape, plans (plan.hpp) avoid the planning and allocation.
 /// - Accuracy: normwise ‖ŷ − y‖₂ ≤ (c·log2 N + 1)·u·‖y‖₂, c small (plan.hpp); the scaling adds one rounding.
-/// - Options: as for plans (host only; math_mode automatic or the data's precision; no target). threads
-///   as for plans.
+/// - Options: a trncore::Options, as for plans (plan.hpp): host (FFTW; math_mode automatic or the data's
+///   precision; no target) or sim (the modelled TensorEngine in options.math_mode, automatic choosing the
+///   cheapest mode meeting a target; the call throws TargetNotMet whenever the run's certified bound does
+///   not meet it or the run is not certified — for the run's report, use a plan's execute(report)).
+///   threads as for plans.
 /// - Errors: InvalidArgument for n or s entries < 1 (also the default irfft length 2(m − 1) when m = 1),
 ///   an axis outside the array or repeated, a negative shape entry, d = 0 or non-finite in fftfreq, invalid
 ///   options; DimensionMismatch when the data size differs from the product of `shape`, s and axes have
-///   different lengths, or s has more entries than the array has axes; NotSupported for backend = sim or a
-///   target_forward_error.
+///   different lengths, or s has more entries than the array has axes; NotSupported for a math mode the
+///   backend lacks, or a target_forward_error on host; TargetNotMet (sim) as above.
 
 #include <trnfft/types.hpp>
 #include <trncore/error.hpp>
