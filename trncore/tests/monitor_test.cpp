@@ -34,6 +34,31 @@ TEST(Monitor, ForwardsProgressAndStops) {
   EXPECT_EQ(seen[2].residual, 0.125);
 }
 
+// A package's options struct built on OptionsFor keeps its own fields through a chain of base setters, and
+// converts both ways with the base.
+struct PackageOptions : trncore::OptionsFor<PackageOptions> {
+  using OptionsFor::OptionsFor;
+  double rtol = 1e-8;
+};
+
+TEST(OptionsFor, ChainsKeepTheDerivedType) {
+  PackageOptions o;
+  o.rtol = 1e-12;
+  const PackageOptions chained =
+      o.with_threads(3).with_backend(trncore::Backend::sim).with_target(1e-6).with_seed(7, 2);
+  EXPECT_EQ(chained.rtol, 1e-12);
+  EXPECT_EQ(chained.threads, 3);
+  EXPECT_EQ(chained.backend, trncore::Backend::sim);
+  EXPECT_EQ(chained.target_forward_error, 1e-6);
+  EXPECT_EQ(chained.seed, 7u);
+  EXPECT_EQ(chained.stream, 2u);
+  const PackageOptions from_base = trncore::Options{}.with_threads(2);
+  EXPECT_EQ(from_base.threads, 2);
+  EXPECT_EQ(from_base.rtol, 1e-8);
+  const trncore::Options& as_base = chained;
+  EXPECT_EQ(as_base.threads, 3);
+}
+
 TEST(Monitor, AbsentMonitorNeverStops) {
   const trncore::Options options;
   const trncore::detail::ProgressMonitor monitor(options.monitor, "pkg::solve");

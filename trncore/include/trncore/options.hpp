@@ -92,6 +92,57 @@ struct Options {
   }
 };
 
+/// The base of a package's options struct: `struct KrylovOptions : trncore::OptionsFor<KrylovOptions> { … }`
+/// has every Options field, converts to `const Options&` wherever a call takes one, and gets Options's
+/// with_*() setters returning `KrylovOptions&`, so a chain that starts from the package's struct keeps its
+/// own fields (`trnsolver::KrylovOptions{}.with_threads(2)` is still a KrylovOptions). A plain Options
+/// converts to it implicitly, with the package's defaults for its own fields.
+template <class Derived>
+struct OptionsFor : Options {
+  OptionsFor() = default;
+  /// The suite's options with the package's defaults for the rest.
+  OptionsFor(const Options& options) : Options(options) {}  // NOLINT(google-explicit-constructor)
+
+  ///@{
+  /// Options's setter of the same name, returning the package's struct.
+  Derived& with_backend(Backend b) {
+    Options::with_backend(b);
+    return self();
+  }
+  Derived& with_math_mode(MathMode m) {
+    Options::with_math_mode(m);
+    return self();
+  }
+  Derived& with_target(double t) {
+    Options::with_target(t);
+    return self();
+  }
+  Derived& with_product(sim::ProductModel p) {
+    Options::with_product(p);
+    return self();
+  }
+  Derived& with_generation(sim::Generation g) {
+    Options::with_generation(g);
+    return self();
+  }
+  Derived& with_threads(int t) {
+    Options::with_threads(t);
+    return self();
+  }
+  Derived& with_monitor(Monitor m) {
+    Options::with_monitor(std::move(m));
+    return self();
+  }
+  Derived& with_seed(std::uint64_t s, std::uint64_t st = 0) {
+    Options::with_seed(s, st);
+    return self();
+  }
+  ///@}
+
+ private:
+  Derived& self() { return static_cast<Derived&>(*this); }
+};
+
 namespace sim {
 /// The product model of a generation when Options::product is unset: ProductModel::bf16 for trn1 and
 /// trn2 (published measurements on both chips found Ozaki-split products gained nothing over plain bf16,
