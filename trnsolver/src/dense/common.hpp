@@ -105,6 +105,19 @@ std::size_t work_size(T queried, std::int64_t least = 1) {
   return static_cast<std::size_t>(n > least ? n : least);
 }
 
+/// Runs a LAPACKE _work routine that takes a T and a lapack_int workspace: the size query (lwork = liwork =
+/// −1), then the call with workspaces of the queried sizes. `call(work, lwork, iwork, liwork)` returns
+/// LAPACK's info; the result is the call's info (negative ones through lapack_rejected).
+template <class T, class Call>
+std::int64_t with_workspaces(const char* f, Call call) {
+  T query{};
+  lapack_int iquery = 0;
+  result(f, call(&query, lapack_int{-1}, &iquery, lapack_int{-1}));
+  std::vector<T> work(work_size(query));
+  std::vector<lapack_int> iwork(work_size(iquery));
+  return result(f, call(work.data(), li(std::ssize(work)), iwork.data(), li(std::ssize(iwork))));
+}
+
 /// In-place transposition of the n×n matrix at a with leading dimension ld.
 template <class T>
 void transpose_square(std::int64_t n, T* a, std::int64_t ld) {

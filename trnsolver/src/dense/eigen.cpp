@@ -74,13 +74,9 @@ std::int64_t syevd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, s
   const bool rm = layout == Layout::row_major;
   const Uplo stored = rm ? other(uplo) : uplo;
   const auto run = pick<T>(LAPACKE_ssyevd_work, LAPACKE_dsyevd_work);
-  T query{};
-  lapack_int iquery = 0;
-  result(f, run(LAPACK_COL_MAJOR, jobz(job), uplo_char(stored), li(n), a, li(lda), w, &query, -1, &iquery, -1));
-  std::vector<T> work(work_size(query));
-  std::vector<lapack_int> iwork(work_size(iquery));
-  const std::int64_t info = result(f, run(LAPACK_COL_MAJOR, jobz(job), uplo_char(stored), li(n), a, li(lda), w,
-                                          work.data(), li(std::ssize(work)), iwork.data(), li(std::ssize(iwork))));
+  const std::int64_t info = with_workspaces<T>(f, [&](T* work, lapack_int lwork, lapack_int* iwork, lapack_int liwork) {
+    return run(LAPACK_COL_MAJOR, jobz(job), uplo_char(stored), li(n), a, li(lda), w, work, lwork, iwork, liwork);
+  });
   if (rm && job == EigJob::vectors && info == 0) transpose_square(n, a, lda);
   return info;
 }
@@ -98,15 +94,10 @@ std::int64_t sygvd(Layout layout, EigJob job, Uplo uplo, std::int64_t n, T* a, s
   const bool rm = layout == Layout::row_major;
   const Uplo stored = rm ? other(uplo) : uplo;
   const auto run = pick<T>(LAPACKE_ssygvd_work, LAPACKE_dsygvd_work);
-  T query{};
-  lapack_int iquery = 0;
-  result(f, run(LAPACK_COL_MAJOR, 1, jobz(job), uplo_char(stored), li(n), a, li(lda), b, li(ldb), w, &query, -1,
-                &iquery, -1));
-  std::vector<T> work(work_size(query));
-  std::vector<lapack_int> iwork(work_size(iquery));
-  const std::int64_t info =
-      result(f, run(LAPACK_COL_MAJOR, 1, jobz(job), uplo_char(stored), li(n), a, li(lda), b, li(ldb), w, work.data(),
-                    li(std::ssize(work)), iwork.data(), li(std::ssize(iwork))));
+  const std::int64_t info = with_workspaces<T>(f, [&](T* work, lapack_int lwork, lapack_int* iwork, lapack_int liwork) {
+    return run(LAPACK_COL_MAJOR, 1, jobz(job), uplo_char(stored), li(n), a, li(lda), b, li(ldb), w, work, lwork, iwork,
+               liwork);
+  });
   if (rm && job == EigJob::vectors && info == 0) transpose_square(n, a, lda);
   return info;
 }

@@ -16,15 +16,18 @@ constexpr trncore::detail::EnumNames<FactorPrecision, 3> kFactors{
 constexpr trncore::detail::EnumNames<ResidualPrecision, 2> kResiduals{
     {{{"fp64", ResidualPrecision::fp64}, {"double_double", ResidualPrecision::double_double}}}};
 
+// Each enum's name and its parser side by side.
 std::string_view to_string(Refinement r) noexcept { return kRefinements.name(r); }
-std::string_view to_string(FactorPrecision p) noexcept { return kFactors.name(p); }
-std::string_view to_string(ResidualPrecision p) noexcept { return kResiduals.name(p); }
 Refinement parse_refinement(std::string_view t) {
   return kRefinements.parse(t, "trnsolver::parse_refinement", "refinement");
 }
+
+std::string_view to_string(FactorPrecision p) noexcept { return kFactors.name(p); }
 FactorPrecision parse_factor_precision(std::string_view t) {
   return kFactors.parse(t, "trnsolver::parse_factor_precision", "factor precision");
 }
+
+std::string_view to_string(ResidualPrecision p) noexcept { return kResiduals.name(p); }
 ResidualPrecision parse_residual_precision(std::string_view t) {
   return kResiduals.parse(t, "trnsolver::parse_residual_precision", "residual precision");
 }
