@@ -87,7 +87,8 @@ TEST(HaltonTest, ScrambledDigitsArePermutationsPerPosition) {
   for (std::uint64_t seed : {0u, 1u, 99u}) {
     const auto dims = static_cast<std::int64_t>(bases.size());
     const std::int64_t n = 17 * 17;
-    const auto pts = halton_points(n, dims, trnrand_test::halton_options(HaltonScramble::random_permutation, seed, 0));
+    const auto pts =
+        halton_points(n, dims, trnrand_test::sequence_options(HaltonScramble::random_permutation, seed, 0));
     for (std::size_t d = 0; d < bases.size(); ++d) {
       const std::int64_t b = bases[d];
       std::vector<std::int64_t> second(static_cast<std::size_t>(b), -1);
@@ -111,10 +112,10 @@ TEST(HaltonTest, ScrambledDigitsArePermutationsPerPosition) {
 }
 
 TEST(HaltonTest, ScrambleIsReproducibleSeedDependentAndUniform) {
-  const HaltonOptions a = trnrand_test::halton_options(HaltonScramble::random_permutation, 5, 0);
+  const HaltonOptions a = trnrand_test::sequence_options(HaltonScramble::random_permutation, 5, 0);
   EXPECT_EQ(halton_points(100, 6, a), halton_points(100, 6, a));
   const auto x = halton_points(100, 6, a);
-  const auto y = halton_points(100, 6, trnrand_test::halton_options(HaltonScramble::random_permutation, 6, 0));
+  const auto y = halton_points(100, 6, trnrand_test::sequence_options(HaltonScramble::random_permutation, 6, 0));
   std::size_t same = 0;
   for (std::size_t i = 0; i < x.size(); ++i) same += x[i] == y[i];
   EXPECT_LE(same, 2u);  // independent continuous values coincide only by accident
@@ -123,7 +124,8 @@ TEST(HaltonTest, ScrambleIsReproducibleSeedDependentAndUniform) {
   for (std::int64_t index : {0, 7}) {
     double sum[4] = {0, 0, 0, 0};
     for (std::uint64_t seed = 0; seed < 4000; ++seed) {
-      const auto p = halton_points(1, 4, trnrand_test::halton_options(HaltonScramble::random_permutation, seed, index));
+      const auto p =
+          halton_points(1, 4, trnrand_test::sequence_options(HaltonScramble::random_permutation, seed, index));
       for (int d = 0; d < 4; ++d) sum[d] += p[static_cast<std::size_t>(d)];
     }
     for (double s : sum) EXPECT_NEAR(s / 4000, 0.5, 0.023) << "index " << index;
@@ -132,11 +134,11 @@ TEST(HaltonTest, ScrambleIsReproducibleSeedDependentAndUniform) {
 
 TEST(HaltonTest, SkipSeekAndFillEqualStepping) {
   for (auto scramble : {HaltonScramble::none, HaltonScramble::random_permutation}) {
-    Halton stepped(5, trnrand_test::halton_options(scramble, 3, 0));
+    Halton stepped(5, trnrand_test::sequence_options(scramble, 3, 0));
     std::vector<std::vector<double>> walk(400, std::vector<double>(5));
     for (auto& p : walk) stepped.next(p);
     for (std::int64_t k : {0, 1, 31, 32, 242, 243, 399}) {
-      Halton h(5, trnrand_test::halton_options(scramble, 3, k));
+      Halton h(5, trnrand_test::sequence_options(scramble, 3, k));
       std::vector<double> p(5);
       h.next(p);
       EXPECT_EQ(p, walk[static_cast<std::size_t>(k)]);
@@ -145,7 +147,7 @@ TEST(HaltonTest, SkipSeekAndFillEqualStepping) {
       h.next(p);
       EXPECT_EQ(p, walk[static_cast<std::size_t>(k)]);
     }
-    Halton f(5, trnrand_test::halton_options(scramble, 3, 10));
+    Halton f(5, trnrand_test::sequence_options(scramble, 3, 10));
     std::vector<double> rows(20 * 7, -1.0);
     f.fill(20, rows.data(), 7);
     for (std::size_t i = 0; i < 20; ++i)
@@ -161,7 +163,7 @@ TEST(HaltonTest, HugeIndicesStayBelowOne) {
   for (int k = 0; k < 39; ++k) all_twos *= 3;
   for (auto scramble : {HaltonScramble::none, HaltonScramble::random_permutation}) {
     for (std::int64_t index : {all_twos - 1, std::numeric_limits<std::int64_t>::max() - 1}) {
-      Halton h(30, trnrand_test::halton_options(scramble, 8, index));
+      Halton h(30, trnrand_test::sequence_options(scramble, 8, index));
       std::vector<double> p(30);
       h.next(p);
       for (double v : p) {
@@ -172,7 +174,7 @@ TEST(HaltonTest, HugeIndicesStayBelowOne) {
         EXPECT_EQ(p[1], 0x1.fffffffffffffp-1);
       }
     }
-    Halton last(3, trnrand_test::halton_options(scramble, 8, std::numeric_limits<std::int64_t>::max() - 1));
+    Halton last(3, trnrand_test::sequence_options(scramble, 8, std::numeric_limits<std::int64_t>::max() - 1));
     std::vector<double> p(3);
     last.next(p);
     EXPECT_THROW(last.next(p), trncore::ResourceExhausted);
@@ -182,8 +184,9 @@ TEST(HaltonTest, HugeIndicesStayBelowOne) {
 TEST(HaltonTest, BadInputThrows) {
   EXPECT_THROW(Halton(0), trncore::InvalidArgument);
   EXPECT_THROW(Halton(21202), trncore::InvalidArgument);
-  EXPECT_THROW(Halton(2, trnrand_test::halton_options(HaltonScramble::none, 0, -1)), trncore::InvalidArgument);
-  EXPECT_THROW(Halton(2, trnrand_test::halton_options(static_cast<HaltonScramble>(5), 0, 0)), trncore::InvalidArgument);
+  EXPECT_THROW(Halton(2, trnrand_test::sequence_options(HaltonScramble::none, 0, -1)), trncore::InvalidArgument);
+  EXPECT_THROW(Halton(2, trnrand_test::sequence_options(static_cast<HaltonScramble>(5), 0, 0)),
+               trncore::InvalidArgument);
   Halton h(3);
   std::vector<double> wrong(2);
   EXPECT_THROW(h.next(wrong), trncore::DimensionMismatch);
@@ -204,7 +207,7 @@ TEST(HaltonTest, BadInputThrows) {
   trnsci_testing::expect_error<trncore::DimensionMismatch>([&] { h.next(wrong); }, "trnrand::Halton::next",
                                                            {"point.size() = 2 but dims() = 3"});
   trnsci_testing::expect_error<trncore::InvalidArgument>(
-      [] { Halton bad(2, trnrand_test::halton_options(HaltonScramble::none, 0, -1)); }, "trnrand::Halton",
+      [] { Halton bad(2, trnrand_test::sequence_options(HaltonScramble::none, 0, -1)); }, "trnrand::Halton",
       {"skip = -1"});
   trnsci_testing::expect_error<trncore::InvalidArgument>([] { Halton bad(21202); }, "trnrand::Halton",
                                                          {"dims = 21202 is outside [1, 21201]"});

@@ -51,7 +51,7 @@ TEST(SobolNetTest, EveryDimensionIsA0m1NetOnFirstBlocks) {
   for (auto scramble : kAll) {
     // Owen costs ~24 Philox calls per coordinate: check it on the first 1000 dimensions to stay fast.
     Sobol s(scramble == SobolScramble::owen ? 1000 : trnrand::kSobolMaxDims,
-            trnrand_test::sobol_options(scramble, 2024, 0));
+            trnrand_test::sequence_options(scramble, 2024, 0));
     const auto dims = static_cast<std::size_t>(s.dims());
     std::vector<std::uint32_t> x(dims);
     for (int blk = 0; blk < (scramble == SobolScramble::owen ? 1 : 2); ++blk) {
@@ -75,7 +75,7 @@ TEST(SobolNetTest, FirstTwoDimensionsAre0m2NetsInEveryBlock) {
       const std::int64_t size = std::int64_t{1} << m;
       for (std::int64_t first : {std::int64_t{0}, size, 3 * size, std::int64_t{7} << 20}) {
         if (first + size > trnrand::kSobolMaxPoints) continue;
-        const auto pts = block(2, trnrand_test::sobol_options(scramble, 99, 0), first, size, {1, 2});
+        const auto pts = block(2, trnrand_test::sequence_options(scramble, 99, 0), first, size, {1, 2});
         ASSERT_TRUE(trnrand_test::is_net(pts, 2, m, 0)) << to_string(scramble) << " m=" << m << " first=" << first;
       }
     }
@@ -101,7 +101,7 @@ TEST(SobolNetTest, LowDimensionalProjectionsMeetSobolsTBoundAndScramblingKeepsT)
             // projection is checked with the linear scramble only.
             if (scramble == SobolScramble::owen && dims > 1000) continue;
             EXPECT_EQ(trnrand_test::t_value(
-                          block(dims, trnrand_test::sobol_options(scramble, seed, 0), first, size, pick), s, m),
+                          block(dims, trnrand_test::sequence_options(scramble, seed, 0), first, size, pick), s, m),
                       t)
                 << to_string(scramble) << " seed " << seed << " m=" << m << " first=" << first;
           }
@@ -116,7 +116,7 @@ TEST(SobolNetTest, BlockMeansAreWithinHalfAStratum) {
   // multiples of 2^-32, well under 53 bits), so no rounding slack is needed.
   for (auto scramble : kAll) {
     constexpr int kM = 12, kDims = 64;
-    Sobol s(kDims, trnrand_test::sobol_options(scramble, 8, 0));
+    Sobol s(kDims, trnrand_test::sequence_options(scramble, 8, 0));
     std::vector<double> pts(std::size_t{1} << kM << 6);
     s.fill(std::span<double>(pts));
     for (int d = 0; d < kDims; ++d) {
@@ -129,9 +129,9 @@ TEST(SobolNetTest, BlockMeansAreWithinHalfAStratum) {
 
 TEST(SobolNetTest, ScramblingIsReproducibleAndSeedDependent) {
   for (auto scramble : {SobolScramble::linear_matrix_digital_shift, SobolScramble::owen}) {
-    const auto a = block(30, trnrand_test::sobol_options(scramble, 12345, 0), 0, 256, {1, 2, 3, 10, 30});
-    EXPECT_EQ(a, block(30, trnrand_test::sobol_options(scramble, 12345, 0), 0, 256, {1, 2, 3, 10, 30}));
-    const auto b = block(30, trnrand_test::sobol_options(scramble, 12346, 0), 0, 256, {1, 2, 3, 10, 30});
+    const auto a = block(30, trnrand_test::sequence_options(scramble, 12345, 0), 0, 256, {1, 2, 3, 10, 30});
+    EXPECT_EQ(a, block(30, trnrand_test::sequence_options(scramble, 12345, 0), 0, 256, {1, 2, 3, 10, 30}));
+    const auto b = block(30, trnrand_test::sequence_options(scramble, 12346, 0), 0, 256, {1, 2, 3, 10, 30});
     const auto plain = block(30, {}, 0, 256, {1, 2, 3, 10, 30});
     // Two independent scrambles agree on a 32-bit coordinate with probability 2^-32 (it is a random
     // value in both); allow a handful of matches rather than none.
@@ -152,7 +152,7 @@ TEST(SobolNetTest, ScramblesAreNestedLeadingDigitsFirstDifference) {
     // Within an aligned block of 2^m points the digits after m barely vary, so the points are spread
     // over the whole index range instead: then every digit varies and a scramble that peeked at later
     // digits would show.
-    Sobol plain(33), scrambled(33, trnrand_test::sobol_options(scramble, 4, 0));
+    Sobol plain(33), scrambled(33, trnrand_test::sequence_options(scramble, 4, 0));
     std::vector<std::uint32_t> x, y, p(33);
     for (std::uint64_t i = 0; i < 512; ++i) {
       const auto n = static_cast<std::int64_t>((i * 0x9E3779B1u) & 0xFFFFFFFFu);
@@ -186,7 +186,7 @@ TEST(SobolNetTest, LinearScrambleIsAffineAndOwenIsNot) {
     const std::uint64_t b = a + 101, c = 3 * a + 555;
     const std::uint64_t d = inverse_gray((a ^ (a >> 1)) ^ (b ^ (b >> 1)) ^ (c ^ (c >> 1)));
     const auto point = [&](SobolScramble s, std::uint64_t n) {
-      return block(8, trnrand_test::sobol_options(s, 31, 0), static_cast<std::int64_t>(n), 1, pick);
+      return block(8, trnrand_test::sequence_options(s, 31, 0), static_cast<std::int64_t>(n), 1, pick);
     };
     for (std::size_t k = 0; k < pick.size(); ++k) {
       const auto lms = SobolScramble::linear_matrix_digital_shift;
@@ -213,7 +213,7 @@ TEST(SobolNetTest, EachScrambledPointIsUniformAcrossSeeds) {
       double sum[3] = {0, 0, 0};
       constexpr int kSeeds = 4000;
       for (std::uint64_t seed = 0; seed < kSeeds; ++seed) {
-        Sobol s(3, trnrand_test::sobol_options(scramble, seed, index));
+        Sobol s(3, trnrand_test::sequence_options(scramble, seed, index));
         double x[3];
         s.next(std::span<double>(x));
         for (int d = 0; d < 3; ++d) sum[d] += x[d];

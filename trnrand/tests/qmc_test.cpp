@@ -113,7 +113,7 @@ TEST(SobolTest, DoubleIsExactDigitsAndFloatIsTruncated) {
 TEST(SobolTest, LastPointsAreBelowOneInFloat) {
   // Near the end of the sequence coordinates approach 1 − 2^-32; rounding to nearest float would give 1.
   for (auto scramble : {SobolScramble::none, SobolScramble::owen}) {
-    Sobol s(50, trnrand_test::sobol_options(scramble, 3, trnrand::kSobolMaxPoints - 64));
+    Sobol s(50, trnrand_test::sequence_options(scramble, 3, trnrand::kSobolMaxPoints - 64));
     std::vector<float> z(64 * 50);
     s.fill(64, z.data(), 50);
     for (float v : z) {
@@ -125,7 +125,7 @@ TEST(SobolTest, LastPointsAreBelowOneInFloat) {
 
 TEST(SobolTest, FillEqualsNextAndRespectsLeadingDimension) {
   for (auto scramble : {SobolScramble::none, SobolScramble::linear_matrix_digital_shift, SobolScramble::owen}) {
-    Sobol a(5, trnrand_test::sobol_options(scramble, 11, 0)), b(5, trnrand_test::sobol_options(scramble, 11, 0));
+    Sobol a(5, trnrand_test::sequence_options(scramble, 11, 0)), b(5, trnrand_test::sequence_options(scramble, 11, 0));
     constexpr std::int64_t kN = 300, kLd = 8;
     std::vector<double> out(kN * kLd, -1.0);
     a.fill(kN, out.data(), kLd);
@@ -144,13 +144,13 @@ TEST(SobolTest, FillEqualsNextAndRespectsLeadingDimension) {
 
 TEST(SobolTest, SkipAndSeekEqualStepping) {
   for (auto scramble : {SobolScramble::none, SobolScramble::linear_matrix_digital_shift, SobolScramble::owen}) {
-    Sobol stepped(9, trnrand_test::sobol_options(scramble, 5, 0));
+    Sobol stepped(9, trnrand_test::sequence_options(scramble, 5, 0));
     std::vector<std::vector<std::uint32_t>> walk;
     for (int n = 0; n < 700; ++n) walk.push_back(digits(stepped));
     for (std::int64_t k : {0, 1, 2, 3, 63, 64, 65, 255, 256, 511, 512, 513, 699}) {
-      Sobol skipped(9, trnrand_test::sobol_options(scramble, 5, k));
+      Sobol skipped(9, trnrand_test::sequence_options(scramble, 5, k));
       EXPECT_EQ(digits(skipped), walk[static_cast<std::size_t>(k)]) << to_string(scramble) << " skip=" << k;
-      Sobol moved(9, trnrand_test::sobol_options(scramble, 5, 0));
+      Sobol moved(9, trnrand_test::sequence_options(scramble, 5, 0));
       moved.skip(k);
       EXPECT_EQ(digits(moved), walk[static_cast<std::size_t>(k)]);
       moved.seek(k / 2);  // rewinding works too
@@ -172,7 +172,7 @@ TEST(SobolTest, FarSkipMatchesReference) {
 }
 
 TEST(SobolTest, SequenceEndsAfter2To32Points) {
-  Sobol s(2, trnrand_test::sobol_options(SobolScramble::none, 0, trnrand::kSobolMaxPoints - 1));
+  Sobol s(2, trnrand_test::sequence_options(SobolScramble::none, 0, trnrand::kSobolMaxPoints - 1));
   double x[2];
   s.next(std::span<double>(x));  // the last point, 2^32 − 1
   EXPECT_EQ(s.index(), trnrand::kSobolMaxPoints);
@@ -189,8 +189,8 @@ TEST(SobolTest, SequenceEndsAfter2To32Points) {
 TEST(SobolTest, PrefixOfDimensionsDoesNotDependOnDims) {
   // Dimension d's scramble is keyed by d alone, so a wider sequence extends a narrower one.
   for (auto scramble : {SobolScramble::none, SobolScramble::linear_matrix_digital_shift, SobolScramble::owen}) {
-    Sobol narrow(3, trnrand_test::sobol_options(scramble, 77, 10)),
-        wide(12, trnrand_test::sobol_options(scramble, 77, 10));
+    Sobol narrow(3, trnrand_test::sequence_options(scramble, 77, 10)),
+        wide(12, trnrand_test::sequence_options(scramble, 77, 10));
     for (int n = 0; n < 50; ++n) {
       const auto a = digits(narrow);
       const auto b = digits(wide);
@@ -220,12 +220,12 @@ TEST(SobolTest, BadInputThrows) {
   trnsci_testing::expect_error<InvalidArgument>([] { Sobol s(-3); }, "trnrand::Sobol", {"dims = -3"});
   trnsci_testing::expect_error<InvalidArgument>([] { Sobol s(21202); }, "trnrand::Sobol", {"dims = 21202"});
   trnsci_testing::expect_error<InvalidArgument>(
-      [] { Sobol s(2, trnrand_test::sobol_options(SobolScramble::none, 0, -1)); }, "trnrand::Sobol", {"skip = -1"});
+      [] { Sobol s(2, trnrand_test::sequence_options(SobolScramble::none, 0, -1)); }, "trnrand::Sobol", {"skip = -1"});
   trnsci_testing::expect_error<InvalidArgument>(
-      [] { Sobol s(2, trnrand_test::sobol_options(SobolScramble::none, 0, trnrand::kSobolMaxPoints + 1)); },
+      [] { Sobol s(2, trnrand_test::sequence_options(SobolScramble::none, 0, trnrand::kSobolMaxPoints + 1)); },
       "trnrand::Sobol", {"skip = 4294967297"});
   trnsci_testing::expect_error<InvalidArgument>(
-      [] { Sobol s(2, trnrand_test::sobol_options(static_cast<SobolScramble>(3), 0, 0)); }, "trnrand::Sobol",
+      [] { Sobol s(2, trnrand_test::sequence_options(static_cast<SobolScramble>(3), 0, 0)); }, "trnrand::Sobol",
       {"scramble value 3"});
   Sobol s(4);
   std::vector<double> wrong(3);

@@ -17,16 +17,11 @@
 
 namespace trnrand_test {
 
-/// The options structs derive from trncore::Options, so their fields are set by assignment.
-inline trnrand::SobolOptions sobol_options(trnrand::SobolScramble scramble, std::uint64_t seed, std::int64_t skip) {
-  trnrand::SobolOptions o;
-  o.scramble = scramble;
-  o.seed = seed;
-  o.skip = skip;
-  return o;
-}
-inline trnrand::HaltonOptions halton_options(trnrand::HaltonScramble scramble, std::uint64_t seed, std::int64_t skip) {
-  trnrand::HaltonOptions o;
+/// SobolOptions or HaltonOptions (both trnrand::detail::SequenceOptions, deriving from trncore::Options,
+/// so their fields are set by assignment) for a scramble, seed and first index.
+template <class Scramble>
+trnrand::detail::SequenceOptions<Scramble> sequence_options(Scramble scramble, std::uint64_t seed, std::int64_t skip) {
+  trnrand::detail::SequenceOptions<Scramble> o;
   o.scramble = scramble;
   o.seed = seed;
   o.skip = skip;

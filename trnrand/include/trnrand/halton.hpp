@@ -3,7 +3,7 @@
 /// Halton sequences: coordinate d of point i is the radical inverse of i in the d-th prime base
 /// (2, 3, 5, 7, …), optionally randomised by independent random digit permutations.
 
-#include <trncore/options.hpp>
+#include <trnrand/detail/sequence_options.hpp>
 
 #include <cstdint>
 #include <span>
@@ -29,36 +29,15 @@ enum class HaltonScramble : std::uint8_t {
   random_permutation,
 };
 
+/// Options of a Halton sequence (see detail::SequenceOptions; skip ≥ 0, seed selects the permutations).
+using HaltonOptions = detail::SequenceOptions<HaltonScramble>;
+
 /// "none" or "random_permutation"; "invalid" for a value outside the enum. Never throws.
 std::string_view to_string(HaltonScramble scramble) noexcept;
 
 /// Parses the names to_string produces.
 /// @throws trncore::ParseError naming the text and the accepted names.
 HaltonScramble parse_halton_scramble(std::string_view text);
-
-/// Options of a Halton sequence: trncore::Options (seed selects the permutations and is ignored for
-/// none; stream and threads are not used — points are produced in order, split a sequence over workers
-/// with skip; backend must be Backend::host) plus the Halton-specific fields below, set by assignment.
-struct HaltonOptions : trncore::Options {
-  HaltonScramble scramble = HaltonScramble::none;  ///< randomisation
-  std::int64_t skip = 0;                           ///< index of the first point produced, ≥ 0
-
-  /// The defaults: plain sequence, seed 0, skip 0, host backend.
-  HaltonOptions() = default;
-  /// The 0.4 brace spelling `{scramble, seed, skip}`, kept for one minor release.
-  [[deprecated(
-      "set the fields by assignment: HaltonOptions o; o.scramble = ...; o.seed = ...; o.skip = ...")]] HaltonOptions(HaltonScramble
-                                                                                                                         scramble_,
-                                                                                                                     std::uint64_t
-                                                                                                                         seed_ =
-                                                                                                                             0,
-                                                                                                                     std::int64_t
-                                                                                                                         skip_ =
-                                                                                                                             0)
-      : scramble(scramble_), skip(skip_) {
-    seed = seed_;
-  }
-};
 
 /// A Halton sequence generator. Point i uses index i (i = 0, 1, …; skip = 1 drops the origin).
 ///
@@ -68,10 +47,9 @@ struct HaltonOptions : trncore::Options {
 /// threads at once (permutations are generated lazily, as the index needs more digits).
 class Halton {
  public:
-  /// Builds the sequence in `dims` dimensions positioned at options.skip.
-  /// @throws trncore::InvalidArgument for options trncore::validate refuses, dims < 1 or dims > 21201,
-  ///         options.skip < 0, or an options.scramble that is not a HaltonScramble value;
-  ///         trncore::NotSupported for options.backend = Backend::sim (no engine kernel).
+  /// Builds the sequence in `dims` dimensions positioned at options.skip. @throws trncore::NotSupported on
+  /// Backend::sim (no engine kernel); trncore::InvalidArgument for invalid options (trncore::validate), dims
+  /// outside [1, 21201], a negative skip, or a scramble that is not a HaltonScramble value.
   explicit Halton(std::int64_t dims, HaltonOptions options = {});
 
   /// Number of coordinates per point.

@@ -20,11 +20,7 @@ struct LatinHypercubeOptions : trncore::Options {
   /// The defaults: seed 0, jittered points, host backend.
   LatinHypercubeOptions() = default;
   /// The 0.4 brace spelling `{seed, centered}`, kept for one minor release.
-  [[deprecated(
-      "set the fields by assignment: LatinHypercubeOptions o; o.seed = ...; o.centered = ...")]] LatinHypercubeOptions(std::uint64_t
-                                                                                                                           seed_,
-                                                                                                                       bool centered_ =
-                                                                                                                           false)
+  [[deprecated("set the fields by assignment")]] LatinHypercubeOptions(std::uint64_t seed_, bool centered_ = false)
       : centered(centered_) {
     seed = seed_;
   }

@@ -10,7 +10,7 @@
 /// sequence Joe & Kuo's own sobol.cc prints. Every block of 2^m consecutive points starting at a
 /// multiple of 2^m is a (t,m,s)-net in base 2.
 
-#include <trncore/options.hpp>
+#include <trnrand/detail/sequence_options.hpp>
 
 #include <cstdint>
 #include <span>
@@ -50,28 +50,10 @@ SobolScramble parse_sobol_scramble(std::string_view text);
 
 /// Options of a Sobol sequence: trncore::Options (seed selects the randomisation and is ignored for
 /// none; stream and threads are not used — the Gray-code walk is sequential, split a sequence over
-/// workers with skip; backend must be Backend::host) plus the Sobol-specific fields below. Set them by
-/// assignment: `SobolOptions o; o.scramble = SobolScramble::owen; o.seed = 7;`.
-struct SobolOptions : trncore::Options {
-  SobolScramble scramble = SobolScramble::none;  ///< randomisation; none gives the published sequence
-  std::int64_t skip = 0;                         ///< index of the first point produced, in [0, 2^32]
-
-  /// The defaults: plain sequence, seed 0, skip 0, host backend.
-  SobolOptions() = default;
-  /// The 0.4 brace spelling `{scramble, seed, skip}`, kept for one minor release.
-  [[deprecated(
-      "set the fields by assignment: SobolOptions o; o.scramble = ...; o.seed = ...; o.skip = ...")]] SobolOptions(SobolScramble
-                                                                                                                       scramble_,
-                                                                                                                   std::uint64_t
-                                                                                                                       seed_ =
-                                                                                                                           0,
-                                                                                                                   std::int64_t
-                                                                                                                       skip_ =
-                                                                                                                           0)
-      : scramble(scramble_), skip(skip_) {
-    seed = seed_;
-  }
-};
+/// workers with skip; backend must be Backend::host) plus `scramble` (none: the published sequence) and
+/// `skip` (the index of the first point produced, in [0, 2^32]). Set them by assignment:
+/// `SobolOptions o; o.scramble = SobolScramble::owen; o.seed = 7;`.
+using SobolOptions = detail::SequenceOptions<SobolScramble>;
 
 /// A Sobol sequence generator: holds the direction numbers of its dimensions (scrambled ones for
 /// linear_matrix_digital_shift) and the current point.
