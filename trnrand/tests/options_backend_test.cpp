@@ -319,6 +319,20 @@ TEST(OptionsDeprecated, BareThreadCountsStillWork) {
   const trnrand::LatinHypercubeOptions old_lhs{7, true};
   EXPECT_EQ(old_lhs.seed, 7u);
   EXPECT_TRUE(old_lhs.centered);
+  // A plain trncore::Options converts (the sequence's own fields at their defaults), and the base setters
+  // chain on the package's struct.
+  const trnrand::SobolOptions from_base = trncore::Options{}.with_threads(3).with_seed(5);
+  EXPECT_EQ(from_base.threads, 3);
+  EXPECT_EQ(from_base.seed, 5u);
+  EXPECT_EQ(from_base.scramble, trnrand::SobolScramble::none);
+  trnrand::HaltonOptions chained;
+  chained.scramble = trnrand::HaltonScramble::random_permutation;
+  const trnrand::HaltonOptions kept = chained.with_seed(4).with_threads(1);
+  EXPECT_EQ(kept.scramble, trnrand::HaltonScramble::random_permutation);
+  EXPECT_EQ(kept.seed, 4u);
+  trnrand::LatinHypercubeOptions lhs;
+  lhs.centered = true;
+  EXPECT_TRUE(lhs.with_seed(3).centered);
   const trnrand::SobolOptions defaults{};
   EXPECT_EQ(defaults.scramble, trnrand::SobolScramble::none);
   EXPECT_EQ(defaults.seed, 0u);

@@ -14,7 +14,9 @@ namespace trnrand {
 /// Options of a Latin hypercube sample: trncore::Options (seed selects the stratum permutations and the
 /// positions inside the strata; threads splits the dimensions over threads, which never changes the
 /// sample; stream is not used; backend must be Backend::host) plus `centered`, set by assignment.
-struct LatinHypercubeOptions : trncore::Options {
+struct LatinHypercubeOptions : trncore::OptionsFor<LatinHypercubeOptions> {
+  /// From a plain trncore::Options (centered = false).
+  using OptionsFor::OptionsFor;
   bool centered = false;  ///< true: every point sits at its stratum's midpoint (p + 1/2)/n
 
   /// The defaults: seed 0, jittered points, host backend.

@@ -13,7 +13,9 @@ namespace trnrand::detail {
 /// are not used — the sequences are produced in order, split them over workers with skip; backend must be
 /// Backend::host) plus the sequence's scramble and first index.
 template <class Scramble>
-struct SequenceOptions : trncore::Options {
+struct SequenceOptions : trncore::OptionsFor<SequenceOptions<Scramble>> {
+  /// From a plain trncore::Options (the sequence's defaults for scramble and skip).
+  using trncore::OptionsFor<SequenceOptions>::OptionsFor;
   Scramble scramble = Scramble::none;  ///< randomisation; none gives the published sequence
   std::int64_t skip = 0;               ///< index of the first point produced (each sequence states its range)
 
@@ -23,7 +25,7 @@ struct SequenceOptions : trncore::Options {
   [[deprecated("set the fields by assignment")]] SequenceOptions(Scramble scramble_, std::uint64_t seed_ = 0,
                                                                  std::int64_t skip_ = 0)
       : scramble(scramble_), skip(skip_) {
-    seed = seed_;
+    this->seed = seed_;
   }
 };
 
