@@ -77,12 +77,6 @@ std::int64_t array_extent(const char* function, const char* name, const std::vec
   return span;
 }
 
-bool ranges_intersect(const void* a, std::int64_t a_bytes, const void* b, std::int64_t b_bytes) {
-  const auto pa = reinterpret_cast<std::uintptr_t>(a);
-  const auto pb = reinterpret_cast<std::uintptr_t>(b);
-  return pa < pb + static_cast<std::uintptr_t>(b_bytes) && pb < pa + static_cast<std::uintptr_t>(a_bytes);
-}
-
 std::string describe(const Geometry& g) {
   std::string s = std::string(to_string(g.kind)) + " ";
   if (g.kind == Kind::c2c) s += std::string(to_string(g.direction)) + " ";

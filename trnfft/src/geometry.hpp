@@ -25,8 +25,13 @@ std::int64_t checked_add(const char* function, std::int64_t a, std::int64_t b, c
 std::int64_t array_extent(const char* function, const char* name, const std::vector<IoDim>& dims,
                           const std::vector<IoDim>& batch, bool input, bool halve_last);
 
-/// Whether the byte ranges [a, a + a_bytes) and [b, b + b_bytes) intersect.
-bool ranges_intersect(const void* a, std::int64_t a_bytes, const void* b, std::int64_t b_bytes);
+/// Whether the byte ranges [a, a + a_bytes) and [b, b + b_bytes) intersect (inline: new-array execute
+/// checks it on every call).
+inline bool ranges_intersect(const void* a, std::int64_t a_bytes, const void* b, std::int64_t b_bytes) {
+  const auto pa = reinterpret_cast<std::uintptr_t>(a);
+  const auto pb = reinterpret_cast<std::uintptr_t>(b);
+  return pa < pb + static_cast<std::uintptr_t>(b_bytes) && pb < pa + static_cast<std::uintptr_t>(a_bytes);
+}
 
 /// plan_many_* geometry: FFTW's advanced-interface addressing (n, embeddings, strides) as guru dimensions.
 /// @throws InvalidArgument (rank 0, n < 1), DimensionMismatch (an embedding of another rank or smaller

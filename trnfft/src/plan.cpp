@@ -256,9 +256,10 @@ void PlanState<T>::check_new_arrays(const char* function, const Arrays& a) const
   const int total = nread + geometry.nwrite;
   const Kind kind = geometry.kind;
   const bool in_place = geometry.in_place;
-  for (int i = 0; i < total; ++i)
-    trncore::detail::check_pointer(function, names[i], a[i],
-                                   i < nread ? geometry.input_extent : geometry.output_extent);
+  for (int i = 0; i < total; ++i)  // the check's call only when it throws: this runs on every execute
+    if (a[i] == nullptr)
+      trncore::detail::check_pointer(function, names[i], a[i],
+                                     i < nread ? geometry.input_extent : geometry.output_extent);
   unsigned alias = 0;
   for (int i = 0; i < nread; ++i)
     for (int j = 0; j < geometry.nwrite; ++j)
