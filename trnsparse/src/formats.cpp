@@ -1,8 +1,8 @@
 #include <trnsparse/formats.hpp>
 
-#include "checks.hpp"
 #include "structure.hpp"
 
+#include <trncore/detail/checks.hpp>
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
@@ -14,15 +14,16 @@
 namespace trnsparse {
 namespace {
 
-using detail::kv;
 using std::int64_t;
+
+// "name=value" for messages.
+std::string kv(const char* name, int64_t value) { return std::string(name) + "=" + std::to_string(value); }
 
 template <class I>
 void check_sizes(int64_t rows, int64_t cols, const char* fn) {
-  detail::require_nonnegative(rows, "rows", fn);
-  detail::require_nonnegative(cols, "cols", fn);
-  detail::require_fits_index<I>(rows, "rows", fn);
-  detail::require_fits_index<I>(cols, "cols", fn);
+  trncore::detail::check_nonnegative(fn, {{"rows", rows}, {"cols", cols}});
+  trncore::detail::check_fits_index<I>(fn, "rows", rows);
+  trncore::detail::check_fits_index<I>(fn, "cols", cols);
 }
 
 // indptr of length major+1, from 0 to nnz, nondecreasing; indices in [0, minor); optionally strictly
@@ -195,9 +196,11 @@ void validate(const Bsr<T, I>& a, const char* fn, bool canonical) {
   if (a.block_rows < 1 || a.block_cols < 1)
     throw trncore::InvalidArgument(fn, kv("block_rows", a.block_rows) + ", " + kv("block_cols", a.block_cols),
                                    "block sizes must be >= 1 (128 is the TensorEngine tile)");
-  const int64_t per_block = detail::checked_product(a.block_rows, a.block_cols, fn);
+  const int64_t per_block =
+      trncore::detail::checked_product(fn, {{"a.block_rows", a.block_rows}, {"a.block_cols", a.block_cols}});
   const int64_t blocks = a.block_count();
-  if (static_cast<int64_t>(a.values.size()) != detail::checked_product(per_block, blocks, fn))
+  if (static_cast<int64_t>(a.values.size()) !=
+      trncore::detail::checked_product(fn, {{"per_block", per_block}, {"blocks", blocks}}))
     throw trncore::InvalidArgument(fn,
                                    "values has " + std::to_string(a.values.size()) + " entries for " +
                                        std::to_string(blocks) + " blocks of " + std::to_string(a.block_rows) + "x" +
@@ -225,7 +228,7 @@ template <class T, class I>
 Csr<T, I> to_csr(const Coo<T, I>& a, SumDuplicates sum) {
   constexpr const char* fn = "trnsparse::to_csr";
   validate(a, fn);
-  detail::require_fits_index<I>(a.nnz(), "nnz", fn);
+  trncore::detail::check_fits_index<I>(fn, "nnz", a.nnz());
   Csr<T, I> out;
   out.rows = a.rows;
   out.cols = a.cols;
@@ -238,7 +241,7 @@ template <class T, class I>
 Csc<T, I> to_csc(const Coo<T, I>& a, SumDuplicates sum) {
   constexpr const char* fn = "trnsparse::to_csc";
   validate(a, fn);
-  detail::require_fits_index<I>(a.nnz(), "nnz", fn);
+  trncore::detail::check_fits_index<I>(fn, "nnz", a.nnz());
   Csc<T, I> out;
   out.rows = a.rows;
   out.cols = a.cols;
@@ -332,7 +335,8 @@ Bsr<T, I> to_bsr(const Csr<T, I>& a, int64_t br, int64_t bc) {
   out.block_rows = br;
   out.block_cols = bc;
   const int64_t nbr = out.block_row_count(), nbc = out.block_col_count();
-  const std::size_t per_block = static_cast<std::size_t>(detail::checked_product(br, bc, fn));
+  const std::size_t per_block =
+      static_cast<std::size_t>(trncore::detail::checked_product(fn, {{"br", br}, {"bc", bc}}));
   out.indptr.assign(static_cast<std::size_t>(nbr) + 1, I{0});
   // slot[bj] = position of block column bj in the current block row, or -1; reset after each block row.
   std::vector<int64_t> slot(static_cast<std::size_t>(nbc), -1);
@@ -355,7 +359,7 @@ Bsr<T, I> to_bsr(const Csr<T, I>& a, int64_t br, int64_t bc) {
       slot[static_cast<std::size_t>(touched[t])] = static_cast<int64_t>(first + t);
       out.indices.push_back(touched[t]);
     }
-    detail::require_fits_index<I>(static_cast<int64_t>(out.indices.size()), "block count", fn);
+    trncore::detail::check_fits_index<I>(fn, "block count", static_cast<int64_t>(out.indices.size()));
     out.values.resize(out.indices.size() * per_block, T(0));
     for (int64_t r = bi * br; r < r_end; ++r)
       for (auto k = static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r)]);
@@ -390,7 +394,7 @@ Csr<T, I> to_csr(const Bsr<T, I>& a) {
         out.values.push_back(a.values[b * static_cast<std::size_t>(R * C) + static_cast<std::size_t>(lr * C + lc)]);
       }
     }
-    detail::require_fits_index<I>(static_cast<int64_t>(out.values.size()), "nnz", fn);
+    trncore::detail::check_fits_index<I>(fn, "nnz", static_cast<int64_t>(out.values.size()));
     out.indptr[static_cast<std::size_t>(r) + 1] = static_cast<I>(out.values.size());
   }
   return out;
@@ -400,7 +404,8 @@ template <class T, class I>
 std::vector<T> to_dense(const Csr<T, I>& a) {
   constexpr const char* fn = "trnsparse::to_dense";
   validate(a, fn);
-  std::vector<T> d(static_cast<std::size_t>(detail::checked_product(a.rows, a.cols, fn)), T(0));
+  std::vector<T> d(
+      static_cast<std::size_t>(trncore::detail::checked_product(fn, {{"a.rows", a.rows}, {"a.cols", a.cols}})), T(0));
   for (int64_t r = 0; r < a.rows; ++r)
     for (auto k = static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r)]);
          k < static_cast<std::size_t>(a.indptr[static_cast<std::size_t>(r) + 1]); ++k)
@@ -437,7 +442,7 @@ Csr<T, I> csr_from_dense(int64_t rows, int64_t cols, const T* a, int64_t ld, dou
         out.values.push_back(v);
       }
     }
-    detail::require_fits_index<I>(static_cast<int64_t>(out.values.size()), "nnz", fn);
+    trncore::detail::check_fits_index<I>(fn, "nnz", static_cast<int64_t>(out.values.size()));
     out.indptr[static_cast<std::size_t>(r) + 1] = static_cast<I>(out.values.size());
   }
   return out;

@@ -15,6 +15,8 @@
 
 #include "sparse_test_support.hpp"
 
+#include <trnsci_testing/errors.hpp>
+
 #include <trnsci_testing/adversarial.hpp>
 
 #include <gtest/gtest.h>

@@ -7,13 +7,13 @@
 
 #include "sparse_test_support.hpp"
 
+#include <trnsci_testing/errors.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 namespace {
-
-using trnsparse_test::expect_error;
 
 template <class T>
 std::vector<T> random_matrix(std::int64_t rows, std::int64_t cols, std::uint64_t seed, double spread) {
@@ -119,19 +119,25 @@ TEST(Attention, BitwiseIdenticalForOneAndTwoThreadsOnSim) {
 TEST(Attention, BadInputIsNamed) {
   const auto mask = trnsparse::local_window_mask(10, 4, 1);
   std::vector<float> q(20), k(20), v(20), out(20), short_q(19);
-  expect_error<trncore::DimensionMismatch>(
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
       [&] { trnsparse::block_sparse_attention<float>(mask, 2, 2, short_q, k, v, out, 1.0); },
       "trnsparse::block_sparse_attention");
-  expect_error<trncore::InvalidArgument>(
-      [&] { trnsparse::block_sparse_attention<float>(mask, 2, 2, q, k, v, out, std::nan("")); }, "scale");
-  expect_error<trncore::InvalidArgument>(
-      [&] { trnsparse::block_sparse_attention<float>(mask, 0, 2, q, k, v, out, 1.0); }, "d = 0");
-  expect_error<trncore::InvalidArgument>([] { (void)trnsparse::local_window_mask(10, 0, 1); }, "block");
-  expect_error<trncore::InvalidArgument>([] { (void)trnsparse::dilated_mask(10, 2, 1, 0); }, "dilation");
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::block_sparse_attention<float>(mask, 2, 2, q, k, v, out, std::nan("")); },
+      "trnsparse::block_sparse_attention", {"scale"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::block_sparse_attention<float>(mask, 0, 2, q, k, v, out, 1.0); },
+      "trnsparse::block_sparse_attention", {"d = 0"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>([] { (void)trnsparse::local_window_mask(10, 0, 1); },
+                                                         "trnsparse::local_window_mask", {"block"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>([] { (void)trnsparse::dilated_mask(10, 2, 1, 0); },
+                                                         "trnsparse::dilated_mask", {"dilation"});
   const std::vector<std::int64_t> bad{9};
-  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::global_tokens_mask(10, 4, bad); }, "global block 9");
-  expect_error<trncore::DimensionMismatch>(
-      [&] { (void)trnsparse::mask_union(mask, trnsparse::local_window_mask(12, 4, 1)); }, "seq_len");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::global_tokens_mask(10, 4, bad); },
+                                                         "trnsparse::global_tokens_mask", {"global block 9"});
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
+      [&] { (void)trnsparse::mask_union(mask, trnsparse::local_window_mask(12, 4, 1)); }, "trnsparse::mask_union",
+      {"seq_len"});
 }
 
 }  // namespace

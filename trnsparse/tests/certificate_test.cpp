@@ -12,6 +12,8 @@
 
 #include "sparse_test_support.hpp"
 
+#include <trnsci_testing/errors.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -117,9 +119,9 @@ TEST(Certificate, InvalidEnumValuesAreRefused) {
   trnsparse::IterativeOptions o;
   o.preconditioner = static_cast<trnsparse::Preconditioner>(9);
   std::vector<double> b(6, 1.0), x(6, 0.0);
-  trnsparse_test::expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::cg<double, std::int64_t>(a, b, x, o); },
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::cg<double, std::int64_t>(a, b, x, o); },
                                                          "trnsparse::cg");
-  trnsparse_test::expect_error<trncore::InvalidArgument>(
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] { (void)trnsparse::lanczos_bounds(a, 5, static_cast<trnsparse::Preconditioner>(9)); },
       "trnsparse::lanczos_bounds");
   o.preconditioner = trnsparse::Preconditioner::none;
@@ -131,13 +133,13 @@ TEST(Certificate, InvalidEnumValuesAreRefused) {
   EXPECT_THROW(((void)trnsparse::cg<double, std::int64_t>(a, b, x, k)), trncore::InvalidArgument);
   // An invalid trnblas::Op used to run as trans.
   const auto bad_op = static_cast<trnblas::Op>(7);
-  trnsparse_test::expect_error<trncore::InvalidArgument>(
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] { trnsparse::spmv<double, std::int64_t>(bad_op, 1.0, a, b, 0.0, x); }, "trnsparse::spmv");
   const auto bsr = trnsparse::to_bsr(a, 2, 2);
-  trnsparse_test::expect_error<trncore::InvalidArgument>(
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] { trnsparse::spmv<double, std::int64_t>(bad_op, 1.0, bsr, b, 0.0, x); }, "trnsparse::spmv");
   std::vector<double> dense(12, 1.0), cc(12);
-  trnsparse_test::expect_error<trncore::InvalidArgument>(
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] { trnsparse::spmm<double, std::int64_t>(bad_op, 1.0, a, 2, dense, 2, 0.0, cc, 2); }, "trnsparse::spmm");
   std::ostringstream s;
   EXPECT_THROW(trnsparse::write_matrix_market(s, a, static_cast<trnsparse::MmSymmetry>(5)), trncore::InvalidArgument);

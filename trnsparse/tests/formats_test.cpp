@@ -8,6 +8,8 @@
 
 #include "sparse_test_support.hpp"
 
+#include <trnsci_testing/errors.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,7 +19,6 @@ namespace {
 
 using trnsparse_test::awkward_shapes;
 using trnsparse_test::dense_oracle;
-using trnsparse_test::expect_error;
 using trnsparse_test::random_coo;
 
 template <class P>
@@ -129,7 +130,8 @@ TEST(FormatsConvert, NarrowsIndicesAndValues) {
   trnsparse::Csr<double, std::int64_t> huge;
   huge.rows = std::int64_t{1} << 40;
   huge.indptr.assign(static_cast<std::size_t>(1), 0);  // invalid anyway: indptr too short for 2^40 rows
-  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::convert<double, std::int32_t>(huge); }, "trnsparse::");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::convert<double, std::int32_t>(huge); },
+                                                         "trnsparse::convert", {"trnsparse::"});
 }
 
 TEST(FormatsValidate, EveryStructuralErrorIsNamed) {
@@ -142,25 +144,32 @@ TEST(FormatsValidate, EveryStructuralErrorIsNamed) {
   EXPECT_NO_THROW(trnsparse::validate(a, "t", true));
   auto bad = a;
   bad.indices[1] = 3;  // out of range
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad, "trnsparse::spmv"); }, "trnsparse::spmv");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad, "trnsparse::spmv"); },
+                                                         "trnsparse::spmv");
   bad = a;
   bad.indices[0] = -1;
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "outside");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "trnsparse::validate",
+                                                         {"outside"});
   bad = a;
   bad.indptr = {0, 2, 1};  // decreasing, wrong end
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "indptr");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "trnsparse::validate",
+                                                         {"indptr"});
   bad = a;
   bad.indptr = {1, 1, 2};
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "indptr[0]");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "trnsparse::validate",
+                                                         {"indptr[0]"});
   bad = a;
   bad.indptr = {0, 2};
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "indptr has 2 entries");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "trnsparse::validate",
+                                                         {"indptr has 2 entries"});
   bad = a;
   bad.values.push_back(3.0);
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "indices has 2 entries");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "trnsparse::validate",
+                                                         {"indices has 2 entries"});
   bad = a;
   bad.rows = -1;
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "negative");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(bad); }, "trnsparse::validate",
+                                                         {"negative"});
   // Unsorted / duplicate: fine structurally, refused when canonical form is required.
   trnsparse::Csr<double> dup;
   dup.rows = 1;
@@ -170,40 +179,49 @@ TEST(FormatsValidate, EveryStructuralErrorIsNamed) {
   dup.values = {1.0, 1.0};
   EXPECT_NO_THROW(trnsparse::validate(dup));
   EXPECT_FALSE(trnsparse::is_canonical(dup));
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(dup, "f", true); }, "sum_duplicates");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(dup, "f", true); }, "f",
+                                                         {"sum_duplicates"});
   const auto fixed = trnsparse::sum_duplicates(dup);
   EXPECT_EQ(fixed.indices, std::vector<std::int32_t>{2});
   EXPECT_EQ(fixed.values, std::vector<double>{2.0});
   // Row count beyond int32.
   trnsparse::Csr<float, std::int32_t> wide;
   wide.rows = std::int64_t{1} << 33;
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(wide); }, "does not fit");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(wide); }, "trnsparse::validate",
+                                                         {"does not fit"});
   // COO out of range and mismatched lengths.
   trnsparse::Coo<double> coo;
   coo.rows = coo.cols = 2;
   coo.row = {0, 2};
   coo.col = {0, 0};
   coo.values = {1, 1};
-  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::to_csr(coo); }, "trnsparse::to_csr");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::to_csr(coo); }, "trnsparse::to_csr");
   coo.row = {0};
-  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::to_csr(coo); }, "entries");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::to_csr(coo); }, "trnsparse::to_csr",
+                                                         {"entries"});
   // BSR: bad block sizes and value counts.
   trnsparse::Bsr<double> b;
   b.rows = b.cols = 4;
   b.block_rows = 0;
   b.indptr = {0};
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(b); }, "block sizes");
-  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::to_bsr(a, 0, 3); }, "trnsparse::to_bsr");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(b); }, "trnsparse::validate",
+                                                         {"block sizes"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::to_bsr(a, 0, 3); },
+                                                         "trnsparse::to_bsr");
   b.block_rows = b.block_cols = 2;
   b.indptr = {0, 1, 1};
   b.indices = {1};
   b.values = {1, 2, 3};
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(b); }, "values has 3 entries");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { trnsparse::validate(b); }, "trnsparse::validate",
+                                                         {"values has 3 entries"});
   // Dense input checks.
   const double d[4] = {1, 0, 0, 1};
-  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::csr_from_dense<double>(2, 2, d, 1); }, "ld");
-  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::csr_from_dense<double>(2, 2, nullptr, 2); }, "null");
-  expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::csr_from_dense<double>(-1, 2, d, 2); }, "negative");
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::csr_from_dense<double>(2, 2, d, 1); },
+                                                         "trnsparse::csr_from_dense", {"ld"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { (void)trnsparse::csr_from_dense<double>(2, 2, nullptr, 2); }, "trnsparse::csr_from_dense", {"null"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::csr_from_dense<double>(-1, 2, d, 2); },
+                                                         "trnsparse::csr_from_dense", {"negative"});
 }
 
 TEST(FormatsDense, DropToleranceKeepsLargeEntriesAndNaN) {

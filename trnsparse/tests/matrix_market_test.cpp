@@ -8,6 +8,8 @@
 
 #include "sparse_test_support.hpp"
 
+#include <trnsci_testing/errors.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,7 +17,6 @@
 
 namespace {
 
-using trnsparse_test::expect_error;
 using trnsparse_test::random_coo;
 
 std::string data(const std::string& name) { return std::string(TRNSPARSE_TEST_DATA_DIR) + "/" + name; }
@@ -94,8 +95,10 @@ TEST(MatrixMarketRead, EveryMalformedFileGivesParseErrorWithItsPosition) {
 }
 
 TEST(MatrixMarketRead, ComplexIsRefusedAndMissingFilesAreIoErrors) {
-  expect_error<trncore::NotSupported>([] { (void)dense_of("complex.mtx"); }, "complex");
-  expect_error<trncore::IoError>([] { (void)dense_of("no_such_file.mtx"); }, "no_such_file.mtx");
+  trnsci_testing::expect_error<trncore::NotSupported>([] { (void)dense_of("complex.mtx"); },
+                                                      "trnsparse::read_matrix_market", {"complex"});
+  trnsci_testing::expect_error<trncore::IoError>([] { (void)dense_of("no_such_file.mtx"); },
+                                                 "trnsparse::read_matrix_market_file", {"no_such_file.mtx"});
 }
 
 TEST(MatrixMarketWrite, RoundTripsAreBitExactInEveryVariant) {
@@ -130,12 +133,15 @@ TEST(MatrixMarketWrite, RoundTripsAreBitExactInEveryVariant) {
     EXPECT_EQ(trnsparse::to_dense(back), trnsparse::to_dense(s));
   }
   std::stringstream ss;
-  expect_error<trncore::InvalidArgument>(
-      [&] { trnsparse::write_matrix_market(ss, a, trnsparse::MmSymmetry::symmetric); }, "not exactly symmetric");
-  expect_error<trncore::IoError>([&] { trnsparse::write_matrix_market_file("/nonexistent/dir/x.mtx", a); },
-                                 "cannot open");
-  expect_error<trncore::InvalidArgument>([&] { trnsparse::write_matrix_market_array<double>(ss, 2, 2, nullptr, 2); },
-                                         "null");
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::write_matrix_market(ss, a, trnsparse::MmSymmetry::symmetric); },
+      "trnsparse::write_matrix_market", {"not exactly symmetric"});
+  trnsci_testing::expect_error<trncore::IoError>(
+      [&] { trnsparse::write_matrix_market_file("/nonexistent/dir/x.mtx", a); }, "trnsparse::write_matrix_market_file",
+      {"cannot open"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::write_matrix_market_array<double>(ss, 2, 2, nullptr, 2); },
+      "trnsparse::write_matrix_market_array", {"null"});
 }
 
 TEST(MatrixMarketRead, ShippedPoissonMatrixIsTheFivePointLaplacian) {

@@ -7,6 +7,8 @@
 
 #include "sparse_test_support.hpp"
 
+#include <trnsci_testing/errors.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -18,7 +20,6 @@
 namespace {
 
 using trnblas::Op;
-using trnsparse_test::expect_error;
 using trnsparse_test::random_coo;
 
 template <class T>
@@ -197,41 +198,45 @@ TEST(OpsThreads, ResultsAreBitwiseIdenticalForOneAndTwoThreads) {
 TEST(OpsErrors, BadArgumentsAreNamed) {
   const auto a = trnsparse::to_csr(random_coo<double, std::int32_t>(4, 3, 0.5, 3));
   std::vector<double> x(3), y(4), wrong(5);
-  expect_error<trncore::DimensionMismatch>(
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
       [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, wrong, 0.0, y); }, "trnsparse::spmv");
-  expect_error<trncore::DimensionMismatch>([&] { trnsparse::spmv<double, std::int32_t>(Op::trans, 1.0, a, x, 0.0, y); },
-                                           "x has 3");
-  expect_error<trncore::NotSupported>(
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
+      [&] { trnsparse::spmv<double, std::int32_t>(Op::trans, 1.0, a, x, 0.0, y); }, "trnsparse::spmv", {"x has 3"});
+  trnsci_testing::expect_error<trncore::NotSupported>(
       [&] {
         trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.0, y,
                                               trncore::Options{}.with_backend(trncore::Backend::sim));
       },
       "trnsparse::spmv");
-  expect_error<trncore::NotSupported>(
+  trnsci_testing::expect_error<trncore::NotSupported>(
       [&] {
         trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.0, y,
                                               trncore::Options{}.with_math_mode(trncore::MathMode::bf16));
       },
-      "math_mode");
-  expect_error<trncore::InvalidArgument>(
+      "trnsparse::spmv", {"math_mode"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] {
         trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.0, y, trncore::Options{}.with_threads(-1));
       },
       "trnsparse::spmv");
   auto broken = a;
   broken.indices[0] = 99;
-  expect_error<trncore::InvalidArgument>(
-      [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, broken, x, 0.0, y); }, "outside");
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, broken, x, 0.0, y); }, "trnsparse::spmv",
+      {"outside"});
   std::vector<double> b(3 * 2), c(4 * 2);
-  expect_error<trncore::InvalidArgument>(
-      [&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, 2, b, 1, 0.0, c, 2); }, "ldb");
-  expect_error<trncore::DimensionMismatch>(
-      [&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, 3, b, 3, 0.0, c, 3); }, "b has 6");
-  expect_error<trncore::InvalidArgument>(
-      [&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, -1, b, 2, 0.0, c, 2); }, "negative");
-  expect_error<trncore::DimensionMismatch>([&] { (void)trnsparse::spgemm(a, a); }, "trnsparse::spgemm");
-  expect_error<trncore::DimensionMismatch>([&] { (void)trnsparse::add(1.0, a, 1.0, trnsparse::transpose(a)); },
-                                           "trnsparse::add");
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, 2, b, 1, 0.0, c, 2); }, "trnsparse::spmm",
+      {"ldb"});
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
+      [&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, 3, b, 3, 0.0, c, 3); }, "trnsparse::spmm",
+      {"b has 6"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, -1, b, 2, 0.0, c, 2); }, "trnsparse::spmm",
+      {"negative"});
+  trnsci_testing::expect_error<trncore::DimensionMismatch>([&] { (void)trnsparse::spgemm(a, a); }, "trnsparse::spgemm");
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
+      [&] { (void)trnsparse::add(1.0, a, 1.0, trnsparse::transpose(a)); }, "trnsparse::add");
 }
 
 // spmv checks row extents and column indices inside its kernel instead of validating first, so every
@@ -266,10 +271,12 @@ TEST(OpsErrors, SpmvRefusesMalformedStructureOnEveryPath) {
       SCOPED_TRACE(std::string(c.what) + ", threads " + std::to_string(threads));
       const auto opts = trncore::Options{}.with_threads(threads);
       std::vector<double> y(static_cast<std::size_t>(a.rows)), yt(static_cast<std::size_t>(a.cols));
-      expect_error<trncore::InvalidArgument>(
-          [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.5, y, opts); }, c.message);
-      expect_error<trncore::InvalidArgument>(
-          [&] { trnsparse::spmv<double, std::int32_t>(Op::trans, 1.0, a, xt, 0.0, yt, opts); }, c.message);
+      trnsci_testing::expect_error<trncore::InvalidArgument>(
+          [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.5, y, opts); }, "trnsparse::spmv",
+          {c.message});
+      trnsci_testing::expect_error<trncore::InvalidArgument>(
+          [&] { trnsparse::spmv<double, std::int32_t>(Op::trans, 1.0, a, xt, 0.0, yt, opts); }, "trnsparse::spmv",
+          {c.message});
     }
   }
 }

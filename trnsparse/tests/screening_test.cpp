@@ -6,6 +6,8 @@
 #include <trnsparse/screening.hpp>
 
 #include "sparse_test_support.hpp"
+
+#include <trnsci_testing/errors.hpp>
 #include "test_matrices.hpp"
 
 #include <gtest/gtest.h>
@@ -14,8 +16,6 @@
 #include <limits>
 
 namespace {
-
-using trnsparse_test::expect_error;
 
 // n² pairs, rank-r Gram matrix whose pair magnitudes decay like exp(−|i − j|) (local basis functions).
 std::vector<double> gram_over_pairs(std::int64_t n, std::int64_t r, std::uint64_t seed) {
@@ -102,10 +102,11 @@ TEST(Screening, ScreenedSpmmStaysWithinTheReportedDroppedBound) {
       EXPECT_EQ(rep.dropped_entries, 0);
     }
   }
-  expect_error<trncore::InvalidArgument>(
-      [&] { (void)trnsparse::screened_spmm<double, std::int32_t>(a, n, b, n, screened, n, -1.0); }, "tau");
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { (void)trnsparse::screened_spmm<double, std::int32_t>(a, n, b, n, screened, n, -1.0); },
+      "trnsparse::screened_spmm", {"tau"});
   // Options: host only (NotSupported naming the call), threads never change the result.
-  expect_error<trncore::NotSupported>(
+  trnsci_testing::expect_error<trncore::NotSupported>(
       [&] {
         (void)trnsparse::screened_spmm<double, std::int32_t>(a, n, b, n, screened, n, 0.1,
                                                              trncore::Options{}.with_backend(trncore::Backend::sim));
@@ -132,22 +133,24 @@ TEST(Screening, SparsityStatsOfTheFivePointLaplacian) {
 }
 
 TEST(Screening, BadInputIsNamed) {
-  expect_error<trncore::InvalidArgument>(
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [] {
         (void)trnsparse::schwarz_bounds(2, std::vector<double>{1, 2, 3});
       },
       "trnsparse::schwarz_bounds");
-  expect_error<trncore::InvalidArgument>([] { (void)trnsparse::schwarz_bounds(1, std::vector<double>{-1}); }, ">= 0");
-  expect_error<trncore::InvalidArgument>(
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [] { (void)trnsparse::schwarz_bounds(1, std::vector<double>{-1}); }, "trnsparse::schwarz_bounds", {">= 0"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [] { (void)trnsparse::quartet_screening(1, std::vector<double>{std::numeric_limits<double>::quiet_NaN()}, 1.0); },
-      "Q[0]");
-  expect_error<trncore::InvalidArgument>([] { (void)trnsparse::quartet_screening(1, std::vector<double>{1}, -1.0); },
-                                         "tau");
-  expect_error<trncore::InvalidArgument>(
+      "trnsparse::quartet_screening", {"Q[0]"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [] { (void)trnsparse::quartet_screening(1, std::vector<double>{1}, -1.0); }, "trnsparse::quartet_screening",
+      {"tau"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [] {
         (void)trnsparse::density_weighted_screening(1, std::vector<double>{1}, std::vector<double>{1, 2}, 1.0);
       },
-      "D has 2");
+      "trnsparse::density_weighted_screening", {"D has 2"});
 }
 
 }  // namespace

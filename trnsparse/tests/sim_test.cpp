@@ -18,7 +18,6 @@
 namespace {
 
 using trncore::MathMode;
-using trnsparse_test::expect_error;
 using trnsparse_test::random_coo;
 
 template <class T>
@@ -178,12 +177,12 @@ TEST(SimBsrSpmmErrors, BadArgumentsAreNamed) {
   std::vector<float> b(64), c(64);
   trncore::AccuracyReport r;
   // The host has no bf16 products: NotSupported from the block gemm, naming the mode.
-  expect_error<trncore::NotSupported>(
+  trnsci_testing::expect_error<trncore::NotSupported>(
       [&] {
         trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 8, 0, c, 8,
                                                  trncore::Options{}.with_math_mode(MathMode::bf16), r);
       },
-      "bf16");
+      "trnblas::gemm", {"bf16"});
   // The BSR spmm has no transpose; the CSR products have no sim backend (the hint names the BSR spmm).
   trnsci_testing::expect_error<trncore::NotSupported>(
       [&] { trnsparse::spmm<float, std::int32_t>(trnblas::Op::trans, 1, bsr, 8, b, 8, 0, c, 8); }, "trnsparse::spmm",
@@ -199,16 +198,18 @@ TEST(SimBsrSpmmErrors, BadArgumentsAreNamed) {
   std::vector<float> nan_b(64, std::nanf(""));
   EXPECT_THROW((trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, nan_b, 8, 0, c, 8)), trncore::TargetNotMet);
   const auto sim = trncore::Options{}.with_backend(trncore::Backend::sim);
-  expect_error<trncore::DimensionMismatch>(
-      [&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 9, b, 9, 0, c, 9, sim, r); }, "b has 64");
-  expect_error<trncore::InvalidArgument>(
-      [&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 7, 0, c, 8, sim, r); }, "ldb");
-  expect_error<trncore::NotSupported>(
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
+      [&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 9, b, 9, 0, c, 9, sim, r); }, "trnsparse::bsr_spmm",
+      {"b has 64"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 7, 0, c, 8, sim, r); }, "trnsparse::bsr_spmm",
+      {"ldb"});
+  trnsci_testing::expect_error<trncore::NotSupported>(
       [&] {
         trnsparse::bsr_spmm<float, std::int32_t>(1, bsr, 8, b, 8, 0, c, 8,
                                                  trncore::Options{sim}.with_math_mode(MathMode::fp64), r);
       },
-      "fp64");
+      "trnblas::gemm", {"fp64"});
 }
 
 }  // namespace

@@ -81,19 +81,6 @@ std::vector<long double> dense_oracle(const trnsparse::Coo<T, I>& a) {
   return d;
 }
 
-/// Runs f and expects the exception type E whose what() names `function`.
-template <class E, class F>
-void expect_error(F&& f, const std::string& function) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception; expected one naming " << function;
-  } catch (const E& e) {
-    EXPECT_NE(std::string(e.what()).find(function), std::string::npos) << e.what();
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "wrong exception type: " << e.what();
-  }
-}
-
 /// The sizes every format test walks: empty, 1×1, skewed, primes, and both sides of the 128 tile edge.
 inline const std::vector<std::pair<std::int64_t, std::int64_t>>& awkward_shapes() {
   static const std::vector<std::pair<std::int64_t, std::int64_t>> shapes{

@@ -1,6 +1,6 @@
 #include <trnsparse/attention.hpp>
 
-#include "checks.hpp"
+#include <trncore/detail/checks.hpp>
 
 #include <trnblas/gemm.hpp>
 #include <trncore/detail/format_number.hpp>
@@ -36,7 +36,7 @@ void check_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std
                                    "pass a finite scale (e.g. 1/sqrt(d))");
   const std::int64_t L = mask.seq_len;
   auto need = [&](std::size_t have, std::int64_t cols, const char* name) {
-    if (static_cast<std::int64_t>(have) != detail::checked_product(L, cols, fn))
+    if (static_cast<std::int64_t>(have) != trncore::detail::checked_product(fn, {{"L", L}, {"cols", cols}}))
       throw trncore::DimensionMismatch(fn,
                                        std::string(name) + " has " + std::to_string(have) + " entries, L x " +
                                            std::to_string(cols) + " = " + std::to_string(L * cols) + " expected",

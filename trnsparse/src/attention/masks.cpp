@@ -1,6 +1,6 @@
 #include <trnsparse/attention.hpp>
 
-#include "checks.hpp"
+#include <trncore/detail/checks.hpp>
 
 #include <trnsparse/ops.hpp>
 
@@ -13,7 +13,7 @@ namespace trnsparse {
 namespace {
 
 void check_geometry(std::int64_t seq_len, std::int64_t block, const char* fn) {
-  detail::require_nonnegative(seq_len, "seq_len", fn);
+  trncore::detail::check_nonnegative(fn, {{"seq_len", seq_len}});
   if (block < 1)
     throw trncore::InvalidArgument(fn, "block = " + std::to_string(block), "pass a block size >= 1 (128 is the tile)");
 }
@@ -26,7 +26,7 @@ BlockMask build(std::int64_t seq_len, std::int64_t block, const char* fn, Keep k
   m.seq_len = seq_len;
   m.block = block;
   const std::int64_t nb = m.blocks();
-  detail::require_fits_index<std::int32_t>(nb, "blocks", fn);
+  trncore::detail::check_fits_index<std::int32_t>(fn, "blocks", nb);
   m.pattern.rows = m.pattern.cols = nb;
   m.pattern.indptr.assign(static_cast<std::size_t>(nb) + 1, 0);
   for (std::int64_t i = 0; i < nb; ++i) {
@@ -35,7 +35,8 @@ BlockMask build(std::int64_t seq_len, std::int64_t block, const char* fn, Keep k
         m.pattern.indices.push_back(static_cast<std::int32_t>(j));
         m.pattern.values.push_back(1.0f);
       }
-    detail::require_fits_index<std::int32_t>(static_cast<std::int64_t>(m.pattern.values.size()), "mask blocks", fn);
+    trncore::detail::check_fits_index<std::int32_t>(fn, "mask blocks",
+                                                    static_cast<std::int64_t>(m.pattern.values.size()));
     m.pattern.indptr[static_cast<std::size_t>(i) + 1] = static_cast<std::int32_t>(m.pattern.values.size());
   }
   return m;
@@ -81,8 +82,8 @@ BlockMask global_tokens_mask(std::int64_t seq_len, std::int64_t block, std::span
 
 BlockMask mask_union(const BlockMask& a, const BlockMask& b) {
   constexpr const char* fn = "trnsparse::mask_union";
-  detail::require_equal(a.seq_len, b.seq_len, "a.seq_len", "b.seq_len", fn);
-  detail::require_equal(a.block, b.block, "a.block", "b.block", fn);
+  trncore::detail::check_equal(fn, {"a.seq_len", a.seq_len}, {"b.seq_len", b.seq_len});
+  trncore::detail::check_equal(fn, {"a.block", a.block}, {"b.block", b.block});
   validate(a.pattern, fn);
   validate(b.pattern, fn);
   BlockMask m = a;

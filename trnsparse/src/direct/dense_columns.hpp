@@ -1,7 +1,7 @@
 #pragma once
 // SuiteSparse wants right-hand sides column-major; trnsparse's API is row-major. These copy between the two.
 
-#include "checks.hpp"
+#include <trncore/detail/checks.hpp>
 
 #include <trncore/detail/format_number.hpp>
 #include <trnsparse/direct.hpp>
@@ -20,8 +20,8 @@ namespace trnsparse::detail {
 inline void require_rhs(std::size_t b_size, std::size_t x_size, std::int64_t b_rows, std::int64_t x_rows,
                         std::int64_t nrhs, const char* fn) {
   if (nrhs < 0) throw trncore::InvalidArgument(fn, "nrhs = " + std::to_string(nrhs) + " is negative", "pass nrhs >= 0");
-  if (static_cast<std::int64_t>(b_size) != checked_product(b_rows, nrhs, fn) ||
-      static_cast<std::int64_t>(x_size) != checked_product(x_rows, nrhs, fn))
+  if (static_cast<std::int64_t>(b_size) != trncore::detail::checked_product(fn, {{"b_rows", b_rows}, {"nrhs", nrhs}}) ||
+      static_cast<std::int64_t>(x_size) != trncore::detail::checked_product(fn, {{"x_rows", x_rows}, {"nrhs", nrhs}}))
     throw trncore::DimensionMismatch(fn,
                                      "b has " + std::to_string(b_size) + " and x " + std::to_string(x_size) +
                                          " entries for " + std::to_string(nrhs) + " right-hand sides (b needs " +

@@ -1,7 +1,7 @@
 #pragma once
 // Checks every host operation makes on its options and dense operands.
 
-#include "checks.hpp"
+#include <trncore/detail/checks.hpp>
 
 #include <trnblas/types.hpp>
 #include <trncore/error.hpp>
@@ -51,7 +51,8 @@ inline void require_dense(std::int64_t rows, std::int64_t n, std::int64_t ld, st
     throw trncore::InvalidArgument(
         fn, std::string("ld") + name + " = " + std::to_string(ld) + " < max(1, n = " + std::to_string(n) + ")",
         "pass a leading dimension >= n (row-major)");
-  const std::int64_t need = rows == 0 || n == 0 ? 0 : checked_product(rows - 1, ld, fn) + n;
+  const std::int64_t need =
+      rows == 0 || n == 0 ? 0 : trncore::detail::checked_product(fn, {{"rows - 1", rows - 1}, {"ld", ld}}) + n;
   if (static_cast<std::int64_t>(have) < need)
     throw trncore::DimensionMismatch(fn,
                                      std::string(name) + " has " + std::to_string(have) + " entries, a " +

@@ -14,8 +14,8 @@ Csr<T, I> add(T alpha, const Csr<T, I>& a_in, T beta, const Csr<T, I>& b_in) {
   constexpr const char* fn = "trnsparse::add";
   validate(a_in, fn);
   validate(b_in, fn);
-  detail::require_equal(a_in.rows, b_in.rows, "A.rows", "B.rows", fn);
-  detail::require_equal(a_in.cols, b_in.cols, "A.cols", "B.cols", fn);
+  trncore::detail::check_equal(fn, {"A.rows", a_in.rows}, {"B.rows", b_in.rows});
+  trncore::detail::check_equal(fn, {"A.cols", a_in.cols}, {"B.cols", b_in.cols});
   const Csr<T, I> a = is_canonical(a_in) ? a_in : sum_duplicates(a_in);
   const Csr<T, I> b = is_canonical(b_in) ? b_in : sum_duplicates(b_in);
   Csr<T, I> out;
@@ -42,7 +42,7 @@ Csr<T, I> add(T alpha, const Csr<T, I>& a_in, T beta, const Csr<T, I>& b_in) {
         out.values.push_back(alpha * a.values[ka++] + beta * b.values[kb++]);
       }
     }
-    detail::require_fits_index<I>(static_cast<std::int64_t>(out.values.size()), "nnz", fn);
+    trncore::detail::check_fits_index<I>(fn, "nnz", static_cast<std::int64_t>(out.values.size()));
     out.indptr[static_cast<std::size_t>(r) + 1] = static_cast<I>(out.values.size());
   }
   return out;
@@ -60,7 +60,7 @@ Csr<T, I> spgemm(const Csr<T, I>& a, const Csr<T, I>& b, const trncore::Options&
   detail::require_host<T>(options, fn);
   validate(a, fn);
   validate(b, fn);
-  detail::require_equal(a.cols, b.rows, "A.cols", "B.rows", fn);
+  trncore::detail::check_equal(fn, {"A.cols", a.cols}, {"B.rows", b.rows});
   const std::int64_t rows = a.rows, cols = b.cols;
   // Each row's entries, computed independently (so in parallel), then concatenated.
   std::vector<std::vector<I>> row_indices(static_cast<std::size_t>(rows));
@@ -105,7 +105,7 @@ Csr<T, I> spgemm(const Csr<T, I>& a, const Csr<T, I>& b, const trncore::Options&
   std::int64_t nnz = 0;
   for (std::int64_t r = 0; r < rows; ++r) {
     nnz += static_cast<std::int64_t>(row_indices[static_cast<std::size_t>(r)].size());
-    detail::require_fits_index<I>(nnz, "nnz(A*B)", fn);
+    trncore::detail::check_fits_index<I>(fn, "nnz(A*B)", nnz);
     out.indptr[static_cast<std::size_t>(r) + 1] = static_cast<I>(nnz);
   }
   out.indices.reserve(static_cast<std::size_t>(nnz));

@@ -150,7 +150,7 @@ void spmm(trnblas::Op op, T alpha, const Csr<T, I>& a, std::int64_t n, std::span
   detail::require_host<T>(options, fn);
   detail::require_op(op, fn);
   validate(a, fn);
-  detail::require_nonnegative(n, "n", fn);
+  trncore::detail::check_nonnegative(fn, {{"n", n}});
   const bool trans = op != trnblas::Op::no_trans;
   const std::int64_t m = trans ? a.cols : a.rows, k = trans ? a.rows : a.cols;
   detail::require_dense(k, n, ldb, b.size(), "b", fn);
@@ -182,7 +182,8 @@ void spmm(trnblas::Op op, T alpha, const Csr<T, I>& a, std::int64_t n, std::span
       }
     }
   };
-  const std::int64_t work = detail::checked_product(std::max<std::int64_t>(a.nnz(), 1), n, fn);
+  const std::int64_t work =
+      trncore::detail::checked_product(fn, {{"nnz", std::max<std::int64_t>(a.nnz(), 1)}, {"n", n}});
   const std::int64_t workers = std::min<std::int64_t>(trncore::detail::resolve_threads(options.threads),
                                                       std::max<std::int64_t>(1, work / kMinNnzPerThread));
   const auto bounds = detail::balanced_row_ranges(a.indptr, a.rows, workers);

@@ -1,6 +1,6 @@
 #include <trnsparse/matrix_market.hpp>
 
-#include "checks.hpp"
+#include <trncore/detail/checks.hpp>
 
 #include <trncore/error.hpp>
 
@@ -182,16 +182,19 @@ Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
     } else {
       const std::int64_t n = h.rows;
       // general: every entry; symmetric: the lower triangle with the diagonal; skew: without it.
-      h.entries = h.symmetry == MmSymmetry::general ? detail::checked_product(h.rows, h.cols, kFunction)
-                  : h.symmetry == MmSymmetry::symmetric
-                      ? detail::checked_product(n, n + 1, kFunction) / 2
-                      : detail::checked_product(n, std::max<std::int64_t>(n - 1, 0), kFunction) / 2;
+      h.entries =
+          h.symmetry == MmSymmetry::general
+              ? trncore::detail::checked_product(kFunction, {{"h.rows", h.rows}, {"h.cols", h.cols}})
+          : h.symmetry == MmSymmetry::symmetric
+              ? trncore::detail::checked_product(kFunction, {{"n", n}, {"n + 1", n + 1}}) / 2
+              : trncore::detail::checked_product(kFunction, {{"n", n}, {"n - 1", std::max<std::int64_t>(n - 1, 0)}}) /
+                    2;
     }
     c.expect_end();
   }
   if (header_out) *header_out = h;
-  detail::require_fits_index<I>(h.rows, "rows", kFunction);
-  detail::require_fits_index<I>(h.cols, "cols", kFunction);
+  trncore::detail::check_fits_index<I>(kFunction, "rows", h.rows);
+  trncore::detail::check_fits_index<I>(kFunction, "cols", h.cols);
 
   Coo<T, I> out;
   out.rows = h.rows;
@@ -270,7 +273,7 @@ Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
     c.fail("more data lines than the " + std::to_string(h.entries) + " declared",
            "fix the entry count on the size line");
   }
-  detail::require_fits_index<I>(static_cast<std::int64_t>(out.values.size()), "nnz", kFunction);
+  trncore::detail::check_fits_index<I>(kFunction, "nnz", static_cast<std::int64_t>(out.values.size()));
   if (in.bad())
     throw trncore::IoError(kFunction, "the stream failed after line " + std::to_string(line_no),
                            "check the file or device");

@@ -1,6 +1,6 @@
 #include <trnsparse/matrix_market.hpp>
 
-#include "checks.hpp"
+#include <trncore/detail/checks.hpp>
 
 #include <trncore/error.hpp>
 
@@ -10,6 +10,10 @@
 #include <string>
 
 namespace trnsparse {
+namespace {
+// "name=value" for messages.
+std::string kv(const char* name, std::int64_t value) { return std::string(name) + "=" + std::to_string(value); }
+}  // namespace
 namespace {
 
 // Whether a (canonical, duplicates summed) matrix equals sign·Aᵀ exactly.
@@ -89,11 +93,9 @@ void write_matrix_market_file(const std::string& path, const Csr<T, I>& a, MmSym
 template <class T>
 void write_matrix_market_array(std::ostream& out, std::int64_t rows, std::int64_t cols, const T* a, std::int64_t ld) {
   constexpr const char* fn = "trnsparse::write_matrix_market_array";
-  detail::require_nonnegative(rows, "rows", fn);
-  detail::require_nonnegative(cols, "cols", fn);
+  trncore::detail::check_nonnegative(fn, {{"rows", rows}, {"cols", cols}});
   if (ld < std::max<std::int64_t>(1, cols))
-    throw trncore::InvalidArgument(fn, detail::kv("ld", ld) + " < " + detail::kv("cols", cols),
-                                   "pass ld >= max(1, cols)");
+    throw trncore::InvalidArgument(fn, kv("ld", ld) + " < " + kv("cols", cols), "pass ld >= max(1, cols)");
   if (a == nullptr && rows > 0 && cols > 0)
     throw trncore::InvalidArgument(
         fn, "a is null for a " + std::to_string(rows) + "x" + std::to_string(cols) + " matrix", "pass the dense data");

@@ -1,7 +1,7 @@
 #include <trnsparse/screening.hpp>
 #include <trnsparse/ops.hpp>
 
-#include "checks.hpp"
+#include <trncore/detail/checks.hpp>
 #include "host/host_checks.hpp"
 
 #include <trncore/detail/format_number.hpp>
@@ -15,8 +15,8 @@ namespace trnsparse {
 namespace {
 
 void check_q(std::int64_t n, std::span<const double> q, double tau, const char* fn) {
-  detail::require_nonnegative(n, "n", fn);
-  if (static_cast<std::int64_t>(q.size()) != detail::checked_product(n, n, fn))
+  trncore::detail::check_nonnegative(fn, {{"n", n}});
+  if (static_cast<std::int64_t>(q.size()) != trncore::detail::checked_product(fn, {{"n", n}, {"n", n}}))
     throw trncore::InvalidArgument(fn, "Q has " + std::to_string(q.size()) + " entries for n = " + std::to_string(n),
                                    "pass the n*n Schwarz factors (row-major)");
   for (std::size_t k = 0; k < q.size(); ++k)
@@ -73,8 +73,8 @@ std::string SparsityStats::to_string() const {
 
 std::vector<double> schwarz_bounds(std::int64_t n, std::span<const double> g) {
   constexpr const char* fn = "trnsparse::schwarz_bounds";
-  detail::require_nonnegative(n, "n", fn);
-  if (static_cast<std::int64_t>(g.size()) != detail::checked_product(n, n, fn))
+  trncore::detail::check_nonnegative(fn, {{"n", n}});
+  if (static_cast<std::int64_t>(g.size()) != trncore::detail::checked_product(fn, {{"n", n}, {"n", n}}))
     throw trncore::InvalidArgument(
         fn, "diagonal_integrals has " + std::to_string(g.size()) + " entries for n = " + std::to_string(n),
         "pass the n*n diagonal integrals (ij|ij), row-major");
@@ -151,7 +151,7 @@ ScreenedProductReport screened_spmm(const Csr<T, I>& a, std::int64_t n, std::spa
   validate(a, fn);
   if (!(tau >= 0) || !std::isfinite(tau))
     throw trncore::InvalidArgument(fn, "tau = " + trncore::detail::sci(tau), "pass a finite threshold >= 0");
-  detail::require_nonnegative(n, "n", fn);
+  trncore::detail::check_nonnegative(fn, {{"n", n}});
   detail::require_dense(a.cols, n, ldb, b.size(), "b", fn);
   detail::require_dense(a.rows, n, ldc, c.size(), "c", fn);
   // ‖B(j,:)‖∞ per row of B.

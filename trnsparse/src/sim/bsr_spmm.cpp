@@ -1,7 +1,7 @@
 #include <trnsparse/ops.hpp>
 #include <trnsparse/sim.hpp>
 
-#include "checks.hpp"
+#include <trncore/detail/checks.hpp>
 #include "host/host_checks.hpp"
 
 #include <trnblas/gemm.hpp>
@@ -114,7 +114,7 @@ void bsr_spmm_named(const char* fn, T alpha, const Bsr<T, I>& a, std::int64_t n,
   // TensorEngine model), each with its certified bound.
   trncore::validate(options, fn);
   validate(a, fn);
-  detail::require_nonnegative(n, "n", fn);
+  trncore::detail::check_nonnegative(fn, {{"n", n}});
   detail::require_dense(a.cols, n, ldb, b.size(), "b", fn);
   detail::require_dense(a.rows, n, ldc, c.size(), "c", fn);
   report = trncore::AccuracyReport{};
