@@ -12,14 +12,18 @@
 
 namespace trnsolver {
 
-/// What hpl_mxp() runs: the order and seed of the benchmark's system and the factorization's backend and
-/// precision. The trncore::Options base: backend (host: fp32 LU; sim: bf16 or fp32 TensorEngine trailing
-/// updates), math mode, threads, monitor (passed to solve(): called once per refinement step) and seed — the
-/// trnrand Philox seed of the matrix and right-hand side, 42 unless set. solve()'s strategy is fixed by the
-/// benchmark's rules: no pivoting, GMRES-IR, fp64 residual, no fallback to an fp64 factorization; the error
-/// bounds are not computed (HPL checks the residual). A target_forward_error is refused (NotSupported).
-struct HplMxpOptions : trncore::Options {
+/// What hpl_mxp() runs: the order and seed of the benchmark's system and the factorization's backend and precision. The
+/// trncore::Options base (through trncore::OptionsFor: with_*() setters return this struct, a plain Options converts):
+/// backend (host: fp32 LU; sim: bf16 or fp32 TensorEngine trailing updates), math mode, threads, monitor (passed to
+/// solve(): called once per refinement step) and seed — the trnrand Philox seed of the matrix and right-hand side, 42
+/// unless set. solve()'s strategy is fixed by the benchmark's rules: no pivoting, GMRES-IR, fp64 residual, no fallback
+/// to an fp64 factorization; the error bounds are not computed (HPL checks the residual). A target_forward_error is
+/// refused (NotSupported).
+struct HplMxpOptions : trncore::OptionsFor<HplMxpOptions> {
+  /// The benchmark's defaults: seed 42, n = 4000, fp32 factors.
   HplMxpOptions() { seed = 42; }
+  /// `options` (its seed included: 0 unless set) with the benchmark's defaults for n and factor.
+  HplMxpOptions(const trncore::Options& options) : OptionsFor(options) {}  // NOLINT(google-explicit-constructor)
   /// Order of the system (≥ 1).
   std::int64_t n = 4000;
   /// Precision of the LU without pivoting: fp32 (host or sim) or bf16 (sim only); solve() rejects fp64

@@ -28,10 +28,12 @@ namespace trnsolver {
 /// each round) every pair appears exactly once. @throws trncore::InvalidArgument for n < 0.
 std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> jacobi_schedule(std::int64_t n);
 
-/// Options of eigh_jacobi and eigh_tridiagonal_ql. The trncore::Options base: backend (host: arithmetic in
-/// the input type; sim: fp32 VectorEngine arithmetic with engine counters), threads (rounds are split over
-/// threads; the result never depends on the count), generation, monitor (eigh_jacobi: once per sweep).
-struct JacobiOptions : trncore::Options {
+/// Options of eigh_jacobi and eigh_tridiagonal_ql. The trncore::Options base (through trncore::OptionsFor: with_*()
+/// setters return this struct, a plain Options converts): backend (host: arithmetic in the input type; sim: fp32
+/// VectorEngine arithmetic with engine counters), threads (rounds are split over threads; the result never depends on
+/// the count), generation, monitor (eigh_jacobi: once per sweep).
+struct JacobiOptions : trncore::OptionsFor<JacobiOptions> {
+  using OptionsFor::OptionsFor;
   /// A rotation is skipped when |a_pq| ≤ tolerance·√(|a_pp·a_qq|); 0 = the working precision's unit
   /// roundoff (2^-53, or 2^-24 for float and on sim).
   double tolerance = 0.0;

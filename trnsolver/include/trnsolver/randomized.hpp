@@ -80,10 +80,12 @@ class MatrixOperator {
   Apply apply_, apply_transpose_;
 };
 
-/// Options of rsvd and eigh_randomized. The trncore::Options base: backend, math mode (sim) and threads;
-/// monitor (once per power iteration); target_forward_error is not supported (NotSupported). The base's
-/// seed and stream are not used: the test matrix's stream is `sketch`'s.
-struct RsvdOptions : trncore::Options {
+/// Options of rsvd and eigh_randomized. The trncore::Options base (through trncore::OptionsFor: with_*() setters return
+/// this struct, a plain Options converts): backend, math mode (sim) and threads; monitor (once per power iteration);
+/// target_forward_error is not supported (NotSupported). The base's seed and stream are not used: the test matrix's
+/// stream is `sketch`'s.
+struct RsvdOptions : trncore::OptionsFor<RsvdOptions> {
+  using OptionsFor::OptionsFor;
   /// p: the sketch has l = min(k + p, min(m, n)) columns. ≥ 0; 10 is HMT's recommendation (§4.2).
   std::int64_t oversampling = 10;
   /// q: power (subspace) iterations with A·Aᵀ, each followed by re-orthonormalisation (HMT Alg. 4.4);
@@ -149,10 +151,11 @@ RsvdResult<T> rsvd(trncore::MatrixView<const T> a, std::int64_t k, const RsvdOpt
 template <class T>
 RsvdResult<T> rsvd(const MatrixOperator<T>& a, std::int64_t k, const RsvdOptions& options = {});
 
-/// Options of rsvd_adaptive. The trncore::Options base: backend, math mode (sim) and threads; monitor (once
-/// per block); target_forward_error is not supported (NotSupported); seed and stream are not used (the
-/// sketch's are).
-struct AdaptiveRangeOptions : trncore::Options {
+/// Options of rsvd_adaptive. The trncore::Options base (through trncore::OptionsFor: with_*() setters return this
+/// struct, a plain Options converts): backend, math mode (sim) and threads; monitor (once per block);
+/// target_forward_error is not supported (NotSupported); seed and stream are not used (the sketch's are).
+struct AdaptiveRangeOptions : trncore::OptionsFor<AdaptiveRangeOptions> {
+  using OptionsFor::OptionsFor;
   /// Columns drawn per step, r ≥ 1: the a-posteriori bound below fails with probability ≤ min(m,n)·10^{−r}.
   std::int64_t block_size = 10;
   /// Largest rank to reach (0 = min(m, n)); when hit, the result has this rank and error_estimate says
@@ -299,9 +302,11 @@ RitzPairs<T> rayleigh_ritz_sketched(const MatrixOperator<T>& a, trncore::MatrixV
                                     std::int64_t sketch_rows, const Sketch& sketch = {SketchKind::sparse_sign},
                                     double rank_tolerance = 1e-12, const trncore::Options& options = {});
 
-/// Options of lstsq_sketched. The trncore::Options base: backend, math mode (sim: the products with A) and
-/// threads; target_forward_error is not supported; seed and stream are not used (the sketch's are).
-struct SketchedLstsqOptions : trncore::Options {
+/// Options of lstsq_sketched. The trncore::Options base (through trncore::OptionsFor: with_*() setters return this
+/// struct, a plain Options converts): backend, math mode (sim: the products with A) and threads; target_forward_error
+/// is not supported; seed and stream are not used (the sketch's are).
+struct SketchedLstsqOptions : trncore::OptionsFor<SketchedLstsqOptions> {
+  using OptionsFor::OptionsFor;
   /// The sketch has s = min(m, ⌈sketch_factor·n⌉) rows; ≥ 1. 4 gives a subspace embedding with distortion
   /// ε ≤ 1/2 with high probability for sparse sign (ζ = 8) and SRHT sketches (Meng & Mahoney 2013;
   /// Tropp 2011), hence κ(A·R⁻¹) ≤ (1 + ε)/(1 − ε) ≤ 3.

@@ -69,10 +69,12 @@ FactorPrecision parse_factor_precision(std::string_view text);
 ResidualPrecision parse_residual_precision(std::string_view text);
 ///@}
 
-/// Options of solve(). The trncore::Options base carries the suite-wide options: backend (host, or sim for
-/// bf16/fp32 factors on the NeuronCore model), threads, target_forward_error — the normwise relative forward
-/// error ‖x̂ − x‖∞/‖x̂‖∞ the caller needs — and monitor (called once per refinement step, see solve()).
-struct SolveOptions : trncore::Options {
+/// Options of solve(). The trncore::Options base (through trncore::OptionsFor: with_*() setters return this struct, a
+/// plain Options converts) carries the suite-wide options: backend (host, or sim for bf16/fp32 factors on the
+/// NeuronCore model), threads, target_forward_error — the normwise relative forward error ‖x̂ − x‖∞/‖x̂‖∞ the caller
+/// needs — and monitor (called once per refinement step, see solve()).
+struct SolveOptions : trncore::OptionsFor<SolveOptions> {
+  using OptionsFor::OptionsFor;
   /// The strategy; automatic chooses from the condition estimate and the target (see solve()).
   Refinement refinement = Refinement::automatic;
   /// Unset: fp32 (host) or bf16 (sim) for the mixed strategies, fp64 for fp64_lu.

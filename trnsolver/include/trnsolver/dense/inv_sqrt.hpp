@@ -14,9 +14,11 @@
 
 namespace trnsolver {
 
-/// Controls of inv_sqrt_spd. The trncore::Options base: backend, math mode of the GEMMs on sim, threads,
-/// monitor (Newton–Schulz: once per iteration); no target.
-struct InvSqrtOptions : trncore::Options {
+/// Controls of inv_sqrt_spd. The trncore::Options base (through trncore::OptionsFor: with_*() setters return this
+/// struct, a plain Options converts): backend, math mode of the GEMMs on sim, threads, monitor (Newton–Schulz: once per
+/// iteration); no target.
+struct InvSqrtOptions : trncore::OptionsFor<InvSqrtOptions> {
+  using OptionsFor::OptionsFor;
   /// eigh (syevd) or newton_schulz (GEMMs only).
   InvSqrtMethod method = InvSqrtMethod::eigh;
   /// Newton–Schulz: stop when ‖I − Z_k·Y_k‖_F/√n ≤ tolerance, or after max_iterations (converged =
