@@ -127,28 +127,28 @@ TEST(SimEighTridiagonal, ClusteredAutomaticAndBf16) {
 TEST(SimEighTridiagonal, BadArgumentsThrow) {
   Mat<float> a(4, 4, Layout::col_major);
   std::vector<float> w(4);
-  EXPECT_TRUE(throws_named<trncore::NotSupported>(
+  trnsci_testing::expect_error<trncore::NotSupported>(
       [&] {
         trnsolver::syevd<float>(Layout::col_major, EigJob::vectors, Uplo::lower, 4, a.data(), a.ld, w.data(),
                                 EighMethod::tridiagonal);
       },
-      "syevd", "host"));
-  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+      "trnsolver::syevd", {"host"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] {
         trnsolver::syevd<float>(Layout::col_major, EigJob::vectors, Uplo::lower, 4, a.data(), a.ld, w.data(),
                                 static_cast<EighMethod>(9), sim_options(1));
       },
-      "syevd", "method"));
+      "trnsolver::syevd", {"method"});
   a(3, 1) = std::numeric_limits<float>::infinity();
-  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] {
         trnsolver::syevd<float>(Layout::col_major, EigJob::vectors, Uplo::lower, 4, a.data(), a.ld, w.data(),
                                 EighMethod::tridiagonal, sim_options(1));
       },
-      "syevd", "finite"));
-  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+      "trnsolver::syevd", {"finite"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] { trnsolver::eigh(a.view(), EigJob::vectors, Uplo::lower, EighMethod::tridiagonal, sim_options(1)); },
-      "eigh"));
+      "trnsolver::eigh");
   EXPECT_EQ(trnsolver::parse_eigh_method("tridiagonal"), EighMethod::tridiagonal);
   EXPECT_EQ(trnsolver::to_string(EighMethod::jacobi), "jacobi");
   EXPECT_THROW(trnsolver::parse_eigh_method("qr"), trncore::ParseError);

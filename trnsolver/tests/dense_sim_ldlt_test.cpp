@@ -93,22 +93,22 @@ TEST(SimLdlt, SingularAndPivotingInputs) {
 TEST(SimLdlt, BadArgumentsThrow) {
   Mat<float> a(4, 4, Layout::col_major);
   std::vector<std::int64_t> ipiv(4);
-  EXPECT_TRUE(throws_named<trncore::DimensionMismatch>(
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
       [&] { trnsolver::sytrf<float>(Layout::col_major, Uplo::lower, 4, a.data(), 3, ipiv.data(), sim_options(1)); },
-      "sytrf", "lda"));
-  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+      "trnsolver::sytrf", {"lda"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] { trnsolver::sytrf<float>(Layout::col_major, Uplo::lower, 4, a.data(), a.ld, nullptr, sim_options(1)); },
-      "sytrf", "ipiv"));
-  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+      "trnsolver::sytrf", {"ipiv"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] {
         trnsolver::sytrf<float>(Layout::col_major, static_cast<Uplo>(9), 4, a.data(), a.ld, ipiv.data(),
                                 sim_options(1));
       },
-      "sytrf", "uplo"));
+      "trnsolver::sytrf", {"uplo"});
   std::vector<double> d(16, 1.0);
-  EXPECT_TRUE(throws_named<trncore::NotSupported>(
+  trnsci_testing::expect_error<trncore::NotSupported>(
       [&] { trnsolver::sytrf<double>(Layout::col_major, Uplo::lower, 4, d.data(), 4, ipiv.data(), sim_options(1)); },
-      "sytrf", "float"));
+      "trnsolver::sytrf", {"float"});
 }
 
 }  // namespace

@@ -187,45 +187,45 @@ TEST(SimSvd, FullFactorArgumentsChecked) {
   Mat<float> a(4, 3, Layout::col_major), u(4, 3, Layout::col_major), vt(3, 3, Layout::col_major);
   std::vector<float> s(3);
   // u must be 4×4 for Job::full.
-  EXPECT_TRUE(throws_named<trncore::DimensionMismatch>(
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
       [&] {
         trnsolver::gesdd<float>(Layout::col_major, trnsolver::Job::full, 4, 3, a.data(), a.ld, s.data(), u.data(), 3,
                                 vt.data(), vt.ld, sim_options(1));
       },
-      "gesdd", "ldu"));
+      "trnsolver::gesdd", {"ldu"});
   std::vector<double> ad(12, 1.0), sd(3), ud(16), vd(9);
-  EXPECT_TRUE(throws_named<trncore::NotSupported>(
+  trnsci_testing::expect_error<trncore::NotSupported>(
       [&] {
         trnsolver::gesdd<double>(Layout::col_major, trnsolver::Job::full, 4, 3, ad.data(), 4, sd.data(), ud.data(), 4,
                                  vd.data(), 3, sim_options(1));
       },
-      "gesdd"));
+      "trnsolver::gesdd");
   std::vector<double> bd(4, 1.0);
-  EXPECT_TRUE(throws_named<trncore::NotSupported>(
+  trnsci_testing::expect_error<trncore::NotSupported>(
       [&] {
         trnsolver::gels<double>(Layout::col_major, Op::no_trans, 4, 3, 1, ad.data(), 4, bd.data(), 4, sim_options(1));
       },
-      "gels", "float"));
+      "trnsolver::gels", {"float"});
   std::vector<float> af(12, 1.0f), bf(4, 1.0f), sf(3);
   std::int64_t rank = 0;
-  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] {
         trnsolver::gelsd<float>(Layout::col_major, 4, 3, 1, af.data(), 4, bf.data(), 4, sf.data(),
                                 std::numeric_limits<float>::quiet_NaN(), &rank, sim_options(1));
       },
-      "gelsd", "NaN"));
-  EXPECT_TRUE(throws_named<trncore::DimensionMismatch>(
+      "trnsolver::gelsd", {"NaN"});
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
       [&] {
         trnsolver::gels<float>(Layout::col_major, Op::no_trans, 4, 3, 1, af.data(), 4, bf.data(), 3, sim_options(1));
       },
-      "gels", "ldb"));
-  EXPECT_TRUE(throws_named<trncore::NotSupported>(
+      "trnsolver::gels", {"ldb"});
+  trnsci_testing::expect_error<trncore::NotSupported>(
       [&] {
         trnsolver::lstsq<double>(trncore::MatrixView<const double>(ad.data(), 4, 3, 4, Layout::col_major),
                                  trncore::MatrixView<const double>(bd.data(), 4, 1, 4, Layout::col_major),
                                  trnsolver::LstsqMethod::qr, std::nullopt, sim_options(1));
       },
-      "lstsq"));
+      "trnsolver::lstsq");
 }
 
 }  // namespace

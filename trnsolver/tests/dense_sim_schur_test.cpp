@@ -217,35 +217,35 @@ TEST(SimSchur, BadArgumentsThrow) {
   Mat<float> a(4, 4, Layout::col_major), vs(4, 4, Layout::col_major);
   std::vector<float> wr(4), wi(4);
   a(2, 1) = std::numeric_limits<float>::quiet_NaN();
-  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] { trnsolver::gees(EigJob::vectors, a.view(), std::span(wr), std::span(wi), vs.view(), sim_options(1)); },
-      "gees", "a"));
+      "trnsolver::gees", {"a"});
   a(2, 1) = 0;
-  EXPECT_TRUE(throws_named<trncore::DimensionMismatch>(
+  trnsci_testing::expect_error<trncore::DimensionMismatch>(
       [&] {
         trnsolver::gees<float>(Layout::col_major, EigJob::vectors, 4, a.data(), a.ld, wr.data(), wi.data(), vs.data(),
                                3, sim_options(1));
       },
-      "gees", "ldvs"));
-  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+      "trnsolver::gees", {"ldvs"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] {
         trnsolver::gees<float>(Layout::col_major, EigJob::vectors, 4, a.data(), a.ld, wr.data(), wi.data(), nullptr, 4,
                                sim_options(1));
       },
-      "gees", "vs"));
-  EXPECT_TRUE(throws_named<trncore::InvalidArgument>(
+      "trnsolver::gees", {"vs"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] {
         trnsolver::gees<float>(Layout::col_major, static_cast<EigJob>(7), 4, a.data(), a.ld, wr.data(), wi.data(),
                                vs.data(), vs.ld, sim_options(1));
       },
-      "gees", "job"));
+      "trnsolver::gees", {"job"});
   std::vector<double> d(16, 1.0), dr(4), di(4), dv(16);
-  EXPECT_TRUE(throws_named<trncore::NotSupported>(
+  trnsci_testing::expect_error<trncore::NotSupported>(
       [&] {
         trnsolver::gees<double>(Layout::col_major, EigJob::vectors, 4, d.data(), 4, dr.data(), di.data(), dv.data(), 4,
                                 sim_options(1));
       },
-      "gees", "float"));
+      "trnsolver::gees", {"float"});
 }
 
 }  // namespace

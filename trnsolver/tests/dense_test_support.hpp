@@ -17,6 +17,7 @@
 #include <trnsolver/dense.hpp>
 
 #include <trncore/error.hpp>
+#include <trnsci_testing/errors.hpp>
 
 #include <gtest/gtest.h>
 
@@ -425,24 +426,6 @@ LD ldl_ratio(const W& a, const Mat<T>& f, Uplo uplo, const std::vector<std::int6
     }
   }
   return ratio<T>(a, mul(mul(l, d), transpose(l)), n);
-}
-
-/// Whether `call` throws E whose message starts with "trnsolver::<function>:" and contains `part`.
-template <class E, class F>
-::testing::AssertionResult throws_named(F&& call, const std::string& function, const std::string& part = "") {
-  try {
-    call();
-  } catch (const E& e) {
-    const std::string what = e.what();
-    if (what.rfind("trnsolver::" + function + ":", 0) != 0)
-      return ::testing::AssertionFailure() << "message does not start with trnsolver::" << function << ": " << what;
-    if (!part.empty() && what.find(part) == std::string::npos)
-      return ::testing::AssertionFailure() << "message lacks '" << part << "': " << what;
-    return ::testing::AssertionSuccess();
-  } catch (const std::exception& e) {
-    return ::testing::AssertionFailure() << "threw another type: " << e.what();
-  }
-  return ::testing::AssertionFailure() << "did not throw";
 }
 
 }  // namespace dense_test
