@@ -224,30 +224,31 @@ bool is_canonical(const Csr<T, I>& a) {
   return true;
 }
 
-template <class T, class I>
-Csr<T, I> to_csr(const Coo<T, I>& a, SumDuplicates sum) {
-  constexpr const char* fn = "trnsparse::to_csr";
+namespace {
+// COO → CSR (by_rows) or CSC (the CSR of the transpose): the one compression both conversions share.
+template <class Out, class T, class I>
+Out compress_coo(const Coo<T, I>& a, SumDuplicates sum, bool by_rows, const char* fn) {
   validate(a, fn);
   trncore::detail::check_fits_index<I>(fn, "nnz", a.nnz());
-  Csr<T, I> out;
+  Out out;
   out.rows = a.rows;
   out.cols = a.cols;
-  compress(a.rows, a.cols, a.row, a.col, a.values, out.indptr, out.indices, out.values);
-  if (sum == SumDuplicates::yes) merge_sorted_duplicates(out.rows, out.indptr, out.indices, out.values);
+  const int64_t outer = by_rows ? a.rows : a.cols, inner = by_rows ? a.cols : a.rows;
+  compress(outer, inner, by_rows ? a.row : a.col, by_rows ? a.col : a.row, a.values, out.indptr, out.indices,
+           out.values);
+  if (sum == SumDuplicates::yes) merge_sorted_duplicates(outer, out.indptr, out.indices, out.values);
   return out;
+}
+}  // namespace
+
+template <class T, class I>
+Csr<T, I> to_csr(const Coo<T, I>& a, SumDuplicates sum) {
+  return compress_coo<Csr<T, I>>(a, sum, true, "trnsparse::to_csr");
 }
 
 template <class T, class I>
 Csc<T, I> to_csc(const Coo<T, I>& a, SumDuplicates sum) {
-  constexpr const char* fn = "trnsparse::to_csc";
-  validate(a, fn);
-  trncore::detail::check_fits_index<I>(fn, "nnz", a.nnz());
-  Csc<T, I> out;
-  out.rows = a.rows;
-  out.cols = a.cols;
-  compress(a.cols, a.rows, a.col, a.row, a.values, out.indptr, out.indices, out.values);
-  if (sum == SumDuplicates::yes) merge_sorted_duplicates(out.cols, out.indptr, out.indices, out.values);
-  return out;
+  return compress_coo<Csc<T, I>>(a, sum, false, "trnsparse::to_csc");
 }
 
 template <class T, class I>
@@ -264,24 +265,27 @@ Coo<T, I> to_coo(const Csc<T, I>& a) {
   return out;
 }
 
-template <class T, class I>
-Csc<T, I> to_csc(const Csr<T, I>& a) {
-  validate(a, "trnsparse::to_csc");
-  Csc<T, I> out;
+namespace {
+// CSR ↔ CSC: the same stable transpose of the compressed arrays, over n_major × n_minor.
+template <class Out, class In>
+Out recompress(const In& a, int64_t n_major, int64_t n_minor, const char* fn) {
+  validate(a, fn);
+  Out out;
   out.rows = a.rows;
   out.cols = a.cols;
-  transpose_compressed(a.rows, a.cols, a.indptr, a.indices, a.values, out.indptr, out.indices, out.values);
+  transpose_compressed(n_major, n_minor, a.indptr, a.indices, a.values, out.indptr, out.indices, out.values);
   return out;
+}
+}  // namespace
+
+template <class T, class I>
+Csc<T, I> to_csc(const Csr<T, I>& a) {
+  return recompress<Csc<T, I>>(a, a.rows, a.cols, "trnsparse::to_csc");
 }
 
 template <class T, class I>
 Csr<T, I> to_csr(const Csc<T, I>& a) {
-  validate(a, "trnsparse::to_csr");
-  Csr<T, I> out;
-  out.rows = a.rows;
-  out.cols = a.cols;
-  transpose_compressed(a.cols, a.rows, a.indptr, a.indices, a.values, out.indptr, out.indices, out.values);
-  return out;
+  return recompress<Csr<T, I>>(a, a.cols, a.rows, "trnsparse::to_csr");
 }
 
 template <class T, class I>

@@ -88,53 +88,81 @@ trnsolver::LinearOperator<T> jacobi_preconditioner(const Bsr<T, I>& a) {
   return make_jacobi(a, "trnsparse::jacobi_preconditioner", false);
 }
 
+namespace {
+
+// Every sparse overload: check the matrix and the options naming the trnsparse function, then run
+// trnsolver's solver on the operator (solve(op)).
+template <class M, class Solve>
+trnsolver::KrylovResult on_operator(const char* fn, const M& a, const trnsolver::KrylovOptions& options,
+                                    Solve&& solve) {
+  check_operator(a, options, fn);
+  return solve(make_operator(a, options));
+}
+
+template <class M, class T>
+trnsolver::KrylovResult cg_of(const M& a, std::span<const T> b, std::span<T> x, const trnsolver::KrylovOptions& o,
+                              const trnsolver::LinearOperator<T>& m) {
+  return on_operator("trnsparse::cg", a, o, [&](const auto& op) { return trnsolver::cg(op, b, x, o, m); });
+}
+template <class M, class T>
+trnsolver::KrylovResult chebyshev_of(const M& a, std::span<const T> b, std::span<T> x, SpectrumBounds s,
+                                     const trnsolver::KrylovOptions& o, const trnsolver::LinearOperator<T>& m) {
+  return on_operator("trnsparse::chebyshev", a, o,
+                     [&](const auto& op) { return trnsolver::chebyshev(op, b, x, s, o, m); });
+}
+template <class M, class T>
+trnsolver::KrylovResult richardson_of(const M& a, std::span<const T> b, std::span<T> x, double omega,
+                                      const trnsolver::KrylovOptions& o, const trnsolver::LinearOperator<T>& m) {
+  return on_operator("trnsparse::richardson", a, o,
+                     [&](const auto& op) { return trnsolver::richardson(op, b, x, omega, o, m); });
+}
+template <class M, class T>
+trnsolver::KrylovResult power_of(const M& a, std::span<T> v, double& lambda, const trnsolver::KrylovOptions& o) {
+  return on_operator("trnsparse::power_iteration", a, o,
+                     [&](const auto& op) { return trnsolver::power_iteration(op, v, lambda, o); });
+}
+
+}  // namespace
+
 template <class T, class I>
 trnsolver::KrylovResult cg(const Csr<T, I>& a, std::span<const T> b, std::span<T> x,
                            const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
-  check_operator(a, options, "trnsparse::cg");
-  return trnsolver::cg(make_operator(a, options), b, x, options, m);
+  return cg_of(a, b, x, options, m);
 }
 template <class T, class I>
 trnsolver::KrylovResult cg(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x,
                            const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
-  check_operator(a, options, "trnsparse::cg");
-  return trnsolver::cg(make_operator(a, options), b, x, options, m);
+  return cg_of(a, b, x, options, m);
 }
 template <class T, class I>
 trnsolver::KrylovResult chebyshev(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds,
                                   const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
-  check_operator(a, options, "trnsparse::chebyshev");
-  return trnsolver::chebyshev(make_operator(a, options), b, x, bounds, options, m);
+  return chebyshev_of(a, b, x, bounds, options, m);
 }
 template <class T, class I>
 trnsolver::KrylovResult chebyshev(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds,
                                   const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
-  check_operator(a, options, "trnsparse::chebyshev");
-  return trnsolver::chebyshev(make_operator(a, options), b, x, bounds, options, m);
+  return chebyshev_of(a, b, x, bounds, options, m);
 }
 template <class T, class I>
 trnsolver::KrylovResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, double omega,
                                    const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
-  check_operator(a, options, "trnsparse::richardson");
-  return trnsolver::richardson(make_operator(a, options), b, x, omega, options, m);
+  return richardson_of(a, b, x, omega, options, m);
 }
 template <class T, class I>
 trnsolver::KrylovResult richardson(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, double omega,
                                    const trnsolver::KrylovOptions& options, const trnsolver::LinearOperator<T>& m) {
-  check_operator(a, options, "trnsparse::richardson");
-  return trnsolver::richardson(make_operator(a, options), b, x, omega, options, m);
+  return richardson_of(a, b, x, omega, options, m);
 }
 template <class T, class I>
 trnsolver::KrylovResult power_iteration(const Csr<T, I>& a, std::span<T> v, double& lambda,
                                         const trnsolver::KrylovOptions& options) {
-  check_operator(a, options, "trnsparse::power_iteration");
-  return trnsolver::power_iteration(make_operator(a, options), v, lambda, options);
+  return power_of(a, v, lambda, options);
 }
 template <class T, class I>
 trnsolver::KrylovResult power_iteration(const Bsr<T, I>& a, std::span<T> v, double& lambda,
                                         const trnsolver::KrylovOptions& options) {
-  check_operator(a, options, "trnsparse::power_iteration");
-  return trnsolver::power_iteration(make_operator(a, options), v, lambda, options);
+  return power_of(a, v, lambda, options);
 }
 
 template <class T, class I>
