@@ -289,4 +289,46 @@ TEST(Monitor, AdaptiveRangeFinderStopsWithItsOwnBound) {
   EXPECT_LE(std::sqrt(fro) / std::sqrt(static_cast<double>(std::min(m, n))), early.error_estimate);
 }
 
+TEST(Monitor, LsqrSeesIterationsAndStops) {
+  const std::int64_t m = 300, n = 20;
+  std::mt19937_64 rng(31);
+  std::normal_distribution<double> g;
+  std::vector<double> a(static_cast<std::size_t>(m * n)), b(static_cast<std::size_t>(m));
+  for (double& x : a) x = g(rng);
+  for (std::int64_t j = 0; j < n; ++j)  // graded columns: κ(A) ≈ 10^4, so LSQR takes a few steps
+    for (std::int64_t i = 0; i < m; ++i) a[static_cast<std::size_t>(i + j * m)] *= std::pow(10.0, -4.0 * j / (n - 1));
+  for (double& x : b) x = g(rng);
+  const trncore::MatrixView<const double> view(a.data(), m, n, m, Layout::col_major);
+  trnsolver::SketchedLstsqOptions o;
+  o.sketch_factor = 1.5;  // a coarse sketch: κ(A·R⁻¹) well above 1, several LSQR steps
+  const auto plain = trnsolver::lstsq_sketched<double>(view, b, o);
+  ASSERT_TRUE(plain.converged);
+  ASSERT_GE(plain.iterations, 3);
+  Recorder all;
+  o.monitor = all.monitor();
+  const auto watched = trnsolver::lstsq_sketched<double>(view, b, o);
+  EXPECT_EQ(plain.x, watched.x);
+  EXPECT_EQ(static_cast<std::int64_t>(all.iterations.size()), plain.iterations);
+  expect_counting(all.iterations);
+  EXPECT_EQ(all.routine, "trnsolver::lstsq_sketched");
+
+  Recorder one;
+  one.stop_at = 1;
+  o.monitor = one.monitor();
+  const auto early = trnsolver::lstsq_sketched<double>(view, b, o);
+  EXPECT_TRUE(early.stopped_by_monitor);
+  EXPECT_FALSE(early.converged);
+  EXPECT_EQ(early.iterations, 1);
+  // Oracle: LAPACK's least-squares residual, the minimum over all x.
+  std::vector<double> qa = a, qb = b;
+  ASSERT_EQ(LAPACKE_dgels(LAPACK_COL_MAJOR, 'N', static_cast<int>(m), static_cast<int>(n), 1, qa.data(),
+                          static_cast<int>(m), qb.data(), static_cast<int>(m)),
+            0);
+  double best = 0.0;
+  for (std::int64_t i = n; i < m; ++i) best += qb[static_cast<std::size_t>(i)] * qb[static_cast<std::size_t>(i)];
+  best = std::sqrt(best);
+  EXPECT_NEAR(plain.residual_norm, best, 1e-10 * best);
+  EXPECT_GE(early.residual_norm, best * (1 - 1e-12));
+}
+
 }  // namespace

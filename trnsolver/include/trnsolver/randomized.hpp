@@ -332,6 +332,8 @@ struct SketchedLstsqResult {
   /// sketch (x is empty; use lstsq with LstsqMethod::svd).
   std::int64_t info = 0;
   double residual_norm = 0.0;  ///< ‖b − A·x‖₂ computed in T
+  /// options.monitor stopped LSQR before its rtol test held (x is the iterate at that step).
+  bool stopped_by_monitor = false;
 };
 
 /// min ‖A·x − b‖₂ for a tall full-rank A (m×n, m ≥ n) by sketch-and-precondition (Rokhlin & Tygert 2008;
@@ -340,6 +342,9 @@ struct SketchedLstsqResult {
 /// preconditioned problem min ‖A·R⁻¹·y − (b − A·x₀)‖, x = x₀ + R⁻¹·y. Work O(nnz(A)·ζ + s·n² + iters·m·n).
 /// Accuracy: at convergence ‖x − x*‖/‖x*‖ ≲ κ(A)·κ(Ā)²·rtol plus the LS conditioning term
 /// u·κ(A)·(2 + κ(A)·‖r*‖/(‖A‖·‖x*‖)) of a backward-stable solver (Higham ASNA Thm 20.1).
+/// Monitor: options.monitor, when set, is called after every LSQR iteration (from 1) with ‖r_k‖/‖r_0‖ of the
+/// preconditioned problem (φ̄_k/β₁, LSQR's own estimate); a stop before convergence returns x = x₀ + R⁻¹·y_k
+/// with converged = false and stopped_by_monitor set.
 /// @throws InvalidArgument for m < n, n < 1, b of the wrong length (DimensionMismatch), non-finite A or b,
 ///         bad options; as the file header.
 template <class T>

@@ -4,6 +4,7 @@
 #include "internal_gemm.hpp"
 
 #include <trncore/detail/format_number.hpp>
+#include <trncore/monitor.hpp>
 #include <trnblas/gemm.hpp>
 #include <trnblas/level2.hpp>
 #include <trnblas/level3.hpp>
@@ -136,6 +137,7 @@ SketchedLstsqResult<T> lstsq_sketched(trncore::MatrixView<const T> a, std::span<
   double phibar = beta, rhobar = alpha, anorm2 = 0.0;
   bool converged = beta == 0.0 || alpha == 0.0;
   std::int64_t it = 0;
+  const trncore::detail::ProgressMonitor monitor(o.monitor, kFunction);
   while (!converged && it < o.max_iterations) {
     ++it;
     op.apply(v, tmp_m);
@@ -164,6 +166,10 @@ SketchedLstsqResult<T> lstsq_sketched(trncore::MatrixView<const T> a, std::span<
     // ‖r_k‖ = φ̄, ‖Āᵀr_k‖ = φ̄·α·|c| (Paige & Saunders §5).
     const double rnorm = phibar, arnorm = phibar * alpha * std::fabs(c);
     converged = rnorm <= o.rtol * bnorm || arnorm <= o.rtol * std::sqrt(anorm2) * rnorm;
+    if (monitor.stop_requested(it, rnorm / bnorm) && !converged) {
+      res.stopped_by_monitor = true;
+      break;
+    }
   }
   // x = x₀ + R⁻¹·y
   trnblas::trsm<T>(Layout::col_major, Side::left, Uplo::upper, Op::no_trans, Diag::non_unit, n, 1, T(1), r.data.data(),
