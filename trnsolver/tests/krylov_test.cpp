@@ -608,6 +608,22 @@ TEST(KrylovEigen, PowerIterationAndLanczosBoundsAgainstKnownEigenvalues) {
       "trnsolver::lanczos_bounds", "backend = sim");
 }
 
+TEST(KrylovOptionsStruct, DerivesTrncoreOptions) {
+  // One options type: the Krylov fields on top of trncore::Options, chaining setters keep the derived type.
+  KrylovOptions o;
+  o.rtol = 1e-3;
+  const KrylovOptions chained = KrylovOptions(o).with_threads(2).with_seed(7);
+  EXPECT_EQ(chained.rtol, 1e-3);
+  EXPECT_EQ(chained.threads, 2);
+  EXPECT_EQ(chained.seed, 7u);
+  // A plain trncore::Options converts, with the Krylov defaults.
+  const KrylovOptions from_core = trncore::Options{}.with_threads(3);
+  EXPECT_EQ(from_core.threads, 3);
+  EXPECT_EQ(from_core.rtol, 1e-8);
+  EXPECT_EQ(from_core.max_iterations, 0);
+  EXPECT_EQ(from_core.stagnation_window, 100);
+}
+
 // ---- The monitor ----
 
 // Runs `solve` with a monitor that stops at iteration 3 and checks the contract: the monitor saw

@@ -105,8 +105,11 @@ class LinearOperator {
 /// automatic iteration limit (10·n), GMRES(30) with MGS, stagnation window 100. The trncore::Options
 /// fields used: threads (matrix-vector and dot products; never changes a result), monitor (once per
 /// iteration), rounding and seed (bf16 variants: the update rounding and the key of its random bits),
-/// backend (host; the bf16 variants accept sim too). target_forward_error must be unset.
-struct KrylovOptions : trncore::Options {
+/// backend (host; the bf16 variants accept sim too). target_forward_error must be unset. Options's with_*()
+/// setters return KrylovOptions& (`KrylovOptions{}.with_threads(2)` keeps rtol).
+struct KrylovOptions : trncore::OptionsFor<KrylovOptions> {
+  using OptionsFor::OptionsFor;  // a plain trncore::Options converts, with these defaults for the rest
+
   /// Relative tolerance on ‖b − A x‖₂/‖b‖₂; ≥ 0 and finite.
   double rtol = 1e-8;
   /// Absolute tolerance on ‖b − A x‖₂; ≥ 0 and finite. The run stops at max(rtol·‖b‖, atol).
