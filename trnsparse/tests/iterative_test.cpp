@@ -243,7 +243,8 @@ TEST(IterativeStack, SparseOverloadsGiveTrnsolversIteratesOnTheSameOperator) {
   const auto a = laplacian(12);
   const auto bsr = trnsparse::to_bsr(a, 4, 4);
   const auto b = ones_rhs(a.rows);
-  const auto [lmin, lmax] = laplacian_extremes(12, 2);
+  const auto extremes = laplacian_extremes(12, 2);
+  const double lmin = extremes.first, lmax = extremes.second;  // not a structured binding: lambdas capture them
   const auto op = trnsparse::matrix_operator(a);
   const auto op_bsr = trnsparse::matrix_operator(bsr);
   const auto m = trnsparse::jacobi_preconditioner(a);
