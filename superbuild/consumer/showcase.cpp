@@ -262,10 +262,18 @@ void trnfft_sim_modes() {
       "\ntrnfft: sim FFT precision modes vs FFTW (float c2c, relative 2-norm error / certified bound / modelled trn2 "
       "time)\n");
   std::printf("  %-13s %-30s %-30s\n", "mode", "N = 64", "N = 1024");
-  const trnfft::SimMode modes[] = {trnfft::SimMode::bf16, trnfft::SimMode::fp32, trnfft::SimMode::bf16_refined,
-                                   trnfft::SimMode::compensated, trnfft::SimMode::ozaki};
-  for (const trnfft::SimMode mode : modes) {
-    std::printf("  %-13s", std::string(trnfft::to_string(mode)).c_str());
+  struct Mode {
+    const char* name;
+    trncore::MathMode math_mode;
+    bool refine;  // bf16 transforms with one refinement step in fp32 (PlanOptions::refine)
+  };
+  const Mode modes[] = {{"bf16", trncore::MathMode::bf16, false},
+                        {"fp32", trncore::MathMode::fp32, false},
+                        {"bf16_refined", trncore::MathMode::bf16, true},
+                        {"compensated", trncore::MathMode::compensated, false},
+                        {"ozaki", trncore::MathMode::ozaki, false}};
+  for (const Mode& mode : modes) {
+    std::printf("  %-13s", mode.name);
     for (const std::int64_t n : {std::int64_t{64}, std::int64_t{1024}}) {
       std::vector<std::complex<float>> x(static_cast<std::size_t>(n)), want(x.size()), got(x.size());
       for (std::int64_t i = 0; i < n; ++i)
@@ -274,11 +282,12 @@ void trnfft_sim_modes() {
             std::cos(0.11f * static_cast<float>(i))};
       auto in = x;
       trnfft::plan_dft_1d<float>(n, in.data(), want.data(), trnfft::Direction::forward).execute();
-      trnfft::PlanFlags flags;
-      flags.sim_mode = mode;
+      const trnfft::PlanOptions options = trnfft::PlanOptions{}
+                                              .with_backend(trncore::Backend::sim)
+                                              .with_math_mode(mode.math_mode)
+                                              .with_refine(mode.refine);
       in = x;
-      const auto plan = trnfft::plan_dft_1d<float>(n, in.data(), got.data(), trnfft::Direction::forward, flags,
-                                                   trncore::Options{}.with_backend(trncore::Backend::sim));
+      const auto plan = trnfft::plan_dft_1d<float>(n, in.data(), got.data(), trnfft::Direction::forward, options);
       trncore::AccuracyReport report;
       plan.execute(report);
       double err = 0, ref = 0;

@@ -56,14 +56,10 @@ inline trnfft::PlanOptions with_mode(SimMode m, trnfft::PlanOptions options = si
   return options;
 }
 
-/// The plan's a-priori report (mode chosen, bound, target, met) through Plan::accuracy(), deprecated since
-/// 0.6.0: it is still the only way to read the bound before a run, which these tests check for its last minor.
+/// The plan's a-priori report (mode chosen, bound, target, met): Plan::accuracy(), the bound before a run.
 template <class Plan>
 trncore::AccuracyReport a_priori(const Plan& plan) {
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   return plan.accuracy();
-#pragma GCC diagnostic pop
 }
 
 /// Largest per-transform relative 2-norm error of `got` (batch rows of `len`) against `want`.

@@ -136,12 +136,12 @@ class Plan {
   /// cost. Never throws TargetNotMet.
   /// @throws NotSupported for a host plan; InvalidArgument on an empty plan.
   void execute(trncore::AccuracyReport& report) const;
-  /// Deprecated since 0.6.0 (removed in 0.7.0; the suite's reports come from the call that certifies,
-  /// docs/conventions.md): sim plans' a-priori report fixed at creation (mode chosen, bound, target and
-  /// whether it is met; no cost). execute(report) gives the certified bound of a run.
+  /// A sim plan's a-priori report, fixed at creation before any data is seen: the mode chosen, the bound
+  /// it certifies for finite inputs in range, the target and whether it is met (no cost). A property of
+  /// the plan, like FFTW's cost estimate; the certificate of a run — which can fail for NaN/Inf or
+  /// out-of-range data — comes from execute(…, report) (docs/conventions.md, "Deliberate exceptions").
   /// @throws NotSupported for a host plan; InvalidArgument on an empty plan.
-  [[deprecated("use execute(report): the report of the run, with its certified bound")]] trncore::AccuracyReport
-  accuracy() const;
+  trncore::AccuracyReport accuracy() const;
 
   /// @cond TRNSCI_INTERNAL
   // The executor shared with the derived plan types; not part of the API (detail::PlanState).

@@ -95,46 +95,10 @@ struct IoDim {
 /// The options of plan creation (docs/trnfft.md, "Plans"): trncore::Options — backend, math_mode,
 /// target_forward_error, threads, generation and product model — and FFTW's planner flags, plus the sim
 /// backend's refinement. Any trncore::Options converts to PlanOptions with the planner defaults below;
-/// set the fields of this struct by assignment (the with_*() setters return trncore::Options&).
-struct PlanOptions : trncore::Options {
-  PlanOptions() = default;
-  /// `options` with the planner defaults (implicit, so plan_* functions take plain trncore::Options too).
-  PlanOptions(const trncore::Options& options) : trncore::Options(options) {}  // NOLINT(google-explicit-constructor)
+/// every with_*() setter, trncore::Options's included (through trncore::OptionsFor), returns PlanOptions&.
+struct PlanOptions : trncore::OptionsFor<PlanOptions> {
+  using OptionsFor::OptionsFor;
 
-  /// trncore::Options' setters, returning PlanOptions& so that a chain keeps the fields below (a chain
-  /// through a trncore::Options& would convert back with the defaults).
-  PlanOptions& with_backend(trncore::Backend b) {
-    trncore::Options::with_backend(b);
-    return *this;
-  }
-  PlanOptions& with_math_mode(trncore::MathMode m) {
-    trncore::Options::with_math_mode(m);
-    return *this;
-  }
-  PlanOptions& with_target(double t) {
-    trncore::Options::with_target(t);
-    return *this;
-  }
-  PlanOptions& with_product(trncore::sim::ProductModel p) {
-    trncore::Options::with_product(p);
-    return *this;
-  }
-  PlanOptions& with_generation(trncore::sim::Generation g) {
-    trncore::Options::with_generation(g);
-    return *this;
-  }
-  PlanOptions& with_threads(int t) {
-    trncore::Options::with_threads(t);
-    return *this;
-  }
-  PlanOptions& with_monitor(trncore::Monitor m) {
-    trncore::Options::with_monitor(std::move(m));
-    return *this;
-  }
-  PlanOptions& with_seed(std::uint64_t s, std::uint64_t st = 0) {
-    trncore::Options::with_seed(s, st);
-    return *this;
-  }
   /// Sets rigor = r; returns *this.
   PlanOptions& with_rigor(Rigor r) {
     rigor = r;

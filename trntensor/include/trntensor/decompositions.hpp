@@ -17,7 +17,7 @@ namespace trntensor {
 
 /// Options of cp_als: the suite's trncore::Options (threads of the einsums; seed of the initial factors; backend
 /// must be host; monitor, called once per sweep) plus the routine's own fields. Set the fields by assignment.
-struct CpOptions : trncore::Options {
+struct CpOptions : trncore::OptionsFor<CpOptions> {
   /// Number of rank-one terms R (≥ 1).
   std::int64_t rank = 1;
   /// Sweeps at most; stops earlier when the fit changes by less than `tolerance` in one sweep.
@@ -34,7 +34,7 @@ struct CpOptions : trncore::Options {
 
 /// Options of tucker_hooi: the suite's trncore::Options (threads; backend must be host; monitor, called once per
 /// sweep) plus the iteration's own fields.
-struct HooiOptions : trncore::Options {
+struct HooiOptions : trncore::OptionsFor<HooiOptions> {
   /// Sweeps at most.
   int max_iterations = 50;
   /// Stops when ‖G‖_F changes by at most tolerance·‖X‖_F in one sweep (≥ 0).

@@ -34,12 +34,10 @@ std::string_view to_string(PathAlgorithm algorithm) noexcept;
 /// Options of einsum and of the planner: the suite's trncore::Options (backend, math mode, target, threads,
 /// ...) plus how the contraction order is searched. One object per call; a plain trncore::Options converts
 /// implicitly (the planner fields keep their defaults), so `einsum(s, ops, trncore::Options{}.with_threads(2))`
-/// works. Set the planner fields by assignment or with the with_*() setters below (trncore::Options's setters
-/// return trncore::Options&, so call them last or on the base).
-struct PlanOptions : trncore::Options {
-  PlanOptions() = default;
-  /// The suite's options with the planner's defaults.
-  PlanOptions(const trncore::Options& options) : trncore::Options(options) {}  // NOLINT(google-explicit-constructor)
+/// works. Every with_*() setter, trncore::Options's included (through trncore::OptionsFor), returns
+/// PlanOptions&, so a chain keeps the planner fields.
+struct PlanOptions : trncore::OptionsFor<PlanOptions> {
+  using OptionsFor::OptionsFor;
 
   /// How the contraction order is searched (see PathAlgorithm).
   PathAlgorithm algorithm = PathAlgorithm::automatic;
@@ -61,32 +59,6 @@ struct PlanOptions : trncore::Options {
   /// Sets memory_limit = elements (the largest intermediate, in elements); returns *this.
   PlanOptions& with_memory_limit(std::int64_t elements) {
     memory_limit = elements;
-    return *this;
-  }
-
-  ///@{
-  /// trncore::Options's setters, returning PlanOptions& so a chain that starts from PlanOptions keeps its
-  /// planner fields (the base setters return trncore::Options&, which would convert back with defaults).
-  PlanOptions& with_backend(trncore::Backend b) { return chain(&trncore::Options::with_backend, b); }
-  PlanOptions& with_math_mode(trncore::MathMode m) { return chain(&trncore::Options::with_math_mode, m); }
-  PlanOptions& with_target(double t) { return chain(&trncore::Options::with_target, t); }
-  PlanOptions& with_product(trncore::sim::ProductModel p) { return chain(&trncore::Options::with_product, p); }
-  PlanOptions& with_generation(trncore::sim::Generation g) { return chain(&trncore::Options::with_generation, g); }
-  PlanOptions& with_threads(int t) { return chain(&trncore::Options::with_threads, t); }
-  PlanOptions& with_monitor(trncore::Monitor m) {
-    trncore::Options::with_monitor(std::move(m));
-    return *this;
-  }
-  PlanOptions& with_seed(std::uint64_t s, std::uint64_t st = 0) {
-    trncore::Options::with_seed(s, st);
-    return *this;
-  }
-  ///@}
-
- private:
-  template <class Setter, class Value>
-  PlanOptions& chain(Setter setter, Value v) {
-    (static_cast<trncore::Options&>(*this).*setter)(v);
     return *this;
   }
 };
