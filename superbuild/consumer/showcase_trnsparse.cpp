@@ -38,12 +38,11 @@ void showcase_trnsparse() {
     trnsparse::spmv<double, std::int32_t>(trnblas::Op::no_trans, 1.0, a, ones, 0.0, b);
 
     std::vector<double> x_cg(b.size(), 0.0);
-    trnsparse::IterativeOptions options;
+    trnsolver::KrylovOptions options;
     options.rtol = 1e-12;
-    options.preconditioner = trnsparse::Preconditioner::jacobi;
-    const auto cg = trnsparse::cg<double, std::int32_t>(a, b, x_cg, options);
+    const auto cg = trnsparse::cg<double, std::int32_t>(a, b, x_cg, options, trnsparse::jacobi_preconditioner(a));
     std::printf("  CG (Jacobi):       %s after %lld iterations, relative residual %.2e\n",
-                std::string(trnsparse::to_string(cg.reason)).c_str(), static_cast<long long>(cg.iterations),
+                std::string(trnsolver::to_string(cg.reason)).c_str(), static_cast<long long>(cg.iterations),
                 relative_residual(a, x_cg, b));
 
     const trnsparse::Cholesky cholesky(a);
