@@ -109,7 +109,10 @@ void trnrand_pi() {
   };
   const double pi = 3.14159265358979323846;
   const double mc = estimate();
-  trnrand::Sobol sobol(2, {trnrand::SobolScramble::owen, /*seed=*/2026});
+  trnrand::SobolOptions sobol_options;
+  sobol_options.scramble = trnrand::SobolScramble::owen;
+  sobol_options.seed = 2026;
+  trnrand::Sobol sobol(2, sobol_options);
   sobol.fill(std::span<double>(xy));
   const double qmc = estimate();
   std::printf("\ntrnrand: pi from %lld points in the unit square\n", static_cast<long long>(n));
