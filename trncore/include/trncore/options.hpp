@@ -103,41 +103,46 @@ struct OptionsFor : Options {
   /// The suite's options with the package's defaults for the rest.
   OptionsFor(const Options& options) : Options(options) {}  // NOLINT(google-explicit-constructor)
 
-  ///@{
-  /// Options's setter of the same name, returning the package's struct.
+  /// Sets backend = b (Options::with_backend); returns the package's struct.
   Derived& with_backend(Backend b) {
     Options::with_backend(b);
     return self();
   }
+  /// Sets math_mode = m (Options::with_math_mode); returns the package's struct.
   Derived& with_math_mode(MathMode m) {
     Options::with_math_mode(m);
     return self();
   }
+  /// Sets target_forward_error = t (Options::with_target); returns the package's struct.
   Derived& with_target(double t) {
     Options::with_target(t);
     return self();
   }
+  /// Sets product = p (Options::with_product); returns the package's struct.
   Derived& with_product(sim::ProductModel p) {
     Options::with_product(p);
     return self();
   }
+  /// Sets generation = g (Options::with_generation); returns the package's struct.
   Derived& with_generation(sim::Generation g) {
     Options::with_generation(g);
     return self();
   }
+  /// Sets threads = t (Options::with_threads); returns the package's struct.
   Derived& with_threads(int t) {
     Options::with_threads(t);
     return self();
   }
+  /// Sets monitor = m (Options::with_monitor); returns the package's struct.
   Derived& with_monitor(Monitor m) {
     Options::with_monitor(std::move(m));
     return self();
   }
+  /// Sets seed = s and stream = st (Options::with_seed); returns the package's struct.
   Derived& with_seed(std::uint64_t s, std::uint64_t st = 0) {
     Options::with_seed(s, st);
     return self();
   }
-  ///@}
 
  private:
   Derived& self() { return static_cast<Derived&>(*this); }

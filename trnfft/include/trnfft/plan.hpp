@@ -175,12 +175,14 @@ class C2CPlan : public Plan<T> {
   /// and io − ro equal those at creation (FFTW's rule for split arrays).
   /// @throws as the interleaved form (an interleaved plan throws InvalidArgument).
   void execute_split(const T* ri, const T* ii, T* ro, T* io) const;
+  ///@{
   /// The forms above with the run's AccuracyReport (sim plans; as Plan::execute(report): never throws
   /// TargetNotMet). @throws NotSupported for a host plan, else as the forms without a report.
   void execute(const std::complex<T>* in, std::complex<T>* out, trncore::AccuracyReport& report) const;
   void execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out,
                trncore::AccuracyReport& report) const;
   void execute_split(const T* ri, const T* ii, T* ro, T* io, trncore::AccuracyReport& report) const;
+  ///@}
 
  private:
   explicit C2CPlan(std::unique_ptr<detail::PlanState<T>> state) noexcept : Plan<T>(std::move(state)) {}
@@ -201,10 +203,12 @@ class R2CPlan : public Plan<T> {
   void execute(std::span<const T> in, std::span<std::complex<T>> out) const;
   /// New-array execute, split output; io − ro must equal its value at creation.
   void execute_split(const T* in, T* ro, T* io) const;
+  ///@{
   /// The forms above with the run's AccuracyReport (sim plans; as C2CPlan's report forms).
   void execute(const T* in, std::complex<T>* out, trncore::AccuracyReport& report) const;
   void execute(std::span<const T> in, std::span<std::complex<T>> out, trncore::AccuracyReport& report) const;
   void execute_split(const T* in, T* ro, T* io, trncore::AccuracyReport& report) const;
+  ///@}
 
  private:
   explicit R2CPlan(std::unique_ptr<detail::PlanState<T>> state) noexcept : Plan<T>(std::move(state)) {}
@@ -226,10 +230,12 @@ class C2RPlan : public Plan<T> {
   void execute(std::span<std::complex<T>> in, std::span<T> out) const;
   /// New-array execute, split input; ii − ri must equal its value at creation.
   void execute_split(T* ri, T* ii, T* out) const;
+  ///@{
   /// The forms above with the run's AccuracyReport (sim plans; as C2CPlan's report forms).
   void execute(std::complex<T>* in, T* out, trncore::AccuracyReport& report) const;
   void execute(std::span<std::complex<T>> in, std::span<T> out, trncore::AccuracyReport& report) const;
   void execute_split(T* ri, T* ii, T* out, trncore::AccuracyReport& report) const;
+  ///@}
 
  private:
   explicit C2RPlan(std::unique_ptr<detail::PlanState<T>> state) noexcept : Plan<T>(std::move(state)) {}
@@ -372,6 +378,11 @@ C2RPlan<T> plan_dft_c2r_2d(std::int64_t n0, std::int64_t n1, std::complex<T>* in
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
+///@{
+/// Deprecated since 0.6.0, removed in 0.7.0: the (PlanFlags, trncore::Options) spelling of the plan_*
+/// function of the same name, which it calls with the flags merged into PlanOptions (bit for bit the same
+/// plan). @throws as that function.
+
 template <Real T>
 [[deprecated("use the PlanOptions overload (PlanFlags' fields are PlanOptions fields)")]] C2CPlan<T> plan_guru_dft(
     const std::vector<IoDim>& dims, const std::vector<IoDim>& batch, std::complex<T>* in, std::complex<T>* out,
@@ -507,6 +518,8 @@ template <Real T>
     const trncore::Options& options = {}) {
   return plan_dft_c2r_2d<T>(n0, n1, in, out, detail::merge_flags("trnfft::plan_dft_c2r_2d", flags, options));
 }
+
+///@}
 
 #pragma GCC diagnostic pop
 
