@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 namespace trnfft::detail {
 
@@ -223,24 +224,26 @@ Array<std::complex<trncore::real_type_t<E>>> c2c(const char* function, const E* 
   using T = trncore::real_type_t<E>;
   using C = std::complex<T>;
   const Cooked c = checked_geometry<T>(function, options, norm, size, shape, s, axes, false);
-  Array<C> out{with_lengths(shape, c), {}};
-  const std::int64_t count = element_count(function, out.shape);
-  out.data.assign(static_cast<std::size_t>(count), C(0));
-  if (count == 0) return out;
-  const auto st = row_major_strides(out.shape);
-  std::vector<IoDim> dims, batch;
-  geometry(c.axes, c.s, out.shape, st, st, dims, batch);
-  if constexpr (std::is_same_v<E, C>) {
-    if (out.shape == shape) {  // nothing to pad or truncate: transform straight from the input
-      plan_guru_dft<T>(dims, batch, const_cast<C*>(x), out.data.data(), direction, options).execute();
-      scale(out.data, scale_factor(norm, direction == Direction::forward, c.s));
-      return out;
+  std::vector<std::int64_t> out_shape = with_lengths(shape, c);
+  const std::int64_t count = element_count(function, out_shape);
+  std::vector<C> out(static_cast<std::size_t>(count), C(0));
+  if (count > 0) {
+    const auto st = row_major_strides(out_shape);
+    std::vector<IoDim> dims, batch;
+    geometry(c.axes, c.s, out_shape, st, st, dims, batch);
+    const C* direct = nullptr;  // the input itself when there is nothing to pad or truncate
+    if constexpr (std::is_same_v<E, C>) {
+      if (out_shape == shape) direct = x;
     }
+    if (direct != nullptr) {  // transform straight from the input
+      plan_guru_dft<T>(dims, batch, const_cast<C*>(direct), out.data(), direction, options).execute();
+    } else {
+      copy_box(x, shape, out.data(), out_shape, false);
+      plan_guru_dft<T>(dims, batch, out.data(), out.data(), direction, options).execute();
+    }
+    scale(out, scale_factor(norm, direction == Direction::forward, c.s));
   }
-  copy_box(x, shape, out.data.data(), out.shape, false);
-  plan_guru_dft<T>(dims, batch, out.data.data(), out.data.data(), direction, options).execute();
-  scale(out.data, scale_factor(norm, direction == Direction::forward, c.s));
-  return out;
+  return Array<C>(std::move(out_shape), std::move(out));  // the vector moves in: no copy
 }
 
 template <Real T>
@@ -250,11 +253,11 @@ Array<std::complex<T>> r2c(const char* function, const T* x, std::int64_t size, 
   using C = std::complex<T>;
   const Cooked c = checked_geometry<T>(function, options, norm, size, shape, s, axes, false);
   const auto real_shape = with_lengths(shape, c);
-  Array<C> out{real_shape, {}};
-  out.shape[static_cast<std::size_t>(c.axes.back())] = c.s.back() / 2 + 1;
-  const std::int64_t count = element_count(function, out.shape);
-  out.data.assign(static_cast<std::size_t>(count), C(0));
-  if (count == 0 || product(real_shape) == 0) return out;
+  std::vector<std::int64_t> out_shape = real_shape;
+  out_shape[static_cast<std::size_t>(c.axes.back())] = c.s.back() / 2 + 1;
+  const std::int64_t count = element_count(function, out_shape);
+  std::vector<C> out(static_cast<std::size_t>(count), C(0));
+  if (count == 0 || product(real_shape) == 0) return Array<C>(std::move(out_shape), std::move(out));
   std::vector<T> padded;
   const T* in = x;
   if (real_shape != shape) {
@@ -263,10 +266,10 @@ Array<std::complex<T>> r2c(const char* function, const T* x, std::int64_t size, 
     in = padded.data();
   }
   std::vector<IoDim> dims, batch;
-  geometry(c.axes, c.s, real_shape, row_major_strides(real_shape), row_major_strides(out.shape), dims, batch);
-  plan_guru_dft_r2c<T>(dims, batch, const_cast<T*>(in), out.data.data(), options).execute();
-  scale(out.data, scale_factor(norm, true, c.s));
-  return out;
+  geometry(c.axes, c.s, real_shape, row_major_strides(real_shape), row_major_strides(out_shape), dims, batch);
+  plan_guru_dft_r2c<T>(dims, batch, const_cast<T*>(in), out.data(), options).execute();
+  scale(out, scale_factor(norm, true, c.s));
+  return Array<C>(std::move(out_shape), std::move(out));
 }
 
 template <Element E>
@@ -277,19 +280,19 @@ Array<trncore::real_type_t<E>> c2r(const char* function, const E* x, std::int64_
   using T = trncore::real_type_t<E>;
   using C = std::complex<T>;
   const Cooked c = checked_geometry<T>(function, options, norm, size, shape, s, axes, true);
-  Array<T> out{with_lengths(shape, c), {}};
-  const std::int64_t count = element_count(function, out.shape);
-  out.data.assign(static_cast<std::size_t>(count), T(0));
-  if (count == 0) return out;
-  auto half_shape = out.shape;
+  std::vector<std::int64_t> out_shape = with_lengths(shape, c);
+  const std::int64_t count = element_count(function, out_shape);
+  std::vector<T> out(static_cast<std::size_t>(count), T(0));
+  if (count == 0) return Array<T>(std::move(out_shape), std::move(out));
+  auto half_shape = out_shape;
   half_shape[static_cast<std::size_t>(c.axes.back())] = c.s.back() / 2 + 1;
   std::vector<C> half(static_cast<std::size_t>(product(half_shape)), C(0));  // c2r overwrites its input
   copy_box(x, shape, half.data(), half_shape, conjugate);
   std::vector<IoDim> dims, batch;
-  geometry(c.axes, c.s, out.shape, row_major_strides(half_shape), row_major_strides(out.shape), dims, batch);
-  plan_guru_dft_c2r<T>(dims, batch, half.data(), out.data.data(), options).execute();
-  scale(out.data, scale_factor(norm, false, c.s));
-  return out;
+  geometry(c.axes, c.s, out_shape, row_major_strides(half_shape), row_major_strides(out_shape), dims, batch);
+  plan_guru_dft_c2r<T>(dims, batch, half.data(), out.data(), options).execute();
+  scale(out, scale_factor(norm, false, c.s));
+  return Array<T>(std::move(out_shape), std::move(out));
 }
 
 template Array<std::complex<float>> c2c<float>(const char*, const float*, std::int64_t,

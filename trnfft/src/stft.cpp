@@ -111,19 +111,19 @@ Array<std::complex<T>> stft_impl(const char* function, std::span<const T> x, std
   for (std::int64_t t = 0; t < frames; ++t)
     for (std::int64_t k = 0; k < g.n_fft; ++k)
       frame_data[static_cast<std::size_t>(t * g.n_fft + k)] = w[static_cast<std::size_t>(k)] * sample(t * g.hop + k);
-  Array<std::complex<T>> out{{frames, g.bins}, std::vector<std::complex<T>>(static_cast<std::size_t>(frames * g.bins))};
+  Array<std::complex<T>> out(trncore::Shape{frames, g.bins});  // zeros
   if (p.onesided) {
-    plan_many_dft_r2c<T>({g.n_fft}, frames, frame_data.data(), {}, 1, g.n_fft, out.data.data(), {}, 1, g.bins, options)
+    plan_many_dft_r2c<T>({g.n_fft}, frames, frame_data.data(), {}, 1, g.n_fft, out.data(), {}, 1, g.bins, options)
         .execute();
   } else {
     std::vector<std::complex<T>> c(frame_data.begin(), frame_data.end());
-    plan_many_dft<T>({g.n_fft}, frames, c.data(), {}, 1, g.n_fft, out.data.data(), {}, 1, g.n_fft, Direction::forward,
+    plan_many_dft<T>({g.n_fft}, frames, c.data(), {}, 1, g.n_fft, out.data(), {}, 1, g.n_fft, Direction::forward,
                      options)
         .execute();
   }
   if (p.normalized) {
     const T s = T(1) / std::sqrt(static_cast<T>(g.n_fft));
-    for (auto& v : out.data) v *= s;
+    for (auto& v : out.values()) v *= s;
   }
   return out;
 }
@@ -133,27 +133,28 @@ std::vector<T> istft_impl(const char* function, const Array<std::complex<T>>& sp
                           const StftParams& p, std::optional<std::int64_t> length, const trncore::Options& options) {
   const Geometry g =
       check_params(function, p, user.empty() ? std::nullopt : std::optional<std::int64_t>(std::ssize(user)));
-  if (spec.shape.size() != 2 || spec.shape[1] != g.bins || spec.shape[0] < 1 ||
-      static_cast<std::int64_t>(spec.data.size()) != spec.shape[0] * spec.shape[1])
+  if (spec.shape().size() != 2 || spec.shape()[1] != g.bins || spec.shape()[0] < 1 ||
+      static_cast<std::int64_t>(spec.values().size()) != spec.shape()[0] * spec.shape()[1])
     throw DimensionMismatch(
         function,
         "the spectrum has shape [" +
-            (spec.shape.empty() ? std::string()
-                                : std::to_string(spec.shape[0]) +
-                                      (spec.shape.size() > 1 ? ", " + std::to_string(spec.shape[1]) : std::string())) +
-            "] with " + std::to_string(spec.data.size()) + " values; expected frames x " + std::to_string(g.bins) +
+            (spec.shape().empty()
+                 ? std::string()
+                 : std::to_string(spec.shape()[0]) +
+                       (spec.shape().size() > 1 ? ", " + std::to_string(spec.shape()[1]) : std::string())) +
+            "] with " + std::to_string(spec.values().size()) + " values; expected frames x " + std::to_string(g.bins) +
             " bins",
         "pass stft's result for the same n_fft and onesided");
   if (length && *length < 0)
     throw InvalidArgument(function, "length = " + std::to_string(*length), "pass length >= 0 or leave it unset");
-  const std::int64_t frames = spec.shape[0];
+  const std::int64_t frames = spec.shape()[0];
   std::vector<T> frames_time(static_cast<std::size_t>(frames * g.n_fft));
   if (p.onesided) {
-    std::vector<std::complex<T>> in = spec.data;  // c2r may overwrite its input
+    std::vector<std::complex<T>> in = spec.values();  // c2r may overwrite its input
     plan_many_dft_c2r<T>({g.n_fft}, frames, in.data(), {}, 1, g.bins, frames_time.data(), {}, 1, g.n_fft, options)
         .execute();
   } else {
-    std::vector<std::complex<T>> in = spec.data, outc(in.size());
+    std::vector<std::complex<T>> in = spec.values(), outc(in.size());
     plan_many_dft<T>({g.n_fft}, frames, in.data(), {}, 1, g.n_fft, outc.data(), {}, 1, g.n_fft, Direction::backward,
                      options)
         .execute();

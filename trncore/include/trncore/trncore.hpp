@@ -20,5 +20,6 @@
 #include <trncore/rounding.hpp>
 #include <trncore/sim.hpp>
 #include <trncore/small_float.hpp>
+#include <trncore/tensor.hpp>
 #include <trncore/version.hpp>
 #include <trncore/view.hpp>

@@ -6,8 +6,9 @@
 /// Conventions (docs/trnfft.md, "numpy correspondence"):
 /// - Data: 1-D functions take any contiguous range (std::vector, std::span, std::array) of float,
 ///   double, std::complex<float> or std::complex<double>, or a trncore::VectorView<const E>, and return a
-///   std::vector. N-D functions take the data with its row-major (C-order) `shape`, or an Array, or for
-///   the 2-D functions a trncore::MatrixView<const E> (any layout and ld), and return an Array (row-major).
+///   std::vector. N-D functions take the data with its row-major (C-order) `shape`, or an Array (a
+///   trncore::Tensor), or a trncore::TensorView of any strides, or for the 2-D functions a
+///   trncore::MatrixView<const E> (any layout and ld), and return an Array (row-major trncore::Tensor).
 ///   The input is never modified. Real input to a complex transform is taken with zero imaginary part;
 ///   rfft/rfftn/ihfft take real input only.
 /// - Sizes and axes: `n` (1-D) and `s` (N-D) are numpy's n and s: the input is zero-padded or truncated
@@ -40,6 +41,7 @@
 #include <trncore/error.hpp>
 #include <trncore/options.hpp>
 #include <trncore/scalar_traits.hpp>
+#include <trncore/tensor.hpp>
 #include <trncore/view.hpp>
 
 #include <complex>
@@ -53,12 +55,14 @@
 
 namespace trnfft {
 
-/// A dense row-major (C-order) array: what the N-D functions return. data.size() = Π shape.
+/// A dense row-major (C-order) array: what the N-D functions return. Since 0.6.0 it is the suite's one owning
+/// dense tensor, trncore::Tensor<E> (<trncore/tensor.hpp>): shape() is the extent of each axis, outermost
+/// first; values() (a std::vector<E>, Π shape() elements) and data() the elements in row-major order (last
+/// axis contiguous); view() a trncore::TensorView, and a(i, j, k) an element. Before 0.6.0 Array was a
+/// struct whose `shape` and `data` were members: write `a.shape()` and `a.values()` (or `a.data()` for the
+/// pointer) instead.
 template <class E>
-struct Array {
-  std::vector<std::int64_t> shape;  ///< the extent of each axis, outermost first
-  std::vector<E> data;              ///< the elements in row-major order (last axis contiguous)
-};
+using Array = trncore::Tensor<E>;
 
 /// The element types the free functions accept: float, double and their std::complex.
 template <class E>
@@ -122,9 +126,9 @@ std::vector<E> gather(trncore::VectorView<const E> v) {
 /// The matrix of a view as a row-major rows × cols Array.
 template <class E>
 Array<E> gather(trncore::MatrixView<const E> m) {
-  Array<E> out{{m.rows(), m.cols()}, std::vector<E>(static_cast<std::size_t>(m.rows() * m.cols()))};
+  Array<E> out(trncore::Shape{m.rows(), m.cols()});
   for (std::int64_t i = 0; i < m.rows(); ++i)
-    for (std::int64_t j = 0; j < m.cols(); ++j) out.data[static_cast<std::size_t>(i * m.cols() + j)] = m(i, j);
+    for (std::int64_t j = 0; j < m.cols(); ++j) out(i, j) = m(i, j);
   return out;
 }
 }  // namespace detail
@@ -139,7 +143,7 @@ requires ElementRange<R> std::vector<std::complex<trncore::real_type_t<range_ele
     const trncore::Options& options = {}) {
   return detail::c2c("trnfft::fft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
                      {-1}, norm, Direction::forward, options)
-      .data;
+      .values();
 }
 
 /// numpy.fft.ifft: the inverse DFT y_j = (1/n)·Σ_k x_k·exp(+2πi·jk/n) (the 1/n as norm says), x padded
@@ -150,7 +154,7 @@ requires ElementRange<R> std::vector<std::complex<trncore::real_type_t<range_ele
     const trncore::Options& options = {}) {
   return detail::c2c("trnfft::ifft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
                      {-1}, norm, Direction::backward, options)
-      .data;
+      .values();
 }
 
 /// numpy.fft.rfft: the first n/2 + 1 outputs of the forward DFT of real x padded or truncated to n
@@ -162,7 +166,7 @@ requires RealRange<R> std::vector<std::complex<range_element<R>>> rfft(const R& 
                                                                        const trncore::Options& options = {}) {
   return detail::r2c("trnfft::rfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
                      {-1}, norm, options)
-      .data;
+      .values();
 }
 
 /// numpy.fft.irfft: the n real outputs (default n = 2·(m − 1) for m inputs) of the inverse DFT of the
@@ -175,7 +179,7 @@ requires ElementRange<R> std::vector<trncore::real_type_t<range_element<R>>> irf
     const trncore::Options& options = {}) {
   return detail::c2r("trnfft::irfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
                      {-1}, norm, false, options)
-      .data;
+      .values();
 }
 
 /// numpy.fft.hfft: the real spectrum of a signal with Hermitian symmetry given by its first half x:
@@ -187,7 +191,7 @@ requires ElementRange<R> std::vector<trncore::real_type_t<range_element<R>>> hff
     const trncore::Options& options = {}) {
   return detail::c2r("trnfft::hfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)}, detail::n_as_s(n),
                      {-1}, detail::swap_direction(norm), true, options)
-      .data;
+      .values();
 }
 
 /// numpy.fft.ihfft: the inverse of hfft, conj(rfft(x, n)) with norm's direction swapped (Norm::backward
@@ -199,7 +203,7 @@ requires RealRange<R> std::vector<std::complex<range_element<R>>> ihfft(const R&
                                                                         const trncore::Options& options = {}) {
   auto y = detail::r2c("trnfft::ihfft", std::ranges::data(x), detail::size_of(x), {detail::size_of(x)},
                        detail::n_as_s(n), {-1}, detail::swap_direction(norm), options)
-               .data;
+               .values();
   for (auto& v : y) v = std::conj(v);
   return y;
 }
@@ -312,33 +316,81 @@ requires ElementRange<R> Array<trncore::real_type_t<range_element<R>>> irfft2(
   return detail::c2r("trnfft::irfft2", std::ranges::data(x), detail::size_of(x), shape, s, axes, norm, false, options);
 }
 
-/// fftn of an Array (its data and shape); as fftn on data and shape.
+/// fftn of an Array (its values() and shape()); as fftn on data and shape.
 template <Element E>
 Array<std::complex<trncore::real_type_t<E>>> fftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
                                                   const std::vector<std::int64_t>& axes = {},
                                                   Norm norm = Norm::backward, const trncore::Options& options = {}) {
-  return fftn(x.data, x.shape, s, axes, norm, options);
+  return fftn(x.values(), x.shape(), s, axes, norm, options);
 }
-/// ifftn of an Array (its data and shape); as ifftn on data and shape.
+/// ifftn of an Array (its values() and shape()); as ifftn on data and shape.
 template <Element E>
 Array<std::complex<trncore::real_type_t<E>>> ifftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
                                                    const std::vector<std::int64_t>& axes = {},
                                                    Norm norm = Norm::backward, const trncore::Options& options = {}) {
-  return ifftn(x.data, x.shape, s, axes, norm, options);
+  return ifftn(x.values(), x.shape(), s, axes, norm, options);
 }
-/// rfftn of an Array (its data and shape); as rfftn on data and shape.
+/// rfftn of an Array (its values() and shape()); as rfftn on data and shape.
 template <Real T>
 Array<std::complex<T>> rfftn(const Array<T>& x, const std::vector<std::int64_t>& s = {},
                              const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
                              const trncore::Options& options = {}) {
-  return rfftn(x.data, x.shape, s, axes, norm, options);
+  return rfftn(x.values(), x.shape(), s, axes, norm, options);
 }
-/// irfftn of an Array (its data and shape); as irfftn on data and shape.
+/// irfftn of an Array (its values() and shape()); as irfftn on data and shape.
 template <Element E>
 Array<trncore::real_type_t<E>> irfftn(const Array<E>& x, const std::vector<std::int64_t>& s = {},
                                       const std::vector<std::int64_t>& axes = {}, Norm norm = Norm::backward,
                                       const trncore::Options& options = {}) {
-  return irfftn(x.data, x.shape, s, axes, norm, options);
+  return irfftn(x.values(), x.shape(), s, axes, norm, options);
+}
+
+namespace detail {
+/// The elements of a tensor view in row-major order as a contiguous span: the view's own storage when it is
+/// dense row-major, else a copy gathered into `buffer`.
+template <class V>
+std::span<const std::remove_const_t<V>> row_major(trncore::TensorView<V> x, Array<std::remove_const_t<V>>& buffer) {
+  if (x.is_row_major_contiguous()) return {x.data(), static_cast<std::size_t>(x.size())};
+  buffer = Array<std::remove_const_t<V>>::copy_of(x);
+  return buffer.values();
+}
+}  // namespace detail
+
+/// fftn of a strided tensor view (any strides, e.g. a permuted or sliced trncore::TensorView; gathered into
+/// row-major storage first unless it is dense row-major); as fftn on data and shape.
+template <class V>
+requires Element<std::remove_const_t<V>> Array<std::complex<trncore::real_type_t<std::remove_const_t<V>>>> fftn(
+    trncore::TensorView<V> x, const std::vector<std::int64_t>& s = {}, const std::vector<std::int64_t>& axes = {},
+    Norm norm = Norm::backward, const trncore::Options& options = {}) {
+  Array<std::remove_const_t<V>> buffer;
+  return fftn(detail::row_major(x, buffer), x.shape(), s, axes, norm, options);
+}
+/// ifftn of a strided tensor view (gathered into row-major storage first unless dense); as ifftn on data and
+/// shape.
+template <class V>
+requires Element<std::remove_const_t<V>> Array<std::complex<trncore::real_type_t<std::remove_const_t<V>>>> ifftn(
+    trncore::TensorView<V> x, const std::vector<std::int64_t>& s = {}, const std::vector<std::int64_t>& axes = {},
+    Norm norm = Norm::backward, const trncore::Options& options = {}) {
+  Array<std::remove_const_t<V>> buffer;
+  return ifftn(detail::row_major(x, buffer), x.shape(), s, axes, norm, options);
+}
+/// rfftn of a strided real tensor view (gathered into row-major storage first unless dense); as rfftn on data
+/// and shape.
+template <class V>
+requires Real<std::remove_const_t<V>> Array<std::complex<std::remove_const_t<V>>> rfftn(
+    trncore::TensorView<V> x, const std::vector<std::int64_t>& s = {}, const std::vector<std::int64_t>& axes = {},
+    Norm norm = Norm::backward, const trncore::Options& options = {}) {
+  Array<std::remove_const_t<V>> buffer;
+  return rfftn(detail::row_major(x, buffer), x.shape(), s, axes, norm, options);
+}
+/// irfftn of a strided tensor view (gathered into row-major storage first unless dense); as irfftn on data and
+/// shape.
+template <class V>
+requires Element<std::remove_const_t<V>> Array<trncore::real_type_t<std::remove_const_t<V>>> irfftn(
+    trncore::TensorView<V> x, const std::vector<std::int64_t>& s = {}, const std::vector<std::int64_t>& axes = {},
+    Norm norm = Norm::backward, const trncore::Options& options = {}) {
+  Array<std::remove_const_t<V>> buffer;
+  return irfftn(detail::row_major(x, buffer), x.shape(), s, axes, norm, options);
 }
 
 /// fft2 of a matrix view (rows × cols are the two axes; any layout and ld); as fft2 on data and shape.
@@ -347,7 +399,7 @@ Array<std::complex<trncore::real_type_t<E>>> fft2(trncore::MatrixView<const E> a
                                                   const std::vector<std::int64_t>& s = {}, Norm norm = Norm::backward,
                                                   const trncore::Options& options = {}) {
   const auto g = detail::gather(a);
-  return fft2(g.data, g.shape, s, {-2, -1}, norm, options);
+  return fft2(g.values(), g.shape(), s, {-2, -1}, norm, options);
 }
 /// ifft2 of a matrix view (rows × cols are the two axes; any layout and ld); as ifft2 on data and shape.
 template <Element E>
@@ -355,21 +407,21 @@ Array<std::complex<trncore::real_type_t<E>>> ifft2(trncore::MatrixView<const E> 
                                                    const std::vector<std::int64_t>& s = {}, Norm norm = Norm::backward,
                                                    const trncore::Options& options = {}) {
   const auto g = detail::gather(a);
-  return ifft2(g.data, g.shape, s, {-2, -1}, norm, options);
+  return ifft2(g.values(), g.shape(), s, {-2, -1}, norm, options);
 }
 /// rfft2 of a matrix view (rows × cols are the two axes; any layout and ld); as rfft2 on data and shape.
 template <Real T>
 Array<std::complex<T>> rfft2(trncore::MatrixView<const T> a, const std::vector<std::int64_t>& s = {},
                              Norm norm = Norm::backward, const trncore::Options& options = {}) {
   const auto g = detail::gather(a);
-  return rfft2(g.data, g.shape, s, {-2, -1}, norm, options);
+  return rfft2(g.values(), g.shape(), s, {-2, -1}, norm, options);
 }
 /// irfft2 of a matrix view (rows × cols are the two axes; any layout and ld); as irfft2 on data and shape.
 template <Element E>
 Array<trncore::real_type_t<E>> irfft2(trncore::MatrixView<const E> a, const std::vector<std::int64_t>& s = {},
                                       Norm norm = Norm::backward, const trncore::Options& options = {}) {
   const auto g = detail::gather(a);
-  return irfft2(g.data, g.shape, s, {-2, -1}, norm, options);
+  return irfft2(g.values(), g.shape(), s, {-2, -1}, norm, options);
 }
 
 // ---- Frequencies and shifts ----

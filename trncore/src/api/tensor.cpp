@@ -1,10 +1,11 @@
-// Tensor and TensorView: argument checks and the few out-of-line members, instantiated for float and double.
-#include <trntensor/tensor.hpp>
+// Tensor and TensorView: argument checks and the few out-of-line members, instantiated for float, double and
+// their complex types.
+#include <trncore/tensor.hpp>
 
 #include <algorithm>
 #include <limits>
 
-namespace trntensor {
+namespace trncore {
 namespace detail {
 
 std::string shape_string(std::span<const std::int64_t> shape) {
@@ -82,7 +83,7 @@ TensorView<T> TensorView<T>::permuted(std::span<const int> axes) const {
   if (!ok) {
     const Shape a(axes.begin(), axes.end());
     throw trncore::InvalidArgument(
-        "trntensor::TensorView::permuted",
+        "trncore::TensorView::permuted",
         "axes " + detail::shape_string(a) + " are not a permutation of 0.." + std::to_string(rank() - 1),
         "list every axis exactly once");
   }
@@ -97,7 +98,7 @@ TensorView<T> TensorView<T>::permuted(std::span<const int> axes) const {
 template <class T>
 TensorView<T> TensorView<T>::slice(int axis, std::int64_t begin, std::int64_t end) const {
   if (axis < 0 || axis >= rank() || begin < 0 || end < begin || end > extent(axis))
-    throw trncore::InvalidArgument("trntensor::TensorView::slice",
+    throw trncore::InvalidArgument("trncore::TensorView::slice",
                                    "range [" + std::to_string(begin) + ", " + std::to_string(end) + ") of axis " +
                                        std::to_string(axis) + " does not fit the shape " + detail::shape_string(shape_),
                                    "use 0 <= axis < rank and 0 <= begin <= end <= extent");
@@ -109,9 +110,9 @@ TensorView<T> TensorView<T>::slice(int axis, std::int64_t begin, std::int64_t en
 
 template <class T>
 Tensor<T>::Tensor(Shape shape, std::vector<T> values) : shape_(std::move(shape)), data_(std::move(values)) {
-  const std::int64_t size = detail::checked_size("trntensor::Tensor", shape_);
+  const std::int64_t size = detail::checked_size("trncore::Tensor", shape_);
   if (static_cast<std::int64_t>(data_.size()) != size)
-    throw trncore::DimensionMismatch("trntensor::Tensor",
+    throw trncore::DimensionMismatch("trncore::Tensor",
                                      "the shape " + detail::shape_string(shape_) + " has " + std::to_string(size) +
                                          " elements but " + std::to_string(data_.size()) + " values were given",
                                      "pass exactly one value per element, row-major");
@@ -134,9 +135,15 @@ Tensor<T> Tensor<T>::copy_of(TensorView<const T> view) {
 
 template class TensorView<float>;
 template class TensorView<double>;
+template class TensorView<std::complex<float>>;
+template class TensorView<std::complex<double>>;
 template class TensorView<const float>;
 template class TensorView<const double>;
+template class TensorView<const std::complex<float>>;
+template class TensorView<const std::complex<double>>;
 template class Tensor<float>;
 template class Tensor<double>;
+template class Tensor<std::complex<float>>;
+template class Tensor<std::complex<double>>;
 
-}  // namespace trntensor
+}  // namespace trncore
