@@ -97,6 +97,12 @@ TEST(Tensor, TakesItsValuesWithoutACopy) {
         EXPECT_EQ(t(i, j, k), cd(e, -e));
         EXPECT_EQ(t.at({i, j, k}), cd(e, -e));
       }
+  // values() of an expiring tensor moves the buffer out, again without a copy.
+  Tensor<cd> u = t;
+  const cd* u_storage = u.data();
+  const std::vector<cd> out = std::move(u).values();
+  EXPECT_EQ(out.data(), u_storage);
+  EXPECT_EQ(out, t.values());
 }
 
 // A complex view that is sliced on one axis and permuted reads element (a, b, c) of the result at the offset
