@@ -16,7 +16,10 @@
 #include <trncore/dd.hpp>
 #include <trncore/detail/checks.hpp>
 #include <trncore/detail/format_number.hpp>
+#include <trncore/detail/parallel.hpp>
 #include <trncore/error.hpp>
+
+#include <cblas.h>
 
 #include <algorithm>
 #include <cmath>
@@ -100,13 +103,47 @@ void pair_products(detail::PairProducts& out, std::int64_t naux, const double* x
   }
 }
 
-Products host_products(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, int threads) {
+// Block i of the pair products by one OpenBLAS DGEMM straight on B (no copies, no scans: B is checked finite
+// and the energy stage's own bound covers what the products can do): (ia|jb) for j ≥ i.
+Products host_products(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b) {
   Products p;
   p.k = {nocc, nvir, {}};
-  pair_products(p.k, naux, b, b, 0.0, threads);
+  p.k.blocks.resize(static_cast<std::size_t>(nocc));
+  for (std::int64_t i = 0; i < nocc; ++i) {
+    const std::int64_t n = (nocc - i) * nvir;
+    auto& block = p.k.blocks[static_cast<std::size_t>(i)];
+    block.resize(static_cast<std::size_t>(nvir * n));
+    const double* x = b + i * nvir * naux;
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(nvir), static_cast<int>(n),
+                static_cast<int>(naux), 1.0, x, static_cast<int>(naux), x, static_cast<int>(naux), 0.0, block.data(),
+                static_cast<int>(n));
+  }
   p.eps = detail::gamma(static_cast<double>(naux), kU64);  // DGEMM's componentwise bound, any summation order
-  p.method = "pair products: fp64 DGEMM (OpenBLAS)";
+  p.method = "pair products: fp64 DGEMM (OpenBLAS), one per occupied orbital i";
   return p;
+}
+
+// Upper bounds ν_ia ≥ ‖B_ia‖₂ for the host bound, which uses S_{ia,jb} = ν_ia·ν_jb ≥ Σ_Q |B_iaQ||B_jbQ| (Cauchy–
+// Schwarz) in place of the |B||B|ᵀ GEMM the bound used to need (issue #24: that GEMM cost as much as the
+// products; the bound's DGEMM term grows by the Cauchy–Schwarz ratio, still far below 1e-9 Ha, see
+// docs/trnblas.md). Rigour: the computed Σ̂ b² (squares ≥ b²(1 − u) − 2^-1075 each, recursive sum of
+// non-negative terms ≥ (1 − γ_{naux−1})·Σ) gives ‖B_ia‖² ≤ (Σ̂ + naux·2^-1073)·(1 + 2γ_naux); that
+// expression and its square root round three times (each ≥ (1 − u) relative), so × (1 + 8u) on the computed
+// root covers them and its own rounding.
+std::vector<double> host_row_norms(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
+                                   int threads) {
+  std::vector<double> nu(static_cast<std::size_t>(nocc * nvir));
+  const double up = 1 + 2 * detail::gamma(static_cast<double>(naux), kU64);
+  const double floor = static_cast<double>(naux) * 0x1p-1073;
+  trncore::detail::parallel_for(nocc, threads, [&](std::int64_t i) {
+    for (std::int64_t r = i * nvir; r < (i + 1) * nvir; ++r) {
+      const double* row = b + r * naux;
+      double s2 = 0;
+      for (std::int64_t q = 0; q < naux; ++q) s2 += row[q] * row[q];
+      nu[static_cast<std::size_t>(r)] = std::sqrt((s2 + floor) * up) * (1 + 8 * kU64);
+    }
+  });
+  return nu;
 }
 
 // Single-pass formats lose their relative rounding bound for values far below their row's largest (the
@@ -373,16 +410,140 @@ double energy_bound(const detail::PairProducts& k, const detail::PairProducts& s
   return total * (1 + 2 * detail::gamma(n + 30, kU64));
 }
 
-// Host stage: every term in double, summed in double-double in a fixed order.
-Mp2Energy host_stage_energy(const detail::PairProducts& k, const double* eo, const double* ev) {
+// Host energy stage and bound, fused (issue #24): one task per occupied pair (i, j ≥ i), i.e. per
+// nvir × nvir tile of (ia|jb). The task copies the tile's transpose (the (ib|ja) values) into a local buffer
+// so every read is contiguous, then in one sweep forms each term in double (the same expressions as before:
+// w·(K²/D), w·(K(K − K')/D)), sums it in double-double (DWPlusFP, ≤ 2u² relative per addition) on four
+// interleaved chains per energy (b mod 4, merged at the end of the pair), and accumulates the bound's
+// per-term pieces. Tasks run on trncore::detail::parallel_for; each writes only its own slot, and the slots
+// are combined afterwards in pair order, so the energy and the bound are bitwise identical for every thread
+// count.
+//
+// Summation error: each chain's double-double sum of ≤ nvir² terms errs by ≤ 2u²·nvir²·Σ_pair|terms| (each
+// DWPlusFP addition errs by ≤ 2u²|partial sum| ≤ 2u²·Σ|terms|, up to 1 + O(u²)); merging the chains (3 per
+// energy), adding the npairs pair sums and finally E_os + E_ss are AccurateDWPlusDW additions, ≤ 3u² + 13u³
+// < 4u² relative to their result, ≤ 4u²·Σ|terms| each, on any path at most npairs + 4 of them. So the
+// reduction errs by ≤ (2·nvir² + 4·(npairs + 4))·u²·Σ|terms|, charged against
+// abs = Σ w|N|/D_low·(1 + rel) ≥ Σ|terms| as before.
+//
+// The bound per term is energy_bound's (dk = ε_K·S_{ia,jb}, dkt = ε_K·S_{ib,ja}, S = ν ν from
+// host_row_norms), rearranged to one division: with r = 1/D_low (computed),
+//   w·[(dN_os + dN_ss)·r + |N_os|·(d_err·r² + rel_os·r) + |N_ss|·(d_err·r² + rel_ss·r) + 2·underflow]
+// with underflow = abs_unit·(1 + |K| + |K'|)·(1 + r). Every operand is non-negative and each rounds at most
+// ~25 times on its way into a term, then ≤ nvir² + npairs more times in the accumulation: the computed total
+// is ≥ (1 − γ_{n+60}) × the exact one (n = the number of terms), so × (1 + 2γ_{n+60}) covers it.
+struct PairPartial {
   trncore::dd os = 0.0, ss = 0.0;
-  detail::for_each_term(k, [&](std::int64_t i, std::int64_t j, std::int64_t a, std::int64_t c, double w) {
-    const double kab = k.at(i, j, a, c), kba = k.at(i, j, c, a);
-    const double d = (eo[i] + eo[j]) - (ev[a] + ev[c]);
-    os = os + w * (kab * kab / d);
-    ss = ss + w * (kab * (kab - kba) / d);
+  double bound = 0, abs = 0;
+  bool positive = true;
+};
+
+struct HostStage {
+  Mp2Energy energy;
+  double bound = 0.0;
+};
+
+HostStage host_stage_fused(const detail::PairProducts& k, const std::vector<double>& nu, double eps, const double* eo,
+                           const double* ev, int threads) {
+  const std::int64_t nocc = k.nocc, nvir = k.nvir, npairs = nocc * (nocc + 1) / 2;
+  const double u2 = kU64 * kU64;
+  const StageArithmetic st = host_stage(0);
+  const double ek = eps + st.k_store * (1 + eps);
+  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;
+  pairs.reserve(static_cast<std::size_t>(npairs));
+  for (std::int64_t i = 0; i < nocc; ++i)
+    for (std::int64_t j = i; j < nocc; ++j) pairs.emplace_back(i, j);
+  std::vector<PairPartial> parts(static_cast<std::size_t>(npairs));
+  constexpr int kChains = 4;
+  trncore::detail::parallel_for(npairs, threads, [&](std::int64_t t) {
+    const auto [i, j] = pairs[static_cast<std::size_t>(t)];
+    const std::int64_t ld = (nocc - i) * nvir, col = (j - i) * nvir;
+    const double* kb = k.blocks[static_cast<std::size_t>(i)].data() + col;
+    thread_local std::vector<double> kt;
+    kt.resize(static_cast<std::size_t>(nvir * nvir));
+    for (std::int64_t c = 0; c < nvir; ++c)
+      for (std::int64_t a = 0; a < nvir; ++a) kt[static_cast<std::size_t>(a * nvir + c)] = kb[c * ld + a];
+    const double* nui = nu.data() + i * nvir;
+    const double* nuj = nu.data() + j * nvir;
+    const double w = i == j ? 1.0 : 2.0, eij = eo[i] + eo[j], mag_ij = std::fabs(eo[i]) + std::fabs(eo[j]);
+    trncore::dd os[kChains], ss[kChains];
+    double bound[kChains] = {}, abs[kChains] = {};
+    bool positive = true;
+    // Per row a: an element-wise pass (vectorisable: no reduction) writes each term and its bound pieces,
+    // then a serial pass accumulates them on the chains.
+    thread_local std::vector<double> rows;
+    rows.resize(static_cast<std::size_t>(5 * nvir));
+    double* __restrict tos = rows.data();
+    double* __restrict tss = tos + nvir;
+    double* __restrict tb = tss + nvir;
+    double* __restrict ta = tb + nvir;
+    double* __restrict tl = ta + nvir;
+    const double os_rel = st.os_rel, ss_rel = st.ss_rel, d_rel = st.d_rel, abs_unit = st.abs_unit;
+    for (std::int64_t a = 0; a < nvir; ++a) {
+      const double* __restrict krow = kb + a * ld;
+      const double* __restrict ktrow = kt.data() + a * nvir;
+      const double eka = ek * nui[a], ekja = ek * nuj[a], eva = ev[a], mag_a = mag_ij + std::fabs(ev[a]);
+      for (std::int64_t c = 0; c < nvir; ++c) {
+        const double kab = krow[c], kba = ktrow[c];
+        const double d = eij - (eva + ev[c]);
+        tos[c] = w * (kab * kab / d);
+        tss[c] = w * (kab * (kab - kba) / d);
+        const double dk = eka * nuj[c], dkt = ekja * nui[c];  // ε_K·S_{ia,jc}, ε_K·S_{ic,ja}
+        const double mag_e = mag_a + std::fabs(ev[c]);
+        const double d_err = d_rel * mag_e;
+        const double dlow = std::fabs(d) - d_err - 4 * kU64 * mag_e;
+        tl[c] = dlow;
+        const double r = 1 / dlow;
+        const double ak = std::fabs(kab), n_os = kab * kab, n_ss = std::fabs(kab * (kab - kba));
+        const double dn = dk * (2 * ak + dk) + dk * std::fabs(kab - kba) + (ak + dk) * (dk + dkt);
+        const double der = d_err * r * r;
+        const double underflow = abs_unit * (1 + ak + std::fabs(kba)) * (1 + r);
+        tb[c] = w * (dn * r + n_os * (der + os_rel * r) + n_ss * (der + ss_rel * r) + 2 * underflow);
+        ta[c] = w * r * (n_os * (1 + os_rel) + n_ss * (1 + ss_rel));
+      }
+      std::int64_t c = 0;
+      for (; c + kChains <= nvir; c += kChains)
+        for (int q = 0; q < kChains; ++q) {
+          os[q] = os[q] + tos[c + q];
+          ss[q] = ss[q] + tss[c + q];
+          bound[q] += tb[c + q];
+          abs[q] += ta[c + q];
+          positive = positive && tl[c + q] > 0;
+        }
+      for (int q = 0; c < nvir; ++c, ++q) {
+        os[q] = os[q] + tos[c];
+        ss[q] = ss[q] + tss[c];
+        bound[q] += tb[c];
+        abs[q] += ta[c];
+        positive = positive && tl[c] > 0;
+      }
+    }
+    PairPartial& p = parts[static_cast<std::size_t>(t)];
+    p.os = (os[0] + os[1]) + (os[2] + os[3]);
+    p.ss = (ss[0] + ss[1]) + (ss[2] + ss[3]);
+    p.bound = (bound[0] + bound[1]) + (bound[2] + bound[3]);
+    p.abs = (abs[0] + abs[1]) + (abs[2] + abs[3]);
+    p.positive = positive;
   });
-  return {(os + ss).hi(), ss.hi(), os.hi()};
+  PairPartial total;
+  for (const PairPartial& p : parts) {  // pair order, whatever the thread count
+    total.os = total.os + p.os;
+    total.ss = total.ss + p.ss;
+    total.bound += p.bound;
+    total.abs += p.abs;
+    total.positive = total.positive && p.positive;
+  }
+  HostStage r;
+  r.energy = {(total.os + total.ss).hi(), total.ss.hi(), total.os.hi()};
+  if (!total.positive) {  // a denominator the rounding could bring to 0 leaves the energy unbounded
+    r.bound = std::numeric_limits<double>::infinity();
+    return r;
+  }
+  const double sum_rel = (2 * static_cast<double>(nvir * nvir) + 4 * static_cast<double>(npairs + 4)) * u2;
+  const double sum = total.bound + sum_rel * total.abs + kU64 * std::fabs(r.energy.correlation);
+  const double n = 2.0 * static_cast<double>(npairs) * static_cast<double>(nvir * nvir);
+  r.bound = sum * (1 + 2 * detail::gamma(n + 60, kU64));
+  return r;
 }
 
 struct Attempt {
@@ -394,15 +555,18 @@ struct Attempt {
   std::optional<trncore::sim::EngineStats> stats;
 };
 
-std::int64_t host_chain(std::int64_t nocc, std::int64_t nvir) { return nocc * (nocc + 1) / 2 * nvir * nvir; }
-
 Attempt run_host(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b, const double* eo,
-                 const double* ev, const detail::PairProducts& s, int threads) {
-  const Products p = host_products(nocc, nvir, naux, b, threads);
+                 const double* ev, int threads) {
+  const Products p = host_products(nocc, nvir, naux, b);
+  const std::vector<double> nu = host_row_norms(nocc, nvir, naux, b, threads);
   Attempt a;
-  a.energy = host_stage_energy(p.k, eo, ev);
-  a.bound = energy_bound(p.k, s, nullptr, p.eps, host_stage(host_chain(nocc, nvir) + 1), eo, ev, a.energy.correlation);
-  a.steps = {p.method, "energy stage: fp64 terms, double-double sums"};
+  const HostStage h = host_stage_fused(p.k, nu, p.eps, eo, ev, threads);
+  a.energy = h.energy;
+  a.bound = h.bound;
+  a.steps = {p.method,
+             "energy stage: fp64 terms, double-double sums per occupied pair, pairs threaded and "
+             "combined in pair order",
+             "bound: DGEMM error through Cauchy-Schwarz, |B||B|^T <= ||B_ia|| ||B_jb||"};
   return a;
 }
 
@@ -476,7 +640,6 @@ Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux,
     report = std::move(r);
     return {};
   }
-  const detail::PairProducts s = magnitudes(nocc, nvir, naux, b, options.threads);
   // Both the bound and the target are absolute errors of E_corr in hartree.
   const auto meets = [&](const Attempt& a) {
     return a.certified && std::isfinite(a.bound) &&
@@ -485,8 +648,9 @@ Mp2Energy df_mp2_energy(std::int64_t nocc, std::int64_t nvir, std::int64_t naux,
   Attempt chosen;
   std::vector<std::string> tried;
   if (options.backend == trncore::Backend::host) {
-    chosen = run_host(nocc, nvir, naux, b, eps_occ, eps_vir, s, options.threads);
+    chosen = run_host(nocc, nvir, naux, b, eps_occ, eps_vir, options.threads);
   } else {
+    const detail::PairProducts s = magnitudes(nocc, nvir, naux, b, options.threads);
     using M = trncore::MathMode;
     std::vector<M> modes{options.math_mode};
     if (options.math_mode == M::automatic)
