@@ -3,7 +3,8 @@
 /// Density-fitted MP2 (DF-MP2) correlation energy of a closed-shell reference — the suite's one implementation
 /// (trntensor::df_mp2_energy calls it for a tensor view): the quantum-chemistry
 /// workload that is one large GEMM, (ia|jb) = Σ_Q B_iaQ·B_jbQ, followed by an elementwise energy
-/// reduction. Host: fp64 GEMMs (OpenBLAS) and a double-double reduction. Sim: the pair GEMMs on the
+/// reduction. Host: fp64 GEMMs (OpenBLAS, one per block of occupied orbitals) and an energy stage threaded
+/// over occupied pairs with double-double sums combined in pair order (issue #24). Sim: the pair GEMMs on the
 /// modelled TensorEngine in any trnblas math mode, then the denominators and the reduction as
 /// VectorEngine instructions on a modelled NeuronCore — fp32, or float-float (compensated) when the
 /// products are fp64-accurate (MathMode::ozaki). docs/trnblas.md, "DF-MP2".
@@ -44,8 +45,8 @@ struct Mp2Energy {
 /// @returns the energies.
 ///
 /// Accuracy: |Ê − E| ≤ the bound the report carries (absolute, hartree, for `correlation`), computed from
-/// the product's componentwise bound ε·(|B||B|ᵀ) (gemm's bound for the mode; compensated adds an absolute
-/// term for slices below fp32's normal range), the denominators' rounding and the reduction's (fp32: γ_L
+/// the product's componentwise bound ε·S, S ≥ |B||B|ᵀ (gemm's bound for the mode; compensated adds an absolute
+/// term for slices below fp32's normal range; host takes S_{ia,jb} = ‖B_ia‖·‖B_jb‖ rounded up, Cauchy–Schwarz), the denominators' rounding and the reduction's (fp32: γ_L
 /// with L the longest summation chain; float-float/double-double: the double-word bounds of Joldes,
 /// Muller, Popescu, ACM TOMS 44(2), 2017). Measured against psi4 on data/dfmp2 (cc-pVDZ) and
 /// data/dfmp2-aug-cc-pvdz (H2O, NH3, C6H6): host and sim ozaki ≤ 3e-14 Ha (bounds ≤ 6e-12 Ha), sim
