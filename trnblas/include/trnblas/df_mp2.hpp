@@ -45,10 +45,11 @@ struct Mp2Energy {
 /// @returns the energies.
 ///
 /// Accuracy: |Ê − E| ≤ the bound the report carries (absolute, hartree, for `correlation`), computed from
-/// the product's componentwise bound ε·S, S ≥ |B||B|ᵀ (gemm's bound for the mode; compensated adds an absolute
-/// term for slices below fp32's normal range; host takes S_{ia,jb} = ‖B_ia‖·‖B_jb‖ rounded up, Cauchy–Schwarz), the denominators' rounding and the reduction's (fp32: γ_L
-/// with L the longest summation chain; float-float/double-double: the double-word bounds of Joldes,
-/// Muller, Popescu, ACM TOMS 44(2), 2017). Measured against psi4 on data/dfmp2 (cc-pVDZ) and
+/// the product's componentwise bound ε·S, S ≥ |B||B|ᵀ (gemm's bound for the mode; compensated adds an
+/// absolute term for slices below fp32's normal range; host takes S_{ia,jb} = ‖B_ia‖·‖B_jb‖ rounded up, by
+/// Cauchy–Schwarz), the denominators' rounding and the reduction's (fp32: γ_L with L the longest summation
+/// chain; float-float/double-double: the double-word bounds of Joldes, Muller, Popescu, ACM TOMS 44(2),
+/// 2017). Measured against psi4 on data/dfmp2 (cc-pVDZ) and
 /// data/dfmp2-aug-cc-pvdz (H2O, NH3, C6H6): host and sim ozaki ≤ 3e-14 Ha (bounds ≤ 6e-12 Ha), sim
 /// compensated ≤ 2.5e-9 Ha (certified, bounds ≈ 1e-5 Ha), sim fp32 under bf16 products ≈ 5e-5 Ha, bf16
 /// ≈ 1e-4 Ha. Single-pass sim modes screen out entries of B far below their row's largest (bounded;
