@@ -62,7 +62,7 @@ void chain_plan() {
 
 void dfmp2_water(const std::string& data_dir) {
   const std::string dir = data_dir + "/dfmp2/H2O/";
-  std::printf("\ntrntensor: DF-MP2 correlation energy of H2O by einsum (iaQ,jbQ->iajb, then iajb,iajb,iajb->)\n");
+  std::printf("\ntrntensor: DF-MP2 correlation energy of H2O from a B[i,a,Q] tensor view (trnblas's energy stage)\n");
   const auto [b, eo, ev] = read_dfmp2_fixture(dir);
   std::ifstream meta_file(dir + "meta.json");
   std::stringstream meta;
