@@ -7,12 +7,14 @@
 include_guard(GLOBAL)
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
+include("${CMAKE_CURRENT_LIST_DIR}/TrnsciPython.cmake")
 
 set(TRNSCI_SANITIZE "" CACHE STRING "Sanitizers for every trnsci target, e.g. 'address;undefined'")
 option(TRNSCI_WARNINGS_AS_ERRORS "Treat compiler warnings as errors in trnsci targets" OFF)
 
 # <PKG>_BUILD_TESTS/_BENCHMARKS/_EXAMPLES default to "this package is the top-level project", or to the
-# suite-wide TRNSCI_BUILD_* switch that the all-in-one build turns on.
+# suite-wide TRNSCI_BUILD_* switch that the all-in-one build turns on. <PKG>_PYTHON (the Python bindings,
+# TrnsciPython.cmake) defaults to OFF, or to the suite-wide TRNSCI_PYTHON.
 macro(trnsci_package_options)
   string(TOUPPER "${PROJECT_NAME}" _trnsci_upper)
   foreach(_trnsci_what TESTS BENCHMARKS EXAMPLES)
@@ -22,6 +24,12 @@ macro(trnsci_package_options)
     endif()
     option(${_trnsci_upper}_BUILD_${_trnsci_what} "Build ${PROJECT_NAME} ${_trnsci_what}" ${_trnsci_default})
   endforeach()
+  set(_trnsci_default OFF)
+  if(DEFINED TRNSCI_PYTHON)
+    set(_trnsci_default ${TRNSCI_PYTHON})
+  endif()
+  option(${_trnsci_upper}_PYTHON "Build and install the ${PROJECT_NAME} Python package (pybind11, NumPy)"
+         ${_trnsci_default})
 endmacro()
 
 # Compiler settings every trnsci target gets: C++20, the warning set, -Werror on request, sanitizers.

@@ -1,0 +1,7 @@
+"""trnblas: see docs/python.md."""
+
+import trncore  # noqa: F401  (registers reports, options and exceptions first)
+
+from ._trnblas import version
+
+__version__ = version()

@@ -1,0 +1,7 @@
+"""trnsolver: see docs/python.md."""
+
+import trncore  # noqa: F401  (registers reports, options and exceptions first)
+
+from ._trnsolver import version
+
+__version__ = version()

@@ -1,0 +1,7 @@
+"""trnsparse: see docs/python.md."""
+
+import trncore  # noqa: F401  (registers reports, options and exceptions first)
+
+from ._trnsparse import version
+
+__version__ = version()

@@ -1,0 +1,7 @@
+"""trntensor: see docs/python.md."""
+
+import trncore  # noqa: F401  (registers reports, options and exceptions first)
+
+from ._trntensor import version
+
+__version__ = version()
