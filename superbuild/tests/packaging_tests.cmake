@@ -50,6 +50,18 @@ if(TRNSCI_SHARED_LIBS AND EXISTS "${xblat_dir}/xblat3d")
   endforeach()
 endif()
 
+# The Python packages each package installed standalone (against the installed trncore's TrnsciPython.cmake
+# and binding headers) import from the prefix's site-packages and run; with shared libraries this also
+# proves the extensions' run path ($ORIGIN/../../..) reaches lib/.
+if(TRNSCI_PYTHON)
+  include("${TRNSCI_SOURCE_ROOT}/trncore/cmake/TrnsciPython.cmake")
+  set(python /usr/bin/python3)
+  trnsci_python_install_dir("${python}")
+  add_test(NAME packaging.python.installed
+    COMMAND "${python}" -I "${TRNSCI_SOURCE_ROOT}/cmake/check_python_install.py"
+            "${TRNSCI_INSTALL_PREFIX}/${TRNSCI_PYTHON_INSTALL_DIR}" ${TRNSCI_PACKAGES})
+endif()
+
 add_test(NAME packaging.consumer.showcase_runs COMMAND "${CMAKE_BINARY_DIR}/consumer/trnsci_showcase")
 
 # The next minor of a version: newer than the tree, so a pin the tree cannot satisfy.

@@ -8,6 +8,21 @@
 # Python_EXECUTABLE names another: a python3 earlier on PATH (pyenv, a venv) has no Debian NumPy/pybind11.
 include_guard(GLOBAL)
 
+# Sets the cache variable TRNSCI_PYTHON_INSTALL_DIR (unless the user set it): the interpreter's platlib
+# relative to its install base. Debian's python3 gives lib/python3.X/dist-packages (searched under
+# /usr/local), a venv or pyenv interpreter lib/python3.X/site-packages. The superbuild uses it too.
+function(trnsci_python_install_dir interpreter)
+  if(DEFINED TRNSCI_PYTHON_INSTALL_DIR)
+    return()
+  endif()
+  execute_process(
+    COMMAND "${interpreter}" -c
+      "import sys, sysconfig\np = sysconfig.get_path('platlib')\nfor base in ('/usr/local', sys.prefix):\n    if p.startswith(base + '/'):\n        p = p[len(base) + 1:]\n        break\nprint(p)"
+    OUTPUT_VARIABLE platlib OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
+  set(TRNSCI_PYTHON_INSTALL_DIR "${platlib}" CACHE STRING
+      "Where `cmake --install` puts the Python packages, relative to CMAKE_INSTALL_PREFIX")
+endfunction()
+
 macro(trnsci_find_python)
   if(NOT DEFINED Python_EXECUTABLE AND EXISTS /usr/bin/python3)
     set(Python_EXECUTABLE /usr/bin/python3 CACHE FILEPATH "The interpreter the trnsci bindings are built for")
@@ -15,16 +30,7 @@ macro(trnsci_find_python)
   find_package(Python 3.9 REQUIRED COMPONENTS Interpreter Development.Module NumPy)
   set(PYBIND11_FINDPYTHON ON)
   find_package(pybind11 2.10 CONFIG REQUIRED)
-  if(NOT DEFINED TRNSCI_PYTHON_INSTALL_DIR)
-    # The interpreter's platlib relative to its install base: Debian's python3 gives
-    # lib/python3.X/dist-packages (searched under /usr/local), a venv or pyenv gives lib/python3.X/site-packages.
-    execute_process(
-      COMMAND "${Python_EXECUTABLE}" -c
-        "import sys, sysconfig\np = sysconfig.get_path('platlib')\nfor base in ('/usr/local', sys.prefix):\n    if p.startswith(base + '/'):\n        p = p[len(base) + 1:]\n        break\nprint(p)"
-      OUTPUT_VARIABLE _trnsci_platlib OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
-    set(TRNSCI_PYTHON_INSTALL_DIR "${_trnsci_platlib}" CACHE STRING
-        "Where `cmake --install` puts the Python packages, relative to CMAKE_INSTALL_PREFIX")
-  endif()
+  trnsci_python_install_dir("${Python_EXECUTABLE}")
   if(NOT DEFINED TRNSCI_PYTHON_BUILD_DIR)
     set(TRNSCI_PYTHON_BUILD_DIR "${CMAKE_BINARY_DIR}/python" CACHE PATH
         "Where the build tree's Python packages are assembled (put it on PYTHONPATH)")
