@@ -24,3 +24,19 @@ trnsci_ctest() {
   TRNSCI_FAILED=$((TRNSCI_FAILED + failed))
   return "$rc"
 }
+
+# Prints the pytest totals of the last ctest run in build tree $1: the python ctest entries each run one
+# pytest file, whose "N passed, M failed ... in Xs" lines are in LastTest.log.
+trnsci_pytest_count() {
+  local log="$1/Testing/Temporary/LastTest.log"
+  [[ -f "$log" ]] || { echo "no ctest log"; return 0; }
+  awk '/^[0-9]+ (passed|failed|skipped|error)|^=+ [0-9]+ (passed|failed)/ {
+         for (i = 1; i <= NF; ++i) {
+           if ($(i) ~ /^passed/) p += $(i-1);
+           if ($(i) ~ /^failed/) f += $(i-1);
+           if ($(i) ~ /^skipped/) s += $(i-1);
+         }
+         files += 1
+       }
+       END { printf "%d passed, %d failed, %d skipped in %d pytest files\n", p, f, s, files }' "$log"
+}
