@@ -1,15 +1,17 @@
-// The trnsolver Python extension (trnsolver._trnsolver).
-#include <trnsci_python/bindings.hpp>
+// The trnsolver Python extension (trnsolver._trnsolver): dense factorizations, the certified solve,
+// Krylov solvers over LinearOperator, randomized NLA and HPL-MxP (docs/python.md).
+#include "bind.hpp"
 
 #include <trnsolver/version.hpp>
 
 #include <string>
 
-namespace py = pybind11;
-namespace tp = trnsci_python;
-
 PYBIND11_MODULE(_trnsolver, m) {
-  m.doc() = "trnsolver: see docs/python.md";
-  tp::init_module(m);
-  m.def("version", [] { return std::string(trnsolver::version()); }, "The trnsolver library's version.");
+  namespace tsp = trnsolver_python;
+  m.doc() = "trnsolver: dense, certified, iterative and randomized linear algebra (see docs/python.md)";
+  trnsci_python::init_module(m);
+  m.def(
+      "version", [] { return std::string(trnsolver::version()); }, "The trnsolver library's version.");
+  tsp::bind_types(m);
+  tsp::bind_krylov(m);
 }
