@@ -1,15 +1,17 @@
-// The trnfft Python extension (trnfft._trnfft).
-#include <trnsci_python/bindings.hpp>
+// The trnfft Python extension (trnfft._trnfft): numpy.fft-style functions, plans, wisdom, STFT/iSTFT.
+#include "bind.hpp"
 
 #include <trnfft/version.hpp>
 
 #include <string>
 
-namespace py = pybind11;
-namespace tp = trnsci_python;
-
 PYBIND11_MODULE(_trnfft, m) {
-  m.doc() = "trnfft: see docs/python.md";
-  tp::init_module(m);
-  m.def("version", [] { return std::string(trnfft::version()); }, "The trnfft library's version.");
+  namespace py = pybind11;
+  m.doc() = "trnfft: FFTs of NumPy arrays on FFTW (host) or the modelled TensorEngine (sim); see docs/python.md";
+  trnsci_python::init_module(m);
+  m.def(
+      "version", [] { return std::string(trnfft::version()); }, "The trnfft library's version.");
+  trnfft_python::bind_functions(m);
+  trnfft_python::bind_plan(m);
+  trnfft_python::bind_stft(m);
 }
