@@ -18,6 +18,7 @@ using trnrand::Stream;
 /// f(span<float>) or f(span<double>) on out's memory, as out's dtype says, with the GIL released.
 template <class F>
 Stream on_real(py::handle out, const char* fn, trncore::Options& o, F&& f) {
+  if (!py::isinstance<py::array>(out)) out_flat<double>(out, fn, "out");  // raises: not an ndarray
   py::array a = tp::as_ndarray(out, fn, "out");
   if (py::isinstance<py::array_t<double, 0>>(a)) {
     auto x = out_flat<double>(out, fn, "out");
@@ -314,6 +315,7 @@ void bind_distributions(py::module_& m) {
       [](const Stream& s, py::handle out, py::handle mean, py::handle L, py::kwargs kw) {
         constexpr const char* fn = "trnrand.streams.multivariate_normal";
         auto o = tp::options_from<trncore::Options>(kw, fn);
+        if (!py::isinstance<py::array>(out)) out_flat<double>(out, fn, "out");  // raises: not an ndarray
         py::array a = tp::as_ndarray(out, fn, "out");
         auto run = [&](auto tag) {
           using T = decltype(tag);

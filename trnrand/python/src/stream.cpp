@@ -127,6 +127,7 @@ void bind_stream(py::module_& m) {
         constexpr const char* fn = "trnrand.streams.fill_uniform";
         auto o = tp::options_from<trncore::Options>(kw, fn);
         const auto iv = parse_interval(interval, fn);
+        if (!py::isinstance<py::array>(out)) out_flat<float>(out, fn, "out");  // raises: not an ndarray
         py::array a = tp::as_ndarray(out, fn, "out");
         if (py::isinstance<py::array_t<double, 0>>(a)) {
           auto f = out_flat<double>(out, fn, "out");
