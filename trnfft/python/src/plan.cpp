@@ -18,6 +18,29 @@ using Vec = std::vector<std::int64_t>;
 
 constexpr const char* kExecute = "trnfft.Plan.execute";
 
+/// FFTW's SIMD alignment in bytes (fftw_alignment_of's modulus: 16, 32 or 64 by the build's SIMD
+/// extensions), found once per precision: a length-2 host plan on 64-byte aligned arrays accepts new
+/// arrays offset by a multiple of it and rejects others (InvalidArgument). Arrays a plan was made on are
+/// 64-byte aligned, so a caller's array is usable without a copy exactly when it is aligned to this.
+template <class T>
+int fftw_alignment() {
+  static const int bytes = [] {
+    using C = std::complex<T>;
+    alignas(64) static C in[16];
+    alignas(64) static C out[16];
+    auto p = trnfft::plan_dft_1d<T>(2, in, out, trnfft::Direction::forward);
+    for (int a : {16, 32}) {
+      if (a % static_cast<int>(sizeof(C)) != 0) continue;
+      try {
+        p.execute(in + a / static_cast<int>(sizeof(C)), out + a / static_cast<int>(sizeof(C)));
+        return a;
+      } catch (const trncore::InvalidArgument&) {}
+    }
+    return 64;
+  }();
+  return bytes;
+}
+
 /// A plan over C-ordered NumPy arrays: the logical shape, the transformed axes (the last one halved for
 /// r2c/c2r), the others a batch. Always executed through new-array execute on the caller's arrays.
 class PyPlan {
@@ -96,8 +119,10 @@ class PyPlan {
     }
     if (single_) {
       make<float>(dims, batch);
+      if (needs_alignment()) fftw_alignment_ = fftw_alignment<float>();
     } else {
       make<double>(dims, batch);
+      if (needs_alignment()) fftw_alignment_ = fftw_alignment<double>();
     }
   }
 
@@ -181,7 +206,10 @@ class PyPlan {
   }
 
   bool needs_alignment() const { return options_.backend == trncore::Backend::host && !options_.unaligned; }
-  static bool aligned64(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 64 == 0; }
+  /// Whether p has the SIMD alignment of the creation arrays (64-byte aligned): p % FFTW's ALIGNMENT == 0.
+  bool aligned(const void* p) const {
+    return reinterpret_cast<std::uintptr_t>(p) % static_cast<std::uintptr_t>(fftw_alignment_) == 0;
+  }
 
   template <class E>
   void check_shape(const py::array& a, const Vec& want, const char* name) const {
@@ -201,7 +229,7 @@ class PyPlan {
   }
 
   /// x as the plan's input: the caller's array when it has the dtype, C order and (host plans without
-  /// unaligned) 64-byte alignment and the plan does not overwrite its input; else a converted copy.
+  /// unaligned) FFTW's SIMD alignment and the plan does not overwrite its input; else a converted copy.
   template <class E>
   py::array_t<E> input(py::handle x) const {
     py::array a = tp::as_ndarray(x, kExecute, "x");
@@ -213,7 +241,7 @@ class PyPlan {
     // Host c2r overwrites its input unless preserve_input (1-D only): always work on a copy then.
     const bool clobbers = kind_ == trnfft::Kind::c2r && options_.backend == trncore::Backend::host &&
                           !(options_.preserve_input && axes_.size() == 1);
-    if (c_order && !clobbers && (!needs_alignment() || aligned64(typed.data()))) return typed;
+    if (c_order && !clobbers && (!needs_alignment() || aligned(typed.data()))) return typed;
     auto copy = aligned_array<E>(in_shape_);
     py::module_::import("numpy").attr("copyto")(copy, typed);
     return copy;
@@ -235,8 +263,11 @@ class PyPlan {
     if ((a.flags() & py::array::c_style) == 0) {
       tp::invalid(kExecute, "out is not C-contiguous", "pass a C-ordered array (numpy.empty(plan.output_shape, ...))");
     }
-    if (needs_alignment() && !aligned64(a.data())) {
-      tp::invalid(kExecute, "out is not 64-byte aligned and the plan was made without unaligned=True",
+    if (needs_alignment() && !aligned(a.data())) {
+      tp::invalid(kExecute,
+                  "out is not " + std::to_string(fftw_alignment_) +
+                      "-byte aligned (FFTW's SIMD alignment, that of the plan's arrays) and the plan was made "
+                      "without unaligned=True",
                   "let execute allocate out (out=None), or make the plan with unaligned=True");
     }
     return py::reinterpret_borrow<py::array_t<E>>(a);
@@ -295,6 +326,7 @@ class PyPlan {
   trnfft::Kind kind_{};
   trnfft::Direction direction_{};
   bool single_ = false;
+  int fftw_alignment_ = 64;
   Vec shape_, axes_, in_shape_, out_shape_;
   py::object in0_, out0_;
   std::variant<trnfft::C2CPlan<float>, trnfft::R2CPlan<float>, trnfft::C2RPlan<float>, trnfft::C2CPlan<double>,
@@ -352,8 +384,9 @@ void bind_plan(py::module_& m) {
 The plan's transform of x (shape plan.input_shape) into out (shape plan.output_shape, dtype
 plan.output_dtype; allocated, C-ordered and 64-byte aligned when None, else written in place and returned)
 through new-array execute (trnfft::C2CPlan::execute(in, out) and its r2c/c2r forms). x of the plan's dtype,
-C-ordered and (host plans without unaligned=True) 64-byte aligned is used without a copy; otherwise it is
-converted/copied first. Host c2r plans overwrite their input, so x is then always copied (unless the plan
+C-ordered and (host plans without unaligned=True) aligned to FFTW's SIMD alignment (16 bytes on Debian's
+FFTW; NumPy's own allocations are) is used without a copy; otherwise it is converted/copied first. out=
+must meet the same alignment rule (else InvalidArgument: make the plan with unaligned=True). Host c2r plans overwrite their input, so x is then always copied (unless the plan
 is 1-D with preserve_input=True); x is never modified. Unnormalised; a given plan is deterministic (the
 same x gives bit-identical results).
 
