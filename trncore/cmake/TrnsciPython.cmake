@@ -72,6 +72,30 @@ function(trnsci_add_python_module pkg)
           FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
 endfunction()
 
+# trnsci_python_test_environment(<var>): the ENVIRONMENT of a test that runs the interpreter on the build
+# tree's packages. Under TRNSCI_SANITIZE the (uninstrumented) interpreter preloads the sanitizer runtimes the
+# extensions were built with; leak checking is off there, since CPython keeps objects alive until exit.
+function(trnsci_python_test_environment var)
+  set(env "PYTHONPATH=${TRNSCI_PYTHON_BUILD_DIR}" "PYTHONDONTWRITEBYTECODE=1")
+  if(TRNSCI_SANITIZE)
+    set(preload "")
+    foreach(runtime address:libasan.so undefined:libubsan.so)
+      string(REPLACE ":" ";" pair "${runtime}")
+      list(GET pair 0 sanitizer)
+      list(GET pair 1 library)
+      if(sanitizer IN_LIST TRNSCI_SANITIZE)
+        execute_process(COMMAND "${CMAKE_CXX_COMPILER}" -print-file-name=${library}
+                        OUTPUT_VARIABLE path OUTPUT_STRIP_TRAILING_WHITESPACE)
+        list(APPEND preload "${path}")
+      endif()
+    endforeach()
+    list(JOIN preload " " preload)
+    list(APPEND env "LD_PRELOAD=${preload}" "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1"
+                    "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
+  endif()
+  set(${var} "${env}" PARENT_SCOPE)
+endfunction()
+
 # trnsci_add_python_tests(<pkg> [DIR <dir>] [EXAMPLES <dir>])
 # Registers every test_*.py of DIR (default python/tests) as the ctest <pkg>.python.<file>, run by pytest
 # against the build tree, and every *.py of EXAMPLES as <pkg>.python.example.<file>.
@@ -80,7 +104,8 @@ function(trnsci_add_python_tests pkg)
   if(NOT ARG_DIR)
     set(ARG_DIR "${CMAKE_CURRENT_SOURCE_DIR}/tests")
   endif()
-  set(env "PYTHONPATH=${TRNSCI_PYTHON_BUILD_DIR}" "PYTHONDONTWRITEBYTECODE=1" "TRNSCI_DATA_DIR=${PROJECT_SOURCE_DIR}/../data")
+  trnsci_python_test_environment(env)
+  list(APPEND env "TRNSCI_DATA_DIR=${PROJECT_SOURCE_DIR}/../data")
   file(GLOB tests CONFIGURE_DEPENDS "${ARG_DIR}/test_*.py")
   foreach(t ${tests})
     get_filename_component(stem "${t}" NAME_WE)
