@@ -64,10 +64,11 @@ template <class F, class Out>
 py::array decode_as(const py::array& bits, const char* function) {
   using Storage = typename F::storage_type;
   if (!py::isinstance<py::array_t<Storage, 0>>(bits)) {
-    tp::invalid(function, "bits has dtype " + py::str(bits.dtype()).cast<std::string>() + " but format " +
-                              std::string(F::spec.name) + " is stored in " + tp::detail::dtype_name<Storage>(),
-                "pass the array encode() returned, or bits.astype(np." + std::string(tp::detail::dtype_name<Storage>()) +
-                    ")");
+    tp::invalid(
+        function,
+        "bits has dtype " + py::str(bits.dtype()).cast<std::string>() + " but format " + std::string(F::spec.name) +
+            " is stored in " + tp::detail::dtype_name<Storage>(),
+        "pass the array encode() returned, or bits.astype(np." + std::string(tp::detail::dtype_name<Storage>()) + ")");
   }
   auto c = py::array_t<Storage, py::array::c_style>::ensure(bits);
   std::vector<F> tmp(static_cast<std::size_t>(c.size()));
@@ -137,7 +138,8 @@ PYBIND11_MODULE(_trncore, m) {
   m.doc() = "trncore: number formats, rounding, options and accuracy reports of the trnsci suite";
   tp::register_error_translator();
 
-  m.def("version", [] { return std::string(trncore::version()); }, "The trncore library's version, e.g. '0.7.0'.");
+  m.def(
+      "version", [] { return std::string(trncore::version()); }, "The trncore library's version, e.g. '0.7.0'.");
   m.def("default_threads", &trncore::default_threads,
         "Threads a routine uses when threads=0: TRNSCI_NUM_THREADS, else the CPUs this process may use.");
   m.def("available_cpus", &trncore::available_cpus, "CPUs this process may run on (affinity and cgroup quota).");
@@ -145,8 +147,9 @@ PYBIND11_MODULE(_trncore, m) {
 
   py::class_<trncore::sim::CostReport>(m, "CostReport",
                                        "Modelled NeuronCore cost of a sim run (engine counters, seconds bounds).")
-      .def_property_readonly("generation",
-                             [](const trncore::sim::CostReport& c) { return std::string(trncore::sim::to_string(c.generation)); })
+      .def_property_readonly(
+          "generation",
+          [](const trncore::sim::CostReport& c) { return std::string(trncore::sim::to_string(c.generation)); })
       .def_readonly("lower_bound_seconds", &trncore::sim::CostReport::lower_bound_seconds)
       .def_readonly("upper_bound_seconds", &trncore::sim::CostReport::upper_bound_seconds)
       .def("__repr__", &trncore::sim::CostReport::to_string);
@@ -180,8 +183,7 @@ PYBIND11_MODULE(_trncore, m) {
       .def_readonly("cost", &trncore::AccuracyReport::cost, "Modelled NeuronCore cost (sim backend), or None.")
       .def("__repr__", &trncore::AccuracyReport::to_string);
 
-  py::class_<trncore::Progress>(m, "Progress",
-                                "What a long-running routine tells its monitor at each iteration.")
+  py::class_<trncore::Progress>(m, "Progress", "What a long-running routine tells its monitor at each iteration.")
       .def_property_readonly("routine", [](const trncore::Progress& p) { return std::string(p.routine); })
       .def_readonly("iteration", &trncore::Progress::iteration)
       .def_readonly("residual", &trncore::Progress::residual)
@@ -198,14 +200,16 @@ PYBIND11_MODULE(_trncore, m) {
       "target_forward_error=1e-12, threads=2, seed=7, ...). Pass it as options= to any routine; keywords given "
       "beside it override its fields.")
       .def(py::init([](py::kwargs kw) { return tp::options_from<trncore::Options>(kw, "trncore.Options"); }))
-      .def_property_readonly("backend", [](const trncore::Options& o) { return std::string(trncore::to_string(o.backend)); })
-      .def_property_readonly("mode", [](const trncore::Options& o) { return std::string(trncore::to_string(o.math_mode)); })
+      .def_property_readonly("backend",
+                             [](const trncore::Options& o) { return std::string(trncore::to_string(o.backend)); })
+      .def_property_readonly("mode",
+                             [](const trncore::Options& o) { return std::string(trncore::to_string(o.math_mode)); })
       .def_readonly("target_forward_error", &trncore::Options::target_forward_error)
       .def_readonly("threads", &trncore::Options::threads)
       .def_readonly("seed", &trncore::Options::seed)
       .def_readonly("stream", &trncore::Options::stream)
-      .def_property_readonly("generation",
-                             [](const trncore::Options& o) { return std::string(trncore::sim::to_string(o.generation)); })
+      .def_property_readonly(
+          "generation", [](const trncore::Options& o) { return std::string(trncore::sim::to_string(o.generation)); })
       .def("__repr__", [](const trncore::Options& o) { return trncore::to_string(o); });
 
   m.def("encode", &encode, py::arg("x"), py::arg("format") = "bf16",

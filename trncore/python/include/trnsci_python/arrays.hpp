@@ -49,17 +49,28 @@ inline std::string dtype_text(const py::array& a) { return py::str(a.dtype()).ca
 
 template <class T>
 const char* dtype_name() {
-  if constexpr (std::is_same_v<T, float>) return "float32";
-  else if constexpr (std::is_same_v<T, double>) return "float64";
-  else if constexpr (std::is_same_v<T, std::complex<float>>) return "complex64";
-  else if constexpr (std::is_same_v<T, std::complex<double>>) return "complex128";
-  else if constexpr (std::is_same_v<T, std::int64_t>) return "int64";
-  else if constexpr (std::is_same_v<T, std::int32_t>) return "int32";
-  else if constexpr (std::is_same_v<T, std::uint64_t>) return "uint64";
-  else if constexpr (std::is_same_v<T, std::uint32_t>) return "uint32";
-  else if constexpr (std::is_same_v<T, std::uint16_t>) return "uint16";
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return "uint8";
-  else return "?";
+  if constexpr (std::is_same_v<T, float>)
+    return "float32";
+  else if constexpr (std::is_same_v<T, double>)
+    return "float64";
+  else if constexpr (std::is_same_v<T, std::complex<float>>)
+    return "complex64";
+  else if constexpr (std::is_same_v<T, std::complex<double>>)
+    return "complex128";
+  else if constexpr (std::is_same_v<T, std::int64_t>)
+    return "int64";
+  else if constexpr (std::is_same_v<T, std::int32_t>)
+    return "int32";
+  else if constexpr (std::is_same_v<T, std::uint64_t>)
+    return "uint64";
+  else if constexpr (std::is_same_v<T, std::uint32_t>)
+    return "uint32";
+  else if constexpr (std::is_same_v<T, std::uint16_t>)
+    return "uint16";
+  else if constexpr (std::is_same_v<T, std::uint8_t>)
+    return "uint8";
+  else
+    return "?";
 }
 
 /// Element stride of axis d, or 0 when it is not a positive multiple of the item size.
@@ -78,8 +89,9 @@ inline py::array as_ndarray(py::handle obj, std::string_view function, std::stri
   try {
     return py::module_::import("numpy").attr("asarray")(obj).cast<py::array>();
   } catch (py::error_already_set&) {
-    invalid(function, std::string(name) + " is not array-like (type " +
-                          py::str(py::type::of(obj).attr("__name__")).cast<std::string>() + ")",
+    invalid(function,
+            std::string(name) + " is not array-like (type " +
+                py::str(py::type::of(obj).attr("__name__")).cast<std::string>() + ")",
             "pass a NumPy array, a nested list, or an object with __array__ or the buffer protocol");
   }
 }
@@ -114,8 +126,9 @@ py::array_t<T> as_dtype(const py::array& a, std::string_view function, std::stri
   if (py::isinstance<py::array_t<T, 0>>(a)) return py::reinterpret_borrow<py::array_t<T>>(a);
   const char k = a.dtype().kind();
   if (k == 'c' && !(std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>)) {
-    invalid(function, std::string(name) + " has dtype " + detail::dtype_text(a) + " but this routine is real (" +
-                          detail::dtype_name<T>() + ")",
+    invalid(function,
+            std::string(name) + " has dtype " + detail::dtype_text(a) + " but this routine is real (" +
+                detail::dtype_name<T>() + ")",
             "pass the real part explicitly (x.real) or call the complex routine");
   }
   if (!(k == 'f' || k == 'c' || k == 'i' || k == 'u' || k == 'b')) {
@@ -128,15 +141,15 @@ py::array_t<T> as_dtype(const py::array& a, std::string_view function, std::stri
 /// A read-only matrix argument: the array that owns the data (keep it alive) and the view over it.
 template <class T>
 struct InMatrix {
-  py::array_t<T> array;                 ///< owns the data the view points to
-  trncore::MatrixView<const T> view;    ///< rows × cols, row- or column-major with the array's ld
+  py::array_t<T> array;               ///< owns the data the view points to
+  trncore::MatrixView<const T> view;  ///< rows × cols, row- or column-major with the array's ld
 };
 
 /// A matrix argument to write: as InMatrix, writable.
 template <class T>
 struct OutMatrix {
-  py::array_t<T> array;          ///< the caller's array
-  trncore::MatrixView<T> view;   ///< over its memory
+  py::array_t<T> array;         ///< the caller's array
+  trncore::MatrixView<T> view;  ///< over its memory
 };
 
 namespace detail {
@@ -148,21 +161,36 @@ inline bool matrix_layout(const py::array& a, trncore::Layout& layout, std::int6
   // Strides of length-1 axes are arbitrary in NumPy; only the other axis' stride matters then.
   if (cols <= 1 || s1 == 1) {
     const std::int64_t want = cols > 0 ? cols : 1;
-    if (rows <= 1) { layout = trncore::Layout::row_major; ld = want; return true; }
-    if (s0 >= want) { layout = trncore::Layout::row_major; ld = s0; return true; }
+    if (rows <= 1) {
+      layout = trncore::Layout::row_major;
+      ld = want;
+      return true;
+    }
+    if (s0 >= want) {
+      layout = trncore::Layout::row_major;
+      ld = s0;
+      return true;
+    }
   }
   if (rows <= 1 || s0 == 1) {
     const std::int64_t want = rows > 0 ? rows : 1;
-    if (cols <= 1) { layout = trncore::Layout::col_major; ld = want; return true; }
-    if (s1 >= want) { layout = trncore::Layout::col_major; ld = s1; return true; }
+    if (cols <= 1) {
+      layout = trncore::Layout::col_major;
+      ld = want;
+      return true;
+    }
+    if (s1 >= want) {
+      layout = trncore::Layout::col_major;
+      ld = s1;
+      return true;
+    }
   }
   return false;
 }
 
 inline void require_ndim(const py::array& a, py::ssize_t ndim, std::string_view function, std::string_view name) {
   if (a.ndim() != ndim) {
-    mismatch(function,
-             std::string(name) + " must be " + std::to_string(ndim) + "-D, got shape " + shape_text(a),
+    mismatch(function, std::string(name) + " must be " + std::to_string(ndim) + "-D, got shape " + shape_text(a),
              ndim == 2 ? "pass a matrix (use x.reshape(n, 1) for a column)" : "pass a 1-D array (x.ravel())");
   }
 }
@@ -190,8 +218,7 @@ template <class T>
 OutMatrix<T> out_matrix(py::handle obj, std::string_view function, std::string_view name) {
   py::array a = as_ndarray(obj, function, name);
   if (!obj.is(a)) {
-    invalid(function, std::string(name) + " is written in place but is not a NumPy array",
-            "pass a numpy.ndarray");
+    invalid(function, std::string(name) + " is written in place but is not a NumPy array", "pass a numpy.ndarray");
   }
   detail::require_ndim(a, 2, function, name);
   if (!py::isinstance<py::array_t<T, 0>>(a)) {
@@ -225,15 +252,15 @@ OutMatrix<T> new_matrix(std::int64_t rows, std::int64_t cols, trncore::Layout la
 /// A read-only vector argument and the array that owns its data.
 template <class T>
 struct InVector {
-  py::array_t<T> array;                ///< owns the data
-  trncore::VectorView<const T> view;   ///< with the array's (positive) stride
+  py::array_t<T> array;               ///< owns the data
+  trncore::VectorView<const T> view;  ///< with the array's (positive) stride
 };
 
 /// A vector the routine writes.
 template <class T>
 struct OutVector {
-  py::array_t<T> array;          ///< the caller's array
-  trncore::VectorView<T> view;   ///< over its memory
+  py::array_t<T> array;         ///< the caller's array
+  trncore::VectorView<T> view;  ///< over its memory
 };
 
 /// A 1-D input of T: no copy when the dtype is T and the stride is positive, else a contiguous copy.
@@ -281,8 +308,8 @@ OutVector<T> new_vector(std::int64_t n) {
 /// A read-only tensor argument of any rank and the array that owns its data.
 template <class T>
 struct InTensor {
-  py::array_t<T> array;                ///< owns the data
-  trncore::TensorView<const T> view;   ///< with the array's strides (in elements)
+  py::array_t<T> array;               ///< owns the data
+  trncore::TensorView<const T> view;  ///< with the array's strides (in elements)
 };
 
 /// An N-D input of T: no copy when the dtype is T and every stride is non-negative and a whole number of
@@ -297,7 +324,10 @@ InTensor<T> in_tensor(py::handle obj, std::string_view function, std::string_vie
     for (py::ssize_t d = 0; d < x.ndim(); ++d) {
       const auto bytes = static_cast<std::int64_t>(x.strides(d));
       const auto item = static_cast<std::int64_t>(x.itemsize());
-      if (x.shape(d) <= 1) { out.push_back(0); continue; }
+      if (x.shape(d) <= 1) {
+        out.push_back(0);
+        continue;
+      }
       if (bytes < 0 || bytes % item != 0) return false;
       out.push_back(bytes / item);
     }
