@@ -76,3 +76,28 @@ def test_report_object():
     r = trncore.AccuracyReport()
     assert r.certified is False and r.target is None
     assert isinstance(repr(r), str)
+
+
+class ArrayLike:
+    """Exposes only __array__, like a PyTorch CPU tensor does."""
+
+    def __init__(self, values):
+        self.values = values
+
+    def __array__(self, dtype=None):
+        return np.asarray(self.values, dtype=dtype)
+
+
+def test_array_protocol_and_buffer_protocol_inputs():
+    import array
+    x = np.array([1.0, -2.5, 3.0e-3], dtype=np.float32)
+    want = trncore.encode(x, "bf16")
+    assert np.array_equal(trncore.encode(ArrayLike(x), "bf16"), want)
+    assert np.array_equal(trncore.encode(memoryview(array.array("f", x.tolist())), "bf16"), want)
+    assert np.array_equal(trncore.encode(x.tolist(), "bf16"), trncore.encode(x.astype(np.float64), "bf16"))
+
+
+def test_encode_strided_and_fortran_inputs():
+    x = np.random.default_rng(4).standard_normal((6, 8)).astype(np.float32)
+    assert np.array_equal(trncore.encode(x[::2, ::3], "bf16"), bf16_rne_oracle(x[::2, ::3]))
+    assert np.array_equal(trncore.encode(np.asfortranarray(x), "bf16"), bf16_rne_oracle(x))
