@@ -420,3 +420,54 @@ def test_stream_level_bad_out(fill, dtype, params, budget):
         fill(s, np.empty(4, dtype), *params, colour=1)
     with pytest.raises(trncore.InvalidArgument, match="threads"):
         fill(s, np.empty(4, dtype), *params, threads=-1)
+
+
+def test_stream_level_bad_input_rest():
+    s = trnrand.Stream(1)
+    with pytest.raises(trncore.InvalidArgument, match="trnrand.streams.randperm.*dtype"):
+        st.randperm(s, np.empty(4, np.int32))
+    with pytest.raises(trncore.InvalidArgument, match="trnrand.streams.randperm.*read-only"):
+        ro = np.empty(4, np.int64)
+        ro.flags.writeable = False
+        st.randperm(s, ro)
+    with pytest.raises(TypeError, match="randperm"):
+        st.randperm(s, np.empty(4, np.int64), colour=1)
+    t = trnrand.AliasTable([1.0, 2.0])
+    with pytest.raises(trncore.InvalidArgument, match="trnrand.AliasTable.sample.*dtype"):
+        t.sample(s, np.empty(4, np.float64))
+    with pytest.raises(trncore.InvalidArgument, match="threads"):
+        t.sample(s, np.empty(4, np.int64), threads=-1)
+    with pytest.raises(trncore.InvalidArgument, match="trnrand.AliasTable.*dtype"):
+        trnrand.AliasTable(np.array(["a", "b"]))
+    with pytest.raises(trncore.DimensionMismatch, match="AliasTable"):
+        trnrand.AliasTable(np.ones((2, 2)))
+    mvn = st.multivariate_normal
+    with pytest.raises(trncore.InvalidArgument, match="trnrand.streams.multivariate_normal.*dtype"):
+        mvn(s, np.empty((2, 1), np.int64), [0.0], [[1.0]])
+    with pytest.raises(trncore.InvalidArgument, match="not a NumPy array"):
+        mvn(s, [[0.0]], [0.0], [[1.0]])
+    with pytest.raises(trncore.DimensionMismatch, match="multivariate_normal"):
+        mvn(s, np.empty((3, 1)), [0.0, 1.0], [[1.0, 0.0], [0.0, 1.0]])
+    with pytest.raises(trncore.InvalidArgument, match="multivariate_normal"):
+        mvn(s, np.empty((2, 1)), [np.nan], [[1.0]])
+    with pytest.raises(trncore.InvalidArgument, match="normal_icdf.*dtype"):
+        trnrand.normal_icdf(np.full(3, 0.5), out=np.empty(3, np.float32))
+    with pytest.raises(TypeError, match="normal_icdf"):
+        trnrand.normal_icdf(np.full(3, 0.5), colour=1)
+    with pytest.raises(trncore.InvalidArgument, match="manual_seed"):
+        trnrand.Generator(1).manual_seed(-1)
+    with pytest.raises(trncore.InvalidArgument, match="trnrand.manual_seed"):
+        trnrand.manual_seed(2**64)
+
+
+def test_multivariate_normal_stream_level_matches_normal():
+    # Row r is mean + L z_r with z the values normal() draws from the same stream (float64: 4 words each).
+    s = trnrand.Stream(21)
+    mean = np.array([1.0, 2.0])
+    L = np.array([[2.0, 0.0], [0.5, 1.5]])
+    x = np.empty((1000, 2))
+    z = np.empty(2000)
+    assert st.multivariate_normal(s, x, mean, L) == st.normal(s, z)
+    want = mean + z.reshape(1000, 2) @ L.T
+    # Each entry summed in double and rounded once: within a few ulps of the NumPy evaluation.
+    assert np.allclose(x, want, rtol=4 * 2.0**-52, atol=4 * 2.0**-52 * np.abs(want).max())

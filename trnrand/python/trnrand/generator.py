@@ -174,7 +174,7 @@ _default_generator = Generator(seed=None)
 def manual_seed(seed):
     """Replaces the default generator by Generator(seed) and returns it."""
     global _default_generator
-    _default_generator = Generator(seed=seed)
+    _default_generator = Generator(seed=_as_u64("trnrand.manual_seed", "seed", seed))
     return _default_generator
 
 
