@@ -14,4 +14,6 @@ PYBIND11_MODULE(_trnsolver, m) {
       "version", [] { return std::string(trnsolver::version()); }, "The trnsolver library's version.");
   tsp::bind_types(m);
   tsp::bind_krylov(m);
+  tsp::bind_dense(m);
+  tsp::bind_randomized(m);
 }
