@@ -94,9 +94,10 @@ std::optional<std::int64_t> batch_stride(const py::array& a) {
 std::optional<std::int64_t> entry_ld(const py::array& a, Layout layout) {
   if (a.ndim() == 2) return ld_in_layout(a, layout);
   // The entry a[0] has the strides of axes 1 and 2.
-  py::array entry = a.attr("__getitem__")(0);
-  if (a.shape(0) == 0) entry = py::module_::import("numpy").attr("empty")(py::make_tuple(a.shape(1), a.shape(2)));
-  return ld_in_layout(entry, layout);
+  if (a.shape(0) == 0 || a.shape(1) == 0 || a.shape(2) == 0) {
+    return std::max<std::int64_t>(1, layout == Layout::row_major ? a.shape(2) : a.shape(1));
+  }
+  return ld_in_layout(a.attr("__getitem__")(0), layout);
 }
 
 template <class T>
@@ -172,6 +173,10 @@ py::object batched_gemm(py::object alpha, py::object A, py::object B, py::object
     Layout target = Layout::row_major;
     std::int64_t ldc = std::max<std::int64_t>(1, n), stride_c = m * n;
     if (!out.is_none()) {
+      if (!py::isinstance<py::array>(out)) {
+        tp::invalid(fn, "out is written in place but is not a NumPy array (type " + type_name(out) + ")",
+                    "pass a numpy.ndarray");
+      }
       check3(out, "out");
       if (!py::isinstance<py::array_t<T, 0>>(out)) {
         tp::invalid(

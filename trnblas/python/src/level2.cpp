@@ -195,15 +195,23 @@ py::object syr(py::object alpha, py::object x, py::object y, py::object A, py::o
       yv = vector_arg<T>(y, fn, "y");
       check_length(yv.array, n, fn, "y", "x's length");
     }
-    auto r = result_matrix<T>(out, A, n, n, fn, "A", /*zero_fill=*/true);
+    // A absent: the triangle starts from zero (a new result entirely; out= only its uplo triangle).
+    const bool fresh = out.is_none(), zero_triangle = !fresh && A.is_none();
+    auto r = result_matrix<T>(out, A, n, n, fn, "A", /*zero_fill=*/fresh);
     const T al = scalar_as<T>(a);
     trnblas::real_type<T> ral{};
     if constexpr (Hermitian && !Two) ral = real_scalar<trnblas::real_type<T>>(a, fn, "alpha");
-    const bool fresh = out.is_none();
     (void)al;
     (void)ral;
     tp::run(opts, [&] {
       const auto& v = r.view;
+      if (zero_triangle) {
+        for (std::int64_t i = 0; i < n; ++i) {
+          for (std::int64_t j = 0; j < n; ++j) {
+            if (uplo == Uplo::upper ? j >= i : j <= i) v(i, j) = T(0);
+          }
+        }
+      }
       if constexpr (Hermitian && Two) {
         trnblas::her2<T>(v.layout(), uplo, n, al, xv.view.data(), xv.view.inc(), yv.view.data(), yv.view.inc(),
                          v.data(), v.ld(), opts);
