@@ -233,7 +233,7 @@ void bind_functions(py::module_& m) {
   auto def1 = [&](const char* name, const char* fn, Op op, const char* head) {
     m.def(
         name,
-        [fn, op](py::handle input, py::handle n, py::handle axis, py::handle norm, py::kwargs kw) {
+        [fn, op](py::object input, py::object n, py::object axis, py::object norm, py::kwargs kw) {
           return one_d(fn, op, input, n, axis, norm, std::move(kw));
         },
         py::arg("input"), py::arg("n") = py::none(), py::arg("axis") = py::none(), py::arg("norm") = py::none(),
@@ -242,7 +242,7 @@ void bind_functions(py::module_& m) {
   auto defn = [&](const char* name, const char* fn, Op op, bool two_d, const char* head) {
     m.def(
         name,
-        [fn, op, two_d](py::handle input, py::handle s, py::handle axes, py::handle norm, py::kwargs kw) {
+        [fn, op, two_d](py::object input, py::object s, py::object axes, py::object norm, py::kwargs kw) {
           return multi_d(fn, op, input, s, axes, norm, std::move(kw), two_d);
         },
         py::arg("input"), py::arg("s") = py::none(), py::arg("axes") = py::none(), py::arg("norm") = py::none(),
@@ -340,7 +340,7 @@ void bind_functions(py::module_& m) {
 
   m.def(
       "fftfreq",
-      [](py::handle n, double d) {
+      [](py::object n, double d) {
         const auto nn = opt_int(n, "trnfft.fftfreq", "n");
         if (!nn) tp::invalid("trnfft.fftfreq", "n is None", "pass the transform length");
         auto f = trnfft::fftfreq(*nn, d);
@@ -353,7 +353,7 @@ void bind_functions(py::module_& m) {
       "trncore.InvalidArgument for n < 1 or d zero or not finite (NumPy allows n = 0).");
   m.def(
       "rfftfreq",
-      [](py::handle n, double d) {
+      [](py::object n, double d) {
         const auto nn = opt_int(n, "trnfft.rfftfreq", "n");
         if (!nn) tp::invalid("trnfft.rfftfreq", "n is None", "pass the transform length");
         auto f = trnfft::rfftfreq(*nn, d);
@@ -364,14 +364,14 @@ void bind_functions(py::module_& m) {
       "rfftfreq(n, d=1.0) -> float64 array\n\nnumpy.fft.rfftfreq / trnfft::rfftfreq: the n//2 + 1 non-negative "
       "frequencies of rfft. Errors as fftfreq.");
   m.def(
-      "fftshift", [](py::handle x, py::handle axes) { return shift_py("trnfft.fftshift", x, axes, false); },
+      "fftshift", [](py::object x, py::object axes) { return shift_py("trnfft.fftshift", x, axes, false); },
       py::arg("x"), py::arg("axes") = py::none(),
       "fftshift(x, axes=None) -> array\n\nnumpy.fft.fftshift / trnfft::fftshift: rolls each axis in axes (default "
       "all) by floor(n/2), moving the zero frequency to the centre. Returns a new array of x's dtype for "
       "float32/float64/complex64/complex128 (integers convert to float64, unlike NumPy). Raises "
       "trncore.InvalidArgument for an axis out of range or repeated.");
   m.def(
-      "ifftshift", [](py::handle x, py::handle axes) { return shift_py("trnfft.ifftshift", x, axes, true); },
+      "ifftshift", [](py::object x, py::object axes) { return shift_py("trnfft.ifftshift", x, axes, true); },
       py::arg("x"), py::arg("axes") = py::none(),
       "ifftshift(x, axes=None) -> array\n\nnumpy.fft.ifftshift / trnfft::ifftshift: the inverse of fftshift "
       "(roll by -floor(n/2)). As fftshift otherwise.");

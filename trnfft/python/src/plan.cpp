@@ -45,8 +45,8 @@ int fftw_alignment() {
 /// r2c/c2r), the others a batch. Always executed through new-array execute on the caller's arrays.
 class PyPlan {
  public:
-  PyPlan(py::handle shape_obj, py::handle dtype_obj, const std::string& kind_text, py::handle direction_obj,
-         py::handle axes_obj, py::kwargs kwargs) {
+  PyPlan(py::object shape_obj, py::object dtype_obj, const std::string& kind_text, py::object direction_obj,
+         py::object axes_obj, py::kwargs kwargs) {
     constexpr const char* fn = "trnfft.Plan";
     py::dict kw = kwargs;
     py::object axes_v = alias(kw, "dim", py::reinterpret_borrow<py::object>(axes_obj), "axes", fn);
@@ -126,7 +126,7 @@ class PyPlan {
     }
   }
 
-  py::object execute(py::handle x, py::handle out, bool report) const {
+  py::object execute(py::object x, py::object out, bool report) const {
     if (single_) return run<float>(x, out, report);
     return run<double>(x, out, report);
   }
@@ -375,7 +375,7 @@ trncore.ParseError for a misspelt kind/direction/rigor/option value; TypeError f
 
 void bind_plan(py::module_& m) {
   py::class_<PyPlan>(m, "Plan", kPlanDoc)
-      .def(py::init<py::handle, py::handle, const std::string&, py::handle, py::handle, py::kwargs>(), py::arg("shape"),
+      .def(py::init<py::object, py::object, const std::string&, py::object, py::object, py::kwargs>(), py::arg("shape"),
            py::arg("dtype") = py::none(), py::arg("kind") = "c2c", py::arg("direction") = py::none(),
            py::arg("axes") = py::none())
       .def("execute", &PyPlan::execute, py::arg("x"), py::arg("out") = py::none(), py::arg("report") = false,
@@ -421,7 +421,7 @@ is read-only, not C-contiguous, misaligned or of another dtype, or overlapping x
 
   m.def(
       "export_wisdom",
-      [](py::handle dtype) {
+      [](py::object dtype) {
         const bool s = wisdom_single(dtype, "trnfft.export_wisdom");
         return tp::released([&] { return s ? trnfft::export_wisdom<float>() : trnfft::export_wisdom<double>(); });
       },
@@ -430,7 +430,7 @@ is read-only, not C-contiguous, misaligned or of another dtype, or overlapping x
       "(trnfft::export_wisdom<T>), in FFTW's text format.");
   m.def(
       "import_wisdom",
-      [](const std::string& text, py::handle dtype) {
+      [](const std::string& text, py::object dtype) {
         const bool s = wisdom_single(dtype, "trnfft.import_wisdom");
         tp::released([&] { s ? trnfft::import_wisdom<float>(text) : trnfft::import_wisdom<double>(text); });
       },
@@ -439,7 +439,7 @@ is read-only, not C-contiguous, misaligned or of another dtype, or overlapping x
       "Raises trncore.ParseError when FFTW rejects the text (the held wisdom is unchanged).");
   m.def(
       "export_wisdom_to_file",
-      [](const std::string& path, py::handle dtype) {
+      [](const std::string& path, py::object dtype) {
         const bool s = wisdom_single(dtype, "trnfft.export_wisdom_to_file");
         tp::released(
             [&] { s ? trnfft::export_wisdom_to_file<float>(path) : trnfft::export_wisdom_to_file<double>(path); });
@@ -449,7 +449,7 @@ is read-only, not C-contiguous, misaligned or of another dtype, or overlapping x
       "(an OSError) naming the path when it cannot be written.");
   m.def(
       "import_wisdom_from_file",
-      [](const std::string& path, py::handle dtype) {
+      [](const std::string& path, py::object dtype) {
         const bool s = wisdom_single(dtype, "trnfft.import_wisdom_from_file");
         tp::released(
             [&] { s ? trnfft::import_wisdom_from_file<float>(path) : trnfft::import_wisdom_from_file<double>(path); });
@@ -459,7 +459,7 @@ is read-only, not C-contiguous, misaligned or of another dtype, or overlapping x
       "unreadable file, trncore.ParseError when FFTW rejects its contents.");
   m.def(
       "forget_wisdom",
-      [](py::handle dtype) {
+      [](py::object dtype) {
         const bool s = wisdom_single(dtype, "trnfft.forget_wisdom");
         tp::released([&] { s ? trnfft::forget_wisdom<float>() : trnfft::forget_wisdom<double>(); });
       },

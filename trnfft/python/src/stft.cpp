@@ -160,7 +160,7 @@ py::object istft_t(const char* fn, const py::array& a, Common& c, std::optional<
 void bind_stft(py::module_& m) {
   m.def(
       "stft",
-      [](py::handle input, py::handle n_fft, py::handle hop_length, py::handle win_length, py::handle window,
+      [](py::object input, py::object n_fft, py::object hop_length, py::object win_length, py::object window,
          bool center, const std::string& pad_mode, bool normalized, bool onesided, py::kwargs kwargs) -> py::object {
         constexpr const char* fn = "trnfft.stft";
         py::dict kw = kwargs;
@@ -207,8 +207,8 @@ trncore.DimensionMismatch for a window whose length is not win_length or a 0-D i
 
   m.def(
       "istft",
-      [](py::handle input, py::handle n_fft, py::handle hop_length, py::handle win_length, py::handle window,
-         bool center, bool normalized, bool onesided, py::handle length, py::kwargs kwargs) -> py::object {
+      [](py::object input, py::object n_fft, py::object hop_length, py::object win_length, py::object window,
+         bool center, bool normalized, bool onesided, py::object length, py::kwargs kwargs) -> py::object {
         constexpr const char* fn = "trnfft.istft";
         py::dict kw = kwargs;
         Common c = parse(fn, n_fft, hop_length, win_length, window, center, normalized, onesided, kw);
