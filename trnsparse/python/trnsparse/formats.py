@@ -257,7 +257,14 @@ class BSRMatrix:
         self.block_row_ptrs = np.asarray(self.block_row_ptrs)
         self.shape = _shape(self.shape)
         if not isinstance(self.block_size, (int, np.integer)):
-            self.block_size = tuple(int(b) for b in self.block_size)
+            try:
+                r, c = (int(b) for b in self.block_size)
+            except (TypeError, ValueError):
+                import trncore
+
+                raise trncore.InvalidArgument(
+                    f"trnsparse.BSRMatrix: block_size={self.block_size!r} is neither an int nor a pair: pass R or (R, C)")
+            self.block_size = r if r == c else (r, c)  # square blocks are spelled as one int, as upstream
         else:
             self.block_size = int(self.block_size)
 
