@@ -50,7 +50,21 @@ Flat<T> out_flat(py::handle obj, std::string_view function, std::string_view nam
 }
 
 /// A Python int in [0, 2^64) as uint64; anything else is trncore.InvalidArgument naming the argument.
+/// obj.__index__() for non-int integer objects (NumPy integers), or a null object when it has none.
+inline py::object index_of(py::handle v) {
+  if (PyBool_Check(v.ptr()) || PyFloat_Check(v.ptr()) || !PyIndex_Check(v.ptr())) return py::object();
+  PyObject* r = PyNumber_Index(v.ptr());
+  if (r == nullptr) {
+    PyErr_Clear();
+    return py::object();
+  }
+  return py::reinterpret_steal<py::object>(r);
+}
+
 inline std::uint64_t to_u64(py::handle v, std::string_view function, std::string_view name) {
+  if (!PyLong_Check(v.ptr()) && !PyBool_Check(v.ptr())) {
+    if (py::object i = index_of(v)) return to_u64(i, function, name);
+  }
   if (!PyLong_Check(v.ptr()) || PyBool_Check(v.ptr())) {
     tp::invalid(function,
                 std::string(name) + " has type " + py::str(py::type::of(v).attr("__name__")).cast<std::string>(),
@@ -67,10 +81,10 @@ inline std::uint64_t to_u64(py::handle v, std::string_view function, std::string
 
 /// A Python int as int64 (InvalidArgument when not an int or out of range).
 inline std::int64_t to_i64(py::handle v, std::string_view function, std::string_view name) {
+  if (!PyLong_Check(v.ptr()) && !PyBool_Check(v.ptr())) {
+    if (py::object i = index_of(v)) return to_i64(i, function, name);
+  }
   if (!PyLong_Check(v.ptr()) || PyBool_Check(v.ptr())) {
-    if (py::hasattr(v, "__index__") && !py::isinstance<py::float_>(v)) {
-      return to_i64(py::reinterpret_steal<py::object>(PyNumber_Index(v.ptr())), function, name);
-    }
     tp::invalid(function,
                 std::string(name) + " has type " + py::str(py::type::of(v).attr("__name__")).cast<std::string>(),
                 "pass an int");

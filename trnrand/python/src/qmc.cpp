@@ -176,6 +176,7 @@ void bind_qmc(py::module_& m) {
           },
           py::arg("index"), "Positions the sequence at point index in [0, 2**32], in O(dims * 32).")
       .def("__repr__", [](PySobol& s) {
+        std::lock_guard lock(s.mutex);
         return "trnrand.Sobol(dims=" + std::to_string(s.seq.dims()) + ", scramble='" +
                std::string(trnrand::to_string(s.seq.options().scramble)) +
                "', seed=" + std::to_string(s.seq.options().seed) + ", index=" + std::to_string(s.seq.index()) + ")";
@@ -245,6 +246,7 @@ void bind_qmc(py::module_& m) {
           },
           py::arg("index"), "Positions the sequence at point index >= 0 in O(1).")
       .def("__repr__", [](PyHalton& s) {
+        std::lock_guard lock(s.mutex);
         return "trnrand.Halton(dims=" + std::to_string(s.seq.dims()) + ", scramble='" +
                std::string(trnrand::to_string(s.seq.options().scramble)) + "', index=" + std::to_string(s.seq.index()) +
                ")";

@@ -118,6 +118,10 @@ def test_stream_bad_input():
         trnrand.Stream(-1)
     with pytest.raises(trncore.InvalidArgument, match="trnrand.Stream"):
         trnrand.Stream(2**64)
+    assert trnrand.Stream(np.uint64(2**63 + 1), np.int32(2)) == trnrand.Stream(2**63 + 1, 2)  # NumPy ints
+    for bad in [True, 1.0, "3"]:
+        with pytest.raises(trncore.InvalidArgument, match="trnrand.Stream: seed has type"):
+            trnrand.Stream(bad)
     with pytest.raises(trncore.InvalidArgument, match="skip_ahead"):
         trnrand.Stream(1).skip_ahead(-5)
     with pytest.raises(trncore.InvalidArgument, match="word"):
