@@ -12,8 +12,8 @@ Differences from upstream (which wraps torch.Generator):
 - partition_rank/partition_size split each draw, not the stream: a call for n values on rank r of P returns
   values [r*n, (r+1)*n) of one logical draw of P*n values, and every rank's generator then advances past the
   whole logical draw. Concatenating the ranks' outputs in rank order reproduces the single-generator
-  (P = 1) draw of P*n values bit for bit, and successive calls never overlap across ranks (upstream advances
-  each rank by its own n only, so rank r's next draw reuses rank r+1's counters);
+  (P = 1) draw of P*n values bit for bit, and successive calls never overlap across ranks (upstream's NKI
+  path advances each rank by its own n only, so rank r's next draw reuses rank r+1's counters);
 - get_state()/set_state() use trnrand.Stream values, not torch tensors; device is "cpu" only; there is no
   torch_generator or new_program (no torch, no NKI programs).
 """
