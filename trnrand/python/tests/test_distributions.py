@@ -139,6 +139,8 @@ def test_randint():
     chi2_ok(x, range(-3, 4), [1 / 7] * 7)
     assert trnrand.randint(10, low=0, high=2**62, generator=G()).max() < 2**62
     assert np.all(trnrand.randint(5, low=4, high=5) == 4)
+    full = trnrand.randint(1000, low=-(2**63), high=2**63, generator=G())  # the whole int64 range
+    assert (full < 0).sum() > 400 and (full > 0).sum() > 400
 
 
 def test_randperm():
@@ -349,6 +351,7 @@ def test_upstream_bad_shape_dtype_keyword_option(f, kw):
     (lambda: trnrand.bernoulli(3, p=-0.1), "bernoulli.*p"),
     (lambda: trnrand.randint(3, low=5, high=5), "trnrand.randint.*low"),
     (lambda: trnrand.randint(3, low=0.5, high=5), "trnrand.randint"),
+    (lambda: trnrand.randint(3, low=0, high=2**63 + 1), "trnrand.randint.*int64"),
     (lambda: trnrand.randperm(-1), "trnrand.randperm.*negative"),
     (lambda: trnrand.randperm(4, dtype=np.float32), "trnrand.randperm.*dtype"),
     (lambda: trnrand.truncated_normal(3, low=1.0, high=-1.0), "truncated_normal"),

@@ -210,6 +210,8 @@ def randint(*size, low=0, high=1, dtype=np.int64, generator=None, **kw):
     low, high = _int(fn, "low", low), _int(fn, "high", high)
     if low >= high:
         raise _invalid(fn, f"low = {low} >= high = {high}", "pass low < high (the range [low, high) is half-open)")
+    if low < -(2**63) or high > 2**63:
+        raise _invalid(fn, f"[low, high) = [{low}, {high}) is not within int64", "pass -2**63 <= low < high <= 2**63")
     out = np.empty(_shape(fn, size), dtype=np.int64)
     _gen(fn, generator)._draw(_c.randint, out, low, high - 1, **_opts(fn, kw))
     return out if dt == np.int64 else out.astype(dt)
