@@ -1,9 +1,11 @@
 // Philox4x32-10 fills against Random123's own Philox4x32-10 called in a plain loop, in one binary.
 // ratio_to_random123 = Random123 loop time / fill time (issue target: ≥ 3 per core for uint32). The peer
 // is single-threaded, so the 2-thread rows also show the thread scaling. Uniform float fills are timed
-// against Random123 words + Random123's u01fixedpt conversion, normal float fills against Random123 words +
-// a plain double Box–Muller loop; the sim normal kernel and its host twin normal_engine_order against the
-// host normal() fill.
+// against Random123 words + Random123's u01fixedpt conversion, normal float and double fills (1 thread;
+// SLEEF's vectorised log and cospi) against Random123 words + a plain double Box–Muller loop with libm's log,
+// sqrt and cos (the cosine half, the same uniforms); the sim normal kernel and its host twin
+// normal_engine_order against the host normal() fill.
+#include <trnrand/detail/normal_kernel.hpp>
 #include <trnrand/distributions.hpp>
 #include <trnrand/sim.hpp>
 #include <trnrand/stream.hpp>
@@ -15,6 +17,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace {
@@ -122,6 +126,63 @@ void BM_PhiloxNormalFloat(benchmark::State& state) {
   state.SetLabel("normal float (Box-Muller), 1 thread");
 }
 
+// The peer for double normal fills: Random123's words turned into double normals by the same loop on the
+// 53-bit grid (four words per value: u1 ∈ (0, 1], u2 ∈ [0, 1), the cosine half, as trnrand's double normal).
+double random123_normal_double_seconds(std::vector<double>& out) {
+  return best_seconds(3, [&] {
+    random123_blocks(4 * out.size(), [&](std::size_t j, const auto& r) {
+      const std::uint64_t a = ((static_cast<std::uint64_t>(r.v[0]) << 32) | r.v[1]) >> 11;
+      const std::uint64_t b = ((static_cast<std::uint64_t>(r.v[2]) << 32) | r.v[3]) >> 11;
+      const double u1 = static_cast<double>(a + 1) * 0x1p-53, u2 = static_cast<double>(b) * 0x1p-53;
+      out[j / 4] = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * 3.141592653589793 * u2);
+    });
+  });
+}
+
+void BM_PhiloxNormalDouble(benchmark::State& state) {
+  std::vector<double> out(static_cast<std::size_t>(state.range(0)));
+  const double peer = random123_normal_double_seconds(out);
+  const trnrand::Stream s = trnrand::make_stream(12345);
+  for (auto _ : state) {
+    trnrand::normal(s, std::span<double>(out), 0.0, 1.0, trncore::Options{}.with_threads(1));
+    benchmark::ClobberMemory();
+  }
+  counters(state, out.size(), peer);
+  state.SetLabel("normal double (Box-Muller), 1 thread");
+}
+
+// The transform alone, per SLEEF variant (trnrand/detail/normal_kernel.hpp; every variant gives the same bits),
+// on 2^20 values' words made beforehand, against the same words through libm's log, sqrt and cos in a plain
+// loop (float grid): what each instruction set contributes without the generator. Variants this CPU lacks
+// are skipped.
+void BM_NormalKernel(benchmark::State& state) {
+  using trnrand::detail::NormalKernel;
+  const auto kernel = static_cast<NormalKernel>(state.range(0));
+  if (!trnrand::detail::normal_kernel_supported(kernel)) {
+    state.SkipWithError("this CPU lacks the variant");
+    return;
+  }
+  const std::size_t n = std::size_t{1} << 20;
+  std::vector<std::uint32_t> w(2 * n);
+  trnrand::fill_uint32(trnrand::make_stream(12345), w);
+  std::vector<double> z(n);
+  const double peer = best_seconds(3, [&] {
+    for (std::size_t i = 0; i < n; ++i) {
+      const double u1 = ((w[2 * i] >> 8) + 1) * 0x1p-24, u2 = (w[2 * i + 1] >> 8) * 0x1p-24;
+      z[i] = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * 3.141592653589793 * u2);
+    }
+  });
+  for (auto _ : state) {
+    trnrand::detail::standard_normals(kernel, w, 1, z);
+    benchmark::ClobberMemory();
+  }
+  state.counters["values_per_s"] =
+      benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["libm_values_per_s"] = static_cast<double>(n) / peer;
+  state.counters["ratio_to_libm"] = benchmark::Counter(peer, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel("transform only, " + std::string(trnrand::detail::to_string(kernel)));
+}
+
 // The peer for the sim normal kernel and for its host twin: the host normal() fill (double Box–Muller,
 // 1 thread) on the same stream and size. ratio_to_host_normal = host normal() time / this time.
 double host_normal_seconds(std::vector<float>& out) {
@@ -171,6 +232,12 @@ void BM_NormalEngineOrderFloat(benchmark::State& state) {
 BENCHMARK(BM_SimNormalFloat)->Arg(1 << 20)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalEngineOrderFloat)->ArgsProduct({{1 << 20}, {1, 2}})->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PhiloxNormalFloat)->Arg(1 << 22)->UseRealTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PhiloxNormalDouble)->Arg(1 << 22)->UseRealTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_NormalKernel)
+    ->DenseRange(static_cast<int>(trnrand::detail::NormalKernel::scalar),
+                 static_cast<int>(trnrand::detail::NormalKernel::avx512))
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PhiloxUint32)->ArgsProduct({{1 << 22}, {1, 2}})->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PhiloxUniformFloat)->ArgsProduct({{1 << 22}, {1, 2}})->UseRealTime()->Unit(benchmark::kMicrosecond);
 

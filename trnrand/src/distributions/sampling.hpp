@@ -7,8 +7,10 @@
 #include <trncore/options.hpp>
 #include <trnrand/stream.hpp>
 
+#include "distributions/box_muller_kernel.hpp"
 #include "generators/arguments.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -112,22 +114,28 @@ inline void check_host_call(std::string_view function, const trncore::Options& o
 
 // Standard normals in double by Box–Muller, each value from its own words: value i uses the
 // 2·`words_per_uniform` words at 2·words_per_uniform·i … (u1 ∈ (0, 1] then u2 ∈ [0, 1); `words_per_uniform`
-// is 1 (24-bit grid, float output) or 2 (53-bit grid)) and is the cosine half r·cos 2πu2 (the sine half is
-// not used: sharing it would make value i depend on the words of value i ± 1, and then a slice of a fill
-// starting at an odd value would not reproduce it). sink(i, z) is called once per value, from up to
-// `threads` threads (distinct i). Returns the stream after the words used.
+// is 1 (24-bit grid, float output) or 2 (53-bit grid)) and is the cosine half √(−2 ln u1)·cospi(2u2) (the sine
+// half is not used: sharing it would make value i depend on the words of value i ± 1, and then a slice of a
+// fill starting at an odd value would not reproduce it). The transform is the SLEEF kernel of
+// trnrand/detail/normal_kernel.hpp (the same bits on every CPU). The words are generated and transformed in
+// blocks that stay in the L1 cache, on up to `threads` threads; sink(i, z) is called once per value (distinct
+// i on distinct threads). Returns the stream after the words used.
 template <class Sink>
 Stream box_muller(Stream s, std::size_t n, int words_per_uniform, int threads, Sink&& sink) {
   const std::size_t per = 2 * static_cast<std::size_t>(words_per_uniform);
-  std::vector<std::uint32_t> w(n * per);
-  fill_words(s, w, threads);
-  for_samples(n, threads, [&](std::size_t i) {
-    const std::uint32_t* v = w.data() + i * per;
-    const double u1 = words_per_uniform == 1 ? u24_open_closed(v[0]) : u53_open_closed(v[0], v[1]);
-    const double u2 = words_per_uniform == 1 ? u24_closed_open(v[1]) : u53_closed_open(v[2], v[3]);
-    sink(i, std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2));
-  });
-  return skip_ahead(s, w.size());
+  trncore::detail::for_aligned_ranges(
+      static_cast<std::int64_t>(n), 0, threads, [&](std::int64_t begin, std::int64_t end) {
+        constexpr std::size_t kBlock = 512;
+        std::uint32_t w[4 * kBlock];
+        double z[kBlock];
+        for (auto i = static_cast<std::size_t>(begin); i < static_cast<std::size_t>(end); i += kBlock) {
+          const std::size_t m = std::min(kBlock, static_cast<std::size_t>(end) - i);
+          fill_words(skip_ahead(s, per * i), std::span<std::uint32_t>(w, per * m), 1);
+          box_muller_standard_normals(w, m, words_per_uniform, z);
+          for (std::size_t j = 0; j < m; ++j) sink(i + j, z[j]);
+        }
+      });
+  return skip_ahead(s, per * n);
 }
 
 // Per-sample windows: out[i] = f(window of sample i), over `threads` threads; returns the stream advanced
