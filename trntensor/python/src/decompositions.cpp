@@ -113,6 +113,13 @@ TensorTrain tt_svd(py::handle x, double epsilon, py::object max_rank, py::kwargs
     }
   }
   auto in = input(x, fn);
+  // trntensor::tt_svd crashes (SIGSEGV) on a zero extent (library bug, reported); refuse it here as cp_als does.
+  for (auto e : in.view.shape()) {
+    if (e == 0) {
+      tp::invalid(fn, "the shape " + trntensor::detail::shape_string(in.view.shape()) + " has a zero extent",
+                  "decompose a tensor with elements");
+    }
+  }
   return tp::run(o, [&] { return trntensor::tt_svd(in.view, epsilon, cap, o); });
 }
 

@@ -63,6 +63,10 @@ def test_df_mp2_energy_components(h2o):
     assert e.correlation == tt.mp2_energy(b, eo, ev)
     e, rep = tt.df_mp2_energy(b, eo, ev, report=True)
     assert rep.met
+    with pytest.raises(trncore.DimensionMismatch, match="df_mp2_energy"):
+        tt.df_mp2_energy(b[:, :, 0], eo, ev)
+    with pytest.raises(TypeError, match="colour"):
+        tt.df_mp2_energy(b, eo, ev, colour=1)
 
 
 def test_mp2_energy_bad_input(h2o):

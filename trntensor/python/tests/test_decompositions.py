@@ -146,6 +146,10 @@ def test_bad_input_decompositions():
         (lambda: tt.cp_als(x, rank=2, tolerance=-1.0), trncore.InvalidArgument),
         (lambda: tt.cp_als(x, rank=2, backend="sim"), trncore.NotSupported),
         (lambda: tt.cp_als(x + 1j, rank=2), trncore.InvalidArgument),
+        (lambda: tt.cp_decompose(np.array([["a"]]), 1), trncore.InvalidArgument),
+        (lambda: tt.tucker_decompose(x.astype(complex), (2, 2, 2)), trncore.InvalidArgument),
+        (lambda: tt.tt_decompose(np.zeros((2, 0)), 1), trncore.InvalidArgument),  # the library crashed here
+        (lambda: tt.tt_svd(np.zeros((0, 3)), 0.1), trncore.InvalidArgument),
         (lambda: tt.cp_decompose(x, 2, factors=[np.ones((3, 2))] * 3), trncore.NotSupported),
         (lambda: tt.tucker_hosvd(x, (2, 2)), trncore.InvalidArgument),
         (lambda: tt.tucker_hosvd(x, (2, 9, 2)), trncore.InvalidArgument),
@@ -170,6 +174,8 @@ def test_bad_input_decompositions():
             call()
         assert "trntensor" in str(e.value)
     for f in (lambda: tt.cp_als(x, rank=2, colour=1), lambda: tt.tucker_hooi(x, (2, 2, 2), colour=1),
-              lambda: tt.tt_svd(x, 0.1, colour=1), lambda: tt.tucker_hosvd(x, (2, 2, 2), max_iterations=3)):
+              lambda: tt.tt_svd(x, 0.1, colour=1), lambda: tt.tucker_hosvd(x, (2, 2, 2), max_iterations=3),
+              lambda: tt.cp_decompose(x, 2, colour=1), lambda: tt.tucker_decompose(x, (2, 2, 2), colour=1),
+              lambda: tt.tt_decompose(x, 2, colour=1)):
         with pytest.raises(TypeError):
             f()

@@ -127,6 +127,14 @@ def test_strided_views_and_lists():
     check("ij->ji", np.asfortranarray(rand(5, 6)))
     assert np.allclose(tt.einsum("i,i->", [1, 2, 3], [4, 5, 6]), 32)
 
+    class ArrayLike:  # e.g. a PyTorch CPU tensor: anything with __array__
+        def __array__(self, dtype=None):
+            return np.arange(4.0).reshape(2, 2)
+
+    assert np.array_equal(tt.einsum("ij->ji", ArrayLike()), np.arange(4.0).reshape(2, 2).T)
+    buf = memoryview(np.arange(3.0))  # the buffer protocol
+    assert tt.einsum("i->", buf) == 3.0
+
 
 def test_alpha_beta_out_in_place():
     a, b = rand(6, 5), rand(5, 4)
