@@ -304,7 +304,7 @@ trnblas::gerc). Accuracy: gamma_3 bound with 4u for u.)") +
   const char* rank_note =
       "\nOnly the uplo triangle is updated. A new result (out=None) is returned as the full symmetric/Hermitian "
       "matrix (the other triangle mirrored from the computed one); with out= the other triangle is left "
-      "untouched (BLAS).";
+      "untouched (BLAS), and A=None starts the uplo triangle from zero (out=A updates A in place).";
   m.def(
       "syr",
       [](py::object alpha, py::object x, py::object A, py::object uplo, py::kwargs kw) {

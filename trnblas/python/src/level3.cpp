@@ -103,7 +103,8 @@ py::object rank_k(py::object alpha, py::object A, py::object B, py::object beta,
     const Layout target = r.view.layout();
     // syrk: A stored in the other order is A^T in this one (flip trans, no copy); the others copy.
     auto ao = operand<T>(aa, target, !Hermitian && !Two && op != Op::conj_trans, fn, "A");
-    auto bo = operand<T>(ba, target, false, fn, "B");
+    Operand<T> bo = ao;  // syr2k/her2k only: B in the target layout (a copy when stored in the other order)
+    if constexpr (Two) bo = operand<T>(ba, target, false, fn, "B");
     const Op opa = ao.flipped ? flip(op) : op;
     const T al = scalar_as<T>(a), be = C.is_none() ? T(0) : scalar_as<T>(b);
     R ral{}, rbe{};

@@ -218,3 +218,40 @@ def test_monitor_keyword_accepted():
     trnblas.gemm(1.0, M(), M(), backend="sim", mode="ozaki", monitor=lambda p: False)
     with pytest.raises(trncore.InvalidArgument, match="monitor"):
         trnblas.gemm(1.0, M(), M(), monitor=3)
+
+
+def peak_bytes(f):
+    """Peak traced allocation (NumPy reports its array buffers to tracemalloc) while f runs."""
+    tracemalloc.start()
+    tracemalloc.reset_peak()
+    base = tracemalloc.get_traced_memory()[0]
+    f()
+    peak = tracemalloc.get_traced_memory()[1] - base
+    tracemalloc.stop()
+    return peak
+
+
+def test_inputs_with_fitting_strides_are_not_copied():
+    n = 400
+    mb = n * n * 8  # one n x n float64 matrix: 1.28 MB
+    A = np.asfortranarray(np.ones((n, n)))
+    B = np.ones((n, n))
+    big = np.ones((n + 50, n + 50))
+    # gemm: F-ordered A against a C-ordered result is a transposed view; only the result is allocated.
+    assert peak_bytes(lambda: trnblas.gemm(1.0, A, B)) < 1.5 * mb
+    assert peak_bytes(lambda: trnblas.gemm(1.0, big[10:10 + n, 20:20 + n], B)) < 1.5 * mb  # a slice: view with ld
+    # An operand with no unit stride must be copied: the measurement does see copies.
+    assert peak_bytes(lambda: trnblas.gemm(1.0, np.ones((n, 2 * n))[:, ::2], B)) > 1.9 * mb
+    out = np.zeros((n, n), order="F")
+    F = np.asfortranarray(B)
+    for f in (lambda: trnblas.gemm(1.0, A, B, out=out),  # out= in place: nothing allocated
+              lambda: trnblas.symm(1.0, B, F, out=out),  # C-ordered symmetric A: the other triangle, no copy
+              lambda: trnblas.trsm(1.0, B, out, out=out),  # C-ordered triangular A: transposed, no copy
+              lambda: trnblas.syrk(1.0, B, out=out),  # C-ordered A: op flipped, no copy
+              lambda: trnblas.gemv(1.0, A, B[0], out=np.zeros(n))):
+        assert peak_bytes(f) < 0.5 * mb
+    stack = np.ones((4, n // 2, n // 2))
+    res = np.empty_like(stack)
+    assert peak_bytes(lambda: trnblas.batched_gemm(1.0, np.swapaxes(stack, 1, 2), stack, transA=True, out=res)) < 0.5 * mb
+    Bq = np.ones((5, 60, 200)) * 0.01
+    assert peak_bytes(lambda: trnblas.df_mp2_energy(Bq, -np.ones(5), np.ones(60))) < 0.5 * Bq.nbytes

@@ -4,6 +4,7 @@ The upstream trnsci/trnblas Python API (torch tensors) with NumPy arrays, over t
 (host: OpenBLAS; backend="sim": the modelled NeuronCore TensorEngine with mode="bf16"/"compensated"/
 "ozaki"/...). Options are keyword arguments; report=True returns (result, trncore.AccuracyReport) where
 the C++ routine certifies a bound (gemm, df_mp2_energy). Errors are trncore's exception classes.
+Scalars (alpha, beta) are rounded to the data's dtype, as in BLAS; a complex scalar makes the call complex.
 See docs/python.md.
 """
 
