@@ -108,10 +108,14 @@ py::object spmv_py(py::handle A, py::handle x, double alpha, py::object y, doubl
 }
 
 template <class T, class Call>
-py::object dense_product(py::handle B, py::object C, double beta, std::int64_t out_rows, std::string_view fn,
-                         Call&& call) {
+py::object dense_product(py::handle B, py::object C, double beta, std::int64_t out_rows, std::int64_t inner,
+                         std::string_view fn, Call&& call) {
   auto bm = c_matrix<T>(B, fn, "B");
   const auto k = static_cast<std::int64_t>(bm.shape(0)), n = static_cast<std::int64_t>(bm.shape(1));
+  if (k != inner) {
+    tp::mismatch(fn, "B has " + std::to_string(k) + " rows but op(A) has " + std::to_string(inner) + " columns",
+                 "B needs one row per column of op(A)");
+  }
   std::span<const T> bs(bm.data(), static_cast<std::size_t>(bm.size()));
   RowMajorOut<T> c = C.is_none() ? new_rowmajor<T>(out_rows, n) : out_rowmajor<T>(C, fn, "C");
   if (!C.is_none() && (c.rows != out_rows || c.cols != n)) {
@@ -143,25 +147,27 @@ py::object spmm_py(py::handle A, py::handle B, double alpha, py::object C, doubl
     py::object out;
     if (bsr) {
       auto a = bsr_in<T>(Aobj, fn);
-      out = dense_product<T>(B, C, beta, a.rows, fn, [&](auto kk, auto n, auto bs, auto ldb, T b, auto cs, auto ldc) {
-        (void)kk;
-        tp::run(options, [&] {
-          if (force_bsr) {
-            if (want)
-              trnsparse::bsr_spmm(static_cast<T>(alpha), a, n, bs, ldb, b, cs, ldc, options, report);
-            else
-              trnsparse::bsr_spmm(static_cast<T>(alpha), a, n, bs, ldb, b, cs, ldc, options);
-          } else if (want) {
-            trnsparse::spmm(op_of(trans), static_cast<T>(alpha), a, n, bs, ldb, b, cs, ldc, options, report);
-          } else {
-            trnsparse::spmm(op_of(trans), static_cast<T>(alpha), a, n, bs, ldb, b, cs, ldc, options);
-          }
-        });
-      });
+      out = dense_product<T>(
+          B, C, beta, a.rows, a.cols, fn, [&](auto kk, auto n, auto bs, auto ldb, T b, auto cs, auto ldc) {
+            (void)kk;
+            tp::run(options, [&] {
+              if (force_bsr) {
+                if (want)
+                  trnsparse::bsr_spmm(static_cast<T>(alpha), a, n, bs, ldb, b, cs, ldc, options, report);
+                else
+                  trnsparse::bsr_spmm(static_cast<T>(alpha), a, n, bs, ldb, b, cs, ldc, options);
+              } else if (want) {
+                trnsparse::spmm(op_of(trans), static_cast<T>(alpha), a, n, bs, ldb, b, cs, ldc, options, report);
+              } else {
+                trnsparse::spmm(op_of(trans), static_cast<T>(alpha), a, n, bs, ldb, b, cs, ldc, options);
+              }
+            });
+          });
     } else {
       auto a = csr_in<T>(Aobj, fn);
       out = dense_product<T>(
-          B, C, beta, trans ? a.cols : a.rows, fn, [&](auto kk, auto n, auto bs, auto ldb, T b, auto cs, auto ldc) {
+          B, C, beta, trans ? a.cols : a.rows, trans ? a.rows : a.cols, fn,
+          [&](auto kk, auto n, auto bs, auto ldb, T b, auto cs, auto ldc) {
             (void)kk;
             tp::run(options,
                     [&] { trnsparse::spmm(op_of(trans), static_cast<T>(alpha), a, n, bs, ldb, b, cs, ldc, options); });
