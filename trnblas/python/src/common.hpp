@@ -117,6 +117,9 @@ inline std::string lower(std::string s) {
 /// trans: False/True (upstream) or 'N'/'T'/'C', 'no_trans'/'trans'/'conj_trans'.
 inline Op parse_trans(py::handle obj, std::string_view fn, std::string_view name) {
   if (PyBool_Check(obj.ptr())) return obj.ptr() == Py_True ? Op::trans : Op::no_trans;
+  if (py::isinstance(obj, py::module_::import("numpy").attr("bool_"))) {
+    return PyObject_IsTrue(obj.ptr()) == 1 ? Op::trans : Op::no_trans;  // numpy.bool_ (e.g. from a comparison)
+  }
   if (PyUnicode_Check(obj.ptr())) {
     const std::string s = lower(obj.cast<std::string>());
     if (s == "n" || s == "no_trans" || s == "notrans") return Op::no_trans;

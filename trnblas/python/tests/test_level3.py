@@ -38,6 +38,7 @@ def test_gemm_matches_numpy_and_upstream_defaults():
     rng = np.random.default_rng(1)
     A, B = rng.standard_normal((7, 5)), rng.standard_normal((5, 3))
     assert np.allclose(trnblas.gemm(1.0, A, B), A @ B, rtol=1e-14, atol=1e-14)
+    assert np.array_equal(trnblas.gemm(1.0, A.T.copy(), B, transA=np.bool_(True)), trnblas.gemm(1.0, A, B))
     # beta without C is ignored (upstream adds beta*C only when C is given)
     assert np.array_equal(trnblas.gemm(1.0, A, B, 5.0), trnblas.gemm(1.0, A, B))
     # scipy's BLAS on the same data, transposes included
