@@ -274,3 +274,19 @@ def test_trsm_scipy_and_in_place():
     assert np.allclose(trnblas.trmm(1.0, A, B, trans=True), scipy.linalg.blas.dtrmm(1.0, A, B, trans_a=1), rtol=1e-14)
     Bf = np.asfortranarray(B)
     assert trnblas.trsm(2.0, A, Bf, out=Bf) is Bf and np.allclose(Bf, X, rtol=1e-14)
+
+
+def test_batched_broadcast_c_and_array_sequences():
+    rng = np.random.default_rng(12)
+    A, B, C = rng.standard_normal((3, 4, 5)), rng.standard_normal((3, 5, 2)), rng.standard_normal((4, 2))
+    # a 2-D C is added to every entry (NumPy broadcasting), as upstream's beta * C
+    assert np.allclose(trnblas.batched_gemm(1.0, A, B, 2.0, C), A @ B + 2 * C, rtol=1e-14, atol=1e-14)
+    # a 3-D array is a sequence of matrices for the pointer-array form
+    res = trnblas.gemm_batched(1.0, A, B)
+    assert np.allclose(np.stack(res), A @ B, rtol=1e-14, atol=1e-14)
+    with pytest.raises(trncore.DimensionMismatch, match="trnblas.batched_gemm"):
+        trnblas.batched_gemm(1.0, A, B[:2])
+    with pytest.raises(trncore.DimensionMismatch, match="trnblas.batched_gemm"):
+        trnblas.batched_gemm(1.0, A[0], B[0])
+    with pytest.raises(trncore.NotSupported, match="trnblas::gemm_strided_batched"):
+        trnblas.batched_gemm(1.0, A, B, backend="sim")
