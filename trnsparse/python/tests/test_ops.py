@@ -360,3 +360,17 @@ def test_two_threads_match_sequential():
     for t in threads:
         t.join()
     assert all(np.array_equal(o, s) for o, s in zip(out, seq))
+
+
+def test_nnz_zero_and_one_by_one():
+    Z = ts.CSRMatrix(np.zeros(0), np.zeros(0, dtype=np.int64), np.zeros(6, dtype=np.int64), (5, 4))
+    y = np.arange(5.0)
+    assert np.array_equal(ts.spmv(Z, np.ones(4), 2.0, y, 0.5), 0.5 * np.arange(5.0))
+    assert np.array_equal(ts.spmm(Z, np.ones((4, 3))), np.zeros((5, 3)))
+    assert ts.to_bsr(Z, 2).n_blocks == 0 and ts.nnz_per_row(Z).sum() == 0
+    assert np.array_equal(ts.bsr_spmm(Z, np.ones((4, 3))), np.zeros((5, 3)))
+    one = ts.CSRMatrix([3.0], [0], [0, 1], (1, 1))
+    assert ts.spmv(one, np.array([2.0]))[0] == 6.0
+    x, iters, rel = ts.cg(one, np.array([6.0]))
+    assert x[0] == 2.0 and rel == 0.0
+    assert ts.Lu(one).solve(np.array([6.0]))[0] == 2.0
