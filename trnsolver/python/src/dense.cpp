@@ -677,7 +677,8 @@ void bind_dense(py::module_& m) {
       },
       py::arg("A"), py::arg("mode") = "reduced",
       d("Householder QR (trnsolver::geqrf + orgqr): (Q, R) with A = Q·R, mode 'reduced' (Q m×k, R k×n), 'complete' "
-        "(Q m×m) or 'r' (R only), as numpy.linalg.qr (so the sim math mode is math_mode=, not mode=). Upstream qr(A) -> (Q, R). On backend='sim' the factorization "
+        "(Q m×m) or 'r' (R only), as numpy.linalg.qr (so the sim math mode is math_mode=, not mode=). Upstream qr(A) "
+        "-> (Q, R). On backend='sim' the factorization "
         "runs on the model and Q is formed on the host (orgqr has no sim form). Accuracy: A + ΔA = Q·R̂, ‖Δa_j‖ ≤ "
         "γ̃_{mn}‖a_j‖ (Higham Thm 19.4); ‖QᵀQ − I‖ ≤ c·m·n·u.")
           .c_str());

@@ -27,22 +27,32 @@ struct Common {
   py::handle a, b, x0, m;
   std::optional<double> tol;
   std::optional<std::int64_t> maxiter;
+  std::int64_t maxiter_default = 0;  ///< upstream's default when neither maxiter nor max_iterations is given
+  std::int64_t maxiter_scale = 1;    ///< gmres: upstream's maxiter counts cycles of `restart` inner steps
 };
 
 /// Pops the solver keywords, applies the upstream positional ones (tol → rtol, maxiter → max_iterations).
 trnsolver::KrylovOptions solver_options(py::dict& kw, const Common& c, std::string_view fn, bool& want) {
   want = tp::pop_flag(kw, "report", false, fn);
-  const bool has_rtol = kw.contains("rtol"), has_max = kw.contains("max_iterations");
+  // A KrylovOptions passed as options= carries rtol and max_iterations: upstream defaults do not override it.
+  const bool from_options = kw.contains("options") && py::isinstance<trnsolver::KrylovOptions>(kw["options"]);
+  const bool explicit_rtol = kw.contains("rtol"), explicit_max = kw.contains("max_iterations");
+  const bool has_rtol = from_options || explicit_rtol, has_max = from_options || explicit_max;
   auto o = pop_krylov_options(kw, fn);
   if (c.tol) {
-    if (has_rtol) tp::invalid(fn, "both tol and rtol given", "pass one of them (tol is upstream's name for rtol)");
+    if (explicit_rtol) tp::invalid(fn, "both tol and rtol given", "pass one of them (tol is upstream's name for rtol)");
     o.rtol = *c.tol;
+  } else if (!has_rtol) {
+    o.rtol = 1e-6;  // upstream's default tol
   }
   if (c.maxiter) {
-    if (has_max) {
+    if (explicit_max) {
       tp::invalid(fn, "both maxiter and max_iterations given", "pass one of them (maxiter is upstream's name)");
     }
-    o.max_iterations = *c.maxiter;
+    if (*c.maxiter < 0) tp::invalid(fn, "maxiter = " + std::to_string(*c.maxiter), "pass maxiter ≥ 0");
+    o.max_iterations = *c.maxiter * c.maxiter_scale;
+  } else if (!has_max) {
+    o.max_iterations = c.maxiter_default * c.maxiter_scale;
   }
   return o;
 }
@@ -88,7 +98,8 @@ py::object dispatch(const Common& c, py::kwargs kwargs, std::string_view fn, Cal
   }
 
 const char* const krylov_keywords =
-    "Keywords (trnsolver::KrylovOptions field names): rtol (= tol), atol=0, max_iterations (= maxiter; 0 = 10·n), "
+    "Keywords (trnsolver::KrylovOptions field names): rtol (= tol; None: upstream's 1e-6), atol=0, max_iterations "
+    "(= maxiter; 0 = 10·n), "
     "restart=30 (gmres), orthogonalization='mgs'|'cgs2' (gmres), stagnation_window=100, threads, "
     "monitor=callable(progress) -> bool (once per iteration; True stops: result.stopped_by_monitor, reason "
     "'stopped_by_monitor'), options=trnsolver.KrylovOptions(...), report=False. "
@@ -178,53 +189,58 @@ bool is_f32(py::handle a, const char* fn) { return real_kind(tp::as_ndarray(a, f
 }  // namespace
 
 void bind_krylov(py::module_& m) {
+  using OptD = std::optional<double>;
   using OptI = std::optional<std::int64_t>;
   m.def(
       "cg",
-      [](py::handle a, py::handle b, py::handle x0, double tol, std::int64_t maxiter, py::handle mm, py::kwargs kw) {
-        return dispatch({a, b, x0, mm, tol, maxiter}, kw, "trnsolver.cg", TRNSOLVER_SOLVER_LAMBDA(cg));
+      [](py::handle a, py::handle b, py::handle x0, OptD tol, OptI maxiter, py::handle mm, py::kwargs kw) {
+        return dispatch({a, b, x0, mm, tol, maxiter, 1000}, kw, "trnsolver.cg", TRNSOLVER_SOLVER_LAMBDA(cg));
       },
-      py::arg("A"), py::arg("b"), py::arg("x0") = py::none(), py::arg("tol") = 1e-6, py::arg("maxiter") = 1000,
-      py::arg("M") = py::none(),
+      py::arg("A"), py::arg("b"), py::arg("x0") = py::none(), py::arg("tol") = py::none(),
+      py::arg("maxiter") = py::none(), py::arg("M") = py::none(),
       doc("Conjugate gradients for SPD A (and SPD M) (trnsolver::cg): stops when the TRUE residual "
           "‖b − Ax‖₂ ≤ max(tol·‖b‖₂, atol). Upstream cg(A, b, x0=None, tol=1e-6, maxiter=1000, M=None) -> "
-          "(x, iters, rel_res); breakdown (pᵀAp ≤ 0: A not SPD) is KrylovResult.reason 'breakdown'.")
+          "(x, iters, rel_res) (tol None = 1e-6, maxiter None = 1000, unless rtol=/max_iterations= are given); "
+          "breakdown (pᵀAp ≤ 0: A not SPD) is KrylovResult.reason 'breakdown'.")
           .c_str());
   m.def(
       "gmres",
-      [](py::handle a, py::handle b, py::handle x0, double tol, std::int64_t maxiter, std::int64_t restart,
-         py::handle mm, py::kwargs kw) {
+      [](py::handle a, py::handle b, py::handle x0, OptD tol, OptI maxiter, std::int64_t restart, py::handle mm,
+         py::kwargs kw) {
         if (kw.contains("restart")) tp::invalid("trnsolver.gmres", "restart given twice", "pass restart once");
         kw["restart"] = restart;
-        return dispatch({a, b, x0, mm, tol, maxiter}, kw, "trnsolver.gmres", TRNSOLVER_SOLVER_LAMBDA(gmres));
+        return dispatch({a, b, x0, mm, tol, maxiter, 100, std::max<std::int64_t>(restart, 1)}, kw, "trnsolver.gmres",
+                        TRNSOLVER_SOLVER_LAMBDA(gmres));
       },
-      py::arg("A"), py::arg("b"), py::arg("x0") = py::none(), py::arg("tol") = 1e-6, py::arg("maxiter") = 100,
-      py::arg("restart") = 30, py::arg("M") = py::none(),
+      py::arg("A"), py::arg("b"), py::arg("x0") = py::none(), py::arg("tol") = py::none(),
+      py::arg("maxiter") = py::none(), py::arg("restart") = 30, py::arg("M") = py::none(),
       doc("Restarted GMRES(restart), right preconditioned (trnsolver::gmres). Upstream gmres(A, b, x0=None, "
-          "tol=1e-6, maxiter=100, restart=30) -> (x, total_iters, rel_res); here maxiter counts inner iterations "
-          "over all cycles (the C++ max_iterations: each costs one product with A).")
+          "tol=1e-6, maxiter=100, restart=30) -> (x, total_iters, rel_res): maxiter counts cycles (restarts) as "
+          "upstream, "
+          "i.e. max_iterations = maxiter·restart inner steps (each one product with A); max_iterations= gives the "
+          "C++ count directly. M (a right preconditioner) is an addition.")
           .c_str());
   m.def(
       "bicgstab",
-      [](py::handle a, py::handle b, py::handle x0, double tol, OptI maxiter, py::handle mm, py::kwargs kw) {
+      [](py::handle a, py::handle b, py::handle x0, OptD tol, OptI maxiter, py::handle mm, py::kwargs kw) {
         return dispatch({a, b, x0, mm, tol, maxiter}, kw, "trnsolver.bicgstab", TRNSOLVER_SOLVER_LAMBDA(bicgstab));
       },
-      py::arg("A"), py::arg("b"), py::arg("x0") = py::none(), py::arg("tol") = 1e-6, py::arg("maxiter") = py::none(),
-      py::arg("M") = py::none(),
+      py::arg("A"), py::arg("b"), py::arg("x0") = py::none(), py::arg("tol") = py::none(),
+      py::arg("maxiter") = py::none(), py::arg("M") = py::none(),
       doc("BiCGStab for general A (trnsolver::bicgstab); maxiter None = 10·n. Not in upstream.").c_str());
   m.def(
       "minres",
-      [](py::handle a, py::handle b, py::handle x0, double tol, OptI maxiter, py::handle mm, py::kwargs kw) {
+      [](py::handle a, py::handle b, py::handle x0, OptD tol, OptI maxiter, py::handle mm, py::kwargs kw) {
         return dispatch({a, b, x0, mm, tol, maxiter}, kw, "trnsolver.minres", TRNSOLVER_SOLVER_LAMBDA(minres));
       },
-      py::arg("A"), py::arg("b"), py::arg("x0") = py::none(), py::arg("tol") = 1e-6, py::arg("maxiter") = py::none(),
-      py::arg("M") = py::none(),
+      py::arg("A"), py::arg("b"), py::arg("x0") = py::none(), py::arg("tol") = py::none(),
+      py::arg("maxiter") = py::none(), py::arg("M") = py::none(),
       doc("MINRES for symmetric (possibly indefinite) A with an SPD preconditioner (trnsolver::minres); maxiter "
           "None = 10·n. Not in upstream.")
           .c_str());
   m.def(
       "chebyshev",
-      [](py::handle a, py::handle b, py::handle bounds, py::handle x0, double tol, OptI maxiter, py::handle mm,
+      [](py::handle a, py::handle b, py::handle bounds, py::handle x0, OptD tol, OptI maxiter, py::handle mm,
          py::kwargs kw) {
         const auto sb = bounds_of(bounds, "trnsolver.chebyshev");
         return dispatch({a, b, x0, mm, tol, maxiter}, kw, "trnsolver.chebyshev",
@@ -232,7 +248,7 @@ void bind_krylov(py::module_& m) {
                           return trnsolver::chebyshev(op, bs, xs, sb, o, prec);
                         });
       },
-      py::arg("A"), py::arg("b"), py::arg("bounds"), py::arg("x0") = py::none(), py::arg("tol") = 1e-6,
+      py::arg("A"), py::arg("b"), py::arg("bounds"), py::arg("x0") = py::none(), py::arg("tol") = py::none(),
       py::arg("maxiter") = py::none(), py::arg("M") = py::none(),
       doc("Chebyshev iteration for SPD A whose (preconditioned) spectrum lies in bounds = (lambda_min, "
           "lambda_max) or a SpectrumBounds (lanczos_bounds(A)) (trnsolver::chebyshev): ‖r_k‖ ≤ ‖r_0‖/T_k(σ) when "
@@ -240,27 +256,28 @@ void bind_krylov(py::module_& m) {
           .c_str());
   m.def(
       "richardson",
-      [](py::handle a, py::handle b, double omega, py::handle x0, double tol, OptI maxiter, py::handle mm,
+      [](py::handle a, py::handle b, double omega, py::handle x0, OptD tol, OptI maxiter, py::handle mm,
          py::kwargs kw) {
         return dispatch({a, b, x0, mm, tol, maxiter}, kw, "trnsolver.richardson",
                         [omega](const auto& op, auto bs, auto xs, const trnsolver::KrylovOptions& o, const auto& prec) {
                           return trnsolver::richardson(op, bs, xs, omega, o, prec);
                         });
       },
-      py::arg("A"), py::arg("b"), py::arg("omega"), py::arg("x0") = py::none(), py::arg("tol") = 1e-6,
+      py::arg("A"), py::arg("b"), py::arg("omega"), py::arg("x0") = py::none(), py::arg("tol") = py::none(),
       py::arg("maxiter") = py::none(), py::arg("M") = py::none(),
       doc("Richardson iteration x ← x + ω·M(b − Ax) (trnsolver::richardson); converges for SPD A iff "
           "0 < ω < 2/λmax(MA). InvalidArgument for ω ≤ 0 or non-finite. Not in upstream.")
           .c_str());
   m.def(
       "cg_bf16",
-      [](py::handle a, py::handle b, py::handle x0, double tol, OptI maxiter, py::kwargs kwargs) {
+      [](py::handle a, py::handle b, py::handle x0, OptD tol, OptI maxiter, py::kwargs kwargs) {
         py::dict kw = kwargs;
         constexpr const char* fn = "trnsolver.cg_bf16";
         return is_f32(a, fn) ? bf16_run<float>(a, b, x0, tol, maxiter, std::nullopt, kw, fn)
                              : bf16_run<double>(a, b, x0, tol, maxiter, std::nullopt, kw, fn);
       },
-      py::arg("A"), py::arg("b"), py::arg("x0") = py::none(), py::arg("tol") = 1e-6, py::arg("maxiter") = py::none(),
+      py::arg("A"), py::arg("b"), py::arg("x0") = py::none(), py::arg("tol") = py::none(),
+      py::arg("maxiter") = py::none(),
       doc("CG as a NeuronCore would run it with bf16 vectors (trnsolver::cg_bf16): A, b, x rounded to bf16, "
           "TensorEngine products with fp32 accumulation, every update rounded with rounding='nearest_even'|"
           "'stochastic' (seed= keys the random bits: bitwise reproducible). Accepts backend='sim' (the model runs "
@@ -269,13 +286,13 @@ void bind_krylov(py::module_& m) {
           .c_str());
   m.def(
       "richardson_bf16",
-      [](py::handle a, py::handle b, double omega, py::handle x0, double tol, OptI maxiter, py::kwargs kwargs) {
+      [](py::handle a, py::handle b, double omega, py::handle x0, OptD tol, OptI maxiter, py::kwargs kwargs) {
         py::dict kw = kwargs;
         constexpr const char* fn = "trnsolver.richardson_bf16";
         return is_f32(a, fn) ? bf16_run<float>(a, b, x0, tol, maxiter, omega, kw, fn)
                              : bf16_run<double>(a, b, x0, tol, maxiter, omega, kw, fn);
       },
-      py::arg("A"), py::arg("b"), py::arg("omega"), py::arg("x0") = py::none(), py::arg("tol") = 1e-6,
+      py::arg("A"), py::arg("b"), py::arg("omega"), py::arg("x0") = py::none(), py::arg("tol") = py::none(),
       py::arg("maxiter") = py::none(),
       doc("Damped Jacobi x ← x + ω·D⁻¹(b − Ax) in the bf16 model of cg_bf16 (trnsolver::richardson_bf16); "
           "rounding='stochastic' keeps converging in expectation where round-to-nearest stagnates. Not in upstream.")

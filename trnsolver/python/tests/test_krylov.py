@@ -71,6 +71,41 @@ def test_gmres_restart_and_options():
     assert res2.converged
 
 
+def test_upstream_iteration_limits():
+    a = poisson(200)
+    b = np.ones(200)
+    # gmres: maxiter counts restart cycles (upstream), max_iterations inner steps (C++)
+    x, res = ts.gmres(a, b, tol=1e-14, maxiter=2, restart=5, report=True)
+    assert res.iterations == 10 and not res.converged and res.reason == "max_iterations"
+    x, res = ts.gmres(a, b, tol=1e-14, max_iterations=7, restart=5, report=True)
+    assert res.iterations == 7
+    x, it, rr = ts.cg(a, b, max_iterations=3)
+    assert it == 3
+    # options= keeps its own rtol (no upstream default over it); keywords beside it override
+    b = np.random.default_rng(7).standard_normal(200)
+    _, res = ts.cg(a, b, options=ts.KrylovOptions(rtol=1e-2), report=True)
+    assert res.converged and res.relative_residual > 1e-6
+    _, res = ts.cg(a, b, options=ts.KrylovOptions(rtol=1e-2), rtol=1e-10, report=True)
+    assert res.relative_residual <= 1e-10
+
+
+def test_operator_uses_array_without_copy():
+    a = spd(10)
+    op = ts.LinearOperator(a)
+    x = np.ones(10)
+    y0 = op(x)
+    assert np.allclose(y0, a @ x)
+    a[0, 0] += 1.0  # the operator refers to the caller's memory (no copy for float64 C/F-ordered arrays)
+    assert op(x)[0] == pytest.approx(y0[0] + 1.0)
+    f = np.asfortranarray(spd(10, 1))
+    opf = ts.LinearOperator(f)
+    f[3, 2] = 100.0
+    assert opf(x)[3] == pytest.approx((f @ x)[3])
+    assert op.shape == (10, 10) and op.dtype == np.float64 and op.size == 10
+    assert ts.LinearOperatorF32(a.astype(np.float32)).dtype == np.float32
+    assert "LinearOperator" in repr(op)
+
+
 def test_minres_indefinite():
     n = 40
     rng = np.random.default_rng(3)
