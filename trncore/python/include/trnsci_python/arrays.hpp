@@ -158,6 +158,12 @@ namespace detail {
 inline bool matrix_layout(const py::array& a, trncore::Layout& layout, std::int64_t& ld) {
   const std::int64_t rows = a.shape(0), cols = a.shape(1);
   const std::int64_t s0 = element_stride(a, 0), s1 = element_stride(a, 1);
+  // An empty matrix has no elements to address: NumPy gives it zero strides, any ld is valid.
+  if (rows == 0 || cols == 0) {
+    layout = trncore::Layout::row_major;
+    ld = cols > 0 ? cols : 1;
+    return true;
+  }
   // Strides of length-1 axes are arbitrary in NumPy; only the other axis' stride matters then.
   if (cols <= 1 || s1 == 1) {
     const std::int64_t want = cols > 0 ? cols : 1;
