@@ -38,7 +38,7 @@ Mp2Inputs mp2_inputs(py::handle b, py::handle eps_occ, py::handle eps_vir, py::k
   Mp2Inputs in{tp::InTensor<double>{}, {}, {}, {}, false};
   in.report = tp::pop_flag(kw, "report", false, fn);
   in.options.backend = default_backend();
-  tp::pop_options(in.options, kw, fn);
+  pop_options(in.options, kw, fn);
   tp::reject_unknown(kw, fn);
   py::array ba = tp::as_ndarray(b, fn, "B");
   (void)real_kind(ba, fn, "B");

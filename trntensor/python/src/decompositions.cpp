@@ -68,7 +68,7 @@ CpDecomposition cp_als(py::handle x, py::kwargs kwargs) {
   constexpr const char* fn = "trntensor.cp_als";
   py::dict kw = kwargs;
   trntensor::CpOptions o;
-  tp::pop_options(o, kw, fn);
+  pop_options(o, kw, fn);
   if (auto v = tp::pop<std::int64_t>(kw, "rank", fn)) o.rank = *v;
   if (auto v = tp::pop<int>(kw, "max_iterations", fn)) o.max_iterations = *v;
   if (auto v = tp::pop<double>(kw, "tolerance", fn)) o.tolerance = *v;
@@ -81,7 +81,7 @@ CpDecomposition cp_als(py::handle x, py::kwargs kwargs) {
 
 TuckerDecomposition tucker_hosvd(py::handle x, py::handle ranks, py::kwargs kwargs) {
   constexpr const char* fn = "trntensor.tucker_hosvd";
-  auto o = tp::options_from<trncore::Options>(kwargs, fn);
+  auto o = options_from(kwargs, fn);
   const auto r = ranks_of(ranks, fn);
   auto in = input(x, fn);
   return tp::run(o, [&] { return trntensor::tucker_hosvd(in.view, r, o); });
@@ -91,7 +91,7 @@ TuckerDecomposition tucker_hooi(py::handle x, py::handle ranks, py::kwargs kwarg
   constexpr const char* fn = "trntensor.tucker_hooi";
   py::dict kw = kwargs;
   trntensor::HooiOptions o;
-  tp::pop_options(o, kw, fn);
+  pop_options(o, kw, fn);
   if (auto v = tp::pop<int>(kw, "max_iterations", fn)) o.max_iterations = *v;
   if (auto v = tp::pop<double>(kw, "tolerance", fn)) o.tolerance = *v;
   tp::reject_unknown(kw, fn);
@@ -102,7 +102,7 @@ TuckerDecomposition tucker_hooi(py::handle x, py::handle ranks, py::kwargs kwarg
 
 TensorTrain tt_svd(py::handle x, double epsilon, py::object max_rank, py::kwargs kwargs) {
   constexpr const char* fn = "trntensor.tt_svd";
-  auto o = tp::options_from<trncore::Options>(kwargs, fn);
+  auto o = options_from(kwargs, fn);
   std::int64_t cap = std::numeric_limits<std::int64_t>::max();
   if (!max_rank.is_none()) {
     try {

@@ -316,7 +316,7 @@ py::object plan_execute(const Plan& p, py::args operands, py::kwargs kwargs) {
   const bool want_report = tp::pop_flag(kw, "report", false, kExecute);
   trncore::Options o;
   o.backend = p.plan->backend();  // the planned backend unless the caller says otherwise
-  tp::pop_options(o, kw, kExecute);
+  pop_options(o, kw, kExecute);
   tp::reject_unknown(kw, kExecute);
   const auto arrays = as_arrays(operands, kExecute);
   const Real kind = operands_kind(arrays, kExecute);
@@ -468,7 +468,7 @@ trncore::Backend default_backend() { return static_cast<trncore::Backend>(g_defa
 trntensor::PlanOptions pop_plan_options(py::dict& kw, std::string_view function) {
   trntensor::PlanOptions o;
   o.backend = default_backend();
-  tp::pop_options(o, kw, function);
+  pop_options(o, kw, function);
   if (auto v = tp::pop<std::string>(kw, "algorithm", function)) o.algorithm = parse_algorithm(*v, function);
   if (auto v = tp::pop<int>(kw, "optimal_limit", function)) o.optimal_limit = *v;
   if (auto v = tp::pop<std::int64_t>(kw, "memory_limit", function)) o.memory_limit = *v;
@@ -490,7 +490,8 @@ float32, else float64.
 
 Keywords:
   alpha, beta   scale factors; beta needs out= (beta = 0 never reads out).
-  out           an array of the result's shape and dtype, written in place and returned.
+  out           an array of the result's shape and dtype, written in place and returned (upstream returned
+                a new tensor and left out unchanged).
   dtype         upstream's compute dtype: float32 / float64 ('f32', 'f64'), or 'bf16' / 'fp16' = float32
                 with math mode bf16 / fp16 (operands rounded to the format, fp32 accumulation; sim backend
                 only, the host raises trncore.NotSupported); the result is float32 (NumPy has no bfloat16).
@@ -616,7 +617,10 @@ out = alpha·einsum(operands) + beta·out with this plan (ContractionPlan::execu
 the planned shapes (trncore.DimensionMismatch otherwise); backend defaults to the plan's (another one is
 trncore.InvalidArgument); each step runs in its own mode (set_mode), so mode= is ignored. Options, report,
 accuracy and errors as einsum(). precision='kahan' plans compute in float64.)")
-      .def("to_string", [](const Plan& p) { return p.plan->to_string(); })
+      .def(
+          "to_string", [](const Plan& p) { return p.plan->to_string(); },
+          "The plan as text (also str(plan)): expression, algorithm, backend, each step with its labels, GEMM "
+          "shape, method, backend, mode, FLOPs and result size, and the totals.")
       .def("__str__", [](const Plan& p) { return p.plan->to_string(); })
       .def("__repr__", [](const Plan& p) { return p.plan->to_string(); });
 

@@ -76,6 +76,9 @@ def test_cp_monitor_stops_and_sees_sweeps():
     _, info = tt.cp_decompose(x, 3, tol=0, monitor=lambda p: p.iteration >= 2, report=True)
     assert info.stopped_by_monitor and info.iterations == 2
 
+    with pytest.raises(trncore.InvalidArgument, match="monitor"):
+        tt.cp_als(x, rank=3, monitor=42)
+
     def boom(p):
         raise KeyError("from the monitor")
 

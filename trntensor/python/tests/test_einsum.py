@@ -197,6 +197,15 @@ def test_sim_backend_modes_within_reported_bound(mode):
     assert "OpenBLAS" not in "\n".join(rep.trajectory)  # the modelled TensorEngine, not the host's BLAS
 
 
+def test_options_object():
+    a, b = rand(5, 6), rand(6, 7)
+    opts = trncore.Options(backend="sim", mode="ozaki", threads=1)
+    _, rep = tt.einsum("ij,jk->ik", a, b, options=opts, report=True)
+    assert "ozaki" in rep.trajectory[0]
+    _, rep = tt.einsum("ij,jk->ik", a, b, options=opts, mode="bf16", report=True)  # keywords override
+    assert "bf16" in rep.trajectory[0]
+
+
 def test_target_forward_error():
     a, b = rand(20, 30), rand(30, 10)
     r, rep = tt.einsum("ij,jk->ik", a, b, backend="sim", target_forward_error=1e-6, report=True)
