@@ -182,3 +182,19 @@ def test_bad_input_decompositions():
               lambda: tt.tt_decompose(x, 2, colour=1)):
         with pytest.raises(TypeError):
             f()
+
+
+def test_ctrl_c_stops_a_long_decomposition():
+    import os
+    import signal
+    import threading
+    import time
+
+    x = np.random.default_rng(0).standard_normal((20, 20, 20))
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        tt.cp_als(x, rank=8, max_iterations=10**6, tolerance=0)  # ~12 min without the interrupt
+    timer.join()
+    assert time.perf_counter() - start < 10
