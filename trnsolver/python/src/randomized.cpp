@@ -290,6 +290,28 @@ py::object sketch_apply_t(py::handle a, std::int64_t l, py::dict& kw, bool left,
   return to_numpy(std::move(r));
 }
 
+template <class T>
+py::object rayleigh_ritz_t(py::handle a, py::handle basis, std::int64_t sketch_rows, double rank_tolerance,
+                           py::dict& kw) {
+  constexpr const char* fn = "trnsolver.rayleigh_ritz_sketched";
+  trnsolver::Sketch s{trnsolver::SketchKind::sparse_sign};
+  pop_sketch(s, kw, fn);
+  trncore::Options o;
+  pop_base(o, kw, fn);
+  tp::reject_unknown(kw, fn);
+  py::object keep;
+  auto op = matrix_operator_of<T>(a, o, fn, keep);
+  auto v = tp::in_matrix<T>(basis, fn, "basis");
+  auto r =
+      tp::run(o, [&] { return trnsolver::rayleigh_ritz_sketched<T>(op, v.view, sketch_rows, s, rank_tolerance, o); });
+  py::dict d;
+  d["rank"] = r.rank;
+  d["matvecs"] = r.matvecs;
+  d["info"] = r.info;
+  return py::make_tuple(vec_to_numpy(r.values), vec_to_numpy(r.imag), to_numpy(std::move(r.vectors)),
+                        vec_to_numpy(r.residuals), d);
+}
+
 const char* const sketch_kw =
     "\n\nSketch keywords: sketch ('gaussian' | 'rademacher' | 'sparse_sign' | 'srht'), seed, stream (the trnrand "
     "stream of the test matrix: the same seed gives bitwise identical results for any threads), nonzeros_per_row "
@@ -403,6 +425,17 @@ void bind_randomized(py::module_& m) {
         "default). Accuracy: ‖x − x*‖/‖x*‖ ≲ κ(A)κ(Ā)²·rtol + u·κ(A)(2 + κ(A)‖r*‖/(‖A‖‖x*‖)). Raises "
         "trncore.InvalidArgument for m < n or a rank-deficient sketch.")
           .c_str());
+  m.def(
+      "_rayleigh_ritz_sketched",
+      [](py::handle a, py::handle basis, std::int64_t sketch_rows, double rank_tolerance, py::kwargs kwargs) {
+        py::dict kw = kwargs;
+        return single(a, "trnsolver.rayleigh_ritz_sketched")
+                   ? rayleigh_ritz_t<float>(a, basis, sketch_rows, rank_tolerance, kw)
+                   : rayleigh_ritz_t<double>(a, basis, sketch_rows, rank_tolerance, kw);
+      },
+      py::arg("A"), py::arg("basis"), py::arg("sketch_rows"), py::arg("rank_tolerance") = 1e-12,
+      "(values, imag, vectors in geev's paired-column form, residuals, info dict) of "
+      "trnsolver::rayleigh_ritz_sketched; trnsolver.rayleigh_ritz_sketched wraps it.");
   m.def(
       "sketch_matrix",
       [](std::int64_t n, std::int64_t l, py::handle dtype, py::kwargs kwargs) -> py::object {

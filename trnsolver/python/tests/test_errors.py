@@ -28,7 +28,7 @@ CASES = {
     "nystrom": ((S, 2), 0), "eigh_randomized": ((S, 2), 0), "hutchinson": ((S, 4), 0),
     "hutch_plus_plus": ((S, 6), 0), "diagonal_estimate": ((S, 4), 0),
     "lstsq_sketched": ((np.vstack([S, S]), np.ones(8)), 0), "sketch_right": ((S, 2), 0),
-    "sketch_left": ((S, 2), 0),
+    "sketch_left": ((S, 2), 0), "rayleigh_ritz_sketched": ((S, np.eye(4)[:, :2], 4), 0),
 }
 NO_KWARGS_PASSTHROUGH = {"arnoldi", "jacobi_preconditioner", "block_jacobi_preconditioner",
                          "ssor_preconditioner"}  # take no options (pybind11 TypeError for keywords)

@@ -105,3 +105,25 @@ def test_sketches():
     assert np.allclose(ts.sketch_left(a, 3, seed=1), om2.T @ a)
     with pytest.raises(trncore.ParseError):
         ts.sketch_matrix(5, 2, sketch="bogus")
+
+
+def test_rayleigh_ritz_sketched():
+    rng = np.random.default_rng(8)
+    n = 60
+    q, _ = np.linalg.qr(rng.standard_normal((n, n)))
+    lam = np.linspace(1, 10, n)
+    # a real 2×2 rotation block gives the complex pair 20 ± 3i
+    d = np.diag(lam)
+    d[0:2, 0:2] = [[20.0, 3.0], [-3.0, 20.0]]
+    a = q @ d @ q.T
+    # basis: the invariant subspace of the pair and of λ = 10 (last), mixed by a random non-orthogonal matrix
+    v = np.column_stack([q[:, 0], q[:, 1], q[:, -1]]) @ rng.standard_normal((3, 3))
+    (w, x, res), info = ts.rayleigh_ritz_sketched(a, v, 12, report=True, seed=2)
+    assert info["rank"] == 3 and x.shape == (n, 3)
+    # invariant subspace: |Δλ| ≲ c·d·u·κ(V)²·‖A‖ (Bauer–Fike on M)
+    tol = 100 * 3 * 2.0 ** -53 * np.linalg.cond(v) ** 2 * np.linalg.norm(a, 2)
+    assert np.allclose(np.sort_complex(w), np.sort_complex(np.array([20 + 3j, 20 - 3j, 10])), atol=tol)
+    for j in range(3):
+        assert np.linalg.norm(a @ x[:, j] - w[j] * x[:, j]) <= res[j] * 1.01 + tol
+    with pytest.raises(trncore.InvalidArgument, match="rayleigh_ritz_sketched"):
+        ts.rayleigh_ritz_sketched(a, v, 2)  # sketch_rows < d
