@@ -203,6 +203,11 @@ inline void require_ndim(const py::array& a, py::ssize_t ndim, std::string_view 
 
 }  // namespace detail
 
+/// Throws trncore::DimensionMismatch unless a has ndim axes ("name must be 2-D, got shape (...)").
+using detail::require_ndim;
+/// NumPy's name of the element type T ("float32", "complex128", "int64", ...).
+using detail::dtype_name;
+
 /// A matrix input of element type T: no copy when the dtype is T and the strides fit a view, else a
 /// converted or C-ordered copy. @throws trncore::DimensionMismatch unless 2-D; InvalidArgument for dtypes.
 template <class T>
