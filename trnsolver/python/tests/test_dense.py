@@ -314,3 +314,37 @@ def test_set_backend():
     finally:
         ts.set_backend("auto")
     assert ts.get_backend() == "host" and ts.HAS_NKI is False
+
+
+def test_threads_identical_dense():
+    import threading
+    mats = [spd(60, seed=k) for k in range(4)]
+    seq = [ts.eigh(m)[0] for m in mats]
+    out = [None] * 4
+
+    def work(k):
+        out[k] = ts.eigh(mats[k])[0]
+
+    th = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in th:
+        t.start()
+    for t in th:
+        t.join()
+    assert all(np.array_equal(out[k], seq[k]) for k in range(4))
+
+
+def test_refcount_leak_dense():
+    import sys
+    import tracemalloc
+    a = spd(4)
+    ra = sys.getrefcount(a)
+    for _ in range(100):
+        ts.cholesky(a)
+    tracemalloc.start()
+    snap = tracemalloc.take_snapshot()
+    for _ in range(10000):
+        ts.cholesky(a)
+        ts.svd(a)
+    grown = sum(s.size_diff for s in tracemalloc.take_snapshot().compare_to(snap, "filename"))
+    tracemalloc.stop()
+    assert sys.getrefcount(a) == ra and grown < 1 << 20

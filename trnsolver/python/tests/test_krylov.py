@@ -257,3 +257,11 @@ def test_refcount_and_leak():
     tracemalloc.stop()
     assert sys.getrefcount(a) == ra and sys.getrefcount(b) == rb and sys.getrefcount(op) == rop
     assert grown < 1 << 20
+
+
+@pytest.mark.parametrize("solver", ["cg", "gmres", "bicgstab", "minres"])
+def test_sizes_0_1(solver):
+    x, it, rr = getattr(ts, solver)(np.array([[4.0]]), np.array([2.0]))
+    assert x == pytest.approx([0.5], rel=1e-15) and rr <= 1e-15
+    x, it, rr = getattr(ts, solver)(np.zeros((0, 0)), np.zeros(0))
+    assert x.shape == (0,) and it == 0

@@ -107,3 +107,18 @@ def test_hpl_mxp():
         ts.hpl_mxp(64, factor="bf16")  # bf16 on the host
     with pytest.raises(trncore.NotSupported):
         ts.hpl_mxp(64, target_forward_error=1e-10)
+
+
+def test_sizes_0_1_and_report_fields():
+    x, rep = ts.solve(np.zeros((0, 0)), np.zeros(0), report=True)
+    assert x.shape == (0,) and rep.met
+    x, rep = ts.solve(np.array([[4.0]]), np.array([2.0]), report=True)
+    assert x[0] == 0.5 and rep.met and rep.forward_error_bound_normwise <= 10 * 2.0 ** -53  # exact x, tiny bound
+    a, b, _ = system(17, 1e5, seed=9)  # prime size
+    x, rep = ts.solve(a, b, report=True, target_forward_error=1e-9)
+    beta = rep.forward_error_bound_normwise
+    # a_priori_bound = β/(1 − β): the bound relative to the exact solution (SolveReport's contract)
+    assert rep.a_priori_bound == pytest.approx(beta / (1 - beta), rel=1e-12)
+    assert rep.met == (rep.certified and rep.a_priori_bound <= 1e-9)
+    assert rep.backward_error_normwise <= 17 * 2.0 ** -53 * 10
+    assert "solve" in repr(rep)
