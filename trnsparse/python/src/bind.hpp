@@ -70,8 +70,12 @@ inline std::vector<Index> index_vector(const py::handle& obj, std::string_view f
 }
 
 template <class T>
-std::vector<T> value_vector(const py::handle& obj, std::string_view fn, const std::string& name) {
+std::vector<T> value_vector(const py::handle& obj, std::string_view fn, const std::string& name, py::ssize_t ndim = 1) {
   py::array a = tp::as_ndarray(obj, fn, name);
+  if (a.ndim() != ndim) {
+    tp::mismatch(fn, name + " must be " + std::to_string(ndim) + "-D, got shape " + tp::detail::shape_text(a),
+                 ndim == 1 ? "pass a 1-D array of the stored values" : "pass blocks shaped (n_blocks, R, C)");
+  }
   auto typed = tp::as_dtype<T>(a, fn, name);
   auto c = py::array_t<T, py::array::c_style>::ensure(typed);
   return std::vector<T>(c.data(), c.data() + c.size());
@@ -174,7 +178,7 @@ trnsparse::Bsr<T, Index> bsr_in(py::handle A, std::string_view fn) {
   }
   b.indptr = index_vector(get_attr(A, "block_row_ptrs", fn, "BSR"), fn, "A.block_row_ptrs");
   b.indices = index_vector(get_attr(A, "block_col_indices", fn, "BSR"), fn, "A.block_col_indices");
-  b.values = value_vector<T>(blocks, fn, "A.blocks");
+  b.values = value_vector<T>(blocks, fn, "A.blocks", 3);
   return b;
 }
 

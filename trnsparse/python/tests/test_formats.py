@@ -183,6 +183,8 @@ def good():
     (lambda A: setattr(A, "values", np.array(["a", "b", "c"])), trncore.InvalidArgument),   # strings
     (lambda A: setattr(A, "values", np.ones(4)), trncore.InvalidArgument),                  # length
     (lambda A: setattr(A, "col_indices", np.zeros((3, 1), dtype=np.int64)), trncore.DimensionMismatch),  # 2-D
+    (lambda A: setattr(A, "values", np.ones((3, 1))), trncore.DimensionMismatch),                  # 2-D values
+    (lambda A: setattr(A, "shape", (-2, 3)), trncore.InvalidArgument),                             # negative size
 ])
 @pytest.mark.parametrize("fn", [ts.to_dense, ts.validate, ts.to_coo, ts.to_csc, ts.to_bsr, ts.nnz_per_row,
                                 ts.sparse_transpose, ts.sum_duplicates, ts.drop_zeros, ts.is_canonical,
