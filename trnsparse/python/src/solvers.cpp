@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <memory>
 #include <span>
-#include <typeinfo>
 
 namespace trnsparse_python {
 
@@ -38,26 +37,9 @@ trnsolver::KrylovOptions krylov_options(py::dict& kw, std::string_view fn) {
   return o;
 }
 
-/// KrylovResult as trnsolver's Python class when trnsolver registers it, else a types.SimpleNamespace with
-/// the same fields (so trnsparse works against any trnsolver build).
-py::object krylov_result_out(trnsolver::KrylovResult&& r) {
-  if (py::detail::get_type_info(typeid(trnsolver::KrylovResult))) return py::cast(std::move(r));
-  py::dict d;
-  d["converged"] = r.converged;
-  d["reason"] = std::string(trnsolver::to_string(r.reason));
-  d["iterations"] = r.iterations;
-  d["restarts"] = r.restarts;
-  d["relative_residual"] = r.relative_residual;
-  d["residual_history"] = vector_to_numpy(std::move(r.residual_history));
-  d["true_residual_history"] = vector_to_numpy(std::move(r.true_residual_history));
-  d["detail"] = r.detail;
-  d["stopped_by_monitor"] = r.stopped_by_monitor;
-  return py::module_::import("types").attr("SimpleNamespace")(**d);
-}
-
-/// The preconditioner argument M as a trnsolver::LinearOperator<T> of size n: None; "jacobi"; an object from
-/// jacobi_preconditioner (attribute inverse_diagonal: applied in C++); trnsolver.LinearOperator when trnsolver
-/// registers it; a dense (n, n) array (M⁻¹, as upstream: z = M⁻¹ r); or a callable r -> z (called with the GIL).
+/// The preconditioner argument M as a trnsolver::LinearOperator<T> of size n: None; "jacobi"; a
+/// trnsolver.LinearOperator of T (jacobi_preconditioner's result; applied in C++); a dense (n, n) array (M⁻¹, as
+/// upstream: z = M⁻¹ r); or any other callable r -> z (called with the GIL).
 template <class T, class A>
 trnsolver::LinearOperator<T> preconditioner_of(py::handle M, const A& a, std::int64_t n, std::string_view fn,
                                                py::list& keep) {
@@ -67,20 +49,6 @@ trnsolver::LinearOperator<T> preconditioner_of(py::handle M, const A& a, std::in
     if (s == "jacobi") return trnsparse::jacobi_preconditioner(a);
     if (s == "none") return {};
     tp::invalid(fn, "preconditioner M='" + s + "' is unknown", "use None, 'jacobi', a callable or an (n, n) array");
-  }
-  if (py::hasattr(M, "inverse_diagonal")) {
-    auto d = c_vector<T>(M.attr("inverse_diagonal"), fn, "M.inverse_diagonal");
-    keep.append(d);
-    if (d.size() != n) {
-      tp::mismatch(fn,
-                   "M.inverse_diagonal has " + std::to_string(d.size()) + " entries but A is " + std::to_string(n) +
-                       "x" + std::to_string(n),
-                   "build M with jacobi_preconditioner(A) of this A");
-    }
-    const T* p = d.data();
-    return trnsolver::LinearOperator<T>(n, [p](std::span<const T> x, std::span<T> y) {
-      for (std::size_t i = 0; i < x.size(); ++i) y[i] = x[i] * p[i];
-    });
   }
   if (py::detail::get_type_info(typeid(trnsolver::LinearOperator<T>)) &&
       py::isinstance(M, py::detail::get_type_handle(typeid(trnsolver::LinearOperator<T>), false))) {
@@ -189,7 +157,7 @@ py::object krylov_py(Method method, const char* fn, py::handle A, py::handle b, 
       }
       return trnsolver::KrylovResult{};
     });
-    if (want) return py::make_tuple(x, krylov_result_out(std::move(r)));
+    if (want) return py::make_tuple(x, py::cast(std::move(r)));
     return py::make_tuple(x, r.iterations, r.relative_residual);
   });
 }
@@ -239,13 +207,8 @@ py::object diagonal_py(py::handle A) {
 py::object jacobi_py(py::handle A) {
   constexpr const char* fn = "trnsparse.jacobi_preconditioner";
   return with_matrix(A, py::none(), fn, [&]<class T>(const auto& a, std::int64_t) -> py::object {
-    auto d = tp::released([&] {
-      (void)trnsparse::jacobi_preconditioner(a);  // validates: square, nonzero finite diagonal (names the index)
-      auto diag = trnsparse::diagonal(a);
-      for (auto& v : diag) v = T(1) / v;
-      return diag;
-    });
-    return py::module_::import("trnsparse.iterative").attr("JacobiPreconditioner")(vector_to_numpy(std::move(d)));
+    // trnsolver.LinearOperator (float64) or LinearOperatorF32, registered by trnsolver.
+    return py::cast(tp::released([&] { return trnsparse::jacobi_preconditioner(a); }));
   });
 }
 
@@ -297,14 +260,15 @@ void bind_solvers(py::module_& m) {
         return krylov_py(Method::cg, "trnsparse.cg", A, b, x0, M, 0, 0, std::move(kw));
       },
       py::arg("A"), py::arg("b"), py::arg("x0") = py::none(), py::arg("M") = py::none(),
-      (std::string("Conjugate gradients for SPD A (CSR-like or BSRMatrix): trnsparse::cg = trnsolver::cg on the "
-                   "sparse operator. Returns (x, iterations, relative_residual) like trnsolver.cg and upstream; "
-                   "report=True returns (x, trnsolver.KrylovResult): converged, reason, iterations, "
-                   "relative_residual = ‖b − Ax‖/‖b‖ of x (true residual), residual_history, detail, "
-                   "stopped_by_monitor. Non-convergence is a result, never an exception (check it with report=True). "
-                   "M: None, 'jacobi', "
-                   "jacobi_preconditioner(A), a callable r -> M⁻¹r, or a dense (n, n) M⁻¹. "
-                   "Error bound: ‖e_k‖_A ≤ 2((√κ−1)/(√κ+1))^k ‖e_0‖_A. ") +
+      (std::string(
+           "Conjugate gradients for SPD A (CSR-like or BSRMatrix): trnsparse::cg = trnsolver::cg on the "
+           "sparse operator. Returns (x, iterations, relative_residual) like trnsolver.cg and upstream; "
+           "report=True returns (x, trnsolver.KrylovResult): converged, reason, iterations, "
+           "relative_residual = ‖b − Ax‖/‖b‖ of x (true residual), residual_history, detail, "
+           "stopped_by_monitor. Non-convergence is a result, never an exception (check it with report=True). "
+           "M: None, 'jacobi', "
+           "jacobi_preconditioner(A) or another trnsolver.LinearOperator, a callable r -> M⁻¹r, or a dense (n, n) M⁻¹. "
+           "Error bound: ‖e_k‖_A ≤ 2((√κ−1)/(√κ+1))^k ‖e_0‖_A. ") +
        krylov_kw + " Upstream-shaped form: cg_bsr.")
           .c_str());
   m.def(
@@ -349,8 +313,9 @@ void bind_solvers(py::module_& m) {
         "The main diagonal of a CSR or BSR matrix (min(rows, cols) entries; duplicates summed; missing 0): "
         "trnsparse::diagonal. Upstream name for BSR: bsr_diagonal.");
   m.def("jacobi_preconditioner", &jacobi_py, py::arg("A"),
-        "The Jacobi preconditioner z = r / diag(A) of a square CSR/BSR matrix as a JacobiPreconditioner (callable "
-        "r -> z, attribute inverse_diagonal; applied in C++ when passed as M to cg/chebyshev/richardson). Raises "
+        "The Jacobi preconditioner z = r / diag(A) of a square CSR/BSR matrix as a trnsolver.LinearOperator "
+        "(LinearOperatorF32 for float32; callable r -> z; applied in C++ when passed as M to cg/chebyshev/richardson). "
+        "Raises "
         "trncore.InvalidArgument naming the index of a zero or non-finite diagonal entry, DimensionMismatch when A "
         "is not square (trnsparse::jacobi_preconditioner).");
 

@@ -59,11 +59,16 @@ def test_preconditioners_agree(poisson):
     _, it_plain, _ = ts.cg(A, b, rtol=1e-10)
     xj, it_j, _ = ts.cg(A, b, M="jacobi", rtol=1e-10)
     M = ts.jacobi_preconditioner(A)
-    assert np.array_equal(M.inverse_diagonal, 1 / S.diagonal())
+    assert isinstance(M, trnsolver.LinearOperator) and M.size == S.shape[0]
+    assert np.array_equal(M(b), b / S.diagonal())
     xo, it_o, _ = ts.cg(A, b, M=M, rtol=1e-10)
     xc, it_c, _ = ts.cg(A, b, M=lambda r: r / S.diagonal(), rtol=1e-10)
     xd, it_d, _ = ts.cg(A, b, M=np.diag(1 / S.diagonal()), rtol=1e-10)
-    assert np.array_equal(xj, xo) and it_j == it_o == it_c == it_d
+    xl, it_l, _ = ts.cg(A, b, M=trnsolver.LinearOperator(np.diag(1 / S.diagonal())), rtol=1e-10)
+    assert np.array_equal(xj, xo) and it_j == it_o == it_c == it_d == it_l
+    assert np.allclose(xl, xj, rtol=0, atol=1e-12)
+    assert isinstance(ts.jacobi_preconditioner(ts.read_matrix_market(POISSON, dtype=np.float32).to_csr()),
+                      trnsolver.LinearOperatorF32)
     assert np.allclose(xc, xj, rtol=0, atol=1e-12) and np.allclose(xd, xj, rtol=0, atol=1e-12)
     assert np.array_equal(ts.jacobi_preconditioner_bsr(A)(b), b / S.diagonal())
     assert np.array_equal(ts.bsr_diagonal(A.to_bsr(128)), S.diagonal())

@@ -17,7 +17,7 @@ from ._trnsparse import (BlockDensity, BlockMask, Cholesky, Lu, Qr, ScreenedProd
                          sum_duplicates, to_bsr, to_coo, to_csc, to_csr, to_dense, validate, version,
                          write_matrix_market, write_matrix_market_array)
 from .formats import BSRMatrix, COOMatrix, CSCMatrix, CSRMatrix, eye_sparse, from_dense, from_scipy
-from .iterative import (JacobiPreconditioner, bsr_diagonal, cg_bsr, chebyshev_bsr, chebyshev_coeffs,
+from .iterative import (bsr_diagonal, cg_bsr, chebyshev_bsr, chebyshev_coeffs,
                         jacobi_preconditioner_bsr, power_iteration_bsr, richardson_bsr)
 from .ops import block_sparse_attention_tiled, spmv_symmetric, spsolve
 from .screening import density_screen, schwarz_bounds, screen_quartets, screened_spmm, sparsity_stats
@@ -34,7 +34,7 @@ __all__ = [
     "bsr_spmm", "screened_spmm", "block_sparse_attention_tiled", "block_sparse_attention",
     # iterative
     "cg", "chebyshev", "richardson", "power_iteration", "lanczos_bounds", "diagonal", "jacobi_preconditioner",
-    "JacobiPreconditioner", "cg_bsr", "jacobi_preconditioner_bsr", "bsr_diagonal", "chebyshev_coeffs",
+    "cg_bsr", "jacobi_preconditioner_bsr", "bsr_diagonal", "chebyshev_coeffs",
     "chebyshev_bsr", "richardson_bsr", "power_iteration_bsr",
     # direct
     "Cholesky", "Lu", "Qr", "spsolve",

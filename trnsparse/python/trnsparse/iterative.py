@@ -14,28 +14,15 @@ import numpy as np
 from . import _trnsparse as _ext
 
 
-class JacobiPreconditioner:
-    """z = r / diag(A) (jacobi_preconditioner): callable r -> z; passed as M it is applied in C++."""
-
-    def __init__(self, inverse_diagonal):
-        self.inverse_diagonal = np.asarray(inverse_diagonal)
-
-    def __call__(self, r):
-        return np.asarray(r) * self.inverse_diagonal
-
-    def __repr__(self):
-        return f"JacobiPreconditioner(n={self.inverse_diagonal.shape[0]}, dtype={self.inverse_diagonal.dtype})"
-
-
 def bsr_diagonal(A):
     """The main diagonal of A (upstream name; trnsparse::diagonal, any CSR-like or BSR matrix)."""
     return _ext.diagonal(A)
 
 
 def jacobi_preconditioner_bsr(A):
-    """Jacobi preconditioner of A as a callable r -> r / diag(A) (upstream name). Differs from upstream: a zero
-    or non-finite diagonal entry raises trncore.InvalidArgument naming its index (upstream: ValueError for
-    |d| < 1e-15)."""
+    """Jacobi preconditioner of A as a callable r -> r / diag(A) (upstream name): jacobi_preconditioner(A), a
+    trnsolver.LinearOperator, applied in C++ when passed as M. Differs from upstream: a zero or non-finite
+    diagonal entry raises trncore.InvalidArgument naming its index (upstream: ValueError for |d| < 1e-15)."""
     return _ext.jacobi_preconditioner(A)
 
 
@@ -44,7 +31,7 @@ def cg_bsr(A, b, x0=None, tol=1e-6, max_iter=1000, M=None, **kw):
 
     Runs trnsparse.cg with rtol=tol, max_iterations=max_iter (max_iter=0 returns x0 untouched). Upstream
     tested the updated residual; here convergence is confirmed on the true residual. M: None, 'jacobi', a
-    callable, a JacobiPreconditioner or a dense M⁻¹. Further keywords (threads, monitor, atol, ...) pass
+    callable, a trnsolver.LinearOperator (jacobi_preconditioner_bsr(A)) or a dense M⁻¹. Further keywords (threads, monitor, atol, ...) pass
     through to trnsparse.cg.
     """
     if int(max_iter) <= 0:
