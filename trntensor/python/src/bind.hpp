@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,6 +43,13 @@ inline Real real_kind(const py::array& a, std::string_view function, std::string
 inline Real promote(Real a, Real b) { return a == Real::f64 || b == Real::f64 ? Real::f64 : Real::f32; }
 
 inline const char* real_name(Real r) { return r == Real::f32 ? "float32" : "float64"; }
+
+/// A double for a repr: 6 significant digits ("1e-13", "0.999998").
+inline std::string num(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", x);
+  return buf;
+}
 
 /// The shape of an array-like without converting it: obj.shape when it has one (ndarrays, PyTorch
 /// tensors), else numpy.shape(obj).

@@ -192,7 +192,7 @@ void bind_decompositions(py::module_& m) {
       .def_readonly("stopped_by_monitor", &CpDecomposition::stopped_by_monitor)
       .def("__repr__", [](const CpDecomposition& d) {
         return "CpDecomposition(rank=" + std::to_string(d.weights.size()) +
-               ", modes=" + std::to_string(d.factors.size()) + ", fit=" + std::to_string(d.fit) +
+               ", modes=" + std::to_string(d.factors.size()) + ", fit=" + num(d.fit) +
                ", iterations=" + std::to_string(d.iterations) + ", converged=" + (d.converged ? "True" : "False") +
                ", stopped_by_monitor=" + (d.stopped_by_monitor ? "True" : "False") + ")";
       });
@@ -207,8 +207,7 @@ void bind_decompositions(py::module_& m) {
       .def_readonly("stopped_by_monitor", &TuckerDecomposition::stopped_by_monitor)
       .def("__repr__", [](const TuckerDecomposition& t) {
         return "TuckerDecomposition(core=" + trntensor::detail::shape_string(t.core.shape()) +
-               ", relative_error=" + std::to_string(t.relative_error) + ", iterations=" + std::to_string(t.iterations) +
-               ")";
+               ", relative_error=" + num(t.relative_error) + ", iterations=" + std::to_string(t.iterations) + ")";
       });
 
   py::class_<TensorTrain>(m, "TensorTrain",
@@ -229,12 +228,12 @@ void bind_decompositions(py::module_& m) {
         std::string ranks;
         for (const auto& c : t.cores) ranks += std::to_string(c.extent(0)) + ", ";
         if (!t.cores.empty()) ranks += std::to_string(t.cores.back().extent(2));
-        return "TensorTrain(ranks=[" + ranks + "], error_bound=" + std::to_string(t.error_bound) + ")";
+        return "TensorTrain(ranks=[" + ranks + "], error_bound=" + num(t.error_bound) + ")";
       });
 
-  m.def(
-      "cp_als", &cp_als, py::arg("tensor"),
-      R"(cp_als(tensor, *, rank=1, max_iterations=500, tolerance=1e-12, line_search=False, nonnegative=False, **options) -> CpDecomposition
+  m.def("cp_als", &cp_als, py::arg("tensor"),
+        R"(cp_als(tensor, *, rank=1, max_iterations=500, tolerance=1e-12, line_search=False, nonnegative=False,
+       **options) -> CpDecomposition
 
 CP decomposition by alternating least squares (trntensor::cp_als), host, float64 (float32 converts).
 Stops after max_iterations sweeps or when the fit changes by less than tolerance in one sweep; line_search
