@@ -130,6 +130,7 @@ def solve_spd(A, B, iterative_refinement=False, **kwargs):
     trncore.InvalidArgument when A is not positive definite. Accuracy: (A + ΔA)x̂ = b, |ΔA| ≤ γ_{3n+1}|R̂ᵀ||R̂|
     (Higham Thm 10.4). Keywords: backend, mode, threads.
     """
+    potrf, potrs = globals()["potrf"], globals()["potrs"]  # the set_backend-aware wrappers defined above
     factor, info = potrf(A, "lower", **kwargs)
     if info > 0:
         raise trncore.InvalidArgument(
