@@ -304,6 +304,7 @@ def test_bad_input_raises(name, call, cls):
     with pytest.raises(cls) as e:
         call()
     assert name in str(e.value)
+    assert e.value.function and e.value.problem  # set for glue and library errors alike
 
 
 @pytest.mark.parametrize("call", [

@@ -17,13 +17,23 @@ from typing import Tuple
 import numpy as np
 
 
+def _error(cls, message):
+    """A trncore exception raised from Python glue, with function/problem/hint set like the C++ ones
+    (message "function: problem: hint")."""
+    e = cls(message)
+    head, _, rest = message.partition(": ")
+    problem, _, hint = rest.rpartition(": ")
+    e.function, e.problem, e.hint = head, problem or rest, hint if problem else ""
+    return e
+
+
 def _shape(shape):
     try:
         m, n = (int(s) for s in shape)
     except (TypeError, ValueError):
         import trncore
 
-        raise trncore.InvalidArgument(f"trnsparse: shape must be a pair of integers, got {shape!r}: pass (rows, cols)")
+        raise _error(trncore.InvalidArgument, f"trnsparse.CSRMatrix: shape must be a pair of integers, got {shape!r}: pass (rows, cols)")
     return (m, n)
 
 
@@ -262,7 +272,7 @@ class BSRMatrix:
             except (TypeError, ValueError):
                 import trncore
 
-                raise trncore.InvalidArgument(
+                raise _error(trncore.InvalidArgument,
                     f"trnsparse.BSRMatrix: block_size={self.block_size!r} is neither an int nor a pair: pass R or (R, C)")
             self.block_size = r if r == c else (r, c)  # square blocks are spelled as one int, as upstream
         else:
@@ -365,7 +375,7 @@ def from_scipy(A) -> CSRMatrix:
     if not _is_scipy_sparse(A):
         import trncore
 
-        raise trncore.InvalidArgument(
+        raise _error(trncore.InvalidArgument,
             f"trnsparse.from_scipy: A is a {type(A).__name__}, not a scipy.sparse matrix: "
             "pass a scipy.sparse matrix or array")
     c = A.tocsr()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _trnsparse as _ext
+from .formats import _error
 
 
 def bsr_diagonal(A):
@@ -52,7 +53,7 @@ def chebyshev_coeffs(lam_min, lam_max, K):
 
     lo, hi, K = float(lam_min), float(lam_max), int(K)
     if not (np.isfinite(lo) and np.isfinite(hi) and 0 < lo < hi) or K < 0:
-        raise trncore.InvalidArgument(
+        raise _error(trncore.InvalidArgument,
             f"trnsparse.chebyshev_coeffs: need 0 < lam_min < lam_max finite and K >= 0, got "
             f"lam_min={lo}, lam_max={hi}, K={K}: pass bounds of an SPD spectrum (lanczos_bounds)")
     theta, delta = (hi + lo) / 2, (hi - lo) / 2

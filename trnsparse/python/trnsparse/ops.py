@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _trnsparse as _ext
-from .formats import CSRMatrix, as_csr
+from .formats import CSRMatrix, _error, as_csr
 
 
 def spmv_symmetric(A, x, alpha=1.0, uplo="upper", **options):
@@ -19,18 +19,18 @@ def spmv_symmetric(A, x, alpha=1.0, uplo="upper", **options):
 
     fn = "trnsparse.spmv_symmetric"
     if uplo not in ("upper", "lower"):
-        raise trncore.InvalidArgument(f"{fn}: uplo={uplo!r} is neither 'upper' nor 'lower': pass uplo='upper' or 'lower'")
+        raise _error(trncore.InvalidArgument, f"{fn}: uplo={uplo!r} is neither 'upper' nor 'lower': pass uplo='upper' or 'lower'")
     A = as_csr(A)
     _ext.validate(A)
     m, n = A.shape
     if m != n:
-        raise trncore.DimensionMismatch(f"{fn}: A is {m}x{n}, not square: a symmetric matrix is square")
+        raise _error(trncore.DimensionMismatch, f"{fn}: A is {m}x{n}, not square: a symmetric matrix is square")
     rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(np.asarray(A.row_ptrs, dtype=np.int64)))
     cols = np.asarray(A.col_indices, dtype=np.int64)
     wrong = cols < rows if uplo == "upper" else cols > rows
     if np.any(wrong):
         i = int(np.argmax(wrong))
-        raise trncore.InvalidArgument(
+        raise _error(trncore.InvalidArgument,
             f"{fn}: A stores entry ({rows[i]}, {cols[i]}) outside the {uplo} triangle: store one triangle only "
             "or call spmv on the full matrix")
     strict = rows != cols
@@ -54,5 +54,5 @@ def spsolve(A, b, method="lu", ordering="automatic"):
 
     cls = {"lu": _ext.Lu, "cholesky": _ext.Cholesky, "qr": _ext.Qr}.get(method)
     if cls is None:
-        raise trncore.InvalidArgument(f"trnsparse.spsolve: method={method!r} is unknown: use 'lu', 'cholesky' or 'qr'")
+        raise _error(trncore.InvalidArgument, f"trnsparse.spsolve: method={method!r} is unknown: use 'lu', 'cholesky' or 'qr'")
     return cls(A, ordering).solve(b)

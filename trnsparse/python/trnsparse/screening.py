@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from . import _trnsparse as _ext
-from .formats import BSRMatrix, COOMatrix, CSCMatrix, CSRMatrix, _is_scipy_sparse, as_csr, from_dense
+from .formats import BSRMatrix, COOMatrix, CSCMatrix, CSRMatrix, _error, _is_scipy_sparse, as_csr, from_dense
 
 
 def schwarz_bounds(diagonal_integrals):
@@ -33,7 +33,7 @@ def density_screen(Q, P, threshold=1e-10):
     if Q.shape != P.shape:
         import trncore
 
-        raise trncore.DimensionMismatch(
+        raise _error(trncore.DimensionMismatch,
             f"trnsparse.density_screen: Q has shape {Q.shape} but P has shape {P.shape}: pass P over the same basis")
     pq = np.abs(P) * Q
     return Q * (pq.max() if pq.size else 0.0) > threshold
@@ -93,7 +93,7 @@ def screened_spmm(A, diag_integrals, B, threshold, *, tau=None, report=False, **
         d = np.asarray(diag_integrals)
         m, k = csr.shape
         if d.ndim != 1 or d.shape[0] != m or m != k:
-            raise trncore.DimensionMismatch(
+            raise _error(trncore.DimensionMismatch,
                 f"{fn}: diag_integrals has shape {d.shape} and A has shape {csr.shape}: "
                 "pass square A with one diagonal integral per row (upstream's contract)")
         q = np.sqrt(np.abs(d.astype(np.float64)))
