@@ -228,3 +228,16 @@ def test_bad_format_objects():
         ts.from_dense(np.ones(3))
     with pytest.raises(trncore.InvalidArgument):
         ts.CSRMatrix([1.0], [0], [0, 1], "big")
+
+
+def test_scipy_is_optional():
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['scipy'] = None\n"
+            "import numpy as np, trnsparse as ts\n"
+            "A = ts.eye_sparse(3, np.float64)\n"
+            "assert (ts.spmv(A, np.arange(3.0)) == np.arange(3.0)).all()\n"
+            "try:\n    A.to_scipy()\nexcept ImportError:\n    print('no scipy')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "no scipy"
