@@ -25,6 +25,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,10 +85,15 @@ void pop_options(O& o, py::dict& kw, std::string_view function) {
       if (!PyCallable_Check(callback.ptr())) {
         invalid(function, "monitor is not callable", "pass a function progress -> bool (True stops)");
       }
-      // Called with the GIL released around the computation: take it for the Python call.
-      base.monitor = [callback](const trncore::Progress& p) {
+      // The library copies options freely, with the GIL released: the callable is held through a
+      // shared_ptr (atomic count, no Python refcount traffic), released under the GIL by its deleter.
+      std::shared_ptr<py::object> held(new py::object(std::move(callback)), [](py::object* o) {
         py::gil_scoped_acquire gil;
-        return py::bool_(callback(p)) ? trncore::MonitorAction::stop : trncore::MonitorAction::proceed;
+        delete o;
+      });
+      base.monitor = [held](const trncore::Progress& p) {
+        py::gil_scoped_acquire gil;
+        return py::bool_((*held)(p)) ? trncore::MonitorAction::stop : trncore::MonitorAction::proceed;
       };
     }
   }
