@@ -81,6 +81,15 @@ Tensor<double> to_tensor(const Matrix& m) {
   return t;
 }
 
+// A zero extent leaves nothing to decompose: CP-ALS would normalise zero columns and the SVDs of TT-SVD
+// would run on empty matrices, so both refuse it.
+void check_no_zero_extent(std::string_view function, TensorView<const double> x) {
+  for (int d = 0; d < x.rank(); ++d)
+    if (x.extent(d) == 0)
+      throw trncore::InvalidArgument(function, "the shape " + detail::shape_string(x.shape()) + " has a zero extent",
+                                     "decompose a tensor with elements");
+}
+
 Matrix to_matrix(const Tensor<double>& t) { return Eigen::Map<const RowMatrix>(t.data(), t.extent(0), t.extent(1)); }
 
 // Y = X ×_mode M with M of shape J × I_mode: Y[..j..] = Σ_i M[j, i] X[..i..].
@@ -163,10 +172,7 @@ CpDecomposition cp_als(TensorView<const double> x, const CpOptions& o) {
                                        std::to_string(o.max_iterations) + ", tolerance " +
                                        trncore::detail::sci(o.tolerance),
                                    "use rank >= 1, max_iterations >= 0 and tolerance >= 0");
-  for (int d = 0; d < x.rank(); ++d)
-    if (x.extent(d) == 0)
-      throw trncore::InvalidArgument(kFunction, "the shape " + detail::shape_string(x.shape()) + " has a zero extent",
-                                     "decompose a tensor with elements");
+  check_no_zero_extent(kFunction, x);
   const Tensor<double> dense = Tensor<double>::copy_of(x);
   if (o.nonnegative)
     for (double v : dense.values())
@@ -376,6 +382,7 @@ TensorTrain tt_svd(TensorView<const double> x, double epsilon, std::int64_t max_
   constexpr std::string_view kFunction = "trntensor::tt_svd";
   check_options(kFunction, options);
   check_tensor(kFunction, x, 1);
+  check_no_zero_extent(kFunction, x);
   if (!(epsilon >= 0) || max_rank < 1)
     throw trncore::InvalidArgument(
         kFunction, "epsilon " + trncore::detail::sci(epsilon) + ", max_rank " + std::to_string(max_rank),

@@ -170,6 +170,16 @@ TEST(Decompositions, SimBackendIsNotSupported) {
       [&] { tt_svd(x.view(), 0.1, 4, trncore::Options{}.with_threads(-1)); }, "trntensor::tt_svd", {"threads"});
 }
 
+// A zero extent is refused like cp_als refuses it (it crashed inside the SVD before trntensor 0.5.0).
+TEST(Decompositions, TtSvdRefusesAZeroExtent) {
+  for (const Shape& shape : {Shape{2, 0}, Shape{0, 3}, Shape{3, 0, 2}}) {
+    const Tensor<double> empty(shape);
+    const std::string printed = detail::shape_string(shape);
+    trnsci_testing::expect_error<trncore::InvalidArgument>([&] { tt_svd(empty.view(), 0.1); }, "trntensor::tt_svd",
+                                                           {printed, "zero extent"});
+  }
+}
+
 // X = G ×_n U_n with random G (ranks) and random U_n: exact multilinear rank.
 Tensor<double> tucker_tensor(const Shape& s, const Shape& r, std::uint64_t seed) {
   const auto g = random_vector(static_cast<std::size_t>(r[0] * r[1] * r[2]), seed);

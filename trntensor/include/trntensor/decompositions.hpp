@@ -126,8 +126,8 @@ struct TensorTrain {
 /// squares sum to at most (ε‖X‖_F)²/(d − 1), and never keeping more than max_rank. Accuracy: ‖X − TT‖_F ≤
 /// ε‖X‖_F whenever max_rank does not bind; error_bound reports the certified value in every case.
 /// options: backend host (the SVDs are Eigen's); no contraction runs, so threads has no effect.
-/// @throws trncore::InvalidArgument for ε < 0 or NaN, max_rank < 1, a rank-0 tensor, non-finite x or invalid
-///         options; trncore::NotSupported for options.backend = sim.
+/// @throws trncore::InvalidArgument for ε < 0 or NaN, max_rank < 1, a rank-0 tensor, a zero extent, non-finite
+///         x or invalid options; trncore::NotSupported for options.backend = sim.
 TensorTrain tt_svd(TensorView<const double> x, double epsilon,
                    std::int64_t max_rank = std::numeric_limits<std::int64_t>::max(),
                    const trncore::Options& options = {});
