@@ -147,16 +147,16 @@ trnsparse::Csc<T, Index> csc_in(py::handle A, std::string_view fn) {
 
 /// (R, C) from a block_size attribute or argument: an int (square) or a pair.
 inline std::pair<std::int64_t, std::int64_t> block_size_of(const py::handle& b, std::string_view fn) {
-  if (py::isinstance<py::int_>(b) || py::hasattr(b, "__index__")) {
-    const auto v = py::reinterpret_borrow<py::object>(b).cast<std::int64_t>();
-    return std::pair<std::int64_t, std::int64_t>{v, v};
-  }
   try {
+    if (py::isinstance<py::int_>(b) || (py::hasattr(b, "__index__") && !py::isinstance<py::array>(b))) {
+      const auto v = py::reinterpret_borrow<py::object>(b).cast<std::int64_t>();
+      return std::pair<std::int64_t, std::int64_t>{v, v};
+    }
     return b.cast<std::pair<std::int64_t, std::int64_t>>();
   } catch (const py::cast_error&) {
-    tp::invalid(fn, "block_size " + py::repr(b).cast<std::string>() + " is neither an int nor a pair",
-                "pass block_size=128 or block_size=(R, C)");
-  }
+  } catch (const py::error_already_set&) {}
+  tp::invalid(fn, "block_size " + py::repr(b).cast<std::string>() + " is neither an int nor a pair",
+              "pass block_size=128 or block_size=(R, C)");
 }
 
 /// BSRMatrix → Bsr<T, int64>; blocks must be (n_blocks, R, C) matching block_size.

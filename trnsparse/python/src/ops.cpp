@@ -135,7 +135,11 @@ py::object spmm_py(py::handle A, py::handle B, double alpha, py::object C, doubl
   const bool want = tp::pop_flag(kw, "report", false, fn);
   auto options = tp::options_from<trncore::Options>(kw, fn);
   py::object Aobj = py::reinterpret_borrow<py::object>(A);
-  if (force_bsr && !is_bsr(A)) Aobj = formats_module().attr("as_csr")(A).attr("to_bsr")(128);
+  if (force_bsr && !is_bsr(A)) {
+    Aobj = formats_module().attr("as_csr")(A);
+    (void)get_attr(Aobj, "row_ptrs", fn, "BSR or CSR");
+    Aobj = Aobj.attr("to_bsr")(128);
+  }
   const bool bsr = is_bsr(Aobj);
   if (want && !bsr) {
     throw trncore::NotSupported(fn, "report=True needs a BSR matrix (the CSR spmm has no accuracy report)",

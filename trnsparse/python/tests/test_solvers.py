@@ -106,6 +106,10 @@ def test_upstream_cg_bsr():
     x, iters, rel = ts.cg_bsr(A, b, tol=1e-8, max_iter=2 * n)
     x_sc, info = spla.cg(D, b, tol=1e-8, maxiter=2 * n, atol=0.0)
     assert info == 0 and rel < 1e-8 and np.allclose(x, x_sc, atol=1e-6)
+    xz, itz, relz = ts.cg_bsr(A, b, max_iter=0)  # no iterations: x0 (zeros) and its residual
+    assert itz == 0 and relz == 1.0 and np.all(xz == 0)
+    xk, itk, relk = ts.chebyshev_bsr(A, b, 1.0, 2.0, K=0, x0=np.ones(n))
+    assert itk == 0 and np.all(xk == 1) and relk == pytest.approx(np.linalg.norm(b - D @ xk) / np.linalg.norm(b))
     x0, it0, rel0 = ts.cg_bsr(A, np.zeros(n))
     assert it0 == 0 and rel0 == 0.0 and np.all(x0 == 0)
     xi, iti, reli = ts.cg_bsr(ts.BSRMatrix.from_dense(np.eye(n), 128), b, tol=1e-8)
@@ -226,6 +230,17 @@ BAD = [
     ("trnsparse.Qr.solve", lambda: ts.Qr(SMALL).solve(np.ones((2, 2, 2))), trncore.DimensionMismatch),
     ("Qr", lambda: ts.Qr(sp.csr_matrix(np.ones((2, 3)))), trncore.InvalidArgument),
     ("spsolve", lambda: ts.spsolve(SMALL, np.ones(2), method="magic"), trncore.InvalidArgument),
+    ("cg_bsr", lambda: ts.cg_bsr(SMALL, np.ones(2), tol="x"), trncore.InvalidArgument),
+    ("cg_bsr", lambda: ts.cg_bsr(SMALL, np.array(["a", "b"]), max_iter=0), trncore.InvalidArgument),
+    ("chebyshev_bsr", lambda: ts.chebyshev_bsr(SMALL, np.ones(2), 1.0, 5.0, K="x"), trncore.InvalidArgument),
+    ("richardson_bsr", lambda: ts.richardson_bsr(SMALL, np.ones(3), 0.1, K=0), trncore.DimensionMismatch),
+    ("power_iteration_bsr", lambda: ts.power_iteration_bsr(SMALL, tol=None), trncore.InvalidArgument),
+    ("chebyshev_coeffs", lambda: ts.chebyshev_coeffs(1.0, 2.0, "x"), trncore.InvalidArgument),
+    ("screen_quartets", lambda: ts.screen_quartets(np.ones((2, 2)), -1.0), trncore.InvalidArgument),
+    ("density_screen", lambda: ts.density_screen(np.ones((2, 2)), "P"), trncore.InvalidArgument),
+    ("sparsity_stats", lambda: ts.sparsity_stats("Q"), trncore.InvalidArgument),
+    ("bsr_spmm", lambda: ts.bsr_spmm(np.eye(2), np.ones((2, 2))), trncore.InvalidArgument),
+    ("to_bsr", lambda: ts.to_bsr(SMALL, np.ones(3)), trncore.InvalidArgument),
 ]
 
 

@@ -37,6 +37,30 @@ def _shape(shape):
     return (m, n)
 
 
+def _scalar(x, kind, fn, name):
+    """float(x) or int(x), or trncore.InvalidArgument naming the function and argument."""
+    try:
+        return kind(x)
+    except (TypeError, ValueError):
+        import trncore
+
+        raise _error(trncore.InvalidArgument,
+                     f"{fn}: {name}={x!r} is not a{'n integer' if kind is int else ' number'}: pass a {kind.__name__}")
+
+
+def _dense(x, fn, name):
+    """np.asarray(x, float64) of a real array-like, or trncore.InvalidArgument."""
+    try:
+        a = np.asarray(x)
+        if a.dtype.kind not in "fiub":
+            raise TypeError
+        return a.astype(np.float64, copy=False)
+    except (TypeError, ValueError):
+        import trncore
+
+        raise _error(trncore.InvalidArgument, f"{fn}: {name} is not a real numeric array: pass a float array")
+
+
 def _density(nnz, shape):
     total = shape[0] * shape[1]
     return nnz / total if total else 0.0
@@ -389,7 +413,7 @@ def from_dense(A, threshold: float = 0.0) -> CSRMatrix:
     """CSR of a dense 2-D array keeping |a_ij| > threshold (trnsparse::csr_from_dense; NaN kept)."""
     from ._trnsparse import _csr_from_dense
 
-    return _csr_from_dense(A, float(threshold))
+    return _csr_from_dense(A, _scalar(threshold, float, "trnsparse.from_dense", "threshold"))
 
 
 def eye_sparse(n: int, dtype=np.float32) -> CSRMatrix:

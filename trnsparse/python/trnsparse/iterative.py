@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _trnsparse as _ext
-from .formats import _error
+from .formats import _dense, _error, _scalar, as_sparse
 
 
 def bsr_diagonal(A):
@@ -35,9 +35,10 @@ def cg_bsr(A, b, x0=None, tol=1e-6, max_iter=1000, M=None, **kw):
     callable, a trnsolver.LinearOperator (jacobi_preconditioner_bsr(A)) or a dense M⁻¹. Further keywords (threads, monitor, atol, ...) pass
     through to trnsparse.cg.
     """
-    if int(max_iter) <= 0:
-        return _no_iterations(A, b, x0)
-    return _ext.cg(A, b, x0, M, rtol=float(tol), max_iterations=int(max_iter), **kw)
+    max_iter = _scalar(max_iter, int, "trnsparse.cg_bsr", "max_iter")
+    if max_iter <= 0:
+        return _no_iterations(A, b, x0, "trnsparse.cg_bsr")
+    return _ext.cg(A, b, x0, M, rtol=_scalar(tol, float, "trnsparse.cg_bsr", "tol"), max_iterations=max_iter, **kw)
 
 
 def chebyshev_coeffs(lam_min, lam_max, K):
@@ -51,7 +52,8 @@ def chebyshev_coeffs(lam_min, lam_max, K):
     """
     import trncore
 
-    lo, hi, K = float(lam_min), float(lam_max), int(K)
+    fn = "trnsparse.chebyshev_coeffs"
+    lo, hi, K = _scalar(lam_min, float, fn, "lam_min"), _scalar(lam_max, float, fn, "lam_max"), _scalar(K, int, fn, "K")
     if not (np.isfinite(lo) and np.isfinite(hi) and 0 < lo < hi) or K < 0:
         raise _error(trncore.InvalidArgument,
             f"trnsparse.chebyshev_coeffs: need 0 < lam_min < lam_max finite and K >= 0, got "
@@ -71,34 +73,47 @@ def chebyshev_coeffs(lam_min, lam_max, K):
     return alpha, beta
 
 
-def _no_iterations(A, b, x0):
+def _no_iterations(A, b, x0, fn):
+    """(x0 or zeros, 0, ‖b − A x‖/‖b‖) for a zero iteration budget, with the arguments checked."""
+    import trncore
+
     b = np.asarray(b)
+    if b.ndim != 1 or b.dtype.kind not in "fiub":
+        raise _error(trncore.InvalidArgument, f"{fn}: b (dtype {b.dtype}, shape {b.shape}) is not a 1-D real array: "
+                     "pass one value per row of A")
+    A = as_sparse(A)
+    shape = getattr(A, "shape", None)
+    if shape is not None and tuple(shape) != (b.shape[0], b.shape[0]):
+        raise _error(trncore.DimensionMismatch, f"{fn}: A has shape {tuple(shape)} but b has {b.shape[0]} entries: "
+                     "pass a square A with one entry of b per row")
     dtype = np.result_type(getattr(A, "dtype", np.float64), b.dtype, np.float32)
-    x = np.zeros(b.shape[0], dtype=dtype) if x0 is None else np.array(x0, dtype=dtype)
+    x = np.zeros(b.shape[0], dtype=dtype) if x0 is None else _dense(x0, fn, "x0").astype(dtype)
+    r = b - _ext.spmv(A, x)  # checks A and the sizes
     nb = np.linalg.norm(b)
-    rel = 0.0 if nb == 0 else float(np.linalg.norm(b - _ext.spmv(A, x)) / nb)
-    return x, 0, rel
+    return x, 0, 0.0 if nb == 0 else float(np.linalg.norm(r) / nb)
 
 
 def chebyshev_bsr(A, b, lam_min, lam_max, K=50, x0=None, **kw):
     """Chebyshev iteration, upstream shape: exactly K steps (fewer only if the residual reaches 0 exactly);
     returns (x, K_done, rel_res). trnsparse.chebyshev with rtol=0, atol=0, max_iterations=K,
     stagnation_window=0. When [lam_min, lam_max] holds the spectrum, ‖r_K‖ ≤ ‖r_0‖/T_K(σ)."""
-    if int(K) <= 0:
-        return _no_iterations(A, b, x0)
+    K = _scalar(K, int, "trnsparse.chebyshev_bsr", "K")
+    if K <= 0:
+        return _no_iterations(A, b, x0, "trnsparse.chebyshev_bsr")
     kw.setdefault("rtol", 0.0)
     kw.setdefault("stagnation_window", 0)
-    return _ext.chebyshev(A, b, float(lam_min), float(lam_max), x0, None, max_iterations=int(K), **kw)
+    return _ext.chebyshev(A, b, lam_min, lam_max, x0, None, max_iterations=K, **kw)
 
 
 def richardson_bsr(A, b, omega, K=100, x0=None, **kw):
     """Richardson iteration x ← x + ω(b − Ax), upstream shape: K steps, returns (x, K_done, rel_res)
     (trnsparse.richardson with rtol=0, max_iterations=K, stagnation_window=0)."""
-    if int(K) <= 0:
-        return _no_iterations(A, b, x0)
+    K = _scalar(K, int, "trnsparse.richardson_bsr", "K")
+    if K <= 0:
+        return _no_iterations(A, b, x0, "trnsparse.richardson_bsr")
     kw.setdefault("rtol", 0.0)
     kw.setdefault("stagnation_window", 0)
-    return _ext.richardson(A, b, float(omega), x0, None, max_iterations=int(K), **kw)
+    return _ext.richardson(A, b, omega, x0, None, max_iterations=K, **kw)
 
 
 def power_iteration_bsr(A, v0=None, max_iter=100, tol=1e-9, **kw):
@@ -106,6 +121,8 @@ def power_iteration_bsr(A, v0=None, max_iter=100, tol=1e-9, **kw):
     rtol=tol, max_iterations=max_iter. Differs from upstream: converged when ‖Av − λv‖ ≤ tol·|λ| (upstream:
     |λ_k − λ_{k−1}| < tol), and v0=None draws a standard normal start from seed= (default 0) instead of
     torch's global generator."""
-    (lam, v), r = _ext.power_iteration(A, v0, rtol=float(tol), max_iterations=max(int(max_iter), 1), report=True,
+    fn = "trnsparse.power_iteration_bsr"
+    tol, max_iter = _scalar(tol, float, fn, "tol"), _scalar(max_iter, int, fn, "max_iter")
+    (lam, v), r = _ext.power_iteration(A, v0, rtol=tol, max_iterations=max(max_iter, 1), report=True,
                                        **kw)
     return float(lam), v, int(r.iterations)

@@ -10,7 +10,8 @@ import math
 import numpy as np
 
 from . import _trnsparse as _ext
-from .formats import BSRMatrix, COOMatrix, CSCMatrix, CSRMatrix, _error, _is_scipy_sparse, as_csr, from_dense
+from .formats import (BSRMatrix, COOMatrix, CSCMatrix, CSRMatrix, _dense, _error, _is_scipy_sparse, _scalar, as_csr,
+                      from_dense)
 
 
 def schwarz_bounds(diagonal_integrals):
@@ -21,15 +22,27 @@ def schwarz_bounds(diagonal_integrals):
 
 
 def screen_quartets(Q, threshold=1e-10):
-    """Boolean (n, n) mask of significant pairs, Q_ij > √threshold (upstream semantics, NumPy)."""
-    return np.asarray(Q) > math.sqrt(threshold)
+    """Boolean (n, n) mask of significant pairs, Q_ij > √threshold (upstream semantics, NumPy).
+    Raises trncore.InvalidArgument for a negative or NaN threshold or a non-numeric Q."""
+    return _dense(Q, "trnsparse.screen_quartets", "Q") > math.sqrt(_threshold(threshold, "trnsparse.screen_quartets"))
+
+
+def _threshold(t, fn):
+    import trncore
+
+    t = _scalar(t, float, fn, "threshold")
+    if not t >= 0:
+        raise _error(trncore.InvalidArgument, f"{fn}: threshold={t} is negative or NaN: pass a threshold >= 0")
+    return t
 
 
 def density_screen(Q, P, threshold=1e-10):
     """Boolean (n, n) mask Q_ij·max_kl |P_kl·Q_kl| > threshold (upstream semantics, NumPy). For the exact
     density-weighted quartet count see density_weighted_screening."""
-    Q = np.asarray(Q)
-    P = np.asarray(P)
+    fn = "trnsparse.density_screen"
+    Q = _dense(Q, fn, "Q")
+    P = _dense(P, fn, "P")
+    threshold = _threshold(threshold, fn)
     if Q.shape != P.shape:
         import trncore
 
@@ -51,8 +64,9 @@ def sparsity_stats(Q, threshold=1e-10):
     """
     if isinstance(Q, (CSRMatrix, BSRMatrix, COOMatrix, CSCMatrix)) or _is_scipy_sparse(Q):
         return _ext._matrix_sparsity_stats(as_csr(Q))
-    Qa = np.asarray(Q, dtype=np.float64)
-    exact = _ext.quartet_screening(Qa, float(threshold))
+    Qa = _dense(Q, "trnsparse.sparsity_stats", "Q")
+    threshold = _threshold(threshold, "trnsparse.sparsity_stats")
+    exact = _ext.quartet_screening(Qa, threshold)
     n = Qa.shape[0]
     sig = int(screen_quartets(Qa, threshold).sum())
     pairs = n * n
@@ -85,12 +99,13 @@ def screened_spmm(A, diag_integrals, B, threshold, *, tau=None, report=False, **
     import trncore
 
     fn = "trnsparse.screened_spmm"
+    threshold = _threshold(threshold, fn)
     if isinstance(A, (CSRMatrix, BSRMatrix, COOMatrix, CSCMatrix)) or _is_scipy_sparse(A):
         csr = as_csr(A)
     else:
         csr = from_dense(A)
     if diag_integrals is not None:
-        d = np.asarray(diag_integrals)
+        d = _dense(diag_integrals, fn, "diag_integrals")
         m, k = csr.shape
         if d.ndim != 1 or d.shape[0] != m or m != k:
             raise _error(trncore.DimensionMismatch,
@@ -106,4 +121,4 @@ def screened_spmm(A, diag_integrals, B, threshold, *, tau=None, report=False, **
         t = 0.0 if tau is None else tau
     else:
         t = threshold if tau is None else tau
-    return _ext._screened_spmm(csr, B, float(t), report=report, **options)
+    return _ext._screened_spmm(csr, B, _scalar(t, float, fn, "tau"), report=report, **options)
