@@ -71,6 +71,16 @@ std::span<T> out_span(py::handle y, std::int64_t& n, py::array& keep, std::strin
   return {o.view.data(), static_cast<std::size_t>(n)};
 }
 
+/// In-place outputs must not overlap the inputs they are computed from (the kernels read x/B while writing).
+void require_disjoint(py::handle out, py::handle in, std::string_view fn, const char* out_name, const char* in_name) {
+  if (py::module_::import("numpy").attr("may_share_memory")(out, in).cast<bool>()) {
+    tp::invalid(fn,
+                std::string(out_name) + " overlaps " + in_name + " (the product reads " + in_name + " while writing " +
+                    out_name + ")",
+                std::string("pass ") + out_name + " as a separate array (e.g. " + in_name + ".copy())");
+  }
+}
+
 trnblas::Op op_of(bool trans) { return trans ? trnblas::Op::trans : trnblas::Op::no_trans; }
 
 py::object spmv_py(py::handle A, py::handle x, double alpha, py::object y, double beta, py::kwargs kw) {
@@ -94,6 +104,7 @@ py::object spmv_py(py::handle A, py::handle x, double alpha, py::object y, doubl
       } else {
         std::int64_t n = 0;
         ys = out_span<T>(y, n, keep, fn);
+        require_disjoint(keep, xv, fn, "y", "x");
       }
       tp::run(options, [&] { trnsparse::spmv(op_of(trans), static_cast<T>(alpha), a, xs, b, ys, options); });
       return y.is_none() ? py::object(keep) : y;
@@ -118,6 +129,7 @@ py::object dense_product(py::handle B, py::object C, double beta, std::int64_t o
   }
   std::span<const T> bs(bm.data(), static_cast<std::size_t>(bm.size()));
   RowMajorOut<T> c = C.is_none() ? new_rowmajor<T>(out_rows, n) : out_rowmajor<T>(C, fn, "C");
+  if (!C.is_none()) require_disjoint(c.array, bm, fn, "C", "B");
   if (!C.is_none() && (c.rows != out_rows || c.cols != n)) {
     tp::mismatch(fn,
                  "C has shape (" + std::to_string(c.rows) + ", " + std::to_string(c.cols) + ") but op(A)·B is (" +

@@ -273,6 +273,8 @@ BAD_CALLS = [
     ("spmv", lambda: ts.spmv(A3, np.ones(3), mode="bf16"), trncore.NotSupported),
     ("spmv", lambda: ts.spmv(A3, np.ones(3), threads=-1), trncore.InvalidArgument),
     ("spmv", lambda: ts.spmv(np.eye(3), np.ones(3)), trncore.InvalidArgument),
+    ("spmv", lambda: (lambda v: ts.spmv(A3, v, y=v))(np.ones(3)), trncore.InvalidArgument),  # y aliases x
+    ("spmm", lambda: (lambda m: ts.spmm(A3, m, C=m))(np.ones((3, 3))), trncore.InvalidArgument),  # C aliases B
     ("spmm", lambda: ts.spmm(A3, np.ones((4, 2))), trncore.DimensionMismatch),
     ("spmm", lambda: ts.spmm(A3, np.ones(3)), trncore.DimensionMismatch),
     ("spmm", lambda: ts.spmm(A3, np.ones((3, 2)), C=np.ones((3, 3)), beta=1.0), trncore.DimensionMismatch),
