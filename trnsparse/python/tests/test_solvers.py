@@ -282,3 +282,20 @@ def test_options_object_and_threads_bitwise(poisson):
     for t in th:
         t.join()
     assert np.array_equal(out[0], x1) and np.array_equal(out[1], x1)
+
+
+def test_ctrl_c_stops_a_long_solve(poisson):
+    import os
+    import signal
+    import time
+
+    A, S, _, _ = poisson
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    t0 = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        # rtol = 0 and no stagnation test: Richardson sits at its rounding floor for 10^8 iterations
+        # (many minutes) unless interrupted
+        ts.richardson(A, np.ones(S.shape[0]), 0.1, rtol=0.0, max_iterations=10 ** 8, stagnation_window=0)
+    timer.join()
+    assert time.perf_counter() - t0 < 10
