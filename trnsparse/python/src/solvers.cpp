@@ -329,9 +329,11 @@ void bind_solvers(py::module_& m) {
              return make_factor<trnsparse::Cholesky>(A, ordering, "trnsparse.Cholesky");
            }),
            py::arg("A"), py::arg("ordering") = "automatic")
-      .def_property_readonly("info", &trnsparse::Cholesky::info)
-      .def_property_readonly("size", &trnsparse::Cholesky::size)
-      .def_property_readonly("factor_nonzeros", &trnsparse::Cholesky::factor_nonzeros)
+      .def_property_readonly("info", &trnsparse::Cholesky::info,
+                             "0, or k > 0: the leading minor of order k is not positive definite.")
+      .def_property_readonly("size", &trnsparse::Cholesky::size, "The matrix order n.")
+      .def_property_readonly("factor_nonzeros", &trnsparse::Cholesky::factor_nonzeros,
+                             "Entries of L including fill (ordering quality).")
       .def(
           "refactor",
           [](trnsparse::Cholesky& c, py::handle A) {
@@ -354,9 +356,10 @@ void bind_solvers(py::module_& m) {
              return make_factor<trnsparse::Lu>(A, ordering, "trnsparse.Lu");
            }),
            py::arg("A"), py::arg("ordering") = "automatic")
-      .def_property_readonly("info", &trnsparse::Lu::info)
-      .def_property_readonly("size", &trnsparse::Lu::size)
-      .def_property_readonly("rcond_estimate", &trnsparse::Lu::rcond_estimate)
+      .def_property_readonly("info", &trnsparse::Lu::info, "0, or the number of zero pivots of U (A singular).")
+      .def_property_readonly("size", &trnsparse::Lu::size, "The matrix order n.")
+      .def_property_readonly("rcond_estimate", &trnsparse::Lu::rcond_estimate,
+                             "UMFPACK's min|u_ii|/max|u_ii| (cheap, rough).")
       .def(
           "solve",
           [](const trnsparse::Lu& l, py::handle b, bool transpose) {
@@ -372,10 +375,10 @@ void bind_solvers(py::module_& m) {
              return make_factor<trnsparse::Qr>(A, ordering, "trnsparse.Qr");
            }),
            py::arg("A"), py::arg("ordering") = "automatic")
-      .def_property_readonly("info", &trnsparse::Qr::info)
-      .def_property_readonly("rank", &trnsparse::Qr::rank)
-      .def_property_readonly("rows", &trnsparse::Qr::rows)
-      .def_property_readonly("cols", &trnsparse::Qr::cols)
+      .def_property_readonly("info", &trnsparse::Qr::info, "cols − rank: 0 for full column rank.")
+      .def_property_readonly("rank", &trnsparse::Qr::rank, "SPQR's rank estimate.")
+      .def_property_readonly("rows", &trnsparse::Qr::rows, "m, the rows of A.")
+      .def_property_readonly("cols", &trnsparse::Qr::cols, "n, the columns of A.")
       .def(
           "solve",
           [](const trnsparse::Qr& q, py::handle b) {
