@@ -366,6 +366,9 @@ namespace trnfft {
 namespace {
 void check_freq(const char* function, std::int64_t n, double d) {
   if (n < 1) throw trncore::InvalidArgument(function, "n = " + std::to_string(n), "pass the transform length, n >= 1");
+  if (static_cast<std::uint64_t>(n) > std::vector<double>().max_size())
+    throw trncore::ResourceExhausted(function, "n = " + std::to_string(n) + " frequencies do not fit in one vector",
+                                     "pass a transform length that fits in memory");
   if (d == 0 || !std::isfinite(d))
     throw trncore::InvalidArgument(function, "sample spacing d = " + trncore::detail::sci(d),
                                    "pass a finite, nonzero sample spacing");

@@ -446,6 +446,11 @@ TEST(Functions, BadInput) {
       },
       "trnfft::irfft2", {"invalid norm 7"});
   expect_error<InvalidArgument>([] { (void)trnfft::fftfreq(0); }, "trnfft::fftfreq", {"n = 0"});
+  // A length no vector can hold is the suite's error, not std::length_error.
+  expect_error<trncore::ResourceExhausted>([] { (void)trnfft::fftfreq(std::int64_t{1} << 62); }, "trnfft::fftfreq",
+                                           {"n = 4611686018427387904"});
+  expect_error<trncore::ResourceExhausted>([] { (void)trnfft::rfftfreq(std::int64_t{1} << 62); }, "trnfft::rfftfreq",
+                                           {"n = 4611686018427387904"});
   expect_error<InvalidArgument>([] { (void)trnfft::rfftfreq(4, 0.0); }, "trnfft::rfftfreq", {"d = 0"});
   expect_error<InvalidArgument>([] { (void)trnfft::fftfreq(4, std::numeric_limits<double>::infinity()); },
                                 "trnfft::fftfreq", {"d = inf"});

@@ -428,7 +428,8 @@ Array<trncore::real_type_t<E>> irfft2(trncore::MatrixView<const E> a, const std:
 
 /// numpy.fft.fftfreq: the n sample frequencies of an n-point DFT with sample spacing d, in cycles per
 /// unit of d: f = [0, 1, …, ⌈n/2⌉ − 1, −⌊n/2⌋, …, −1] · (1/(n·d)), computed as numpy does (k · (1/(n·d))).
-/// @throws trncore::InvalidArgument for n < 1 or d zero or not finite.
+/// @throws trncore::InvalidArgument for n < 1 or d zero or not finite; trncore::ResourceExhausted for an n
+///         larger than a std::vector<double> can hold.
 std::vector<double> fftfreq(std::int64_t n, double d = 1.0);
 
 /// numpy.fft.rfftfreq: the n/2 + 1 non-negative frequencies of rfft: [0, 1, …, ⌊n/2⌋] · (1/(n·d)).

@@ -30,8 +30,12 @@ void bind_stft(py::module_& m);
 /// An int argument (Python int or NumPy integer), or nullopt for None.
 inline std::optional<std::int64_t> opt_int(py::handle v, std::string_view fn, const char* name) {
   if (v.is_none()) return std::nullopt;
-  if (!PyBool_Check(v.ptr()) && PyIndex_Check(v.ptr()))
-    return py::cast<std::int64_t>(py::reinterpret_steal<py::object>(PyNumber_Index(v.ptr())));
+  if (!PyBool_Check(v.ptr()) && PyIndex_Check(v.ptr())) {
+    // ndarrays have __index__ too, which fails for anything but an integer scalar array.
+    PyObject* index = PyNumber_Index(v.ptr());
+    if (index != nullptr) return py::cast<std::int64_t>(py::reinterpret_steal<py::object>(index));
+    PyErr_Clear();
+  }
   tp::invalid(fn, std::string(name) + "=" + py::repr(v).cast<std::string>() + " is not an integer",
               std::string("pass an int (or None) for ") + name);
 }

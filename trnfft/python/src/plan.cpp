@@ -45,6 +45,15 @@ int fftw_alignment() {
 /// r2c/c2r), the others a batch. Always executed through new-array execute on the caller's arrays.
 class PyPlan {
  public:
+  // direction= as text; anything else is InvalidArgument (not pybind11's bare cast error).
+  static std::string direction_text(const py::object& v, const char* fn) {
+    if (!py::isinstance<py::str>(v)) {
+      tp::invalid(fn, "direction=" + py::repr(v).cast<std::string>() + " is not a string",
+                  "pass 'forward' or 'backward' (or None)");
+    }
+    return v.cast<std::string>();
+  }
+
   PyPlan(py::object shape_obj, py::object dtype_obj, const std::string& kind_text, py::object direction_obj,
          py::object axes_obj, py::kwargs kwargs) {
     constexpr const char* fn = "trnfft.Plan";
@@ -70,11 +79,11 @@ class PyPlan {
     }
     if (kind_ == trnfft::Kind::c2c) {
       direction_ = direction_obj.is_none() ? trnfft::Direction::forward
-                                           : trnfft::parse_direction(direction_obj.cast<std::string>());
+                                           : trnfft::parse_direction(direction_text(direction_obj, fn));
     } else {
       direction_ = kind_ == trnfft::Kind::r2c ? trnfft::Direction::forward : trnfft::Direction::backward;
-      if (!direction_obj.is_none() && trnfft::parse_direction(direction_obj.cast<std::string>()) != direction_) {
-        tp::invalid(fn, "direction='" + direction_obj.cast<std::string>() + "' contradicts kind='" + kind_text + "'",
+      if (!direction_obj.is_none() && trnfft::parse_direction(direction_text(direction_obj, fn)) != direction_) {
+        tp::invalid(fn, "direction='" + direction_text(direction_obj, fn) + "' contradicts kind='" + kind_text + "'",
                     "r2c plans are forward and c2r plans backward: omit direction");
       }
     }

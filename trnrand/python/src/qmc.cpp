@@ -261,7 +261,7 @@ void bind_qmc(py::module_& m) {
         const auto o = halton_options(kw, fn);
         if (n < 0) tp::invalid(fn, "n_points = " + std::to_string(n) + " is negative", "pass n_points >= 0");
         if (dims < 1) tp::invalid(fn, "n_dims = " + std::to_string(dims) + " is not positive", "pass n_dims >= 1");
-        py::array_t<double> out(std::vector<py::ssize_t>{n, dims});
+        py::array_t<double> out = tp::allocate<double>({n, dims}, fn);
         std::span<double> sp(out.mutable_data(), static_cast<std::size_t>(n * dims));
         tp::released([&] { trnrand::halton(n, dims, sp, o); });
         return out;
@@ -283,7 +283,7 @@ void bind_qmc(py::module_& m) {
         if (n > (std::int64_t{1} << 32)) {
           tp::invalid(fn, "n_points = " + std::to_string(n) + " exceeds 2**32", "pass n_points <= 2**32");
         }
-        py::array_t<double> out(std::vector<py::ssize_t>{n, dims});
+        py::array_t<double> out = tp::allocate<double>({n, dims}, fn);
         std::span<double> sp(out.mutable_data(), static_cast<std::size_t>(n * dims));
         tp::run(o, [&] { trnrand::latin_hypercube(n, dims, sp, o); });
         return out;

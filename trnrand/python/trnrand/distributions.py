@@ -19,6 +19,7 @@ import math
 import operator
 
 import numpy as np
+import trncore
 
 from . import _trnrand as _c
 from .generator import Generator, _invalid, get_default_generator
@@ -56,6 +57,17 @@ def _shape(fn, size):
             raise _invalid(fn, f"size entry {d} is negative", "pass non-negative sizes")
         shape.append(d)
     return tuple(shape)
+
+
+def _empty(fn, shape, dtype):
+    """np.empty, with a size NumPy cannot allocate reported as the suite's ResourceExhausted."""
+    try:
+        return np.empty(shape, dtype=dtype)
+    except (ValueError, MemoryError) as e:
+        problem, hint = f"an output of shape {shape} cannot be allocated ({e})", "draw fewer values per call"
+        err = trncore.ResourceExhausted(f"{fn}: {problem}: {hint}")
+        err.function, err.problem, err.hint = fn, problem, hint
+        raise err from None
 
 
 def _dtype(fn, dtype, allowed):
@@ -117,7 +129,7 @@ def uniform(*size, low=0.0, high=1.0, dtype=np.float32, generator=None, **kw):
     if not (math.isfinite(low) and math.isfinite(high) and low <= high):
         raise _invalid(fn, f"low = {low!r}, high = {high!r} is not a finite interval with low <= high",
                        "pass finite low <= high")
-    out = np.empty(shape, dtype=dt)
+    out = _empty(fn, shape, dtype=dt)
     return uniform_into(out, low=low, high=high, generator=generator, _fn=fn, **kw)
 
 
@@ -145,14 +157,14 @@ def normal(*size, mean=0.0, std=1.0, dtype=np.float32, generator=None, **kw):
     not these. Raises trncore.InvalidArgument for a negative size, non-finite mean, std < 0 or non-finite,
     or another dtype; trncore.NotSupported for float64 on sim."""
     fn = "trnrand.normal"
-    out = np.empty(_shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
+    out = _empty(fn, _shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
     return normal_into(out, mean=mean, std=std, generator=generator, _fn=fn, **kw)
 
 
 def standard_normal(*size, dtype=np.float32, generator=None, **kw):
     """normal(*size, mean=0, std=1, dtype=dtype, generator=generator)."""
     fn = "trnrand.standard_normal"
-    out = np.empty(_shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
+    out = _empty(fn, _shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
     return normal_into(out, generator=generator, _fn=fn, **kw)
 
 
@@ -169,7 +181,7 @@ def exponential(*size, rate=1.0, dtype=np.float32, generator=None, **kw):
     infinite; tail truncated at 16.6/rate in float32, 36.7/rate in float64 by the grid). Raises
     trncore.InvalidArgument unless rate > 0 finite, for a negative size or another dtype."""
     fn = "trnrand.exponential"
-    out = np.empty(_shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
+    out = _empty(fn, _shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
     return exponential_into(out, rate=rate, generator=generator, _fn=fn, **kw)
 
 
@@ -183,7 +195,7 @@ def exponential_into(buf, rate=1.0, generator=None, _fn="trnrand.exponential_int
 def lognormal(*size, mean=0.0, std=1.0, dtype=np.float32, generator=None, **kw):
     """exp(normal(mean, std)) (trnrand::lognormal; mean and std of the underlying normal). Not in upstream."""
     fn = "trnrand.lognormal"
-    out = np.empty(_shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
+    out = _empty(fn, _shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
     return _gen(fn, generator)._draw(_c.lognormal, out, _real(fn, "mean", mean), _real(fn, "std", std),
                                      **_opts(fn, kw))
 
@@ -195,7 +207,7 @@ def bernoulli(*size, p=0.5, dtype=np.float32, generator=None, **kw):
     or a non-numeric dtype."""
     fn = "trnrand.bernoulli"
     dt = _dtype(fn, dtype, ("float32", "float64", "uint8", "int8", "int32", "int64", "bool"))
-    out = np.empty(_shape(fn, size), dtype=np.uint8)
+    out = _empty(fn, _shape(fn, size), dtype=np.uint8)
     _gen(fn, generator)._draw(_c.bernoulli, out, _real(fn, "p", p), **_opts(fn, kw))
     return out if dt == np.uint8 else out.astype(dt)
 
@@ -212,7 +224,7 @@ def randint(*size, low=0, high=1, dtype=np.int64, generator=None, **kw):
         raise _invalid(fn, f"low = {low} >= high = {high}", "pass low < high (the range [low, high) is half-open)")
     if low < -(2**63) or high > 2**63:
         raise _invalid(fn, f"[low, high) = [{low}, {high}) is not within int64", "pass -2**63 <= low < high <= 2**63")
-    out = np.empty(_shape(fn, size), dtype=np.int64)
+    out = _empty(fn, _shape(fn, size), dtype=np.int64)
     _gen(fn, generator)._draw(_c.randint, out, low, high - 1, **_opts(fn, kw))
     return out if dt == np.int64 else out.astype(dt)
 
@@ -226,7 +238,7 @@ def randperm(n, dtype=np.int64, generator=None, **kw):
     n = _int(fn, "n", n)
     if n < 0:
         raise _invalid(fn, f"n = {n} is negative", "pass n >= 0")
-    out = np.empty(n, dtype=np.int64)
+    out = _empty(fn, n, dtype=np.int64)
     _gen(fn, generator)._draw(_c.randperm, out, partitioned=False, **_opts(fn, kw))
     return out if dt == np.int64 else out.astype(dt)
 
@@ -237,7 +249,7 @@ def truncated_normal(*size, mean=0.0, std=1.0, low=-2.0, high=2.0, dtype=np.floa
     approximation, any distance into the tail), computed in double, rounded once and clamped to the bounds.
     Raises trncore.InvalidArgument unless std > 0 finite, mean finite, low <= high, low < inf, high > -inf."""
     fn = "trnrand.truncated_normal"
-    out = np.empty(_shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
+    out = _empty(fn, _shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
     mean, std = _real(fn, "mean", mean), _real(fn, "std", std)
     low, high = _real(fn, "low", low), _real(fn, "high", high)
     a = low * std + mean if math.isfinite(low) else low
@@ -250,7 +262,7 @@ def gamma(*size, shape, scale=1.0, dtype=np.float32, generator=None, **kw):
     Marsaglia-Tsang; shape < 1 by the boost in logarithms; float32 is the float64 value rounded once). Raises
     trncore.InvalidArgument unless shape > 0 and scale > 0 finite, for a negative size or another dtype."""
     fn = "trnrand.gamma"
-    out = np.empty(_shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
+    out = _empty(fn, _shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
     return _gen(fn, generator)._draw(_c.gamma, out, _real(fn, "shape", shape), _real(fn, "scale", scale),
                                      **_opts(fn, kw))
 
@@ -259,7 +271,7 @@ def chi_squared(*size, df, dtype=np.float32, generator=None, **kw):
     """Chi-squared with df > 0 (real) degrees of freedom: 2 * Gamma(df/2) (trnrand::chi_squared). Raises
     trncore.InvalidArgument unless df > 0 finite."""
     fn = "trnrand.chi_squared"
-    out = np.empty(_shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
+    out = _empty(fn, _shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
     return _gen(fn, generator)._draw(_c.chi_squared, out, _real(fn, "df", df), **_opts(fn, kw))
 
 
@@ -268,7 +280,7 @@ def beta(*size, alpha, beta, dtype=np.float32, generator=None, **kw):
     logarithms when a shape is < 1, so tiny shapes never give 0/0). Raises trncore.InvalidArgument unless
     alpha > 0 and beta > 0 finite."""
     fn = "trnrand.beta"
-    out = np.empty(_shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
+    out = _empty(fn, _shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
     return _gen(fn, generator)._draw(_c.beta, out, _real(fn, "alpha", alpha), _real(fn, "beta", beta),
                                      **_opts(fn, kw))
 
@@ -276,7 +288,7 @@ def beta(*size, alpha, beta, dtype=np.float32, generator=None, **kw):
 def student_t(*size, df, dtype=np.float32, generator=None, **kw):
     """Student's t with df > 0 degrees of freedom (trnrand::student_t). Not in upstream."""
     fn = "trnrand.student_t"
-    out = np.empty(_shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
+    out = _empty(fn, _shape(fn, size), dtype=_dtype(fn, dtype, _FLOATS))
     return _gen(fn, generator)._draw(_c.student_t, out, _real(fn, "df", df), **_opts(fn, kw))
 
 
@@ -286,7 +298,7 @@ def poisson(*size, lam=1.0, dtype=np.float32, generator=None, **kw):
     trncore.InvalidArgument unless 0 <= lam <= 1e15."""
     fn = "trnrand.poisson"
     dt = _dtype(fn, dtype, ("float32", "float64", "int64", "int32"))
-    out = np.empty(_shape(fn, size), dtype=np.int64)
+    out = _empty(fn, _shape(fn, size), dtype=np.int64)
     _gen(fn, generator)._draw(_c.poisson, out, _real(fn, "lam", lam), **_opts(fn, kw))
     return out if dt == np.int64 else out.astype(dt)
 
@@ -294,14 +306,14 @@ def poisson(*size, lam=1.0, dtype=np.float32, generator=None, **kw):
 def binomial(*size, n, p, generator=None, **kw):
     """Binomial(n, p) as int64, exact (trnrand::binomial). Not in upstream."""
     fn = "trnrand.binomial"
-    out = np.empty(_shape(fn, size), dtype=np.int64)
+    out = _empty(fn, _shape(fn, size), dtype=np.int64)
     return _gen(fn, generator)._draw(_c.binomial, out, _int(fn, "n", n), _real(fn, "p", p), **_opts(fn, kw))
 
 
 def geometric(*size, p, generator=None, **kw):
     """Geometric(p) on {1, 2, ...} as int64 (NumPy's convention; trnrand::geometric). Not in upstream."""
     fn = "trnrand.geometric"
-    out = np.empty(_shape(fn, size), dtype=np.int64)
+    out = _empty(fn, _shape(fn, size), dtype=np.int64)
     return _gen(fn, generator)._draw(_c.geometric, out, _real(fn, "p", p), **_opts(fn, kw))
 
 
@@ -309,7 +321,7 @@ def categorical(*size, weights, generator=None, **kw):
     """Indices in [0, len(weights)) with probability weights[i]/sum as int64 (trnrand::categorical: Walker's
     alias method; build a trnrand.AliasTable once for repeated sampling). Not in upstream."""
     fn = "trnrand.categorical"
-    out = np.empty(_shape(fn, size), dtype=np.int64)
+    out = _empty(fn, _shape(fn, size), dtype=np.int64)
     w = np.asarray(weights)
     if w.ndim != 1 or w.dtype.kind not in "fiub":
         raise _invalid(fn, f"weights must be a 1-D numeric array, got shape {w.shape} dtype {w.dtype}",
@@ -329,5 +341,5 @@ def multivariate_normal(*size, mean, L, dtype=np.float64, generator=None, **kw):
     if mean.ndim != 1 or L.ndim != 2:
         raise _invalid(fn, f"mean must be 1-D and L 2-D, got shapes {mean.shape} and {L.shape}",
                        "pass mean of shape (d,) and L of shape (d, d)")
-    out = np.empty(_shape(fn, size) + (mean.shape[0],), dtype=dt)
+    out = _empty(fn, _shape(fn, size) + (mean.shape[0],), dtype=dt)
     return _gen(fn, generator)._draw(_c.multivariate_normal, out, mean, L, partitioned=False, **_opts(fn, kw))

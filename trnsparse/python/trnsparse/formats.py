@@ -417,8 +417,18 @@ def from_dense(A, threshold: float = 0.0) -> CSRMatrix:
 
 
 def eye_sparse(n: int, dtype=np.float32) -> CSRMatrix:
-    """The n×n identity as CSR (upstream default dtype float32)."""
-    n = int(n)
+    """The n×n identity as CSR (upstream default dtype float32). Raises trncore.InvalidArgument unless n is a
+    non-negative integer."""
+    import operator
+
+    import trncore
+
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise _error(trncore.InvalidArgument, f"trnsparse.eye_sparse: n = {n!r} is not an integer: pass an int >= 0") from None
+    if n < 0:
+        raise _error(trncore.InvalidArgument, f"trnsparse.eye_sparse: n = {n} is negative: pass an int >= 0")
     return CSRMatrix(np.ones(n, dtype=dtype), np.arange(n, dtype=np.int64), np.arange(n + 1, dtype=np.int64), (n, n))
 
 

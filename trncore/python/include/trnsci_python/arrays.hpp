@@ -22,6 +22,7 @@
 
 #include <complex>
 #include <cstdint>
+#include <new>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -351,6 +352,34 @@ InTensor<T> in_tensor(py::handle obj, std::string_view function, std::string_vie
     strides_of(typed, strides);
   }
   return {typed, trncore::TensorView<const T>(typed.data(), shape, strides)};
+}
+
+/// A new C-ordered array of T with the given shape, for a routine named function: a shape whose element
+/// or byte count overflows, or that NumPy cannot allocate, is trncore::ResourceExhausted (never NumPy's
+/// ValueError or a MemoryError without the routine's name).
+template <class T>
+py::array_t<T> allocate(const std::vector<std::int64_t>& shape, std::string_view function) {
+  std::int64_t count = 1;
+  bool overflow = false;
+  for (const std::int64_t d : shape) overflow = overflow || __builtin_mul_overflow(count, d, &count);
+  std::int64_t bytes = 0;
+  overflow = overflow || __builtin_mul_overflow(count, static_cast<std::int64_t>(sizeof(T)), &bytes);
+  auto exhausted = [&](const std::string& why) {
+    std::string dims;
+    for (const std::int64_t d : shape) dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+    throw trncore::ResourceExhausted(function, "an output of shape (" + dims + ") " + why,
+                                     "ask for fewer elements per call");
+  };
+  if (overflow) exhausted("has more bytes than a 64-bit size holds");
+  try {
+    std::vector<py::ssize_t> s(shape.begin(), shape.end());
+    return py::array_t<T>(s);
+  } catch (const py::error_already_set&) {
+    exhausted("cannot be allocated (" + std::to_string(bytes) + " bytes)");
+  } catch (const std::bad_alloc&) {
+    exhausted("cannot be allocated (" + std::to_string(bytes) + " bytes)");
+  }
+  return {};
 }
 
 /// A new C-ordered array of T with the given shape.
