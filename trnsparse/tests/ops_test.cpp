@@ -239,6 +239,34 @@ TEST(OpsErrors, BadArgumentsAreNamed) {
       [&] { (void)trnsparse::add(1.0, a, 1.0, trnsparse::transpose(a)); }, "trnsparse::add");
 }
 
+// An output sharing memory with an input was computed from half-updated values (found by the Python
+// bindings): y overlapping x, and C overlapping B, are refused on every path.
+TEST(OpsErrors, OutputsOverlappingInputsAreRefused) {
+  const auto a = trnsparse::to_csr(random_coo<double, std::int32_t>(4, 4, 0.6, 5));
+  std::vector<double> xy(4, 1.0), buffer(8, 1.0);
+  const std::span<const double> x(xy);
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::spmv<double, std::int32_t>(Op::no_trans, 1.0, a, x, 0.0, std::span<double>(xy)); },
+      "trnsparse::spmv", {"y overlaps x"});
+  const auto bsr = trnsparse::to_bsr(a, 2, 2);
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnsparse::spmv<double, std::int32_t>(Op::trans, 1.0, bsr, x, 0.0, std::span<double>(xy)); },
+      "trnsparse::spmv", {"y overlaps x"});
+  // Partial overlap: B = buffer[0..4), C = buffer[2..6) (n = 1).
+  const std::span<const double> b(buffer.data(), 4);
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] {
+        trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, 1, b, 1, 0.0,
+                                              std::span<double>(buffer.data() + 2, 4), 1);
+      },
+      "trnsparse::spmm", {"c overlaps b"});
+  // Adjacent, not overlapping: accepted, and equal to the product into a separate array.
+  std::vector<double> separate(4);
+  trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, 1, b, 1, 0.0, separate, 1);
+  trnsparse::spmm<double, std::int32_t>(Op::no_trans, 1.0, a, 1, b, 1, 0.0, std::span<double>(buffer.data() + 4, 4), 1);
+  EXPECT_EQ(std::vector<double>(buffer.begin() + 4, buffer.end()), separate);
+}
+
 // spmv checks row extents and column indices inside its kernel instead of validating first, so every
 // malformed matrix must still be refused, for both ops and for one and two threads, before any entry
 // outside the arrays is read (ci/sanitize runs this under ASan).

@@ -30,8 +30,8 @@ namespace trnsparse {
 /// Threads (options.threads; no_trans only) split rows by nonzeros; each row is summed by one thread in
 /// storage order, so the result is bitwise identical for every thread count.
 /// @throws trncore::InvalidArgument for an invalid A (found while the kernel reads it: y is then
-///         unspecified, and nothing outside A's arrays is read), an op that is not a trnblas::Op value, or
-///         invalid options; trncore::NotSupported for options.backend = sim (the hint names the BSR spmm) or a
+///         unspecified, and nothing outside A's arrays is read), an op that is not a trnblas::Op value, y
+///         sharing memory with x, or invalid options; trncore::NotSupported for options.backend = sim (the hint names the BSR spmm) or a
 ///         math_mode other than automatic or T's precision; trncore::DimensionMismatch when x or y has the
 ///         wrong length.
 template <class T, class I>
@@ -47,7 +47,7 @@ void spmv(trnblas::Op op, T alpha, const Bsr<T, I>& a, std::span<const T> x, T b
 /// C = alpha·op(A)·B + beta·C with B (op(A).cols × n) and C (op(A).rows × n) dense row-major with
 /// leading dimensions ldb, ldc ≥ max(1, n).
 /// @throws trncore::InvalidArgument for an invalid A, negative n, null B/C with nonzero size, ld < n,
-///         an invalid op, or invalid options; trncore::DimensionMismatch when a span is too short for its matrix.
+///         an invalid op, C sharing memory with B, or invalid options; trncore::DimensionMismatch when a span is too short for its matrix.
 template <class T, class I>
 void spmm(trnblas::Op op, T alpha, const Csr<T, I>& a, std::int64_t n, std::span<const T> b, std::int64_t ldb, T beta,
           std::span<T> c, std::int64_t ldc, const trncore::Options& options = {});

@@ -8,6 +8,8 @@
 #include <trncore/options.hpp>
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 
 namespace trnsparse::detail {
@@ -34,6 +36,20 @@ inline void require_op(trnblas::Op op, const char* fn) {
   if (op != trnblas::Op::no_trans && op != trnblas::Op::trans && op != trnblas::Op::conj_trans)
     throw trncore::InvalidArgument(fn, "op = " + std::to_string(static_cast<int>(op)) + " is not a trnblas::Op",
                                    "pass Op::no_trans, Op::trans or Op::conj_trans");
+}
+
+/// Throws InvalidArgument when the output span shares memory with an input span: the kernels read x (B)
+/// while they write y (C), so an aliased call would silently compute from half-updated values.
+template <class T>
+void require_disjoint(std::span<const T> read, const char* read_name, std::span<const T> written,
+                      const char* written_name, const char* fn) {
+  if (read.empty() || written.empty()) return;
+  const std::less<const T*> before;
+  const bool apart =
+      !before(read.data(), written.data() + written.size()) || !before(written.data(), read.data() + read.size());
+  if (!apart)
+    throw trncore::InvalidArgument(fn, std::string(written_name) + " overlaps " + read_name + " in memory",
+                                   std::string("pass a separate output array (copy ") + read_name + " first)");
 }
 
 /// Throws DimensionMismatch when a vector has the wrong length.

@@ -67,6 +67,7 @@ void spmv(trnblas::Op op, T alpha, const Csr<T, I>& a, std::span<const T> x, T b
   const bool trans = op != trnblas::Op::no_trans;
   detail::require_length(x.size(), trans ? a.rows : a.cols, "x", fn);
   detail::require_length(y.size(), trans ? a.cols : a.rows, "y", fn);
+  detail::require_disjoint<T>(x, "x", y, "y", fn);
   const I* indptr = a.indptr.data();
   const I* indices = a.indices.data();
   const T* values = a.values.data();
@@ -119,6 +120,7 @@ void spmv(trnblas::Op op, T alpha, const Bsr<T, I>& a, std::span<const T> x, T b
   const bool trans = op != trnblas::Op::no_trans;
   detail::require_length(x.size(), trans ? a.rows : a.cols, "x", fn);
   detail::require_length(y.size(), trans ? a.cols : a.rows, "y", fn);
+  detail::require_disjoint<T>(x, "x", y, "y", fn);
   const std::int64_t R = a.block_rows, C = a.block_cols;
   const std::int64_t out_n = trans ? a.cols : a.rows;
   // Accumulate op(A)·x into a zeroed buffer, then combine with beta·y, so beta = 0 never reads y.
@@ -155,6 +157,7 @@ void spmm(trnblas::Op op, T alpha, const Csr<T, I>& a, std::int64_t n, std::span
   const std::int64_t m = trans ? a.cols : a.rows, k = trans ? a.rows : a.cols;
   detail::require_dense(k, n, ldb, b.size(), "b", fn);
   detail::require_dense(m, n, ldc, c.size(), "c", fn);
+  detail::require_disjoint<T>(b, "b", c, "c", fn);
   T* cp = c.data();
   const T* bp = b.data();
   for (std::int64_t i = 0; i < m; ++i) scale_output(beta, cp + i * ldc, n);
