@@ -337,6 +337,68 @@ TEST(Solve, StagnationWithoutATargetFallsBackToFp64Lu) {
                trncore::TargetNotMet);
 }
 
+// Without error bounds a converged LU-IR is the answer: its result is uncertified ("error bounds not
+// computed"), but that is no reason to factor again in fp64 (solve() used to, which made the default
+// no-bounds call cost an sgetrf plus a dgetrf; issue #24).
+TEST(Solve, WithoutBoundsAConvergedLuIrIsFinal) {
+  const std::int64_t n = 300;
+  const auto a = conditioned_matrix(n, 1e4, 930);
+  const auto b = random_vector(n, 931);
+  const auto ref = trnsci_testing::solve_quad(n, a.data(), b.data());
+  std::vector<double> lu = a, xg = b;
+  std::vector<lapack_int> piv(static_cast<std::size_t>(n));
+  ASSERT_EQ(0, LAPACKE_dgesv(LAPACK_COL_MAJOR, static_cast<lapack_int>(n), 1, lu.data(), static_cast<lapack_int>(n),
+                             piv.data(), xg.data(), static_cast<lapack_int>(n)));
+  const double dgesv_err = trnsci_testing::normwise_error(xg.data(), ref);
+  SolveOptions o;
+  o.error_bounds = false;
+  std::vector<double> x;
+  const SolveReport r = run(n, a, b, x, o);
+  const double err = trnsci_testing::normwise_error(x.data(), ref);
+  const std::string what =
+      "error " + trncore::detail::sci(err) + ", dgesv " + trncore::detail::sci(dgesv_err) + "\n" + r.to_string();
+  EXPECT_EQ(r.refinement, Refinement::lu_ir) << what;
+  EXPECT_EQ(r.factor, FactorPrecision::fp32) << what;
+  EXPECT_EQ(r.fallbacks, 0) << what;
+  EXPECT_TRUE(r.converged) << what;
+  EXPECT_FALSE(r.certified) << what;
+  EXPECT_NE(r.uncertified_reason.find("error bounds not computed"), std::string::npos) << what;
+  for (const auto& step : r.trajectory) EXPECT_EQ(step.description.find("LU fp64"), std::string::npos) << what;
+  // DSGESV's stopping test: a backward error of √n·u, an error within a small factor of dgesv's.
+  EXPECT_LE(r.backward_error_normwise, std::sqrt(static_cast<double>(n)) * 0x1p-53) << what;
+  EXPECT_LE(err, 100.0 * std::max(dgesv_err, 0x1p-53)) << what;
+}
+
+// fp32 factors at n = 400 and κ₂ = 10^5…10^6: the a-priori distance μ = c·‖ |Â⁻¹||L̂||Û| ‖ of the LU's
+// worst-case backward error is far above ½, so the bounds trust Â⁻¹ only through the measured ‖I − Â⁻¹A‖∞
+// (below ½ here) — or else apply A⁻¹ by GMRES. Either way they cover the binary128 error.
+TEST(Solve, BoundsThroughTheMeasuredDistanceCoverTheError) {
+  const std::int64_t n = 400;
+  for (const double kappa : {1e5, 1e6}) {
+    const auto a = conditioned_matrix(n, kappa, 940 + static_cast<std::uint64_t>(std::log10(kappa)));
+    const auto b = random_vector(n, 941);
+    const auto exact = oracle_solution(n, a, b);
+    for (const double target : {0.0, 1e-12}) {
+      SolveOptions o;
+      if (target > 0) o.target_forward_error = target;
+      std::vector<double> x;
+      const SolveReport r = run(n, a, b, x, o);
+      const Errors err = forward_errors(x, exact);
+      const std::string what =
+          "kappa " + trncore::detail::sci(kappa) + " target " + trncore::detail::sci(target) + "\n" + r.to_string();
+      EXPECT_TRUE(r.certified) << what;
+      EXPECT_EQ(r.fallbacks, 0) << what;
+      EXPECT_LE(err.normwise, r.forward_error_bound_normwise) << what;
+      EXPECT_LE(err.componentwise, r.forward_error_bound_componentwise) << what;
+      // Not uselessly loose either: within 10^4 of the error (the fp64 residual's bound carries n·κ·u).
+      EXPECT_LE(r.forward_error_bound_normwise, 1e4 * std::max(err.normwise, 0x1p-53)) << what;
+      if (target > 0) {
+        EXPECT_TRUE(r.met) << what;
+      }
+    }
+  }
+}
+
 // Rows scaled by 2^±140 put A beyond fp32's range: the fp32/bf16 factors overflow and LU-IR's iterate becomes
 // NaN. The ∞-norm used to skip NaN entries (std::max), so a NaN iterate could pass the stopping test and come
 // back certified with bound 0 (found by the adversarial test); now it is never certified, and the default

@@ -92,7 +92,8 @@ struct SolveOptions : trncore::OptionsFor<SolveOptions> {
   bool fallback = true;
   /// Compute the condition estimate and the estimator-based forward error bounds (a few dozen solves with
   /// the factors, O(n²) each). Always on when a target is set; off leaves the report with the refinement's
-  /// own estimate only (the bounds fields +inf, the result uncertified), like LAPACK's DSGESV.
+  /// own estimate only (the bounds fields +inf, the result uncertified), like LAPACK's DSGESV — a converged
+  /// low-precision strategy is then final (the missing bounds are no reason for the fp64 fallback).
   bool error_bounds = true;
 };
 
@@ -117,9 +118,11 @@ struct SolveReport : trncore::AccuracyReport {
   ///    the identity x − x̂ = d + A⁻¹(r − A d), d a final correction solved with the factors and ŝ = r̂ − A d
   ///    in double-double (near u whatever κ is). With an fp64 residual its δr would dominate it as it does
   ///    the residual bound, so it is not computed.
-  /// The inverse is the LU's Â⁻¹, widened by 1/(1 − μ) with μ ≥ ‖Â⁻¹(Â − A)‖∞ from |L̂||Û| and the LU's
-  /// backward error constant, when μ < ½; otherwise A⁻¹ applied by GMRES preconditioned with the LU. Both
-  /// bounds hold for any iterate, converged or not.
+  /// The inverse is the LU's Â⁻¹, widened by 1/(1 − μ) with μ ≥ ‖Â⁻¹(Â − A)‖∞, when μ < ½; μ is the smaller
+  /// of the a-priori c·‖ |Â⁻¹||L̂||Û| ‖∞ (the LU's worst-case backward error constant c) and, for low-precision
+  /// factors, the measured 3·(estimate of ‖I − Â⁻¹A‖∞) plus the rounding of that measurement (docs/trnsolver.md,
+  /// "Bounds"). Otherwise A⁻¹ is applied by GMRES preconditioned with the LU. Both bounds hold for any iterate,
+  /// converged or not.
   double forward_error_bound_normwise = 0.0;
   /// The componentwise counterpart, max_i |x̂_i − x_i|/|x̂_i|, from the same two bounds taken per component
   /// (+inf when x̂ has a zero component, unless the residual is exactly zero).

@@ -26,8 +26,9 @@ std::vector<lapack_int> lapack_pivots(const std::vector<std::int64_t>& ipiv) {
 // Copies the column-major A (leading dimension lda) into dense storage of type D and returns ‖A‖∞, in one
 // pass over row blocks on up to `threads` threads: each row's sum runs in column order whatever block holds
 // it, so the norm does not depend on the thread count. NaN or inf entries make the norm NaN or inf.
-template <class D>
-double copy_with_norm(std::int64_t n, const double* a, std::int64_t lda, std::vector<D>& out, int threads) {
+template <class Vector>
+double copy_with_norm(std::int64_t n, const double* a, std::int64_t lda, Vector& out, int threads) {
+  using D = typename Vector::value_type;
   out.resize(static_cast<std::size_t>(n * n));
   std::vector<double> row(static_cast<std::size_t>(n), 0.0);
   constexpr std::int64_t kRows = 512;
@@ -142,10 +143,12 @@ std::vector<double> Factorization::lu_magnitude() const {
       if (i == j && v == 0.0) return {};
       if (i <= j) t[i] += std::abs(v);
     }
-  for (std::size_t i = 0; i < len; ++i) {
-    double s = t[i];
-    for (std::size_t j = 0; j < i; ++j) s += std::abs(entry(i, j)) * t[j];
-    w[i] = s;
+  // w_i = t_i + Σ_{j<i} |L̂_ij|·t_j, summed in the order j = 0, 1, … for every i, column by column (the
+  // factors are column-major).
+  for (std::size_t i = 0; i < len; ++i) w[i] = t[i];
+  for (std::size_t j = 0; j < len; ++j) {
+    const double tj = t[j];
+    for (std::size_t i = j + 1; i < len; ++i) w[i] += std::abs(entry(i, j)) * tj;
   }
   const double k = 2.0 * static_cast<double>(n) + 2.0;
   const double up = 1.0 + k * 0x1p-53 / (1.0 - k * 0x1p-53);

@@ -6,19 +6,45 @@
 #include <trnsolver/solve.hpp>
 
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace trnsolver::detail {
 
+/// std::allocator whose value-initialization (vector::resize) leaves the elements uninitialized: the n×n
+/// copies of A below are written in full right after they are sized, so zeroing them first would be one more
+/// pass over n² entries (and the page faults would come from the zeroing thread alone).
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  UninitializedAllocator() = default;
+  template <class U>
+  UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
 struct Factorization {
   FactorPrecision precision = FactorPrecision::fp64;
   std::int64_t n = 0;
-  std::vector<float> low;  ///< fp32 factors (fp32 and bf16 precisions), column-major n×n
+  std::vector<float, UninitializedAllocator<float>> low;  ///< fp32 factors (fp32 and bf16 precisions), column-major n×n
   /// The factors in double: dgetrf's for fp64; for fp32/bf16 an exact widening of `low`, made on the first
   /// solve_working (LU-IR alone never needs it, and it is twice the size of the fp32 factors). Not
   /// thread-safe: one Factorization serves one solve() call.
-  mutable std::vector<double> working;
+  mutable std::vector<double, UninitializedAllocator<double>> working;
   std::vector<std::int64_t> ipiv;  ///< 1-based row interchanges (the identity without pivoting)
   std::int64_t info = 0;           ///< 0, or the first exactly zero pivot (1-based)
   double anorm = 0.0;              ///< ‖A‖∞ of the input, from the same pass that copies it (NaN/inf if A has)

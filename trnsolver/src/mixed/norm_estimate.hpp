@@ -7,6 +7,9 @@
 #include "mixed/correction_gmres.hpp"
 
 #include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
 
 namespace trnsolver::detail {
 
@@ -15,5 +18,19 @@ namespace trnsolver::detail {
 /// cost); false (condition estimates, which nothing certifies): the uniform start only, as LAPACK's xLACN2.
 double one_norm_estimate(std::int64_t n, const Precondition& apply, const Precondition& apply_transpose,
                          bool two_starts = true);
+
+/// Applies the operators B_p of several estimates at once: column c of the n×k block v (column-major,
+/// leading dimension n, k = problem.size()) is replaced by B_{problem[c]}·v_c (transpose false) or
+/// B_{problem[c]}ᵀ·v_c (true). One call per round lets the operators share a multi-right-hand-side solve.
+using BlockApply = std::function<void(double* v, std::span<const std::size_t> problem, bool transpose)>;
+
+/// one_norm_estimate for several operators, the iterations of all of them run in lockstep: every round
+/// applies each active iteration's vector through one call of `apply`. For operator p the result is the
+/// value one_norm_estimate(n, B_p, B_pᵀ, two_starts[p]) returns — the same starting vectors, steps, stopping
+/// rules and Higham's extra vector — up to the rounding of the block application.
+/// `stop`, when set, is called after every round that applied B with a lower bound of each final estimate
+/// (the largest ‖B_p v‖₁ seen so far); returning true abandons the estimates (the result is then empty).
+std::vector<double> one_norm_estimates(std::int64_t n, const BlockApply& apply, std::span<const bool> two_starts,
+                                       const std::function<bool(std::span<const double>)>& stop = nullptr);
 
 }  // namespace trnsolver::detail

@@ -9,6 +9,7 @@
 
 #include <trnblas/level2.hpp>
 #include <trncore/detail/format_number.hpp>
+#include <trncore/detail/parallel.hpp>
 #include <trncore/error.hpp>
 #include <trncore/monitor.hpp>
 
@@ -17,6 +18,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 
 namespace trnsolver {
@@ -274,13 +276,22 @@ detail::Inverse factor_inverse(const Factorization& f) {
   return {[&f](double* v) { f.solve_working(v, false); }, [&f](double* v) { f.solve_working(v, true); }};
 }
 
+// The same for the lockstep estimates: a column at a time, so every vector sees exactly the solve it saw when
+// the estimates ran one after another (OpenBLAS's multi-right-hand-side dgetrs, dtrsm, is no faster than k
+// single solves for the k ≲ 16 columns here, and rounds differently).
+detail::BlockInverse factor_block_inverse(const Factorization& f) {
+  return [&f](double* v, std::int64_t k, bool transpose) {
+    for (std::int64_t c = 0; c < k; ++c) f.solve_working(v + c * f.n, transpose);
+  };
+}
+
 // The inverse the error bounds apply, and by how much a norm through it can understate one through A⁻¹.
 struct BoundInverse {
   detail::Inverse inverse;
   double widen = 1.0;   // ‖A⁻¹M‖ ≤ widen·‖(inverse)·M‖
   bool factors = true;  // Â⁻¹ itself; else preconditioned GMRES to kInverseTolerance
   std::shared_ptr<bool> gmres_failed = std::make_shared<bool>(false);  // a GMRES application missed its tolerance
-  double distance = kInf;  // the bound on ‖Â⁻¹(Â − A)‖∞ (+inf when it could not be formed)
+  double distance = kInf;  // the bound on ‖Â⁻¹(Â − A)‖∞: μ or the measured one (+inf: not formed)
 };
 
 constexpr double kInverseTolerance = 1e-6;
@@ -292,21 +303,123 @@ constexpr double kInverseTolerance = 1e-6;
 // growth, or κ·u_f near 1) Â⁻¹ is no trustworthy stand-in for A⁻¹ and the bounds solve with A itself by
 // GMRES preconditioned with Â, to a relative residual of 1e-6 (whose effect on a norm estimate that is only
 // trusted within a factor 3 anyway is negligible; a GMRES that misses it makes the result uncertified).
-BoundInverse bound_inverse(const System& s, const Factorization& f, bool a_in_fp32_range, const SolveOptions& o) {
+// Y = A·V (transpose false) or Aᵀ·V for n×k blocks (column-major, leading dimension n), one pass over A on up
+// to `threads` threads; every entry is one fp64 inner product of length n (error ≤ γ_n·(|A||V|)).
+void block_product(const System& s, const double* v, double* y, std::int64_t k, bool transpose, int threads) {
+  const std::int64_t n = s.n, lda = s.lda;
+  constexpr std::int64_t kLines = 256;
+  const std::int64_t tasks = (n + kLines - 1) / kLines;
+  trncore::detail::parallel_for(tasks, threads, [&](std::int64_t t) {
+    const std::int64_t begin = t * kLines, end = std::min(n, begin + kLines);
+    if (!transpose) {  // rows [begin, end): y_i = Σ_j a_ij v_j, j = 0, 1, …
+      for (std::int64_t c = 0; c < k; ++c)
+        for (std::int64_t i = begin; i < end; ++i) y[i + c * n] = 0.0;
+      for (std::int64_t j = 0; j < n; ++j) {
+        const double* col = s.a + j * lda;
+        for (std::int64_t c = 0; c < k; ++c) {
+          const double vj = v[j + c * n];
+          double* yc = y + c * n;
+          for (std::int64_t i = begin; i < end; ++i) yc[i] += col[i] * vj;
+        }
+      }
+    } else {  // columns [begin, end) of A: y_j = Σ_i a_ij v_i
+      for (std::int64_t j = begin; j < end; ++j) {
+        const double* col = s.a + j * lda;
+        for (std::int64_t c = 0; c < k; ++c) {
+          const double* vc = v + c * n;
+          double sum = 0.0;
+          for (std::int64_t i = 0; i < n; ++i) sum += col[i] * vc[i];
+          y[j + c * n] = sum;
+        }
+      }
+    }
+  });
+}
+
+// The residual bound's g = |r̂|(1 + 2u) + δr of a column (forward_error_bounds' g).
+std::vector<double> residual_magnitude(const Residual& res) {
+  std::vector<double> g(res.r.size());
+  for (std::size_t i = 0; i < g.size(); ++i) g[i] = std::abs(res.r[i]) * (1 + 2 * kU) + res.error_factor * res.scale[i];
+  return g;
+}
+
+// The normwise and componentwise residual bounds of a column, relative to x̂ (see column_bounds).
+struct ColumnBounds {
+  double normwise = kInf, componentwise = kInf;
+};
+
+// Â⁻¹ is also trusted when the measured distance ‖I − Â⁻¹A‖∞ (see below) is below ½ although μ is not. When
+// Â⁻¹ is trusted, bound_inverse also computes the estimate of ‖A⁻¹‖∞ through it (`inverse_norm`, without the
+// widening) and every column's residual bound (`residual`, one per column); both are left empty / NaN when the
+// bounds use GMRES.
+BoundInverse bound_inverse(const System& s, const Factorization& f, bool a_in_fp32_range, const SolveOptions& o,
+                           const std::vector<Refined>& columns, std::vector<ColumnBounds>& residual,
+                           double& inverse_norm) {
   const std::int64_t n = s.n;
   BoundInverse out;
+  residual.clear();
+  inverse_norm = std::numeric_limits<double>::quiet_NaN();
   if (f.gemms_certified && (f.precision == FactorPrecision::fp64 || a_in_fp32_range)) {
     const std::vector<double> w = f.lu_magnitude();
     if (!w.empty()) {
       const double k = 2.0 * static_cast<double>(n);
       const double c = f.backward_error_constant() + k * kU / (1.0 - k * kU);
-      out.distance = c * detail::abs_inverse_norm(n, factor_inverse(f), w);
+      // (‖F‖ only for low-precision factors: fp64 factors' μ is below ½ until κ ≈ 10^13.)
+      const bool measure = f.precision != FactorPrecision::fp64;
+      // The distance Â⁻¹ is trusted with, from the estimates of W = ‖ |Â⁻¹|·Pᵀ|L̂||Û|·1 ‖∞ and of ‖F‖∞, F =
+      // I − Â⁻¹A = Â⁻¹(Â − A) (each an estimate times the estimator's factor 3):
+      //  - μ = c·W, the a-priori one from the LU's worst-case backward error |Â − A| ≤ c·Pᵀ|L̂||Û| (fp32
+      //    factors exceed ½ with it once κ·n ≳ 10^7);
+      //  - measured (low-precision factors only): the estimator on Fᵀ (v ↦ v − Aᵀ(Â⁻ᵀv), its transpose
+      //    v ↦ v − Â⁻¹(A v), both in fp64) returns est = ‖B̃v*‖₁ for the computed operator B̃, and
+      //    ‖(B̃ − Fᵀ)v‖₁ ≤ a + b‖F‖∞ for ‖v‖₁ = 1 (docs/trnsolver.md, "Bounds"), so ‖F‖∞ ≤ 3(est(1 + γ_n) +
+      //    a)/(1 − 3b); the bounds' own fp64 solves add γ_2n·W/(1 − τ), as their G term does in μ.
+      // Both only grow with the estimates, so the lockstep stops as soon as neither can end below ½.
+      const auto gamma = [](double m) { return m * kU / (1.0 - m * kU); };
+      const double dn = static_cast<double>(n);
+      const auto distance = [&](double w_estimate, double f_estimate) {
+        const double big_w = 3.0 * w_estimate;
+        double d = c * big_w;
+        if (d < 0.5 || !measure) return d;
+        const double tau = gamma(2.0 * dn) * big_w;
+        const double b = gamma(2.0 * dn) * big_w / (1.0 - tau) + 2.0 * kU;
+        const double a =
+            (gamma(2.0 * dn) + gamma(dn) * (1.0 + f.backward_error_constant())) * big_w / (1.0 - tau) + 3.0 * kU;
+        if (tau <= 0.25 && 3.0 * b < 0.5 && std::isfinite(f_estimate))
+          d = std::min(
+              d, 3.0 * (f_estimate * (1.0 + gamma(dn)) + a) / (1.0 - 3.0 * b) + gamma(2.0 * dn) * big_w / (1.0 - tau));
+        return d;
+      };
+      // First W and ‖F‖ in lockstep (stopped as soon as the distance cannot end below ½), then — only when Â⁻¹
+      // is trusted — κ's estimate and every column's residual bounds.
+      const detail::ScaledInverse decision[] = {{&w, nullptr, true}, {nullptr, nullptr, true, true}};
+      const std::vector<double> est = detail::scaled_inverse_estimates(
+          n, factor_block_inverse(f), std::span<const detail::ScaledInverse>(decision, measure ? 2 : 1),
+          [&s, &o](const double* v, double* y, std::int64_t k, bool transpose) {
+            block_product(s, v, y, k, transpose, o.threads);
+          },
+          [&](std::span<const double> lower) { return !(distance(lower[0], measure ? lower[1] : 0.0) < 0.5); });
+      if (!est.empty()) out.distance = distance(est[0], measure ? est[1] : 0.0);
+      if (out.distance < 0.5) {
+        out.inverse = factor_inverse(f);
+        out.widen = 1.0 / (1.0 - out.distance);
+        std::vector<std::vector<double>> g;
+        g.reserve(columns.size());
+        std::vector<detail::BoundsRequest> requests;
+        for (const Refined& r : columns) {
+          g.push_back(residual_magnitude(r.res));
+          requests.push_back({&g.back(), r.x.data(), true, true});
+        }
+        const detail::ScaledInverse kappa[] = {{nullptr, nullptr, false}};
+        std::vector<double> kappa_estimate;
+        const std::vector<detail::ForwardErrorBounds> fb =
+            detail::bounds_from_block(n, factor_block_inverse(f), requests, kappa, kappa_estimate);
+        inverse_norm = kappa_estimate[0];
+        for (const detail::ForwardErrorBounds& b : fb)
+          residual.push_back({b.normwise * out.widen, b.componentwise * out.widen});
+        return out;
+      }
     }
-  }
-  if (out.distance < 0.5) {
-    out.inverse = factor_inverse(f);
-    out.widen = 1.0 / (1.0 - out.distance);
-    return out;
   }
   out.factors = false;
   const auto solve = [&s, &f, n, &o, failed = out.gmres_failed](double* v, bool transpose) {
@@ -336,18 +449,19 @@ BoundInverse bound_inverse(const System& s, const Factorization& f, bool a_in_fp
 //    a poor d (a factor with large growth) only makes it larger than the residual bound, never wrong.
 //    (The bound that this replaces took ‖d‖/(1 − ρ) with ρ an observed ratio of corrections, which a
 //    near-singular low-precision factor makes tiny while the iterate is still wrong.)
-struct ColumnBounds {
-  double normwise = kInf, componentwise = kInf;
-};
-
+// `precomputed`: the residual bound as bound_inverse computed it (nullptr: computed here).
 ColumnBounds column_bounds(const System& s, const Factorization& f, const BoundInverse& bi, const Refined& r,
-                           ResidualPrecision rp, const SolveOptions& o) {
+                           ResidualPrecision rp, const SolveOptions& o, const ColumnBounds* precomputed) {
   const std::int64_t n = s.n;
   const auto len = static_cast<std::size_t>(n);
   ColumnBounds out;
-  const auto res_bounds = detail::forward_error_bounds(n, bi.inverse, r.res, r.x.data());
-  out.normwise = res_bounds.normwise * bi.widen;
-  out.componentwise = res_bounds.componentwise * bi.widen;
+  if (precomputed != nullptr) {
+    out = *precomputed;
+  } else {
+    const auto res_bounds = detail::forward_error_bounds(n, bi.inverse, r.res, r.x.data());
+    out.normwise = res_bounds.normwise * bi.widen;
+    out.componentwise = res_bounds.componentwise * bi.widen;
+  }
   // With an fp64 residual both bounds carry |A⁻¹|·γ_{n+1}(|A||x̂| + |b|), the residual's own rounding, which
   // dominates near convergence: the correction bound cannot improve much on the residual bound there, and is
   // skipped (it costs another correction and two estimates).
@@ -380,8 +494,15 @@ ColumnBounds column_bounds(const System& s, const Factorization& f, const BoundI
   const double dnorm = inf_norm(n, d.data());
   const double dnormwise = xnorm > 0.0 ? dnorm / xnorm : (dnorm > 0.0 ? kInf : 0.0);
   // Each estimate only where |d| alone leaves room to improve on the residual bound.
-  const auto cor =
-      detail::bounds_from(n, bi.inverse, g, r.x.data(), dnormwise < out.normwise, dcomp < out.componentwise);
+  detail::ForwardErrorBounds cor;
+  if (bi.factors) {  // both estimates in lockstep through block solves with the factors
+    const detail::BoundsRequest request{&g, r.x.data(), dnormwise < out.normwise, dcomp < out.componentwise};
+    std::vector<double> none;
+    cor = detail::bounds_from_block(n, factor_block_inverse(f), std::span<const detail::BoundsRequest>(&request, 1), {},
+                                    none)[0];
+  } else {
+    cor = detail::bounds_from(n, bi.inverse, g, r.x.data(), dnormwise < out.normwise, dcomp < out.componentwise);
+  }
   // The |d| term is computed, not estimated, and is often the whole bound (the true error to several digits):
   // (1 + 8u) covers the roundings of the quotients and sums here, so the bound is rounded upward in effect.
   constexpr double kUp = 1.0 + 8.0 * kU;
@@ -472,8 +593,8 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
                                    "pass a matrix of finite values");
 
   // The bounds' stand-in for A⁻¹ from fp32 factors needs A's fp32 rounding to be relative (no entry below
-  // fp32's normal range or above its largest value).
-  bool a_in_fp32_range = true;
+  // fp32's normal range or above its largest value); a pass over A that only the bounds need.
+  bool a_in_fp32_range = bounds;
   for (std::int64_t j = 0; j < n && a_in_fp32_range; ++j)
     for (std::int64_t i = 0; i < n; ++i) {
       const double v = std::abs(s.a[i + j * s.lda]);
@@ -551,11 +672,13 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
       if (columns.back().how == Refinement::gmres_ir) report.refinement = Refinement::gmres_ir;
     }
     BoundInverse bi;
+    std::vector<ColumnBounds> residual_bounds;  // from bound_inverse's lockstep (empty: per column below)
     if (bounds) {
-      bi = bound_inverse(s, f, a_in_fp32_range, options);
+      double inverse_norm = 0.0;
+      bi = bound_inverse(s, f, a_in_fp32_range, options, columns, residual_bounds, inverse_norm);
+      if (std::isnan(inverse_norm)) inverse_norm = detail::inverse_norm_estimate(n, bi.inverse);
       // κ∞(A) with the inverse the bounds trust.
-      report.condition_estimate =
-          std::max(report.condition_estimate, s.anorm * detail::inverse_norm_estimate(n, bi.inverse) * bi.widen);
+      report.condition_estimate = std::max(report.condition_estimate, s.anorm * inverse_norm * bi.widen);
     }
     for (std::int64_t c = 0; c < nrhs; ++c) {
       const Refined& r = columns[static_cast<std::size_t>(c)];
@@ -576,7 +699,9 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
         bwd_c = std::max(bwd_c, sc > 0.0 ? ri / sc : (ri > 0.0 ? kInf : 0.0));
       }
       if (bounds) {
-        const ColumnBounds cb = column_bounds(s, f, bi, r, rp, options);
+        const ColumnBounds cb =
+            column_bounds(s, f, bi, r, rp, options,
+                          residual_bounds.empty() ? nullptr : &residual_bounds[static_cast<std::size_t>(c)]);
         bound_n = worst(bound_n, cb.normwise);
         bound_c = worst(bound_c, cb.componentwise);
       }
@@ -604,10 +729,13 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
                                     std::to_string(options.max_refinements) + " refinement steps";
     else if (!std::isfinite(inf_norm(n * nrhs, xs.data())))
       uncertified = "the solution has non-finite entries";
-    else if (!bounds)
-      uncertified = "error bounds not computed (options.error_bounds = false and no target)";
-    else if (*bi.gmres_failed)
+    else if (bounds && *bi.gmres_failed)
       uncertified = "the GMRES solves with A behind the error bound did not reach their tolerance";
+    // A converged strategy without bounds is final (uncertified, but no reason to try fp64 LU: its result
+    // would be uncertified too, at the price of a second factorization).
+    const bool strategy_failed = !uncertified.empty();
+    if (!strategy_failed && !bounds)
+      uncertified = "error bounds not computed (options.error_bounds = false and no target)";
     std::string step = std::string(to_string(report.refinement)) +
                        (adaptive && report.refinement != how ? " (after lu_ir stalled)" : "") + ", residual " +
                        std::string(to_string(rp)) + ": " + std::to_string(report.refinements) + " refinement step(s)";
@@ -617,7 +745,7 @@ std::int64_t solve(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, co
                       : (stopped ? ", stopped by the monitor" : (stagnated ? ", stagnated" : ", not converged"));
     if (bounds) step += ", forward error bound " + sci(report.forward_error_bound_normwise);
     report.trajectory.push_back({step});
-    const bool good = uncertified.empty() && (!target || relative_to_solution(bound_n) <= *target);
+    const bool good = !strategy_failed && (!target || relative_to_solution(bound_n) <= *target);
     if (good || last || stopped) break;
     ++report.fallbacks;
   }
