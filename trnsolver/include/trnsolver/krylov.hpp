@@ -167,8 +167,8 @@ struct KrylovResult {
 /// An interval [lambda_min, lambda_max] holding the spectrum of a symmetric operator (lanczos_bounds), as
 /// chebyshev needs it.
 struct SpectrumBounds {
-  double lambda_min = 0;   ///< lower bound on the smallest eigenvalue (θ_min widened by its Ritz residual)
-  double lambda_max = 0;   ///< upper bound on the largest eigenvalue (θ_max widened by its Ritz residual)
+  double lambda_min = 0;   ///< lower bound on the smallest eigenvalue (θ_min widened by residual and rounding)
+  double lambda_max = 0;   ///< upper bound on the largest eigenvalue (θ_max widened by residual and rounding)
   std::int64_t steps = 0;  ///< Lanczos steps taken (fewer than asked when the Krylov space became invariant)
 };
 
@@ -362,7 +362,9 @@ KrylovResult power_iteration(trncore::MatrixView<const float> a, std::span<float
 /// Bounds on the extreme eigenvalues of a symmetric operator S from `steps` Lanczos steps (full
 /// reorthogonalization) started from a pseudo-random vector drawn from options.seed (std::mt19937_64,
 /// uniform in [−1, 1]). The Ritz values θ_min, θ_max lie inside [λmin, λmax]; each is widened by its Ritz
-/// residual |β_k y_k| (an eigenvalue lies within it, Parlett Thm 11.4.1), which makes the interval safe for
+/// residual |β_k y_k| (an eigenvalue lies within it, Parlett Thm 11.4.1) and by (n + 2k + 2)·u·max|θ| for the
+/// rounding of the recurrence and of dstev (so an invariant subspace, where the residuals vanish, still gives
+/// an interval that holds the computed spectrum), which makes the interval safe for
 /// chebyshev once the extreme Ritz values have converged — a handful of steps on well-separated spectra, more
 /// for clustered ones. With `spd`, lambda_min is clamped to ≥ 0. For the spectrum of M⁻¹A with a Jacobi M,
 /// pass the similar symmetric operator D^{-1/2} A D^{-1/2} (trnsparse::lanczos_bounds does). The tridiagonal

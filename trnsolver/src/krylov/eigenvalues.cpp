@@ -5,6 +5,8 @@
 
 #include <lapacke.h>
 
+#include <cmath>
+#include <limits>
 #include <random>
 
 namespace trnsolver {
@@ -157,8 +159,14 @@ SpectrumBounds lanczos_bounds(const LinearOperator<double>& a, std::int64_t step
   const auto last = static_cast<std::size_t>(k - 1);
   const double res_min = std::fabs(b_last * z[last]);
   const double res_max = std::fabs(b_last * z[last + last * static_cast<std::size_t>(k)]);
-  out.lambda_min = d.front() - res_min;
-  out.lambda_max = d.back() + res_max;
+  // The computed Ritz values and residuals carry rounding from the recurrence (each A·v, dot and
+  // reorthogonalization: O((n + k)·u·‖A‖)) and from dstev (O(k·u·‖T‖)); without this term an invariant
+  // subspace (β_k = 0, residuals 0) gave bounds a few ulps inside the spectrum.
+  const double scale = std::max(std::fabs(d.front()), std::fabs(d.back()));
+  const double rounding =
+      (static_cast<double>(n) + 2.0 * static_cast<double>(k) + 2.0) * std::numeric_limits<double>::epsilon() * scale;
+  out.lambda_min = d.front() - res_min - rounding;
+  out.lambda_max = d.back() + res_max + rounding;
   if (spd) out.lambda_min = std::max(out.lambda_min, 0.0);
   out.steps = k;
   return out;
