@@ -27,44 +27,8 @@ void bind_dense(py::module_& m);       // dense.cpp: factorizations and drivers
 void bind_krylov(py::module_& m);      // krylov.cpp: Krylov solvers, preconditioners, spectrum
 void bind_randomized(py::module_& m);  // randomized.cpp: rsvd, Nyström, range finder, sketches, lstsq_sketched
 
-/// A Python object held by C++ callbacks that may be copied or destroyed without the GIL (the library
-/// copies std::function objects freely): the reference count is touched only with the GIL held.
-using PyRef = std::shared_ptr<py::object>;
-
-inline PyRef hold(py::object o) {
-  return PyRef(new py::object(std::move(o)), [](py::object* p) {
-    if (!Py_IsInitialized()) {  // interpreter shutting down: leak rather than touch a dead runtime
-      (void)p->release();
-      delete p;
-      return;
-    }
-    py::gil_scoped_acquire gil;
-    delete p;
-  });
-}
-
-/// Pops monitor= into a GIL-safe trncore::Monitor (True from the callback stops), then the base options.
-/// tp::pop_options would capture the callable by value, which the library's copies of the options (done
-/// with the GIL released) must not incref; this holds it through hold() instead.
-template <class O>
-void pop_base(O& o, py::dict& kw, std::string_view fn) {
-  py::object callback;
-  if (kw.contains("monitor")) {
-    callback = kw["monitor"];
-    PyDict_DelItemString(kw.ptr(), "monitor");
-  }
-  tp::pop_options(o, kw, fn);
-  if (callback && !callback.is_none()) {
-    if (!PyCallable_Check(callback.ptr())) {
-      tp::invalid(fn, "monitor is not callable", "pass a function progress -> bool (True stops)");
-    }
-    trncore::Options& base = o;
-    base.monitor = [ref = hold(callback)](const trncore::Progress& p) {
-      py::gil_scoped_acquire gil;
-      return py::bool_((*ref)(p)) ? trncore::MonitorAction::stop : trncore::MonitorAction::proceed;
-    };
-  }
-}
+using tp::hold;
+using tp::PyRef;
 
 /// A LinearOperator<T> plus whatever keeps its storage alive (a converted dense matrix).
 template <class T>

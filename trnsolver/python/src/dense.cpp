@@ -19,7 +19,7 @@ namespace {
 
 trncore::Options dense_options(py::dict& kw, std::string_view fn) {
   trncore::Options o;
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   tp::reject_unknown(kw, fn);
   return o;
 }
@@ -423,7 +423,7 @@ template <class T>
 py::object eigh_jacobi_t(py::handle a_obj, py::dict& kw) {
   constexpr const char* fn = "trnsolver.eigh_jacobi";
   trnsolver::JacobiOptions jo;
-  pop_base(jo, kw, fn);
+  tp::pop_options(jo, kw, fn);
   if (auto v = tp::pop<double>(kw, "tolerance", fn)) jo.tolerance = *v;
   if (auto v = tp::pop<int>(kw, "max_sweeps", fn)) jo.max_sweeps = *v;
   if (auto v = tp::pop<bool>(kw, "vectors", fn)) jo.vectors = *v;
@@ -515,7 +515,7 @@ py::object inv_sqrt_t(py::handle a_obj, py::dict& kw, bool ns_upstream, int max_
   const char* fn = ns_upstream ? "trnsolver.inv_sqrt_spd_ns" : "trnsolver.inv_sqrt_spd";
   const bool want = tp::pop_flag(kw, "report", false, fn);
   trnsolver::InvSqrtOptions o;
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   if (auto v = tp::pop<std::string>(kw, "method", fn)) o.method = trnsolver::parse_inv_sqrt_method(*v);
   if (auto v = tp::pop<double>(kw, "tolerance", fn)) o.tolerance = *v;
   if (auto v = tp::pop<std::int64_t>(kw, "max_iterations", fn)) o.max_iterations = *v;

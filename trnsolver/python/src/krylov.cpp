@@ -322,7 +322,7 @@ Raises trncore.InvalidArgument for a zero or non-finite v0. Not in upstream.)");
         py::dict kw = kwargs;
         std::optional<std::int64_t> n = tp::pop<std::int64_t>(kw, "n", fn);
         trncore::Options o;
-        pop_base(o, kw, fn);
+        tp::pop_options(o, kw, fn);
         tp::reject_unknown(kw, fn);
         auto op = operator_of<double>(a, n.value_or(-1), fn, "A", o).op;
         return tp::run(o, [&] { return trnsolver::lanczos_bounds(op, steps, o, spd); });

@@ -128,7 +128,7 @@ py::object rsvd_t(py::handle a, std::int64_t k, py::dict& kw) {
   const bool want = tp::pop_flag(kw, "report", false, fn);
   trnsolver::RsvdOptions o;
   pop_sketch(o.sketch, kw, fn);
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   if (auto v = tp::pop<std::int64_t>(kw, "oversampling", fn)) o.oversampling = *v;
   if (auto v = tp::pop<std::int64_t>(kw, "power_iterations", fn)) o.power_iterations = *v;
   if (auto v = tp::pop<std::string>(kw, "refine_math_mode", fn)) o.refine_math_mode = trncore::parse_math_mode(*v);
@@ -154,7 +154,7 @@ py::object rsvd_adaptive_t(py::handle a, double tol, py::dict& kw) {
   const bool want = tp::pop_flag(kw, "report", false, fn);
   trnsolver::AdaptiveRangeOptions o;
   pop_sketch(o.sketch, kw, fn);
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   if (auto v = tp::pop<std::int64_t>(kw, "block_size", fn)) o.block_size = *v;
   if (auto v = tp::pop<std::int64_t>(kw, "max_rank", fn)) o.max_rank = *v;
   tp::reject_unknown(kw, fn);
@@ -191,7 +191,7 @@ py::object nystrom_t(py::handle a, std::int64_t rank, py::dict& kw) {
   trnsolver::Sketch s;
   pop_sketch(s, kw, fn);
   trncore::Options o;
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   tp::reject_unknown(kw, fn);
   py::object keep;
   auto op = matrix_operator_of<T>(a, o, fn, keep);
@@ -205,7 +205,7 @@ py::object eigh_randomized_t(py::handle a, std::int64_t k, py::dict& kw) {
   const bool want = tp::pop_flag(kw, "report", false, fn);
   trnsolver::RsvdOptions o;
   pop_sketch(o.sketch, kw, fn);
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   if (auto v = tp::pop<std::int64_t>(kw, "oversampling", fn)) o.oversampling = *v;
   if (auto v = tp::pop<std::int64_t>(kw, "power_iterations", fn)) o.power_iterations = *v;
   tp::reject_unknown(kw, fn);
@@ -228,7 +228,7 @@ py::object estimate_t(py::handle a, std::int64_t matvecs, py::dict& kw, Estimato
   trnsolver::Sketch s{trnsolver::SketchKind::rademacher};
   pop_sketch(s, kw, fn);
   trncore::Options o;
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   tp::reject_unknown(kw, fn);
   py::object keep;
   auto op = matrix_operator_of<T>(a, o, fn, keep);
@@ -249,7 +249,7 @@ py::object lstsq_sketched_t(py::handle a, py::handle b, py::dict& kw) {
   const bool want = tp::pop_flag(kw, "report", false, fn);
   trnsolver::SketchedLstsqOptions o;
   pop_sketch(o.sketch, kw, fn);
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   if (auto v = tp::pop<double>(kw, "sketch_factor", fn)) o.sketch_factor = *v;
   if (auto v = tp::pop<double>(kw, "rtol", fn)) o.rtol = *v;
   if (auto v = tp::pop<std::int64_t>(kw, "max_iterations", fn)) o.max_iterations = *v;
@@ -281,7 +281,7 @@ py::object sketch_apply_t(py::handle a, std::int64_t l, py::dict& kw, bool left,
   trnsolver::Sketch s;
   pop_sketch(s, kw, fn);
   trncore::Options o;
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   tp::reject_unknown(kw, fn);
   auto in = tp::in_matrix<T>(a, fn, "A");
   auto r = tp::run(o, [&] {
@@ -297,7 +297,7 @@ py::object rayleigh_ritz_t(py::handle a, py::handle basis, std::int64_t sketch_r
   trnsolver::Sketch s{trnsolver::SketchKind::sparse_sign};
   pop_sketch(s, kw, fn);
   trncore::Options o;
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   tp::reject_unknown(kw, fn);
   py::object keep;
   auto op = matrix_operator_of<T>(a, o, fn, keep);
@@ -444,7 +444,7 @@ void bind_randomized(py::module_& m) {
         trnsolver::Sketch s;
         pop_sketch(s, kw, fn);
         trncore::Options o;
-        pop_base(o, kw, fn);
+        tp::pop_options(o, kw, fn);
         tp::reject_unknown(kw, fn);
         const py::dtype dt = py::dtype::from_args(py::reinterpret_borrow<py::object>(dtype));
         if (dt.kind() == 'f' && dt.itemsize() == 4) {

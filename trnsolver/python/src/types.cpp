@@ -199,7 +199,7 @@ trnsolver::KrylovOptions pop_krylov_options(py::dict& kw, std::string_view fn) {
     o = kw["options"].cast<trnsolver::KrylovOptions>();
     PyDict_DelItemString(kw.ptr(), "options");
   }
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   if (auto v = tp::pop<double>(kw, "rtol", fn)) o.rtol = *v;
   if (auto v = tp::pop<double>(kw, "atol", fn)) o.atol = *v;
   if (auto v = tp::pop<std::int64_t>(kw, "max_iterations", fn)) o.max_iterations = *v;
@@ -215,7 +215,7 @@ namespace {
 
 trnsolver::SolveOptions solve_options(py::dict& kw, std::string_view fn) {
   trnsolver::SolveOptions o;
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   if (auto v = tp::pop<std::string>(kw, "refinement", fn)) o.refinement = trnsolver::parse_refinement(*v);
   if (auto v = tp::pop<std::string>(kw, "factor", fn)) o.factor = trnsolver::parse_factor_precision(*v);
   if (auto v = tp::pop<std::string>(kw, "residual", fn)) o.residual = trnsolver::parse_residual_precision(*v);
@@ -288,7 +288,7 @@ trnsolver::HplMxpResult hpl_mxp_py(std::int64_t n, py::kwargs kwargs) {
   constexpr const char* fn = "trnsolver.hpl_mxp";
   py::dict kw = kwargs;
   trnsolver::HplMxpOptions o;
-  pop_base(o, kw, fn);
+  tp::pop_options(o, kw, fn);
   if (auto v = tp::pop<std::string>(kw, "factor", fn)) o.factor = trnsolver::parse_factor_precision(*v);
   tp::reject_unknown(kw, fn);
   o.n = n;

@@ -153,46 +153,8 @@ inline py::object pop_object(py::dict& kw, const char* key) {
   return v;
 }
 
-/// A monitor= keyword taken out of kw before tp::pop_options sees it (nullopt when absent or None).
-inline std::optional<py::object> take_monitor(py::dict& kw, std::string_view function) {
-  py::object cb = pop_object(kw, "monitor");
-  if (cb.is_none()) return std::nullopt;
-  if (!PyCallable_Check(cb.ptr())) {
-    tp::invalid(function, "monitor is not callable", "pass a function progress -> bool (True stops)");
-  }
-  return cb;
-}
-
-/// Installs a Python monitor as options.monitor. The callable is held by a shared_ptr whose deleter takes the
-/// GIL: the library copies options (and so the std::function) with the GIL released, and copying this one
-/// touches no Python reference count (a py::object captured by value would be incref'd without the GIL).
-inline void set_monitor(trncore::Options& o, std::optional<py::object> cb) {
-  if (!cb) return;
-  std::shared_ptr<py::object> holder(new py::object(std::move(*cb)), [](py::object* p) {
-    py::gil_scoped_acquire gil;
-    delete p;
-  });
-  o.monitor = [holder](const trncore::Progress& p) {
-    py::gil_scoped_acquire gil;
-    return py::bool_((*holder)(p)) ? trncore::MonitorAction::stop : trncore::MonitorAction::proceed;
-  };
-}
-
-/// tp::pop_options with the monitor installed by set_monitor (a monitor= keyword overrides options=).
-template <class O>
-void pop_options(O& o, py::dict& kw, std::string_view function) {
-  auto cb = take_monitor(kw, function);
-  tp::pop_options(o, kw, function);
-  set_monitor(o, std::move(cb));
-}
-
-/// trncore::Options from keywords (pop_options, then tp::reject_unknown).
-inline trncore::Options options_from(py::dict kw, std::string_view function) {
-  trncore::Options o;
-  pop_options(o, kw, function);
-  tp::reject_unknown(kw, function);
-  return o;
-}
+using tp::options_from;
+using tp::pop_options;
 
 /// The process-wide default backend of trntensor's einsum-based routines (set_backend / get_backend).
 trncore::Backend default_backend();

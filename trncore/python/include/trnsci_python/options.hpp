@@ -34,6 +34,24 @@ namespace trnsci_python {
 
 namespace py = pybind11;
 
+/// A Python object held by C++ callbacks that the library may copy or destroy with the GIL released
+/// (std::function copies of options, operators): the count is a shared_ptr's, and the object's own reference
+/// is dropped under the GIL by the deleter — or leaked if the interpreter is already shutting down.
+using PyRef = std::shared_ptr<py::object>;
+
+/// Holds o as a PyRef (see PyRef).
+inline PyRef hold(py::object o) {
+  return PyRef(new py::object(std::move(o)), [](py::object* p) {
+    if (!Py_IsInitialized()) {
+      (void)p->release();
+      delete p;
+      return;
+    }
+    py::gil_scoped_acquire gil;
+    delete p;
+  });
+}
+
 /// Removes key from kw and returns its value, or std::nullopt when absent or None.
 template <class T>
 std::optional<T> pop(py::dict& kw, const char* key, std::string_view function) {
@@ -85,12 +103,8 @@ void pop_options(O& o, py::dict& kw, std::string_view function) {
       if (!PyCallable_Check(callback.ptr())) {
         invalid(function, "monitor is not callable", "pass a function progress -> bool (True stops)");
       }
-      // The library copies options freely, with the GIL released: the callable is held through a
-      // shared_ptr (atomic count, no Python refcount traffic), released under the GIL by its deleter.
-      std::shared_ptr<py::object> held(new py::object(std::move(callback)), [](py::object* o) {
-        py::gil_scoped_acquire gil;
-        delete o;
-      });
+      // The library copies options freely, with the GIL released: hold the callable as a PyRef.
+      PyRef held = hold(std::move(callback));
       base.monitor = [held](const trncore::Progress& p) {
         py::gil_scoped_acquire gil;
         return py::bool_((*held)(p)) ? trncore::MonitorAction::stop : trncore::MonitorAction::proceed;
