@@ -22,15 +22,22 @@ BlockReflector block_reflector(std::int64_t rows, std::int64_t kb, const float* 
     v(j, j) = 1.0f;
     for (std::int64_t i = j + 1; i < rows; ++i) v(i, j) = a[i + j * lda];
   }
-  std::vector<float> z(static_cast<std::size_t>(kb));
+  // V row by row (vr[i·kb + p] = V(i, p)): the inner products Σ_i V(i, p)·V(i, j) for all p < j at once, each
+  // summed over i = j, j+1, … in that order, the p's side by side (vectorizable, no chain of dependent adds).
+  std::vector<float> vr(static_cast<std::size_t>(rows * kb)), z(static_cast<std::size_t>(kb));
+  for (std::int64_t i = 0; i < rows; ++i)
+    for (std::int64_t p = 0; p < kb; ++p) vr[static_cast<std::size_t>(i * kb + p)] = v(i, p);
   for (std::int64_t j = 0; j < kb; ++j) {
     const float tj = tau[j];
     // T(0:j, j) = −τ_j·T(0:j, 0:j)·(V(:, 0:j)ᵀ v_j)
-    for (std::int64_t p = 0; p < j; ++p) {
-      float s = 0.0f;
-      for (std::int64_t i = j; i < rows; ++i) s += v(i, p) * v(i, j);
-      z[static_cast<std::size_t>(p)] = -tj * s;
+    float* zs = z.data();
+    for (std::int64_t p = 0; p < j; ++p) zs[p] = 0.0f;
+    for (std::int64_t i = j; i < rows; ++i) {
+      const float vij = vr[static_cast<std::size_t>(i * kb + j)];
+      const float* vi = vr.data() + i * kb;
+      for (std::int64_t p = 0; p < j; ++p) zs[p] += vi[p] * vij;
     }
+    for (std::int64_t p = 0; p < j; ++p) zs[p] = -tj * zs[p];
     for (std::int64_t p = 0; p < j; ++p) {
       float s = 0.0f;
       for (std::int64_t q = p; q < j; ++q) s += t(p, q) * z[static_cast<std::size_t>(q)];

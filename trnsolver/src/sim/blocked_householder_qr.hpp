@@ -15,4 +15,11 @@ namespace trnsolver::detail {
 void blocked_qr(std::int64_t m, std::int64_t n, float* a, std::int64_t lda, float* tau,
                 const trncore::Options& gemm_options);
 
+/// Factors the first k ≤ min(m, n) columns of the column-major m×n `a` (leading dimension lda) in place as
+/// blocked_qr does (tau receives k scalars) and applies Qᵀ to the other n − k columns with the same blocked
+/// trailing updates: those columns end as Qᵀ·A(:, k:n), the same values (bit for bit) as apply_q(true, …) on
+/// them after blocked_qr of the first k columns, since every GEMM entry depends only on its own column.
+void blocked_qr_columns(std::int64_t m, std::int64_t k, std::int64_t n, float* a, std::int64_t lda, float* tau,
+                        const trncore::Options& gemm_options);
+
 }  // namespace trnsolver::detail

@@ -13,6 +13,7 @@
 #include "householder.hpp"
 
 #include <trnblas/gemm.hpp>
+#include <trncore/detail/parallel.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -38,13 +39,25 @@ void blocked_tridiagonal(std::int64_t n, float* a, std::int64_t lda, std::vector
     const auto Wm = [&](std::int64_t i, std::int64_t q) -> float& {
       return w[static_cast<std::size_t>(i - k + q * rows)];
     };
+    // Row-major copies of V and W (row i's kb entries contiguous) for the inner products x = Wᵀv, y = Vᵀv.
+    std::vector<float> vrow(v.size(), 0.0f), wrow(v.size(), 0.0f);
+    const auto VR = [&](std::int64_t i, std::int64_t q) -> float& {
+      return vrow[static_cast<std::size_t>((i - k) * kb + q)];
+    };
+    const auto WR = [&](std::int64_t i, std::int64_t q) -> float& {
+      return wrow[static_cast<std::size_t>((i - k) * kb + q)];
+    };
     for (std::int64_t jj = 0; jj < kb; ++jj) {
       const std::int64_t j = k + jj;
-      // The current column j on rows j…n−1.
-      for (std::int64_t i = j; i < n; ++i) {
-        float s = at(i, j);
-        for (std::int64_t q = 0; q < jj; ++q) s -= V(i, q) * Wm(j, q) + Wm(i, q) * V(j, q);
-        c[static_cast<std::size_t>(i)] = s;
+      // The current column j on rows j…n−1: c(i) = a(i, j) − Σ_q (V(i, q)·W(j, q) + W(i, q)·V(j, q)), the terms
+      // subtracted in the order q = 0, 1, … for every row, the rows side by side (V, W column-major).
+      for (std::int64_t i = j; i < n; ++i) c[static_cast<std::size_t>(i)] = at(i, j);
+      for (std::int64_t q = 0; q < jj; ++q) {
+        const float wj = Wm(j, q), vj = V(j, q);
+        const float* vq = &V(j, q);
+        const float* wq = &Wm(j, q);
+        float* cj = c.data() + j;
+        for (std::int64_t i = 0; i < n - j; ++i) cj[i] -= vq[i] * wj + wq[i] * vj;
       }
       d[static_cast<std::size_t>(j)] = c[static_cast<std::size_t>(j)];
       // The reflector of c(j+1:n).
@@ -56,28 +69,54 @@ void blocked_tridiagonal(std::int64_t n, float* a, std::int64_t lda, std::vector
       at(j + 1, j) = beta;
       V(j + 1, jj) = 1.0f;
       for (std::int64_t i = j + 2; i < n; ++i) at(i, j) = V(i, jj) = tj == 0.0f ? 0.0f : c[static_cast<std::size_t>(i)];
+      for (std::int64_t i = j + 1; i < n; ++i) VR(i, jj) = V(i, jj);
       if (tj == 0.0f) continue;  // H = I: w = 0
       // p = τ·(A₀ − V·Wᵀ − W·Vᵀ)(j+1:n, j+1:n)·v: A₀ (full symmetric columns), then x = Wᵀv, y = Vᵀv.
-      for (std::int64_t q = 0; q < jj; ++q) {
-        float sx = 0.0f, sy = 0.0f;
-        for (std::int64_t i = j + 1; i < n; ++i) {
-          sx += Wm(i, q) * V(i, jj);
-          sy += V(i, q) * V(i, jj);
-        }
-        x[static_cast<std::size_t>(q)] = sx;
-        y[static_cast<std::size_t>(q)] = sy;
-      }
+      // (x_q, y_q summed over i = j+1, … in order; the q's side by side from the row-major copies.)
+      for (std::int64_t q = 0; q < jj; ++q) x[static_cast<std::size_t>(q)] = y[static_cast<std::size_t>(q)] = 0.0f;
       for (std::int64_t i = j + 1; i < n; ++i) {
-        float s = 0.0f;
-        for (std::int64_t col = j + 1; col < n; ++col) s += at(i, col) * V(col, jj);
-        for (std::int64_t q = 0; q < jj; ++q)
-          s -= V(i, q) * x[static_cast<std::size_t>(q)] + Wm(i, q) * y[static_cast<std::size_t>(q)];
-        p[static_cast<std::size_t>(i)] = tj * s;
+        const float vi = V(i, jj);
+        const float* wr = &WR(i, 0);
+        const float* vr = &VR(i, 0);
+        float* xs = x.data();
+        float* ys = y.data();
+        for (std::int64_t q = 0; q < jj; ++q) {
+          xs[q] += wr[q] * vi;
+          ys[q] += vr[q] * vi;
+        }
       }
+      // Row i's sum runs over col = j+1, j+2, … in that order; the loop nest keeps that order for every row
+      // while reading A₀ down its columns (contiguous), several rows per instruction, rows split between threads
+      // in fixed blocks (each row's arithmetic never depends on the split).
+      const std::int64_t len = n - j - 1;
+      const auto row_block = [&](std::int64_t i0, std::int64_t i1) {
+        float* acc = p.data() + i0;
+        for (std::int64_t i = i0; i < i1; ++i) acc[i - i0] = 0.0f;
+        for (std::int64_t col = j + 1; col < n; ++col) {
+          const float vc = V(col, jj);
+          const float* ac = a + col * lda;
+          for (std::int64_t i = i0; i < i1; ++i) acc[i - i0] += ac[i] * vc;
+        }
+        for (std::int64_t q = 0; q < jj; ++q) {
+          const float xq = x[static_cast<std::size_t>(q)], yq = y[static_cast<std::size_t>(q)];
+          const float* vq = &V(i0, q);
+          const float* wq = &Wm(i0, q);
+          for (std::int64_t i = 0; i < i1 - i0; ++i) acc[i] -= vq[i] * xq + wq[i] * yq;
+        }
+        for (std::int64_t i = i0; i < i1; ++i) acc[i - i0] *= tj;
+      };
+      constexpr std::int64_t kRowBlock = 256;
+      const std::int64_t row_blocks = (len + kRowBlock - 1) / kRowBlock;
+      trncore::detail::parallel_for(row_blocks, len * len >= (std::int64_t{1} << 16) ? gemm_options.threads : 1,
+                                    [&](std::int64_t b) {
+                                      const std::int64_t i0 = j + 1 + b * kRowBlock;
+                                      row_block(i0, std::min(n, i0 + kRowBlock));
+                                    });
       float pv = 0.0f;
       for (std::int64_t i = j + 1; i < n; ++i) pv += p[static_cast<std::size_t>(i)] * V(i, jj);
       const float half = -tj / 2.0f * pv;
       for (std::int64_t i = j + 1; i < n; ++i) Wm(i, jj) = p[static_cast<std::size_t>(i)] + half * V(i, jj);
+      for (std::int64_t i = j + 1; i < n; ++i) WR(i, jj) = Wm(i, jj);
     }
     // The trailing block: A(f:n, f:n) −= V(f:n, :)·W(f:n, :)ᵀ + W(f:n, :)·V(f:n, :)ᵀ, then symmetrized from
     // its lower triangle (the side the next panel reads first).

@@ -3,7 +3,8 @@
 // SVD with the two products Uᵣᵀ·B and Vᵣ·(Σᵣ⁻¹·Uᵣᵀ·B) as sim GEMMs. The triangular solves with R run in fp32
 // on the host, as getrs/potrs on sim do.
 //
-// gels reduces every case to one QR: M = A when m ≥ n, M = Aᵀ when m < n (LAPACK uses the LQ factorization
+// gels reduces every case to one QR (for least squares with B's columns appended, so QᵀB comes out of the
+// QR's own trailing updates): M = A when m ≥ n, M = Aᵀ when m < n (LAPACK uses the LQ factorization
 // of A there, which is the same thing transposed). With M = Q·R (M p×k, p = max(m, n), k = min(m, n)):
 //   min ‖B − M·X‖ (A tall, no_trans; A wide, trans): X = R⁻¹·(QᵀB)(0:k);
 //   minimum-norm Mᵀ·X = B (A tall, trans; A wide, no_trans): X = Q·[R⁻ᵀB; 0].
@@ -17,6 +18,7 @@
 
 #include <trnblas/gemm.hpp>
 #include <trnblas/level3.hpp>
+#include <trncore/math_mode.hpp>
 
 #include <cmath>
 #include <limits>
@@ -67,18 +69,35 @@ std::int64_t sim_gels(Layout layout, Op trans, std::int64_t m, std::int64_t n, s
       mq.swap(t);
     }
     std::vector<float> tau(static_cast<std::size_t>(k));
-    blocked_qr(p, k, mq.data(), p, tau.data(), options);
+    const bool least_squares = tall == (trans == Op::no_trans);
+    // Least squares: B's columns appended to M, so the QR's trailing updates compute QᵀB with the block
+    // reflectors they already hold (bit for bit apply_q(true, …) on B afterwards). Not under MathMode::sr,
+    // whose stochastic rounding keys each GEMM output's random word by its index in the product (more columns
+    // would draw other words, so other — equally valid — roundings than the separate application's).
+    const bool fused = least_squares && options.math_mode != trncore::MathMode::sr;
+    if (fused) {
+      const std::vector<float> bc = to_col_major(layout, p, nrhs, b, ldb);
+      mq.insert(mq.end(), bc.begin(), bc.end());
+    }
+    blocked_qr_columns(p, k, fused ? k + nrhs : k, mq.data(), p, tau.data(), options);
     // A zero on R's diagonal: A does not have full rank (LAPACK's info; B untouched, A holds the factors).
     for (std::int64_t i = 0; i < k; ++i)
       if (mq[static_cast<std::size_t>(i + i * p)] == 0.0f) return i + 1;
     const trncore::Options host = host_solves(options);
-    std::vector<float> c = to_col_major(layout, p, nrhs, b, ldb);
-    const bool least_squares = tall == (trans == Op::no_trans);
+    std::vector<float> c;
     if (least_squares) {
-      apply_q(true, p, k, mq.data(), p, tau.data(), nrhs, c.data(), p, options);
+      if (fused) {
+        const auto qtb = mq.begin() + static_cast<std::ptrdiff_t>(p * k);
+        c.assign(qtb, mq.end());
+        mq.erase(qtb, mq.end());
+      } else {
+        c = to_col_major(layout, p, nrhs, b, ldb);
+        apply_q(true, p, k, mq.data(), p, tau.data(), nrhs, c.data(), p, options);
+      }
       trnblas::trsm<float>(Layout::col_major, Side::left, Uplo::upper, Op::no_trans, Diag::non_unit, k, nrhs, 1.0f,
                            mq.data(), p, c.data(), p, host);
     } else {
+      c = to_col_major(layout, p, nrhs, b, ldb);
       trnblas::trsm<float>(Layout::col_major, Side::left, Uplo::upper, Op::trans, Diag::non_unit, k, nrhs, 1.0f,
                            mq.data(), p, c.data(), p, host);
       for (std::int64_t j = 0; j < nrhs; ++j)

@@ -6,6 +6,7 @@
 #include "sim/tridiagonal_ql.hpp"
 #include "sim/vector_cost.hpp"
 
+#include <trncore/detail/parallel.hpp>
 #include <trncore/error.hpp>
 #include <trncore/sim/spec.hpp>
 
@@ -84,13 +85,19 @@ void tridiagonalize(std::int64_t n, std::vector<W>& a, std::vector<W>& d, std::v
 
 namespace detail {
 
-// Implicit QL with shifts on (d, e); rotations accumulated into z (n×n row-major, columns = vectors) when
-// z is not empty. Returns the sweep count, or −1 when an eigenvalue did not deflate within 30·n sweeps.
-template <class W>
-std::int64_t implicit_ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, std::vector<W>& z,
-                         trncore::sim::EngineStats* stats, const trncore::sim::GenerationSpec& spec) {
+namespace {
+
+// Implicit QL with shifts on (d, e). Each sweep's rotations (rotation i acts on columns i and i+1 of Z, i from
+// m−1 down to the last one computed) are passed to rotate(lo, hi, c, s) as c[i], s[i] for i in [lo, hi) after the
+// sweep: they depend on (d, e) only, so applying them afterwards gives every entry of Z the same operations in
+// the same order as applying each at once. Returns the sweep count, or −1 when an eigenvalue did not deflate
+// within 30·n sweeps.
+template <class W, class Rotate>
+std::int64_t ql_sweeps(std::int64_t n, std::vector<W>& d, std::vector<W>& e, bool vectors,
+                       trncore::sim::EngineStats* stats, const trncore::sim::GenerationSpec& spec, Rotate&& rotate) {
   const auto N = static_cast<std::size_t>(n);
   const W eps = std::numeric_limits<W>::epsilon();
+  std::vector<W> cs(vectors ? N : 0), sn(vectors ? N : 0);
   std::int64_t sweeps = 0;
   for (std::int64_t l = 0; l < n; ++l) {
     for (std::int64_t iter = 0;; ++iter) {
@@ -128,14 +135,14 @@ std::int64_t implicit_ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, s
         p = s * r;
         d[static_cast<std::size_t>(i + 1)] = g + p;
         g = c * r - b;
-        if (!z.empty())
-          for (std::size_t k = 0; k < N; ++k) {
-            const W zi = z[k * N + static_cast<std::size_t>(i)], zi1 = z[k * N + static_cast<std::size_t>(i + 1)];
-            z[k * N + static_cast<std::size_t>(i + 1)] = s * zi + c * zi1;
-            z[k * N + static_cast<std::size_t>(i)] = c * zi - s * zi1;
-          }
+        if (vectors) {
+          cs[static_cast<std::size_t>(i)] = c;
+          sn[static_cast<std::size_t>(i)] = s;
+        }
       }
-      if (stats != nullptr) count_vector(*stats, spec, (m - l) * (z.empty() ? 12 : 12 + 6 * n), 16);
+      // Rotations i+1 … m−1 were computed (i is where the loop stopped: l − 1, or the split).
+      if (vectors && i + 1 < m) rotate(i + 1, m, cs.data(), sn.data());
+      if (stats != nullptr) count_vector(*stats, spec, (m - l) * (vectors ? 12 + 6 * n : 12), 16);
       if (deflated) continue;
       d[static_cast<std::size_t>(l)] -= p;
       e[static_cast<std::size_t>(l)] = g;
@@ -143,6 +150,79 @@ std::int64_t implicit_ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, s
     }
   }
   return sweeps;
+}
+
+}  // namespace
+
+template <class W>
+std::int64_t implicit_ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, std::vector<W>& z,
+                         trncore::sim::EngineStats* stats, const trncore::sim::GenerationSpec& spec) {
+  const auto N = static_cast<std::size_t>(n);
+  return ql_sweeps<W>(n, d, e, !z.empty(), stats, spec, [&](std::int64_t lo, std::int64_t hi, const W* c, const W* s) {
+    for (std::int64_t i = hi - 1; i >= lo; --i)
+      for (std::size_t k = 0; k < N; ++k) {
+        const W zi = z[k * N + static_cast<std::size_t>(i)], zi1 = z[k * N + static_cast<std::size_t>(i + 1)];
+        z[k * N + static_cast<std::size_t>(i + 1)] = s[i] * zi + c[i] * zi1;
+        z[k * N + static_cast<std::size_t>(i)] = c[i] * zi - s[i] * zi1;
+      }
+  });
+}
+
+namespace {
+
+// Rotations i = hi−1 … lo of one sweep on rows [0, kn) of Z's columns lo … hi (column i at z + i·ldz).
+__attribute__((always_inline)) inline void rotate_rows_body(std::int64_t lo, std::int64_t hi, const float* c,
+                                                            const float* s, float* z, std::size_t ldz, std::int64_t kn,
+                                                            float* carry) {
+  const float* zm = z + static_cast<std::size_t>(hi) * ldz;
+  for (std::int64_t t = 0; t < kn; ++t) carry[t] = zm[t];
+  for (std::int64_t i = hi - 1; i >= lo; --i) {
+    const float* zi = z + static_cast<std::size_t>(i) * ldz;
+    float* zi1 = z + static_cast<std::size_t>(i + 1) * ldz;
+    const float ci = c[i], si = s[i];
+    for (std::int64_t t = 0; t < kn; ++t) {
+      const float x = zi[t], y = carry[t];
+      zi1[t] = si * x + ci * y;
+      carry[t] = ci * x - si * y;
+    }
+  }
+  float* zl = z + static_cast<std::size_t>(lo) * ldz;
+  for (std::int64_t t = 0; t < kn; ++t) zl[t] = carry[t];
+}
+
+// The same code for AVX2's 8-lane registers (no FMA: each product and sum rounds on its own, as in the
+// baseline build compiled with -ffp-contract=off), so the two give the same bits.
+__attribute__((target("avx2"))) void rotate_rows_avx2(std::int64_t lo, std::int64_t hi, const float* c, const float* s,
+                                                      float* z, std::size_t ldz, std::int64_t kn, float* carry) {
+  rotate_rows_body(lo, hi, c, s, z, ldz, kn, carry);
+}
+
+void rotate_rows_baseline(std::int64_t lo, std::int64_t hi, const float* c, const float* s, float* z, std::size_t ldz,
+                          std::int64_t kn, float* carry) {
+  rotate_rows_body(lo, hi, c, s, z, ldz, kn, carry);
+}
+
+}  // namespace
+
+std::int64_t implicit_ql_columns(std::int64_t n, std::vector<float>& d, std::vector<float>& e, float* z, int threads) {
+  // Row block by row block (kRows rows of every column): column m's entries are carried through the sweep in
+  // an L1-resident buffer, so each column's slice is read once and written once per sweep. The carry is
+  // z(k, i+1) before rotation i, exactly the value the rotation-at-once order would read.
+  constexpr std::int64_t kRows = 64;
+  const auto N = static_cast<std::size_t>(n);
+  const std::int64_t blocks = (n + kRows - 1) / kRows;
+  const bool avx2 = __builtin_cpu_supports("avx2");
+  // (No engine counters here, so the generation's spec is never read.)
+  return ql_sweeps<float>(n, d, e, z != nullptr, nullptr, trncore::sim::spec(trncore::sim::Generation{}),
+                          [&](std::int64_t lo, std::int64_t hi, const float* c, const float* s) {
+                            const std::int64_t work = (hi - lo) * n;
+                            trncore::detail::parallel_for(
+                                blocks, work >= (std::int64_t{1} << 15) ? threads : 1, [&](std::int64_t b) {
+                                  const std::int64_t k0 = b * kRows, kn = std::min(kRows, n - k0);
+                                  float carry[kRows];
+                                  (avx2 ? rotate_rows_avx2 : rotate_rows_baseline)(lo, hi, c, s, z + k0, N, kn, carry);
+                                });
+                          });
 }
 
 template std::int64_t implicit_ql<float>(std::int64_t, std::vector<float>&, std::vector<float>&, std::vector<float>&,

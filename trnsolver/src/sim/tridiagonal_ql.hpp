@@ -19,4 +19,11 @@ template <class W>
 std::int64_t implicit_ql(std::int64_t n, std::vector<W>& d, std::vector<W>& e, std::vector<W>& z,
                          trncore::sim::EngineStats* stats, const trncore::sim::GenerationSpec& spec);
 
+/// The same iteration in fp32 (bitwise the same d, e, and vectors as implicit_ql<float>) with the vectors z, when
+/// not null, n×n column-major (vector i in z[i·n, i·n + n)): each sweep's rotations are recorded and applied in
+/// one pass over the columns they touch, block of 64 rows by block on up to `threads` threads (trncore's
+/// convention: ≤ 0 means the default); every entry sees the same operations in the same order for any
+/// `threads`. Returns the sweep count, or −1 when an eigenvalue did not deflate within 30·n sweeps.
+std::int64_t implicit_ql_columns(std::int64_t n, std::vector<float>& d, std::vector<float>& e, float* z, int threads);
+
 }  // namespace trnsolver::detail
