@@ -57,16 +57,31 @@ void apply_block_reflector(const BlockReflector& h, bool transpose, std::int64_t
   std::vector<float> w(static_cast<std::size_t>(kb * cols)), tw(w.size());
   trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::trans, trnblas::Op::no_trans, kb, cols, rows,
                                           1.0f, h.v.data(), rows, c, ldc, 0.0f, w.data(), kb, gemm_options);
-  const auto t = [&](std::int64_t i, std::int64_t j) { return h.t[static_cast<std::size_t>(i + j * kb)]; };
-  for (std::int64_t col = 0; col < cols; ++col)
-    for (std::int64_t i = 0; i < kb; ++i) {
-      float s = 0.0f;
-      if (transpose)  // (Tᵀ·W)(i, col) = Σ_{p ≤ i} T(p, i)·W(p, col)
-        for (std::int64_t p = 0; p <= i; ++p) s += t(p, i) * w[static_cast<std::size_t>(p + col * kb)];
-      else  // (T·W)(i, col) = Σ_{p ≥ i} T(i, p)·W(p, col)
-        for (std::int64_t p = i; p < kb; ++p) s += t(i, p) * w[static_cast<std::size_t>(p + col * kb)];
-      tw[static_cast<std::size_t>(i + col * kb)] = s;
+  // op(T)·W column by column, each entry's sum over p in ascending order (starting from 0), the entries i side
+  // by side: for p, the entries it reaches take their term. (Tᵀ·W)(i, col) = Σ_{p ≤ i} T(p, i)·W(p, col) reads
+  // row p of T, so from a row-major copy; (T·W)(i, col) = Σ_{p ≥ i} T(i, p)·W(p, col) reads column p.
+  std::vector<float> tr;
+  if (transpose) {
+    tr.resize(h.t.size());
+    for (std::int64_t q = 0; q < kb; ++q)
+      for (std::int64_t p = 0; p < kb; ++p)
+        tr[static_cast<std::size_t>(p * kb + q)] = h.t[static_cast<std::size_t>(p + q * kb)];
+  }
+  for (std::int64_t col = 0; col < cols; ++col) {
+    float* acc = tw.data() + col * kb;
+    const float* wc = w.data() + col * kb;
+    for (std::int64_t i = 0; i < kb; ++i) acc[i] = 0.0f;
+    for (std::int64_t p = 0; p < kb; ++p) {
+      const float wp = wc[p];
+      if (transpose) {
+        const float* tp = tr.data() + p * kb;  // T(p, i) for i ≥ p
+        for (std::int64_t i = p; i < kb; ++i) acc[i] += tp[i] * wp;
+      } else {
+        const float* tp = h.t.data() + p * kb;  // T(i, p) for i ≤ p
+        for (std::int64_t i = 0; i <= p; ++i) acc[i] += tp[i] * wp;
+      }
     }
+  }
   trnsolver::detail::internal_gemm<float>(Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, rows, cols,
                                           kb, -1.0f, h.v.data(), rows, tw.data(), kb, 1.0f, c, ldc, gemm_options);
 }
