@@ -98,7 +98,8 @@ endfunction()
 
 # trnsci_add_python_tests(<pkg> [DIR <dir>] [EXAMPLES <dir>])
 # Registers every test_*.py of DIR (default python/tests) as the ctest <pkg>.python.<file>, run by pytest
-# against the build tree, and every *.py of EXAMPLES as <pkg>.python.example.<file>.
+# against the build tree, and every *.py of EXAMPLES as <pkg>.python.example.<file>. Both run in the build
+# directory, so a file a test or example writes never lands in the sources.
 function(trnsci_add_python_tests pkg)
   cmake_parse_arguments(ARG "" "DIR;EXAMPLES" "" ${ARGN})
   if(NOT ARG_DIR)
@@ -110,15 +111,16 @@ function(trnsci_add_python_tests pkg)
   foreach(t ${tests})
     get_filename_component(stem "${t}" NAME_WE)
     add_test(NAME ${pkg}.python.${stem}
-             COMMAND "${Python_EXECUTABLE}" -m pytest -q -p no:cacheprovider "${t}"
-             WORKING_DIRECTORY "${ARG_DIR}")
+             COMMAND "${Python_EXECUTABLE}" -m pytest -q -p no:cacheprovider --rootdir "${ARG_DIR}" "${t}"
+             WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}")
     set_tests_properties(${pkg}.python.${stem} PROPERTIES ENVIRONMENT "${env}" TIMEOUT 600 LABELS python)
   endforeach()
   if(ARG_EXAMPLES)
     file(GLOB examples CONFIGURE_DEPENDS "${ARG_EXAMPLES}/*.py")
     foreach(e ${examples})
       get_filename_component(stem "${e}" NAME_WE)
-      add_test(NAME ${pkg}.python.example.${stem} COMMAND "${Python_EXECUTABLE}" "${e}")
+      add_test(NAME ${pkg}.python.example.${stem} COMMAND "${Python_EXECUTABLE}" "${e}"
+               WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}")
       set_tests_properties(${pkg}.python.example.${stem} PROPERTIES ENVIRONMENT "${env}" TIMEOUT 600
                                                                      LABELS python)
     endforeach()
