@@ -3,10 +3,13 @@
 // time. The fast path groups digits into DGEMMs chosen by a cover planner; a rectangle that strays outside
 // the pair triangle, misses a pair or overflows 2^53 changes Z, so equality here is the whole contract.
 #include "sim/exact_digit_product.hpp"
+#include "sim/slices.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <span>
 #include <random>
 #include <string>
 
@@ -63,6 +66,54 @@ TEST(ExactDigitProduct, EqualsTheDefinitionForEverySliceCountAndWidth) {
         for (const int threads : {1, 2}) {
           const auto z = trnblas::detail::exact_digit_product(c.m, c.n, c.k, a, b, bits, threads);
           const auto want = by_definition(c.m, c.n, c.k, a, b, bits);
+          ASSERT_EQ(z.size(), want.size());
+          for (std::size_t i = 0; i < z.size(); ++i)
+            ASSERT_TRUE(z[i] == want[i]) << "m " << c.m << " n " << c.n << " k " << c.k << " bits " << bits
+                                         << " slices " << count << " threads " << threads << " element " << i;
+        }
+      }
+}
+
+TEST(ExactDigitProduct, FromScaledOperandsEqualsTheDefinitionOnSplitFixedDigits) {
+  // The production path reads each digit group off the line-scaled operand y = 2^-e x; the reference is
+  // the definition summed over the digits split_fixed stores for the same x. Entries span many binades
+  // (down to subnormal scaled values), with zeros, ±1-ulp-below-a-power-of-two values and a zero line.
+  std::mt19937_64 rng(77);
+  std::uniform_real_distribution<double> mant(-1.0, 1.0);
+  std::uniform_int_distribution<int> expo(-80, 0), kind(0, 9);
+  const auto operand = [&](std::int64_t size, std::int64_t zero_from, std::int64_t zero_to) {
+    std::vector<double> x(static_cast<std::size_t>(size));
+    for (std::int64_t e = 0; e < size; ++e) {
+      const int what = kind(rng);
+      double v = std::ldexp(mant(rng), expo(rng));
+      if (what == 0) v = 0.0;
+      if (what == 1) v = std::nextafter(1.0, 0.0) * (mant(rng) < 0 ? -1 : 1);
+      if (what == 2) v = std::ldexp(mant(rng), -1060);  // subnormal
+      if (e >= zero_from && e < zero_to) v = 0.0;
+      x[static_cast<std::size_t>(e)] = std::ldexp(v, 300);
+    }
+    return x;
+  };
+  struct Case {
+    std::int64_t m, n, k;
+  };
+  for (const Case c : {Case{1, 1, 1}, Case{3, 5, 7}, Case{4, 3, 128}, Case{2, 3, 129}})
+    for (const int bits : {4, 8})
+      for (const int count : {1, 2, 5, 12, 15, 25}) {
+        if (bits == 8 && count > 12) continue;
+        const auto x = operand(c.m * c.k, 0, c.k);  // row 0 of A is a zero line
+        const auto y = operand(c.k * c.n, -1, -1);
+        using trnblas::detail::Lines;
+        const auto da = trnblas::detail::split_fixed(std::span<const double>(x), c.m, c.k, Lines::rows, count, bits, 1);
+        const auto db = trnblas::detail::split_fixed(std::span<const double>(y), c.k, c.n, Lines::cols, count, bits, 1);
+        const auto sa =
+            trnblas::detail::scale_lines(std::span<const double>(x), c.m, c.k, Lines::rows, da.exponents, 2);
+        const auto sb =
+            trnblas::detail::scale_lines(std::span<const double>(y), c.k, c.n, Lines::cols, db.exponents, 2);
+        const auto want = by_definition(c.m, c.n, c.k, da.parts, db.parts, bits);
+        for (const int threads : {1, 2}) {
+          const auto z =
+              trnblas::detail::exact_digit_product(c.m, c.n, c.k, sa.values, sb.values, count, bits, threads);
           ASSERT_EQ(z.size(), want.size());
           for (std::size_t i = 0; i < z.size(); ++i)
             ASSERT_TRUE(z[i] == want[i]) << "m " << c.m << " n " << c.n << " k " << c.k << " bits " << bits

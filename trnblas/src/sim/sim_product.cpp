@@ -16,7 +16,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <string>
+#include <tuple>
+#include <utility>
 
 namespace trnblas::detail {
 
@@ -268,19 +271,27 @@ struct LineMagnitudes {
 
 template <class E>
 LineMagnitudes line_magnitudes(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines,
-                               const std::vector<int>& e) {
+                               const std::vector<int>& e, int threads) {
   const std::size_t count = static_cast<std::size_t>(lines == Lines::rows ? rows : cols);
   LineMagnitudes out{std::vector<double>(x.size()), std::vector<double>(count, 0.0), std::vector<char>(count, 0)};
-  for (std::int64_t i = 0; i < rows; ++i)
-    for (std::int64_t j = 0; j < cols; ++j) {
-      const auto at = static_cast<std::size_t>(i * cols + j);
-      const auto l = static_cast<std::size_t>(lines == Lines::rows ? i : j);
-      const double v = std::abs(scale_pow2(static_cast<double>(x[at]), e[l] == kZeroLineExponent ? 0 : -e[l]));
-      const bool kept = !(v < kSmallestKept) || x[at] == E(0);
-      out.kept[at] = kept ? v : 0.0;
-      out.left_out[l] |= static_cast<char>(!kept);
-      out.norm[l] += v;
-    }
+  // Blocks of whole lines (rows for Lines::rows, columns for Lines::cols), each line summed in ascending order
+  // by one thread: the same norms for any thread count.
+  const auto lines_n = static_cast<std::int64_t>(count);
+  const std::int64_t blocks = row_block_count(lines_n, lines == Lines::rows ? cols : rows, threads);
+  for_row_blocks(lines_n, blocks, threads, [&](std::int64_t, std::int64_t first, std::int64_t last) {
+    const std::int64_t i0 = lines == Lines::rows ? first : 0, i1 = lines == Lines::rows ? last : rows;
+    const std::int64_t j0 = lines == Lines::rows ? 0 : first, j1 = lines == Lines::rows ? cols : last;
+    for (std::int64_t i = i0; i < i1; ++i)
+      for (std::int64_t j = j0; j < j1; ++j) {
+        const auto at = static_cast<std::size_t>(i * cols + j);
+        const auto l = static_cast<std::size_t>(lines == Lines::rows ? i : j);
+        const double v = std::abs(scale_pow2(static_cast<double>(x[at]), e[l] == kZeroLineExponent ? 0 : -e[l]));
+        const bool kept = !(v < kSmallestKept) || x[at] == E(0);
+        out.kept[at] = kept ? v : 0.0;
+        out.left_out[l] |= static_cast<char>(!kept);
+        out.norm[l] += v;
+      }
+  });
   return out;
 }
 
@@ -293,8 +304,10 @@ struct ScaledMagnitudes {
 
 template <class E>
 ScaledMagnitudes scaled_magnitudes(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
-                                   std::span<const E> opb, const std::vector<int>& ea, const std::vector<int>& eb) {
-  ScaledMagnitudes out{line_magnitudes(opa, m, k, Lines::rows, ea), line_magnitudes(opb, k, n, Lines::cols, eb), {}};
+                                   std::span<const E> opb, const std::vector<int>& ea, const std::vector<int>& eb,
+                                   int threads) {
+  ScaledMagnitudes out{
+      line_magnitudes(opa, m, k, Lines::rows, ea, threads), line_magnitudes(opb, k, n, Lines::cols, eb, threads), {}};
   // M' over the kept entries in fp64: every product is a normal double (or 0) and every term non-negative,
   // so the computed value is at least (1 − γ_K(u64)) times the exact one, itself at most M'.
   out.low.assign(static_cast<std::size_t>(m * n), 0.0);
@@ -303,14 +316,17 @@ ScaledMagnitudes scaled_magnitudes(std::int64_t m, std::int64_t n, std::int64_t 
                 static_cast<int>(k), 1.0, out.rows.kept.data(), static_cast<int>(k), out.cols.kept.data(),
                 static_cast<int>(n), 0.0, out.low.data(), static_cast<int>(n));
   const double low = 1.0 - gamma(static_cast<double>(k), kU64);
-  for (double& x : out.low) x *= low;
+  for_row_blocks(m, row_block_count(m, n, threads), threads, [&](std::int64_t, std::int64_t begin, std::int64_t end) {
+    for (auto at = static_cast<std::size_t>(begin * n); at < static_cast<std::size_t>(end * n); ++at)
+      out.low[at] *= low;
+  });
   return out;
 }
 
 template <class E>
 OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa, std::span<const E> opb,
                        const std::vector<int>& ea, const std::vector<int>& eb, int threads) {
-  const ScaledMagnitudes sm = scaled_magnitudes(m, n, k, opa, opb, ea, eb);
+  const ScaledMagnitudes sm = scaled_magnitudes(m, n, k, opa, opb, ea, eb, threads);
   const LineMagnitudes& rows = sm.rows;
   const LineMagnitudes& cols = sm.cols;
   const std::vector<double>& mag = sm.low;
@@ -347,7 +363,7 @@ OzakiTerms ozaki_terms(std::int64_t m, std::int64_t n, std::int64_t k, std::span
 template <class E>
 double compensated_absolute_ratio(std::int64_t m, std::int64_t n, std::int64_t k, std::span<const E> opa,
                                   std::span<const E> opb, const Sliced& a, const Sliced& b, double unit, int threads) {
-  const ScaledMagnitudes sm = scaled_magnitudes(m, n, k, opa, opb, a.exponents, b.exponents);
+  const ScaledMagnitudes sm = scaled_magnitudes(m, n, k, opa, opb, a.exponents, b.exponents, threads);
   const std::int64_t blocks = row_block_count(m, n, threads);
   std::vector<double> worst(static_cast<std::size_t>(blocks), 0.0);
   for_row_blocks(m, blocks, threads, [&](std::int64_t blk, std::int64_t begin, std::int64_t end) {
@@ -380,12 +396,50 @@ double compensated_absolute_ratio(std::int64_t m, std::int64_t n, std::int64_t k
 // Everything else is exact (slice products, PSUM sums below 2^24, the combination in 128-bit integers).
 // Dividing by M_ij = 2^(ea+eb) M'_ij turns 2^e|y| + 2^f|x| summed over k into ‖a'_i‖₁ + ‖b'_j‖₁ and
 // K 2^(ea+eb) into K: the terms of OzakiTerms.
-double ozaki_bound(const OzakiTerms& t, int S, int bits) {
-  const double dropped = (S - 1) / (1.0 - std::ldexp(1.0, -bits));
-  double worst = 0.0;
-  for (std::size_t at = 0; at < t.g.size(); ++at) worst = std::max(worst, t.g[at] + t.h[at] * dropped);
-  const double truncation = std::max(std::ldexp(worst, -bits * S), t.floor);
+// The bound from the worst g + h·dropped over the elements (the tail of ozaki_bound; monotone in `worst`).
+double ozaki_bound_from(double worst, double floor, int S, int bits) {
+  const double truncation = std::max(std::ldexp(worst, -bits * S), floor);
   return truncation + kU64 * (1.0 + truncation);
+}
+
+double ozaki_dropped(int S, int bits) { return (S - 1) / (1.0 - std::ldexp(1.0, -bits)); }
+
+double ozaki_bound(const OzakiTerms& t, int S, int bits, int threads) {
+  const double dropped = ozaki_dropped(S, bits);
+  const auto size = static_cast<std::int64_t>(t.g.size());
+  const std::int64_t blocks = row_block_count(size, 1, threads);
+  std::vector<double> worst(static_cast<std::size_t>(blocks), 0.0);
+  // max is exact, so the blocks' order does not matter: the same value for any thread count.
+  for_row_blocks(size, blocks, threads, [&](std::int64_t b, std::int64_t begin, std::int64_t end) {
+    double w = 0.0;
+    for (auto at = static_cast<std::size_t>(begin); at < static_cast<std::size_t>(end); ++at)
+      w = std::max(w, t.g[at] + t.h[at] * dropped);
+    worst[static_cast<std::size_t>(b)] = w;
+  });
+  return ozaki_bound_from(*std::max_element(worst.begin(), worst.end()), t.floor, S, bits);
+}
+
+// The fewest slices (below `most`) whose ozaki_bound meets `target`, the same S as evaluating ozaki_bound for
+// S = 1, 2, … in turn, with most of those passes over the elements replaced by brackets from the largest g
+// and h: the computed worst g_ij + h_ij·c lies between max(G, fl(H·c)) (each term is non-negative and the
+// roundings are monotone) and (G + H·c)(1 + 2^-40) (two roundings of relative size 2^-53 each), and
+// ozaki_bound_from is monotone, so an S is skipped or accepted without a pass whenever the brackets decide.
+// Returns S and its bound (computed exactly when S was decided by a bracket).
+std::pair<int, double> ozaki_fewest_slices(const OzakiTerms& t, int most, double target, int bits, int threads) {
+  double big_g = 0.0, big_h = 0.0;
+  for (std::size_t at = 0; at < t.g.size(); ++at) {
+    big_g = std::max(big_g, t.g[at]);
+    big_h = std::max(big_h, t.h[at]);
+  }
+  int S = 1;
+  for (; S < most; ++S) {
+    const double dropped = ozaki_dropped(S, bits);
+    if (ozaki_bound_from(std::max(big_g, big_h * dropped), t.floor, S, bits) > target) continue;
+    if (ozaki_bound_from((big_g + big_h * dropped) * (1 + 0x1p-40), t.floor, S, bits) <= target) break;
+    const double exact = ozaki_bound(t, S, bits, threads);
+    if (exact <= target) return {S, exact};
+  }
+  return {S, ozaki_bound(t, S, bits, threads)};
 }
 
 // The most slices the 128-bit exact combination holds: bits·(S+1) + log2 K + 2 log2 S < 126.
@@ -405,28 +459,38 @@ SimProduct run_ozaki(std::int64_t m, std::int64_t n, std::int64_t k, std::span<c
   const OzakiTerms terms = ozaki_terms(m, n, k, opa, opb, ea, eb, plan.threads);
   const int most = max_ozaki_slices(k, plan.bits);
   int S = plan.slices;
-  if (S == 0) {  // the fewest slices whose bound meets the target
-    S = 1;
-    while (S < most && ozaki_bound(terms, S, plan.bits) > plan.target) ++S;
-  }
+  double bound = -1.0;
+  if (S == 0)  // the fewest slices whose bound meets the target
+    std::tie(S, bound) = ozaki_fewest_slices(terms, most, plan.target, plan.bits, plan.threads);
   // Target-driven (slices = 0) and stopped by the cap, or an explicit slice count above it.
   const bool capped = (plan.slices == 0 && S >= most) || plan.slices > most;
-  S = std::min(S, most);
-  const Sliced a = split_fixed(opa, m, k, Lines::rows, S, plan.bits, plan.threads);
-  const Sliced b = split_fixed(opb, k, n, Lines::cols, S, plan.bits, plan.threads);
-  const std::vector<Int128> z = exact_digit_product(m, n, k, a.parts, b.parts, plan.bits, plan.threads);
+  if (S > most || bound < 0.0) {
+    S = std::min(S, most);
+    bound = ozaki_bound(terms, S, plan.bits, plan.threads);
+  }
+  // The digits are read off the line-scaled operands (the ones split_fixed would store).
+  const ScaledLines a = scale_lines(opa, m, k, Lines::rows, ea, plan.threads);
+  const ScaledLines b = scale_lines(opb, k, n, Lines::cols, eb, plan.threads);
+  const auto z = exact_digit_product(m, n, k, a.values, b.values, S, plan.bits, plan.threads);
   r.exact.resize(z.size());
-  std::int64_t subnormal = 0;  // results whose final rounding left fp64's normal range (not relative then)
-  for (std::int64_t i = 0; i < m; ++i)
-    for (std::int64_t j = 0; j < n; ++j) {
-      const auto at = static_cast<std::size_t>(i * n + j);
-      const int e =
-          product_exponent(ea[static_cast<std::size_t>(i)], eb[static_cast<std::size_t>(j)], -plan.bits * (S + 1));
-      r.exact[at] = scale_pow2(static_cast<double>(z[at]), e);  // one rounding to nearest, then exact
-      subnormal += z[at] != 0 && !(std::abs(r.exact[at]) >= std::numeric_limits<double>::min());
-    }
+  // Results whose final rounding left fp64's normal range (not relative then), per row block.
+  const std::int64_t blocks = row_block_count(m, n, plan.threads);
+  std::vector<std::int64_t> subnormals(static_cast<std::size_t>(blocks), 0);
+  for_row_blocks(m, blocks, plan.threads, [&](std::int64_t blk, std::int64_t begin, std::int64_t end) {
+    std::int64_t count = 0;
+    for (std::int64_t i = begin; i < end; ++i)
+      for (std::int64_t j = 0; j < n; ++j) {
+        const auto at = static_cast<std::size_t>(i * n + j);
+        const int e =
+            product_exponent(ea[static_cast<std::size_t>(i)], eb[static_cast<std::size_t>(j)], -plan.bits * (S + 1));
+        r.exact[at] = scale_pow2(static_cast<double>(z[at]), e);  // one rounding to nearest, then exact
+        count += z[at] != 0 && !(std::abs(r.exact[at]) >= std::numeric_limits<double>::min());
+      }
+    subnormals[static_cast<std::size_t>(blk)] = count;
+  });
+  const std::int64_t subnormal = std::accumulate(subnormals.begin(), subnormals.end(), std::int64_t{0});
   ieee_nonfinite_entries(m, n, k, opa, opb, a.nonfinite + b.nonfinite, r.exact);
-  r.bound = ozaki_bound(terms, S, plan.bits);
+  r.bound = bound;
   Sliced finite_a, finite_b;  // ozaki has no underflow hypothesis for its inputs (exact digits)
   finite_a.nonfinite = a.nonfinite;
   finite_b.nonfinite = b.nonfinite;

@@ -253,12 +253,35 @@ Sliced split_fixed(std::span<const E> x, std::int64_t rows, std::int64_t cols, L
   return out;
 }
 
+template <class E>
+ScaledLines scale_lines(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines,
+                        const std::vector<int>& exponents, int threads) {
+  ScaledLines out;
+  out.values.resize(x.size());
+  const std::int64_t blocks = row_block_count(rows, cols, threads);
+  std::vector<std::int64_t> nonfinite(static_cast<std::size_t>(blocks));
+  for_row_blocks(rows, blocks, threads, [&](std::int64_t b, std::int64_t begin, std::int64_t end) {
+    for (std::int64_t i = begin; i < end; ++i)
+      for (std::int64_t j = 0; j < cols; ++j) {
+        const std::size_t at = static_cast<std::size_t>(i * cols + j);
+        const int e = exponents[line_of(i, j, lines)];
+        const auto v = static_cast<double>(x[at]);
+        const bool finite = std::isfinite(v);
+        nonfinite[static_cast<std::size_t>(b)] += !finite;
+        out.values[at] = finite && e != kZeroLineExponent ? scale_pow2(v, -e) : 0.0;  // as split_fixed's r
+      }
+  });
+  out.nonfinite = sum(nonfinite);
+  return out;
+}
+
 #define TRNBLAS_SLICES(E)                                                                                            \
   template std::vector<int> line_exponents(std::span<const E>, std::int64_t, std::int64_t, Lines, int);              \
   template Sliced round_to_format(std::span<const E>, std::int64_t, std::int64_t, Lines, const trncore::FormatSpec&, \
                                   int);                                                                              \
   template Sliced split_floating(std::span<const E>, std::int64_t, std::int64_t, Lines, int, int, int);              \
-  template Sliced split_fixed(std::span<const E>, std::int64_t, std::int64_t, Lines, int, int, int);
+  template Sliced split_fixed(std::span<const E>, std::int64_t, std::int64_t, Lines, int, int, int);                 \
+  template ScaledLines scale_lines(std::span<const E>, std::int64_t, std::int64_t, Lines, const std::vector<int>&, int);
 TRNBLAS_SLICES(float)
 TRNBLAS_SLICES(double)
 #undef TRNBLAS_SLICES

@@ -72,6 +72,17 @@ template <class E>
 Sliced split_fixed(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines, int count, int bits,
                    int threads);
 
+/// The line-scaled operand split_fixed slices: y = x·2^-e per line (|y| < 1; the scaling is exact unless y is
+/// subnormal, where it rounds as in split_fixed), with inf/NaN entries and zero lines as 0 (their digits are 0).
+/// `exponents` is line_exponents' result for x; `nonfinite` counts the inf/NaN inputs.
+struct ScaledLines {
+  Buffer<double> values;
+  std::int64_t nonfinite = 0;
+};
+template <class E>
+ScaledLines scale_lines(std::span<const E> x, std::int64_t rows, std::int64_t cols, Lines lines,
+                        const std::vector<int>& exponents, int threads);
+
 /// The exponent of each line: the smallest e with |x| < 2^e for every element of the line (a line of
 /// zeros gets kZeroLineExponent, so it scales to zero digits). Non-finite values are ignored.
 template <class E>

@@ -10,3 +10,7 @@ target_sources(trnblas PRIVATE
 # the output stage.
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/sim_gemm.cpp ${CMAKE_CURRENT_LIST_DIR}/sim_product.cpp
   PROPERTIES COMPILE_OPTIONS "-ffp-contract=off")
+# The digit-group loops (exact operations only) vectorise once the compiler may evaluate both sides of a
+# select; -fno-trapping-math allows that and changes no value (nothing reads the FP exception flags).
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/exact_digit_product.cpp
+  PROPERTIES COMPILE_OPTIONS "-fno-trapping-math")
