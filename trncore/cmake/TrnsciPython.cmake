@@ -74,7 +74,8 @@ endfunction()
 
 # trnsci_python_test_environment(<var>): the ENVIRONMENT of a test that runs the interpreter on the build
 # tree's packages. Under TRNSCI_SANITIZE the (uninstrumented) interpreter preloads the sanitizer runtimes the
-# extensions were built with; leak checking is off there, since CPython keeps objects alive until exit.
+# extensions were built with; leak checking is off there, since CPython keeps objects alive until exit, and
+# a failed allocation returns null (MemoryError, as without ASan) instead of aborting.
 function(trnsci_python_test_environment var)
   set(env "PYTHONPATH=${TRNSCI_PYTHON_BUILD_DIR}" "PYTHONDONTWRITEBYTECODE=1")
   if(TRNSCI_SANITIZE)
@@ -90,7 +91,7 @@ function(trnsci_python_test_environment var)
       endif()
     endforeach()
     list(JOIN preload " " preload)
-    list(APPEND env "LD_PRELOAD=${preload}" "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1"
+    list(APPEND env "LD_PRELOAD=${preload}" "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1"
                     "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
   endif()
   set(${var} "${env}" PARENT_SCOPE)
