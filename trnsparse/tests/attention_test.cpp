@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 namespace {
 
@@ -128,6 +129,14 @@ TEST(Attention, BadInputIsNamed) {
   trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] { trnsparse::block_sparse_attention<float>(mask, 0, 2, q, k, v, out, 1.0); },
       "trnsparse::block_sparse_attention", {"d = 0"});
+  // Extreme geometries: ceil(L/block) must not overflow (L + block − 1 did, under UBSan, found by the Python
+  // bindings' sweep), and too many blocks for the int32 pattern is an error, not an allocation attempt.
+  const std::int64_t huge = std::numeric_limits<std::int64_t>::max();
+  EXPECT_EQ(trnsparse::local_window_mask(huge, huge, 0).blocks(), 1);
+  EXPECT_EQ(trnsparse::local_window_mask(huge - 1, huge, 0).pattern.nnz(), 1);
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [] { (void)trnsparse::global_tokens_mask(std::int64_t{1} << 62, 1, {}); }, "trnsparse::global_tokens_mask",
+      {"blocks"});
   trnsci_testing::expect_error<trncore::InvalidArgument>([] { (void)trnsparse::local_window_mask(10, 0, 1); },
                                                          "trnsparse::local_window_mask", {"block"});
   trnsci_testing::expect_error<trncore::InvalidArgument>([] { (void)trnsparse::dilated_mask(10, 2, 1, 0); },

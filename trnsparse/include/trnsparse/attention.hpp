@@ -24,7 +24,7 @@ struct BlockMask {
   /// ceil(L/block) × ceil(L/block) canonical pattern (values 1).
   Csr<float, std::int32_t> pattern;
   /// Number of blocks along the sequence, ceil(seq_len / block).
-  std::int64_t blocks() const { return block > 0 ? (seq_len + block - 1) / block : 0; }
+  std::int64_t blocks() const { return block > 0 ? seq_len / block + (seq_len % block != 0 ? 1 : 0) : 0; }
 };
 
 /// Local (sliding-window) attention: query block i attends key blocks j with |i − j| ≤ window_blocks.

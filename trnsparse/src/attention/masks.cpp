@@ -66,7 +66,11 @@ BlockMask dilated_mask(std::int64_t seq_len, std::int64_t block, std::int64_t wi
 BlockMask global_tokens_mask(std::int64_t seq_len, std::int64_t block, std::span<const std::int64_t> global_blocks) {
   constexpr const char* fn = "trnsparse::global_tokens_mask";
   check_geometry(seq_len, block, fn);
-  const std::int64_t nb = (seq_len + block - 1) / block;
+  BlockMask geometry;
+  geometry.seq_len = seq_len;
+  geometry.block = block;
+  const std::int64_t nb = geometry.blocks();
+  trncore::detail::check_fits_index<std::int32_t>(fn, "blocks", nb);
   std::vector<char> is_global(static_cast<std::size_t>(nb), 0);
   for (std::int64_t g : global_blocks) {
     if (g < 0 || g >= nb)
