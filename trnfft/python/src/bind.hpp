@@ -86,11 +86,7 @@ inline bool is_single(tp::Kind k) { return k == tp::Kind::f32 || k == tp::Kind::
 /// A NumPy array owning the vector's storage (moved, not copied).
 template <class E>
 py::array to_numpy(std::vector<E>&& v, const std::vector<std::int64_t>& shape) {
-  std::vector<py::ssize_t> s(shape.begin(), shape.end());
-  if (v.empty()) return py::array_t<E>(s);
-  auto* owned = new std::vector<E>(std::move(v));
-  py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<E>*>(p); });
-  return py::array_t<E>(s, owned->data(), owner);
+  return tp::adopt(std::move(v), shape);
 }
 
 /// A NumPy array owning the tensor's storage.

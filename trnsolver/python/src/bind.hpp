@@ -30,6 +30,15 @@ void bind_randomized(py::module_& m);  // randomized.cpp: rsvd, Nyström, range 
 using tp::hold;
 using tp::PyRef;
 
+/// An owned DenseMatrix as a NumPy array without a copy (its vector moves into the array, ld kept).
+template <class T>
+py::array_t<T> to_numpy(trnsolver::DenseMatrix<T>&& m) {
+  const std::int64_t ld = m.ld();
+  return tp::adopt(
+      std::move(m.data), {m.rows, m.cols},
+      m.layout == trncore::Layout::row_major ? std::vector<std::int64_t>{ld, 1} : std::vector<std::int64_t>{1, ld});
+}
+
 /// A LinearOperator<T> plus whatever keeps its storage alive (a converted dense matrix).
 template <class T>
 struct Operator {

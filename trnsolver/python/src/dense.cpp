@@ -17,27 +17,6 @@ namespace trnsolver_python {
 
 namespace {
 
-trncore::Options dense_options(py::dict& kw, std::string_view fn) {
-  trncore::Options o;
-  tp::pop_options(o, kw, fn);
-  tp::reject_unknown(kw, fn);
-  return o;
-}
-
-/// An owned DenseMatrix as a NumPy array without a copy (the vector moves into a capsule).
-template <class T>
-py::array_t<T> to_numpy(trnsolver::DenseMatrix<T>&& m) {
-  auto* v = new std::vector<T>(std::move(m.data));
-  py::capsule owner(v, [](void* p) { delete static_cast<std::vector<T>*>(p); });
-  const auto item = static_cast<py::ssize_t>(sizeof(T));
-  const py::ssize_t ld = m.ld();
-  std::vector<py::ssize_t> shape{m.rows, m.cols};
-  std::vector<py::ssize_t> strides = m.layout == trncore::Layout::row_major ? std::vector<py::ssize_t>{ld * item, item}
-                                                                            : std::vector<py::ssize_t>{item, ld * item};
-  if (v->empty()) v->resize(1);  // a valid pointer for empty shapes
-  return py::array_t<T>(shape, strides, v->data(), owner);
-}
-
 template <class T>
 py::array_t<T> vec_to_numpy(const std::vector<T>& v) {
   py::array_t<T> a(static_cast<py::ssize_t>(v.size()));
@@ -93,7 +72,7 @@ void info_error(std::string_view fn, std::int64_t info, const std::string& what)
 template <class T>
 py::object cholesky_t(py::handle a_obj, bool upper, py::dict& kw) {
   constexpr const char* fn = "trnsolver.cholesky";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   auto a = copy_of<T>(a_obj, fn, "A");
   require_square(a.array, fn, "A");
   const auto uplo = upper ? trnsolver::Uplo::upper : trnsolver::Uplo::lower;
@@ -106,7 +85,7 @@ py::object cholesky_t(py::handle a_obj, bool upper, py::dict& kw) {
 template <class T>
 py::object potrf_t(py::handle a_obj, const std::string& uplo_s, py::dict& kw) {
   constexpr const char* fn = "trnsolver.potrf";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   const auto uplo = parse_uplo(uplo_s, fn);
   auto a = copy_of<T>(a_obj, fn, "A");
   require_square(a.array, fn, "A");
@@ -117,7 +96,7 @@ py::object potrf_t(py::handle a_obj, const std::string& uplo_s, py::dict& kw) {
 template <class T>
 py::object potrs_t(py::handle f_obj, py::handle b_obj, const std::string& uplo_s, py::dict& kw) {
   constexpr const char* fn = "trnsolver.potrs";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   const auto uplo = parse_uplo(uplo_s, fn);
   auto f = tp::in_matrix<T>(py::module_::import("numpy").attr("ascontiguousarray")(
                                 tp::as_dtype<T>(tp::as_ndarray(f_obj, fn, "factor"), fn, "factor")),
@@ -133,7 +112,7 @@ py::object potrs_t(py::handle f_obj, py::handle b_obj, const std::string& uplo_s
 template <class T>
 py::object getrf_t(py::handle a_obj, py::dict& kw) {
   constexpr const char* fn = "trnsolver.getrf";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   auto a = copy_of<T>(a_obj, fn, "A");
   const auto k = std::min(a.view.rows(), a.view.cols());
   py::array_t<std::int64_t> ipiv(static_cast<py::ssize_t>(k));
@@ -145,7 +124,7 @@ py::object getrf_t(py::handle a_obj, py::dict& kw) {
 template <class T>
 py::object lu_t(py::handle a_obj, py::dict& kw) {
   constexpr const char* fn = "trnsolver.lu";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   auto a = copy_of<T>(a_obj, fn, "A");
   const auto m = a.view.rows(), n = a.view.cols(), k = std::min(m, n);
   std::vector<std::int64_t> ipiv(static_cast<std::size_t>(k));
@@ -184,7 +163,7 @@ std::vector<std::int64_t> pivots(py::handle ipiv, std::string_view fn) {
 template <class T>
 py::object getrs_t(py::handle lu_obj, py::handle ipiv_obj, py::handle b_obj, const std::string& trans, py::dict& kw) {
   constexpr const char* fn = "trnsolver.getrs";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   trnsolver::Op op = trnsolver::Op::no_trans;
   if (trans == "T" || trans == "C" || trans == "trans")
     op = trnsolver::Op::trans;
@@ -203,7 +182,7 @@ py::object getrs_t(py::handle lu_obj, py::handle ipiv_obj, py::handle b_obj, con
 template <class T>
 T lange_t(py::handle a_obj, const std::string& norm, py::dict& kw) {
   constexpr const char* fn = "trnsolver.lange";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   auto a = tp::in_matrix<T>(a_obj, fn, "A");
   const auto nm = trnsolver::parse_norm(norm);
   return tp::run(o, [&] { return trnsolver::lange<T>(nm, a.view, o); });
@@ -212,7 +191,7 @@ T lange_t(py::handle a_obj, const std::string& norm, py::dict& kw) {
 template <class T>
 T gecon_t(py::handle lu_obj, double anorm, const std::string& norm, py::dict& kw) {
   constexpr const char* fn = "trnsolver.gecon";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   auto lu = tp::in_matrix<T>(lu_obj, fn, "lu");
   const auto nm = trnsolver::parse_norm(norm);
   T rcond = 0;
@@ -225,7 +204,7 @@ T gecon_t(py::handle lu_obj, double anorm, const std::string& norm, py::dict& kw
 template <class T>
 py::object sytrf_t(py::handle a_obj, const std::string& uplo_s, py::dict& kw) {
   constexpr const char* fn = "trnsolver.sytrf";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   const auto uplo = parse_uplo(uplo_s, fn);
   auto a = copy_of<T>(a_obj, fn, "A");
   require_square(a.array, fn, "A");
@@ -238,7 +217,7 @@ py::object sytrf_t(py::handle a_obj, const std::string& uplo_s, py::dict& kw) {
 template <class T>
 py::object sytrs_t(py::handle f_obj, py::handle ipiv_obj, py::handle b_obj, const std::string& uplo_s, py::dict& kw) {
   constexpr const char* fn = "trnsolver.sytrs";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   const auto uplo = parse_uplo(uplo_s, fn);
   auto f = copy_of<T>(f_obj, fn, "factor");
   auto pv = pivots(ipiv_obj, fn);
@@ -255,7 +234,7 @@ py::object sytrs_t(py::handle f_obj, py::handle ipiv_obj, py::handle b_obj, cons
 template <class T>
 py::object geqrf_t(py::handle a_obj, py::dict& kw) {
   constexpr const char* fn = "trnsolver.geqrf";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   auto a = copy_of<T>(a_obj, fn, "A");
   const auto k = std::min(a.view.rows(), a.view.cols());
   py::array_t<T> tau(static_cast<py::ssize_t>(k));
@@ -267,7 +246,7 @@ py::object geqrf_t(py::handle a_obj, py::dict& kw) {
 template <class T>
 py::object orgqr_t(py::handle a_obj, py::handle tau_obj, py::dict& kw) {
   constexpr const char* fn = "trnsolver.orgqr";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   auto a = copy_of<T>(a_obj, fn, "A");
   auto tau = tp::in_vector<T>(tau_obj, fn, "tau");
   auto tc = py::array_t<T, py::array::c_style>::ensure(tau.array);
@@ -279,7 +258,7 @@ py::object orgqr_t(py::handle a_obj, py::handle tau_obj, py::dict& kw) {
 template <class T>
 py::object qr_t(py::handle a_obj, const std::string& mode, py::dict& kw) {
   constexpr const char* fn = "trnsolver.qr";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   if (mode != "reduced" && mode != "r" && mode != "complete") {
     tp::invalid(fn, "mode='" + mode + "'", "use 'reduced', 'complete' or 'r'");
   }
@@ -311,7 +290,7 @@ py::object qr_t(py::handle a_obj, const std::string& mode, py::dict& kw) {
 template <class T>
 py::object svd_t(py::handle a_obj, bool full, bool compute_uv, py::dict& kw) {
   constexpr const char* fn = "trnsolver.svd";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   auto a = tp::in_matrix<T>(a_obj, fn, "A");
   const auto job = !compute_uv ? trnsolver::Job::values_only : (full ? trnsolver::Job::full : trnsolver::Job::thin);
   auto r = tp::run(o, [&] { return trnsolver::svd<T>(a.view, job, o); });
@@ -323,7 +302,7 @@ py::object svd_t(py::handle a_obj, bool full, bool compute_uv, py::dict& kw) {
 template <class T>
 py::object pinv_t(py::handle a_obj, std::optional<double> rcond, py::dict& kw) {
   constexpr const char* fn = "trnsolver.pinv";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   auto a = tp::in_matrix<T>(a_obj, fn, "A");
   std::optional<T> rc;
   if (rcond) rc = static_cast<T>(*rcond);
@@ -343,7 +322,7 @@ template <class T>
 py::object eigh_t(py::handle a_obj, double tol, bool values_only, const std::string& uplo_s, py::dict& kw) {
   constexpr const char* fn = "trnsolver.eigh";
   const auto method = method_of(kw, fn);
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   const auto uplo = parse_uplo(uplo_s, fn);
   auto a = tp::in_matrix<T>(a_obj, fn, "A");
   require_square(a.array, fn, "A");
@@ -376,7 +355,7 @@ template <class T>
 py::object syevd_t(py::handle a_obj, const std::string& jobz, const std::string& uplo_s, py::dict& kw) {
   constexpr const char* fn = "trnsolver.syevd";
   const auto method = method_of(kw, fn);
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   const auto uplo = parse_uplo(uplo_s, fn);
   trnsolver::EigJob job = trnsolver::EigJob::vectors;
   if (jobz == "N" || jobz == "values_only")
@@ -399,7 +378,7 @@ template <class T>
 py::object eigh_generalized_t(py::handle a_obj, py::handle b_obj, double tol, bool values_only,
                               const std::string& uplo_s, py::dict& kw) {
   constexpr const char* fn = "trnsolver.eigh_generalized";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   const auto uplo = parse_uplo(uplo_s, fn);
   if (!(tol >= 0.0)) tp::invalid(fn, "tol = " + std::to_string(tol), "pass tol ≥ 0");
   auto a = tp::in_matrix<T>(a_obj, fn, "A");
@@ -445,7 +424,7 @@ py::object eigh_jacobi_t(py::handle a_obj, py::dict& kw) {
 template <class T>
 py::object schur_t(py::handle a_obj, bool eigenvalues, py::dict& kw) {
   constexpr const char* fn = "trnsolver.schur";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   auto a = tp::in_matrix<T>(a_obj, fn, "A");
   require_square(a.array, fn, "A");
   auto r = tp::run(o, [&] { return trnsolver::schur<T>(a.view, o); });
@@ -462,7 +441,7 @@ template <class T>
 py::object lstsq_t(py::handle a_obj, py::handle b_obj, std::optional<double> rcond, const std::string& method,
                    py::dict& kw) {
   constexpr const char* fn = "trnsolver.lstsq";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   const auto me = trnsolver::parse_lstsq_method(method);
   auto a = tp::in_matrix<T>(a_obj, fn, "A");
   auto rhs = rhs_of(b_obj, fn);
@@ -482,7 +461,7 @@ py::object lstsq_t(py::handle a_obj, py::handle b_obj, std::optional<double> rco
 template <class T>
 py::object gels_t(py::handle a_obj, py::handle b_obj, const std::string& trans, py::dict& kw) {
   constexpr const char* fn = "trnsolver.gels";
-  auto o = dense_options(kw, fn);
+  auto o = tp::options_from(kw, fn);
   trnsolver::Op op = trnsolver::Op::no_trans;
   if (trans == "T" || trans == "trans")
     op = trnsolver::Op::trans;

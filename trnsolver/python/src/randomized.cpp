@@ -19,19 +19,6 @@ namespace trnsolver_python {
 namespace {
 
 template <class T>
-py::array_t<T> to_numpy(trnsolver::DenseMatrix<T>&& m) {
-  auto* v = new std::vector<T>(std::move(m.data));
-  py::capsule owner(v, [](void* p) { delete static_cast<std::vector<T>*>(p); });
-  const auto item = static_cast<py::ssize_t>(sizeof(T));
-  const py::ssize_t ld = m.ld();
-  std::vector<py::ssize_t> shape{m.rows, m.cols};
-  std::vector<py::ssize_t> strides = m.layout == trncore::Layout::row_major ? std::vector<py::ssize_t>{ld * item, item}
-                                                                            : std::vector<py::ssize_t>{item, ld * item};
-  if (v->empty()) v->resize(1);
-  return py::array_t<T>(shape, strides, v->data(), owner);
-}
-
-template <class T>
 py::array_t<T> vec_to_numpy(const std::vector<T>& v) {
   py::array_t<T> a(static_cast<py::ssize_t>(v.size()));
   std::copy(v.begin(), v.end(), a.mutable_data());

@@ -23,17 +23,9 @@ using Index = std::int64_t;
 
 /// A std::vector moved into a NumPy array of the given shape that owns it (no copy).
 template <class V>
-py::array vector_to_numpy(std::vector<V>&& v, std::vector<py::ssize_t> shape = {}) {
-  auto* owned = new std::vector<V>(std::move(v));
-  py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<V>*>(p); });
-  if (shape.empty()) shape.push_back(static_cast<py::ssize_t>(owned->size()));
-  std::vector<py::ssize_t> strides(shape.size());
-  py::ssize_t s = sizeof(V);
-  for (std::size_t d = shape.size(); d-- > 0;) {
-    strides[d] = s;
-    s *= shape[d] > 0 ? shape[d] : 1;
-  }
-  return py::array_t<V>(shape, strides, owned->data(), owner);
+py::array vector_to_numpy(std::vector<V>&& v, std::vector<std::int64_t> shape = {}) {
+  if (shape.empty()) shape.push_back(static_cast<std::int64_t>(v.size()));
+  return tp::adopt(std::move(v), shape);
 }
 
 inline py::module_ formats_module() { return py::module_::import("trnsparse.formats"); }

@@ -71,10 +71,8 @@ inline trncore::Shape shape_of(py::handle obj, std::string_view function, std::s
 /// A Tensor<T> as a NumPy array without a copy: the array owns the tensor through a capsule.
 template <class T>
 py::array_t<T> to_numpy(trncore::Tensor<T>&& t) {
-  auto* owner = new trncore::Tensor<T>(std::move(t));
-  py::capsule keep(owner, [](void* p) { delete static_cast<trncore::Tensor<T>*>(p); });
-  std::vector<py::ssize_t> shape(owner->shape().begin(), owner->shape().end());
-  return py::array_t<T>(shape, owner->data(), keep);
+  const trncore::Shape shape = t.shape();
+  return tp::adopt(std::move(t).values(), shape);
 }
 
 /// An N-D array a routine writes in place: exactly dtype T, writable, non-negative element strides.

@@ -382,6 +382,28 @@ py::array_t<T> allocate(const std::vector<std::int64_t>& shape, std::string_view
   return {};
 }
 
+/// A NumPy array that takes over v's storage (moved, never copied): the array owns the vector through a
+/// capsule. strides are in elements; empty means C order. An empty vector still gets a valid pointer.
+template <class T>
+py::array_t<T> adopt(std::vector<T>&& v, const std::vector<std::int64_t>& shape,
+                     const std::vector<std::int64_t>& strides = {}) {
+  auto* owned = new std::vector<T>(std::move(v));
+  py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  if (owned->empty()) owned->resize(1);
+  const auto item = static_cast<py::ssize_t>(sizeof(T));
+  std::vector<py::ssize_t> byte_strides(shape.size());
+  if (strides.empty()) {
+    py::ssize_t step = item;
+    for (std::size_t d = shape.size(); d-- > 0;) {
+      byte_strides[d] = step;
+      step *= shape[d] > 0 ? static_cast<py::ssize_t>(shape[d]) : 1;
+    }
+  } else {
+    for (std::size_t d = 0; d < shape.size(); ++d) byte_strides[d] = static_cast<py::ssize_t>(strides[d]) * item;
+  }
+  return py::array_t<T>(std::vector<py::ssize_t>(shape.begin(), shape.end()), byte_strides, owned->data(), owner);
+}
+
 /// A new C-ordered array of T with the given shape.
 template <class T>
 py::array_t<T> new_array(const std::vector<std::int64_t>& shape) {
