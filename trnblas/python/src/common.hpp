@@ -82,6 +82,19 @@ inline Kind kind_arg(py::handle obj, std::string_view fn, std::string_view name)
   return tp::kind_of(tp::as_ndarray(obj, fn, name), fn, name);
 }
 
+/// The promoted kind of the array operands (None entries skipped): the dtype the routine runs in.
+inline Kind operands_kind(std::initializer_list<std::pair<py::handle, const char*>> arrays, std::string_view fn) {
+  bool first = true;
+  Kind k = Kind::f32;
+  for (auto [obj, name] : arrays) {
+    if (obj.is_none()) continue;
+    const Kind ki = kind_arg(obj, fn, name);
+    k = first ? ki : tp::promote(k, ki);
+    first = false;
+  }
+  return k;
+}
+
 /// f(T{}) for the four BLAS types.
 template <class F>
 py::object dispatch(Kind k, F&& f) {

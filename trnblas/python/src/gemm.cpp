@@ -11,18 +11,6 @@ namespace trnblas_python {
 
 namespace {
 
-Kind kinds(std::initializer_list<std::pair<py::handle, const char*>> arrays, std::string_view fn) {
-  bool first = true;
-  Kind k = Kind::f32;
-  for (auto [obj, name] : arrays) {
-    if (obj.is_none()) continue;
-    const Kind ki = kind_arg(obj, fn, name);
-    k = first ? ki : tp::promote(k, ki);
-    first = false;
-  }
-  return k;
-}
-
 std::pair<std::int64_t, std::int64_t> op_shape(const py::array& a, Op op) {
   const std::int64_t r = a.shape(a.ndim() - 2), c = a.shape(a.ndim() - 1);
   return op == Op::no_trans ? std::pair{r, c} : std::pair{c, r};
@@ -45,7 +33,7 @@ py::object gemm(py::object alpha, py::object A, py::object B, py::object beta, p
   auto opts = options_of(kw, fn);
   const Scalar a = scalar_arg(alpha, fn, "alpha"), b = scalar_arg(beta, fn, "beta");
   const Op ta = parse_trans(transA, fn, "transA"), tb = parse_trans(transB, fn, "transB");
-  const Kind k = with_scalar(with_scalar(kinds({{A, "A"}, {B, "B"}, {C, "C"}, {out, "out"}}, fn), a), b);
+  const Kind k = with_scalar(with_scalar(operands_kind({{A, "A"}, {B, "B"}, {C, "C"}, {out, "out"}}, fn), a), b);
   return dispatch(k, [&](auto tag) -> py::object {
     using T = decltype(tag);
     py::array_t<T> aa = typed_matrix<T>(A, fn, "A"), ba = typed_matrix<T>(B, fn, "B");
@@ -136,7 +124,7 @@ py::object batched_gemm(py::object alpha, py::object A, py::object B, py::object
   auto opts = options_of(kw, fn);
   const Scalar a = scalar_arg(alpha, fn, "alpha"), b = scalar_arg(beta, fn, "beta");
   const Op ta = parse_trans(transA, fn, "transA"), tb = parse_trans(transB, fn, "transB");
-  const Kind k = with_scalar(with_scalar(kinds({{A, "A"}, {B, "B"}, {C, "C"}, {out, "out"}}, fn), a), b);
+  const Kind k = with_scalar(with_scalar(operands_kind({{A, "A"}, {B, "B"}, {C, "C"}, {out, "out"}}, fn), a), b);
   return dispatch(k, [&](auto tag) -> py::object {
     using T = decltype(tag);
     py::array aa = tp::as_ndarray(A, fn, "A"), ba = tp::as_ndarray(B, fn, "B");

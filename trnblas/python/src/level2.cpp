@@ -28,18 +28,6 @@ void require_square(std::int64_t rows, std::int64_t cols, std::string_view fn, c
   }
 }
 
-Kind operands_kind(std::initializer_list<std::pair<py::handle, const char*>> arrays, std::string_view fn) {
-  bool first = true;
-  Kind k = Kind::f32;
-  for (auto [obj, name] : arrays) {
-    if (obj.is_none()) continue;
-    const Kind ki = kind_arg(obj, fn, name);
-    k = first ? ki : tp::promote(k, ki);
-    first = false;
-  }
-  return k;
-}
-
 // ---- gemv, symv, hemv ----
 
 py::object gemv(py::object alpha, py::object A, py::object x, py::object beta, py::object y, py::object trans,

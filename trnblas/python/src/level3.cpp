@@ -8,18 +8,6 @@ namespace trnblas_python {
 
 namespace {
 
-Kind kinds(std::initializer_list<std::pair<py::handle, const char*>> arrays, std::string_view fn) {
-  bool first = true;
-  Kind k = Kind::f32;
-  for (auto [obj, name] : arrays) {
-    if (obj.is_none()) continue;
-    const Kind ki = kind_arg(obj, fn, name);
-    k = first ? ki : tp::promote(k, ki);
-    first = false;
-  }
-  return k;
-}
-
 void require_square(const py::array& a, std::int64_t order, std::string_view fn, const char* name, const char* why) {
   if (a.shape(0) != order || a.shape(1) != order) {
     tp::mismatch(fn,
@@ -40,7 +28,7 @@ py::object symm(py::object alpha, py::object A, py::object B, py::object beta, p
   const Scalar a = scalar_arg(alpha, fn, "alpha"), b = scalar_arg(beta, fn, "beta");
   const Side side = parse_side(side_obj, fn);
   const Uplo uplo = parse_uplo(uplo_obj, fn);
-  const Kind k = with_scalar(with_scalar(kinds({{A, "A"}, {B, "B"}, {C, "C"}, {out, "out"}}, fn), a), b);
+  const Kind k = with_scalar(with_scalar(operands_kind({{A, "A"}, {B, "B"}, {C, "C"}, {out, "out"}}, fn), a), b);
   auto body = [&](auto tag) -> py::object {
     using T = decltype(tag);
     py::array_t<T> aa = typed_matrix<T>(A, fn, "A"), ba = typed_matrix<T>(B, fn, "B");
@@ -84,7 +72,7 @@ py::object rank_k(py::object alpha, py::object A, py::object B, py::object beta,
   // Upstream's trans=True means A^T A; for Hermitian updates the transposed form is A^H A.
   if (Hermitian && op == Op::trans) op = Op::conj_trans;
   const Uplo uplo = parse_uplo(uplo_obj, fn);
-  const Kind k = with_scalar(with_scalar(kinds({{A, "A"}, {B, "B"}, {C, "C"}, {out, "out"}}, fn), a), b);
+  const Kind k = with_scalar(with_scalar(operands_kind({{A, "A"}, {B, "B"}, {C, "C"}, {out, "out"}}, fn), a), b);
   auto body = [&](auto tag) -> py::object {
     using T = decltype(tag);
     using R = trnblas::real_type<T>;
@@ -150,7 +138,7 @@ py::object trmm(py::object alpha, py::object A, py::object B, py::object side_ob
   const Uplo uplo = parse_uplo(uplo_obj, fn);
   const Op op = parse_trans(trans_obj, fn, "trans");
   const Diag diag = parse_diag(diag_obj, fn);
-  const Kind k = with_scalar(kinds({{A, "A"}, {B, "B"}, {out, "out"}}, fn), a);
+  const Kind k = with_scalar(operands_kind({{A, "A"}, {B, "B"}, {out, "out"}}, fn), a);
   return dispatch(k, [&](auto tag) -> py::object {
     using T = decltype(tag);
     py::array_t<T> aa = typed_matrix<T>(A, fn, "A"), ba = typed_matrix<T>(B, fn, "B");

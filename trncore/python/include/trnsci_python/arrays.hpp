@@ -202,6 +202,23 @@ inline void require_ndim(const py::array& a, py::ssize_t ndim, std::string_view 
   }
 }
 
+/// An in-place output argument: the caller's own ndarray (not a converted copy), with ndim axes, dtype exactly
+/// T and writable; anything else is trncore.InvalidArgument / DimensionMismatch saying what to pass.
+template <class T>
+py::array writable_output(py::handle obj, py::ssize_t ndim, std::string_view function, std::string_view name) {
+  py::array a = as_ndarray(obj, function, name);
+  if (!obj.is(a)) {
+    invalid(function, std::string(name) + " is written in place but is not a NumPy array", "pass a numpy.ndarray");
+  }
+  detail::require_ndim(a, ndim, function, name);
+  if (!py::isinstance<py::array_t<T, 0>>(a)) {
+    invalid(function, std::string(name) + " is written in place but has dtype " + detail::dtype_text(a),
+            std::string("pass a ") + detail::dtype_name<T>() + " array (in-place outputs are never converted)");
+  }
+  if (!a.writeable()) invalid(function, std::string(name) + " is read-only", "pass a writable array");
+  return a;
+}
+
 }  // namespace detail
 
 /// Throws trncore::DimensionMismatch unless a has ndim axes ("name must be 2-D, got shape (...)").
@@ -228,16 +245,7 @@ InMatrix<T> in_matrix(py::handle obj, std::string_view function, std::string_vie
 /// A matrix the routine writes (out=, C with beta): must already be T, writable and view-compatible.
 template <class T>
 OutMatrix<T> out_matrix(py::handle obj, std::string_view function, std::string_view name) {
-  py::array a = as_ndarray(obj, function, name);
-  if (!obj.is(a)) {
-    invalid(function, std::string(name) + " is written in place but is not a NumPy array", "pass a numpy.ndarray");
-  }
-  detail::require_ndim(a, 2, function, name);
-  if (!py::isinstance<py::array_t<T, 0>>(a)) {
-    invalid(function, std::string(name) + " is written in place but has dtype " + detail::dtype_text(a),
-            std::string("pass a ") + detail::dtype_name<T>() + " array (in-place outputs are never converted)");
-  }
-  if (!a.writeable()) invalid(function, std::string(name) + " is read-only", "pass a writable array");
+  py::array a = detail::writable_output<T>(obj, 2, function, name);
   trncore::Layout layout{};
   std::int64_t ld = 0;
   if (!detail::matrix_layout(a, layout, ld)) {
@@ -292,16 +300,7 @@ InVector<T> in_vector(py::handle obj, std::string_view function, std::string_vie
 /// A 1-D array the routine writes: must already be T, writable, with a positive stride.
 template <class T>
 OutVector<T> out_vector(py::handle obj, std::string_view function, std::string_view name) {
-  py::array a = as_ndarray(obj, function, name);
-  if (!obj.is(a)) {
-    invalid(function, std::string(name) + " is written in place but is not a NumPy array", "pass a numpy.ndarray");
-  }
-  detail::require_ndim(a, 1, function, name);
-  if (!py::isinstance<py::array_t<T, 0>>(a)) {
-    invalid(function, std::string(name) + " is written in place but has dtype " + detail::dtype_text(a),
-            std::string("pass a ") + detail::dtype_name<T>() + " array (in-place outputs are never converted)");
-  }
-  if (!a.writeable()) invalid(function, std::string(name) + " is read-only", "pass a writable array");
+  py::array a = detail::writable_output<T>(obj, 1, function, name);
   std::int64_t inc = a.shape(0) <= 1 ? 1 : detail::element_stride(a, 0);
   if (inc == 0) {
     invalid(function, std::string(name) + " has a negative or misaligned stride", "pass x.copy() or x[::-1].copy()");
