@@ -101,3 +101,10 @@ def test_encode_strided_and_fortran_inputs():
     x = np.random.default_rng(4).standard_normal((6, 8)).astype(np.float32)
     assert np.array_equal(trncore.encode(x[::2, ::3], "bf16"), bf16_rne_oracle(x[::2, ::3]))
     assert np.array_equal(trncore.encode(np.asfortranarray(x), "bf16"), bf16_rne_oracle(x))
+
+
+def test_make_builds_the_library_message():
+    e = trncore.DimensionMismatch.make("pkg.f", "x has 3 entries", "pass 4")
+    assert str(e) == "pkg.f: x has 3 entries: pass 4"
+    assert (e.function, e.problem, e.hint) == ("pkg.f", "x has 3 entries", "pass 4")
+    assert isinstance(e, ValueError)

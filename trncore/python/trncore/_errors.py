@@ -18,6 +18,14 @@ class Error(Exception):
     problem = None
     hint = None
 
+    @classmethod
+    def make(cls, function, problem, hint):
+        """The exception as the C++ library would raise it: message "function: problem: hint", with the three
+        parts as attributes. For errors detected in a package's pure-Python code."""
+        e = cls(f"{function}: {problem}: {hint}")
+        e.function, e.problem, e.hint = function, problem, hint
+        return e
+
 
 class InvalidArgument(Error, ValueError):
     """An argument is outside its domain: a bad dtype, a negative size, an unknown option string."""

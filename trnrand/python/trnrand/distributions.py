@@ -64,10 +64,8 @@ def _empty(fn, shape, dtype):
     try:
         return np.empty(shape, dtype=dtype)
     except (ValueError, MemoryError) as e:
-        problem, hint = f"an output of shape {shape} cannot be allocated ({e})", "draw fewer values per call"
-        err = trncore.ResourceExhausted(f"{fn}: {problem}: {hint}")
-        err.function, err.problem, err.hint = fn, problem, hint
-        raise err from None
+        raise trncore.ResourceExhausted.make(fn, f"an output of shape {shape} cannot be allocated ({e})",
+                                             "draw fewer values per call") from None
 
 
 def _dtype(fn, dtype, allowed):

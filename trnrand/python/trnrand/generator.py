@@ -31,9 +31,7 @@ _U64 = 1 << 64
 
 
 def _invalid(function, problem, hint):
-    e = trncore.InvalidArgument(f"{function}: {problem}: {hint}")
-    e.function, e.problem, e.hint = function, problem, hint
-    return e
+    return trncore.InvalidArgument.make(function, problem, hint)
 
 
 def _as_u64(function, name, value):

@@ -20,11 +20,13 @@ import numpy as np
 def _error(cls, message):
     """A trncore exception raised from Python glue, with function/problem/hint set like the C++ ones
     (message "function: problem: hint")."""
-    e = cls(message)
     head, _, rest = message.partition(": ")
     problem, _, hint = rest.rpartition(": ")
-    e.function, e.problem, e.hint = head, problem or rest, hint if problem else ""
-    return e
+    if not problem:
+        e = cls(message)
+        e.function, e.problem, e.hint = head, rest, ""
+        return e
+    return cls.make(head, problem, hint)
 
 
 def _shape(shape):
