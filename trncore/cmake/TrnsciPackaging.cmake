@@ -8,13 +8,15 @@ include_guard(GLOBAL)
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 include("${CMAKE_CURRENT_LIST_DIR}/TrnsciPython.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/TrnsciMpi.cmake")
 
 set(TRNSCI_SANITIZE "" CACHE STRING "Sanitizers for every trnsci target, e.g. 'address;undefined'")
 option(TRNSCI_WARNINGS_AS_ERRORS "Treat compiler warnings as errors in trnsci targets" OFF)
 
 # <PKG>_BUILD_TESTS/_BENCHMARKS/_EXAMPLES default to "this package is the top-level project", or to the
 # suite-wide TRNSCI_BUILD_* switch that the all-in-one build turns on. <PKG>_PYTHON (the Python bindings,
-# TrnsciPython.cmake) defaults to OFF, or to the suite-wide TRNSCI_PYTHON.
+# TrnsciPython.cmake) and <PKG>_MPI (the mpi component, TrnsciMpi.cmake) default to OFF, or to the
+# suite-wide TRNSCI_PYTHON and TRNSCI_MPI.
 macro(trnsci_package_options)
   string(TOUPPER "${PROJECT_NAME}" _trnsci_upper)
   foreach(_trnsci_what TESTS BENCHMARKS EXAMPLES)
@@ -29,6 +31,12 @@ macro(trnsci_package_options)
     set(_trnsci_default ${TRNSCI_PYTHON})
   endif()
   option(${_trnsci_upper}_PYTHON "Build and install the ${PROJECT_NAME} Python package (pybind11, NumPy)"
+         ${_trnsci_default})
+  set(_trnsci_default OFF)
+  if(DEFINED TRNSCI_MPI)
+    set(_trnsci_default ${TRNSCI_MPI})
+  endif()
+  option(${_trnsci_upper}_MPI "Build and install ${PROJECT_NAME}_mpi, the distributed (MPI) component"
          ${_trnsci_default})
 endmacro()
 
@@ -60,6 +68,26 @@ function(trnsci_target_defaults target)
   endif()
 endfunction()
 
+# A shared library exports the suite's namespaces only — its API, the type info and vtables of its classes
+# (exceptions cross library boundaries), and the suite's inline statics, so every library binds to one
+# copy — and hides everything else it was built from: standard-library and third-party template
+# instantiations, file-local helpers. (extern "C++" patterns match demangled names.) No-op when static.
+function(trnsci_export_suite_symbols_only target)
+  get_target_property(library_type ${target} TYPE)
+  if(NOT library_type STREQUAL "SHARED_LIBRARY")
+    return()
+  endif()
+  set(gen "${CMAKE_CURRENT_BINARY_DIR}/generated")
+  set(exports "{\n  global:\n    extern \"C++\" {\n")
+  foreach(ns trncore trnrand trnblas trnfft trnsolver trnsparse trntensor)
+    string(APPEND exports "      *${ns}::*;\n")
+  endforeach()
+  string(APPEND exports "    };\n  local: *;\n};\n")
+  file(CONFIGURE OUTPUT "${gen}/${target}.map" CONTENT "${exports}")
+  target_link_options(${target} PRIVATE "LINKER:--version-script=${gen}/${target}.map")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${gen}/${target}.map")
+endfunction()
+
 # Declares the package's library target: namespaced alias, include directories for the build tree and
 # the install tree, the generated <pkg>/version.hpp and its version() definition.
 function(trnsci_add_library pkg)
@@ -76,21 +104,7 @@ function(trnsci_add_library pkg)
 
   add_library(${pkg} ${ARG_SOURCES} "${gen}/src/version.cpp")
   add_library(trnsci::${pkg} ALIAS ${pkg})
-  # A shared library exports the suite's namespaces only — its API, the type info and vtables of its
-  # classes (exceptions cross library boundaries), and the suite's inline statics, so every library binds
-  # to one copy — and hides everything else it was built from: standard-library and third-party template
-  # instantiations, file-local helpers. (extern "C++" patterns match demangled names.)
-  get_target_property(library_type ${pkg} TYPE)
-  if(library_type STREQUAL "SHARED_LIBRARY")
-    set(exports "{\n  global:\n    extern \"C++\" {\n")
-    foreach(ns trncore trnrand trnblas trnfft trnsolver trnsparse trntensor)
-      string(APPEND exports "      *${ns}::*;\n")
-    endforeach()
-    string(APPEND exports "    };\n  local: *;\n};\n")
-    file(CONFIGURE OUTPUT "${gen}/${pkg}.map" CONTENT "${exports}")
-    target_link_options(${pkg} PRIVATE "LINKER:--version-script=${gen}/${pkg}.map")
-    set_property(TARGET ${pkg} APPEND PROPERTY LINK_DEPENDS "${gen}/${pkg}.map")
-  endif()
+  trnsci_export_suite_symbols_only(${pkg})
   # Position-independent even when static, so the libraries can be linked into shared objects (trnblas's
   # drop-in libtrnblas_blas.so.3, users' plugins).
   set_target_properties(${pkg} PROPERTIES EXPORT_NAME ${pkg} VERSION ${PROJECT_VERSION}
@@ -139,6 +153,7 @@ function(trnsci_install_package pkg)
 
   # Config: siblings pinned to the exact versions this build saw, then third-party libraries.
   set(TRNSCI_PKG ${pkg})
+  string(TOUPPER "${pkg}" TRNSCI_PKG_UPPER)
   set(TRNSCI_PKG_VERSION ${PROJECT_VERSION})
   set(TRNSCI_SIBLING_DEPENDENCIES "")
   set(pc_requires "")

@@ -1,0 +1,1 @@
+# Benchmarks of trnsolver_mpi's randomized part.

@@ -1,0 +1,70 @@
+#pragma once
+/// @file
+/// Distributed mixed-precision solve of A x = b over a P×Q process grid (docs/distributed.md, "trnsolver:
+/// HPL-MxP and solve"): a right-looking block LU without pivoting of the block-cyclic A in fp32 (host
+/// OpenBLAS sgemm trailing updates) or with bf16/fp32 TensorEngine trailing updates (sim backend), then
+/// GMRES-IR in fp64 (Carson–Higham) with a distributed matrix-vector product and distributed triangular
+/// solves with the low-precision factors as the preconditioner.
+///
+/// Reproducibility: for a given block size nb the factors, every residual, every GMRES iterate and the
+/// solution are the same bits for every grid P×Q and rank count (docs/distributed.md says why: every sum
+/// runs in global block order, panels are recomputed row by row exactly as the single-process blocked LU
+/// computes them, and the GMRES vectors are replicated so their dot products are local loops). The
+/// factors also equal the single-process blocked LU's (trnsolver::solve with pivoting = false and
+/// nb = 128) bitwise; the refinement does not (its triangular solves and products sum in nb-blocks, the
+/// single-process ones in OpenBLAS's dtrsv/dgemv order), so x agrees with the single-process solve to
+/// within the refinement's accuracy, not bitwise.
+
+#include <trnsolver/solve.hpp>
+
+#include <trncore/mpi.hpp>
+
+#include <cstdint>
+
+namespace trnsolver::mpi {
+
+using trncore::mpi::DistMatrix;
+using trncore::mpi::ProcessGrid;
+
+/// Solves A X = B for the distributed X (A n×n, B and X n×nrhs, block-cyclic on `grid`) with GMRES-IR on a
+/// low-precision LU without pivoting, and reports what it achieved and what it certifies. Collective over
+/// grid.comm().
+///
+/// Layout: A square blocks (mb = nb), rsrc = csrc = 0; B and X with A's row blocking (mb and rsrc equal to
+/// A's), any column block size and csrc, X's layout equal to B's.
+///
+/// Strategy (the only one distributed): factor A in options.factor (unset: fp32 on the host, bf16 on sim)
+/// without pivoting, x₀ = Â⁻¹b in fp64 with the factors, then GMRES-IR corrections (fp64 GMRES
+/// preconditioned with the factors, fp64 residuals) with solve()'s stopping rules. There is no fp64 LU to
+/// fall back to: a refinement that does not converge leaves the report uncertified (options.fallback is
+/// ignored).
+///
+/// What the report holds: refinement, factor, residual (fp64), refinements, gmres_iterations, converged,
+/// forward_error_estimate, backward_error_normwise, trajectory; with error bounds (options.error_bounds or a
+/// target), also backward_error_componentwise, condition_estimate (Higham's estimator through Â⁻¹) and
+/// forward_error_bound_normwise/componentwise: the residual bound ‖ |Â⁻¹|(|r̂| + δr) ‖ widened by
+/// 1/(1 − μ), μ = 3·c·est‖ |Â⁻¹|·|L̂||Û|·1 ‖∞ as in the single-process solve. Not computed distributed (so
+/// never part of the certificate): the double-double residual and its correction bound, the measured
+/// distance ‖I − Â⁻¹A‖ and the GMRES inverse that the single-process solve uses when μ ≥ ½ — when μ ≥ ½ the
+/// result is uncertified (the reason says so) and a target is not met. fallbacks is always 0.
+///
+/// @returns report.info: 0, or the 1-based index of the first exactly zero pivot of the low-precision LU
+///   (x is then not written, the report uncertified).
+/// @throws trncore::InvalidArgument / DimensionMismatch on EVERY rank (trncore::mpi::CollectiveCheck,
+///   before any other communication) for bad descriptors, n or nrhs differing between ranks, null local
+///   data with a nonzero local size, non-finite entries, invalid options (as trnsolver::solve);
+///   trncore::NotSupported for options the distributed solve does not offer: pivoting = true (set
+///   options.pivoting = false: there is no distributed pivoting, so A must not need it, e.g. diagonally
+///   dominant), refinement lu_ir or fp64_lu, factor fp64, residual double_double, a monitor;
+///   trncore::mpi::CommunicationError when MPI fails.
+/// Accuracy: as the report documents; report.met = certified && bound ≤ target.
+std::int64_t solve(const ProcessGrid& grid, DistMatrix<const double> a, DistMatrix<const double> b,
+                   DistMatrix<double> x, const SolveOptions& options, SolveReport& report);
+
+/// As above without a report. @throws trncore::TargetNotMet (on every rank) whenever report.met would be
+/// false: a zero pivot, a refinement that did not converge, bounds not computed (error_bounds = false
+/// without a target), μ ≥ ½, or a certified bound above the target; plus the argument errors above.
+void solve(const ProcessGrid& grid, DistMatrix<const double> a, DistMatrix<const double> b, DistMatrix<double> x,
+           const SolveOptions& options = {});
+
+}  // namespace trnsolver::mpi

@@ -1,0 +1,1 @@
+# Tests of trnsolver_mpi's randomized part.
