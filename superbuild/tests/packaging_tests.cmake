@@ -128,3 +128,27 @@ foreach(md IN LISTS docs_markdown)
             -P "${tests_dir}/docs_examples.cmake")
   set_tests_properties(packaging.docs.examples.${md} PROPERTIES TIMEOUT 600)
 endforeach()
+
+# The mpi components (TRNSCI_MPI): found with COMPONENTS mpi from the prefix and run on 2 ranks; found without
+# it, a package never looks for MPI (configured with MPI made unfindable); and asking for the component
+# when MPI cannot be found fails at configure time, naming MPI.
+if(TRNSCI_MPI)
+  include("${TRNSCI_SOURCE_ROOT}/trncore/cmake/TrnsciMpi.cmake")
+  trnsci_find_mpi()
+  foreach(pkg trncore trnrand trnblas trnsolver)
+    foreach(component mpi none)
+      add_test(NAME packaging.mpi.${pkg}.${component}
+        COMMAND "${CMAKE_COMMAND}" -DPKG=${pkg} -DPIN=${TRNSCI_PIN_${pkg}} -DCOMPONENT=${component}
+                -DWORK=${work_root}/mpi-${pkg}-${component} -DSUITE_PREFIX=${TRNSCI_INSTALL_PREFIX}
+                -DGENERATOR=${CMAKE_GENERATOR} -DMPIEXEC=${MPIEXEC_EXECUTABLE}
+                -P "${tests_dir}/run_mpi_downstream.cmake")
+      set_tests_properties(packaging.mpi.${pkg}.${component} PROPERTIES TIMEOUT 300)
+    endforeach()
+  endforeach()
+  add_test(NAME packaging.mpi.component_without_mpi_fails
+    COMMAND "${CMAKE_COMMAND}" -DSOURCE=${tests_dir}/mpi_downstream -DWORK=${work_root}/mpi-unfindable
+            "-DARGS=-DCMAKE_PREFIX_PATH=${TRNSCI_INSTALL_PREFIX}|-DPKG=trnblas|-DPIN=${TRNSCI_PIN_trnblas}|-DCOMPONENT=mpi|-DCMAKE_DISABLE_FIND_PACKAGE_MPI=ON"
+            "-DEXPECT=trnblas|MPI"
+            -DGENERATOR=${CMAKE_GENERATOR}
+            -P "${tests_dir}/expect_configure_failure.cmake")
+endif()

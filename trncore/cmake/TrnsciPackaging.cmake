@@ -15,8 +15,8 @@ option(TRNSCI_WARNINGS_AS_ERRORS "Treat compiler warnings as errors in trnsci ta
 
 # <PKG>_BUILD_TESTS/_BENCHMARKS/_EXAMPLES default to "this package is the top-level project", or to the
 # suite-wide TRNSCI_BUILD_* switch that the all-in-one build turns on. <PKG>_PYTHON (the Python bindings,
-# TrnsciPython.cmake) and <PKG>_MPI (the mpi component, TrnsciMpi.cmake) default to OFF, or to the
-# suite-wide TRNSCI_PYTHON and TRNSCI_MPI.
+# TrnsciPython.cmake) and, for a package with an mpi/ directory, <PKG>_MPI (its mpi component,
+# TrnsciMpi.cmake) default to OFF, or to the suite-wide TRNSCI_PYTHON and TRNSCI_MPI.
 macro(trnsci_package_options)
   string(TOUPPER "${PROJECT_NAME}" _trnsci_upper)
   foreach(_trnsci_what TESTS BENCHMARKS EXAMPLES)
@@ -32,12 +32,15 @@ macro(trnsci_package_options)
   endif()
   option(${_trnsci_upper}_PYTHON "Build and install the ${PROJECT_NAME} Python package (pybind11, NumPy)"
          ${_trnsci_default})
-  set(_trnsci_default OFF)
-  if(DEFINED TRNSCI_MPI)
-    set(_trnsci_default ${TRNSCI_MPI})
+  # Only packages that have a distributed component (an mpi/ directory) offer the switch.
+  if(EXISTS "${PROJECT_SOURCE_DIR}/mpi/CMakeLists.txt")
+    set(_trnsci_default OFF)
+    if(DEFINED TRNSCI_MPI)
+      set(_trnsci_default ${TRNSCI_MPI})
+    endif()
+    option(${_trnsci_upper}_MPI "Build and install ${PROJECT_NAME}_mpi, the distributed (MPI) component"
+           ${_trnsci_default})
   endif()
-  option(${_trnsci_upper}_MPI "Build and install ${PROJECT_NAME}_mpi, the distributed (MPI) component"
-         ${_trnsci_default})
 endmacro()
 
 # Compiler settings every trnsci target gets: C++20, the warning set, -Werror on request, sanitizers.
