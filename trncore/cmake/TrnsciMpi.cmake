@@ -82,15 +82,20 @@ function(_trnsci_mpi_test_main out)
   set(${out} "${TRNSCI_MPI_TEST_MAIN}" PARENT_SCOPE)
 endfunction()
 
-# The environment of every multi-rank test: OpenMPI refuses to run as root (CI runs as root) without the
-# two confirmations; --oversubscribe (on the command line) lets 4 ranks share 2 cores, and OpenMPI then
-# yields in its busy waits instead of spinning.
-# Under sanitizers, leak checking is off for multi-rank programs only: OpenMPI keeps start-up allocations
-# in plugins it unloads at MPI_Finalize, and LeakSanitizer then cannot name (or suppress) their frames.
-set(TRNSCI_MPI_TEST_ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_mpi_yield_when_idle=1;OMPI_MCA_btl_vader_single_copy_mechanism=none;OMPI_MCA_rmaps_base_oversubscribe=1")
-if(TRNSCI_SANITIZE)
-  list(APPEND TRNSCI_MPI_TEST_ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1")
-endif()
+# The environment of every multi-rank test, in <out>: OpenMPI refuses to run as root (CI runs as root)
+# without the two confirmations; --oversubscribe (on the command line) lets 4 ranks share 2 cores, and
+# OpenMPI then yields in its busy waits instead of spinning. Under sanitizers, leak checking is off for
+# multi-rank programs only: OpenMPI keeps start-up allocations in plugins it unloads at MPI_Finalize, and
+# LeakSanitizer then cannot name (or suppress) their frames. A function, not a variable: this file is
+# included once for the whole tree, and a variable would be visible in trncore's directories only.
+function(trnsci_mpi_test_environment out)
+  set(env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1
+          OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_rmaps_base_oversubscribe=1)
+  if(TRNSCI_SANITIZE)
+    list(APPEND env "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1")
+  endif()
+  set(${out} "${env}" PARENT_SCOPE)
+endfunction()
 
 # trnsci_add_mpi_test(<name> SOURCES <cpp>... [LIBRARIES <target>...] [RANKS <n>...] [TIMEOUT <s>])
 # A GoogleTest executable run by mpiexec once per rank count (default 1 2 3 4), registered as
@@ -114,12 +119,13 @@ function(trnsci_add_mpi_test name)
                   "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../../../share/trncore/testing")
   target_include_directories(${name} PRIVATE "${TRNSCI_TESTING_INCLUDE_DIR}")
   trnsci_target_defaults(${name})
+  trnsci_mpi_test_environment(env)
   foreach(ranks IN LISTS ARG_RANKS)
     set(test ${PROJECT_NAME}.mpi.${name}.np${ranks})
     add_test(NAME ${test}
              COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${ranks} --oversubscribe ${MPIEXEC_PREFLAGS}
                      $<TARGET_FILE:${name}> ${MPIEXEC_POSTFLAGS})
-    set_tests_properties(${test} PROPERTIES ENVIRONMENT "${TRNSCI_MPI_TEST_ENVIRONMENT}" TIMEOUT ${ARG_TIMEOUT}
+    set_tests_properties(${test} PROPERTIES ENVIRONMENT "${env}" TIMEOUT ${ARG_TIMEOUT}
                                             PROCESSORS ${ranks} LABELS mpi)
   endforeach()
 endfunction()
@@ -137,12 +143,13 @@ function(trnsci_add_mpi_benchmark name)
   string(TOUPPER "${PROJECT_NAME}" upper)
   if(${upper}_BUILD_TESTS)
     set(test ${PROJECT_NAME}.mpi.bench_smoke.${name})
+    trnsci_mpi_test_environment(env)
     if(NOT ARG_SMOKE_ARGS)
       set(ARG_SMOKE_ARGS --benchmark_min_time=0.001)
     endif()
     add_test(NAME ${test} COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 --oversubscribe
                                   $<TARGET_FILE:${name}> ${ARG_SMOKE_ARGS})
-    set_tests_properties(${test} PROPERTIES ENVIRONMENT "${TRNSCI_MPI_TEST_ENVIRONMENT}" TIMEOUT 300
+    set_tests_properties(${test} PROPERTIES ENVIRONMENT "${env}" TIMEOUT 300
                                             PROCESSORS 2 LABELS mpi)
   endif()
 endfunction()
