@@ -107,6 +107,17 @@ Stream randint(Stream s, std::span<std::int64_t> out, std::int64_t low, std::int
 /// sample k's window). Returns the stream advanced by out.size()·2^32.
 Stream randperm(Stream s, std::span<std::int64_t> out, const trncore::Options& options = {});
 
+/// The Fisher–Yates draws of randperm, from any step on: out[i] = j_{first + i}, where randperm(s, p) of any
+/// size n > k runs, for k = n − 1 down to 1, swap(p[k], p[j_k]) with j_k ∈ [0, k] the unbiased index drawn
+/// from sample k's window (j_0 = 0: step 0 draws nothing). j_k depends only on s and k — not on n, on the
+/// other steps or on options.threads (the draws are split over threads like the samplers) — so the draws
+/// of a permutation can be made in slices on many workers and the swaps replayed in O(n): iota, then the
+/// swaps for k = n − 1 … 1 give randperm(s, p)'s permutation bit for bit (trnrand::mpi::randperm does
+/// this over MPI ranks). Returns skip_ahead(s, (first + out.size())·2^32), as randperm of first +
+/// out.size() values would. @throws InvalidArgument for invalid options or generator, or steps past
+/// 2^63 − 1; NotSupported on Backend::sim (no engine kernel).
+Stream randperm_draws(Stream s, std::uint64_t first, std::span<std::int64_t> out, const trncore::Options& options = {});
+
 /// Gamma(shape, scale) (density x^(shape−1) e^(−x/scale)) by Marsaglia–Tsang (ACM TOMS 26(3), 2000);
 /// shape < 1 by the boost Gamma(shape) = Gamma(shape + 1)·U^(1/shape), formed in logarithms (values below
 /// the double range round to 0 or a subnormal, as the exact variate would). Exact up to the rounding of a

@@ -152,6 +152,27 @@ Stream randperm(Stream s, std::span<std::int64_t> out, const trncore::Options& o
   return skip_ahead(s, out.size() * kWindow);
 }
 
+// Step k's draw depends only on k and the stream (its own window), so any range of steps is independent of
+// the others and of n: split over threads like the samplers.
+Stream randperm_draws(Stream s, std::uint64_t first, std::span<std::int64_t> out, const trncore::Options& options) {
+  check_host_call("trnrand::randperm_draws", options, s);
+  if (!out.empty() && first + (out.size() - 1) >= (std::uint64_t{1} << 63))
+    bad("trnrand::randperm_draws",
+        "steps " + std::to_string(first) + " ... " + std::to_string(first + (out.size() - 1)) +
+            " go past 2^63 - 1, the largest randperm size",
+        "pass first + out.size() <= 2^63");
+  for_samples(out.size(), options.threads, [&](std::size_t i) {
+    const std::uint64_t k = first + i;
+    if (k == 0) {
+      out[i] = 0;  // step 0 swaps nothing and draws nothing
+      return;
+    }
+    Window w(s, k);
+    out[i] = static_cast<std::int64_t>(w.below(k + 1));
+  });
+  return skip_ahead(s, (first + out.size()) * kWindow);
+}
+
 Stream gamma(Stream s, std::span<double> out, double shape, double scale, const trncore::Options& options) {
   check_host_call("trnrand::gamma", options, s);
   if (!(shape > 0) || !std::isfinite(shape))
