@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -154,13 +156,38 @@ TEST(SimCollectives, OneChipCostsNothing) {
 }
 
 TEST(SimCollectives, MonotoneInBytesChipsAndSpan) {
-  for (Collective c : {Collective::broadcast, Collective::allgather, Collective::reduce_scatter, Collective::allreduce,
-                       Collective::all_to_all}) {
+  const std::vector<std::pair<Collective, std::vector<CollectiveAlgorithm>>> flat{
+      {Collective::broadcast, {CollectiveAlgorithm::binomial_tree, CollectiveAlgorithm::scatter_allgather}},
+      {Collective::allgather, {CollectiveAlgorithm::ring, CollectiveAlgorithm::recursive_doubling}},
+      {Collective::reduce_scatter, {CollectiveAlgorithm::ring, CollectiveAlgorithm::recursive_doubling}},
+      {Collective::allreduce,
+       {CollectiveAlgorithm::ring, CollectiveAlgorithm::recursive_doubling, CollectiveAlgorithm::rabenseifner}},
+      {Collective::all_to_all, {CollectiveAlgorithm::pairwise_exchange}}};
+  for (const auto& [c, algorithms] : flat) {
     for (Generation g : {Generation::trn1, Generation::trn2, Generation::trn3}) {
+      const auto instance = static_cast<std::int64_t>(topology(g).chips_per_instance.value);
+      // Every flat algorithm costs more with more chips (more steps, a larger share, slower tiers).
+      for (CollectiveAlgorithm a : algorithms) {
+        double previous = 0.0;
+        for (std::int64_t p = 2; p <= 200; ++p) {
+          const double s = collective_cost(c, 10'000'000, {p, 0}, g, a).seconds;
+          EXPECT_GE(s, previous) << to_string(c) << " " << to_string(a) << " " << to_string(g) << " p = " << p;
+          previous = s;
+        }
+      }
+      // Automatic: monotone within one instance (beyond it the two-level algorithm can get cheaper with more
+      // members, which bring more links of the slow tier), and never dearer than any algorithm it may pick.
       double previous = 0.0;
       for (std::int64_t p = 1; p <= 200; ++p) {
         const double s = collective_cost(c, 10'000'000, {p, 0}, g).seconds;
-        EXPECT_GE(s, previous) << to_string(c) << " " << to_string(g) << " p = " << p;
+        if (p <= instance) {
+          EXPECT_GE(s, previous) << to_string(c) << " " << to_string(g) << " p = " << p;
+        }
+        for (CollectiveAlgorithm a : algorithms) {
+          if (p > 1) {
+            EXPECT_LE(s, collective_cost(c, 10'000'000, {p, 0}, g, a).seconds);
+          }
+        }
         previous = s;
       }
       previous = 0.0;
@@ -177,6 +204,42 @@ TEST(SimCollectives, MonotoneInBytesChipsAndSpan) {
     EXPECT_LT(tight, wide) << to_string(c);
     EXPECT_LT(wide, across) << to_string(c);
   }
+}
+
+TEST(SimCollectives, HierarchicalHandComputed) {
+  // Allgather of 144 MB over 144 trn2 chips: D = 3 UltraServers (span 144 > 64), m = 48 members each.
+  // Outer (EFA): ⌈log2 3⌉ = 2 steps, (2/3)/48 of the bytes; inner (48 chips of one UltraServer: the
+  // ultraserver tier): ⌈log2 48⌉ = 6 steps, 47/48 of the bytes.
+  const double n = 144e6;
+  const CollectiveCost c = collective_cost(Collective::allgather, 144'000'000, {144, 0}, Generation::trn2,
+                                           CollectiveAlgorithm::hierarchical);
+  EXPECT_EQ(c.steps, 8);
+  EXPECT_EQ(c.tier, LinkTier::efa);
+  expect_close(c.latency_seconds, 2 * kEfaAlpha + 6 * kNlAlpha);
+  expect_close(c.bandwidth_seconds, 2.0 / 3.0 / 48.0 * n / kEfaBw + 47.0 / 48.0 * n / kUsBw);
+  // It beats the flat ring, whose every step runs at the EFA rate, and automatic picks it.
+  EXPECT_LT(c.seconds,
+            collective_cost(Collective::allgather, 144'000'000, {144, 0}, Generation::trn2, CollectiveAlgorithm::ring)
+                .seconds);
+  EXPECT_EQ(collective_cost(Collective::allgather, 144'000'000, {144, 0}).algorithm, CollectiveAlgorithm::hierarchical);
+  // Allreduce over 32 chips (two instances, span 32 ≤ 64): outer tier ultraserver, D = 2, m = 16 (instance).
+  const CollectiveCost r =
+      collective_cost(Collective::allreduce, 32'000'000, {32, 0}, Generation::trn2, CollectiveAlgorithm::hierarchical);
+  expect_close(r.seconds, 2 * (1 * kNlAlpha + 0.5 / 16 * 32e6 / kUsBw + 4 * kNlAlpha + 15.0 / 16 * 32e6 / kInstBw));
+  // Broadcast of 64 MB over 128 chips: D = 2, m = 64; scatter and allgather inside (ultraserver tier,
+  // 6 steps, 63/64 each), the outer broadcast of 1 MB between 2 UltraServers: binomial, 1 step.
+  const CollectiveCost b =
+      collective_cost(Collective::broadcast, 64'000'000, {128, 0}, Generation::trn2, CollectiveAlgorithm::hierarchical);
+  expect_close(b.seconds, 12 * kNlAlpha + 2 * 63.0 / 64 * 64e6 / kUsBw + kEfaAlpha + 1e6 / kEfaBw);
+  // Within one instance, or for all_to_all, there is no second level.
+  EXPECT_THROW(collective_cost(Collective::allgather, 8, {16, 0}, Generation::trn2, CollectiveAlgorithm::hierarchical),
+               trncore::InvalidArgument);
+  EXPECT_THROW(
+      collective_cost(Collective::all_to_all, 8, {144, 0}, Generation::trn2, CollectiveAlgorithm::hierarchical),
+      trncore::InvalidArgument);
+  EXPECT_EQ(
+      collective_cost(Collective::allgather, 8, {1, 0}, Generation::trn2, CollectiveAlgorithm::hierarchical).algorithm,
+      CollectiveAlgorithm::none);
 }
 
 TEST(SimCollectives, CrossingIntoEfaIsLimitedByEfa) {
@@ -242,6 +305,25 @@ TEST(SimCollectives, BadInputNamesTheFunctionAndValues) {
       },
       "generation value 7");
   expect_invalid([] { tier_for_span(0); }, "trncore::sim::tier_for_span: span_chips = 0 is below 1");
+}
+
+TEST(SimCollectives, OrderedSumAsTrncoreMpiRunsIt) {
+  // 1000 blocks of 8 KB over 8 chips of one instance: indices allgather 8000 bytes (recursive doubling:
+  // 3 steps, 7/8 of the bytes), all_to_all of ⌈1000/8⌉ = 125 blocks = 1,024,000 bytes (7 steps, 7/8),
+  // allgather of the 8192-byte result (3 steps, 7/8).
+  const OrderedSumCost c = ordered_sum_cost(1000, 8192, {8, 0});
+  expect_close(c.indices.seconds, 3 * kNlAlpha + 7000.0 / kInstBw);
+  expect_close(c.exchange.seconds, 7 * kNlAlpha + 896000.0 / kInstBw);
+  expect_close(c.gather.seconds, 3 * kNlAlpha + 7168.0 / kInstBw);
+  expect_close(c.seconds, 13 * kNlAlpha + (7000.0 + 896000.0 + 7168.0) / kInstBw);
+  EXPECT_EQ(ordered_sum_cost(1000, 8192, {1, 0}).seconds, 0.0);
+  // More blocks never cost less; spanning past the UltraServer costs more.
+  EXPECT_LE(ordered_sum_cost(10, 8192, {8, 0}).seconds, c.seconds);
+  EXPECT_LT(c.seconds, ordered_sum_cost(1000, 8192, {8, 100}).seconds);
+  EXPECT_THROW(ordered_sum_cost(-1, 8, {2, 0}), trncore::InvalidArgument);
+  EXPECT_THROW(ordered_sum_cost(1, -8, {2, 0}), trncore::InvalidArgument);
+  EXPECT_THROW(ordered_sum_cost(1, 8, {0, 0}), trncore::InvalidArgument);
+  EXPECT_THROW(ordered_sum_cost(std::int64_t{1} << 40, std::int64_t{1} << 40, {2, 0}), trncore::InvalidArgument);
 }
 
 TEST(SimCollectives, ToStringSaysModelled) {

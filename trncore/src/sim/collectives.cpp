@@ -27,7 +27,7 @@ constexpr auto kCollectives =
                                                 {"reduce_scatter", Collective::reduce_scatter},
                                                 {"allreduce", Collective::allreduce},
                                                 {"all_to_all", Collective::all_to_all}}}};
-constexpr auto kAlgorithms = trncore::detail::EnumNames<CollectiveAlgorithm, 9>{
+constexpr auto kAlgorithms = trncore::detail::EnumNames<CollectiveAlgorithm, 10>{
     {{{"automatic", CollectiveAlgorithm::automatic},
       {"none", CollectiveAlgorithm::none},
       {"direct", CollectiveAlgorithm::direct},
@@ -36,7 +36,8 @@ constexpr auto kAlgorithms = trncore::detail::EnumNames<CollectiveAlgorithm, 9>{
       {"ring", CollectiveAlgorithm::ring},
       {"recursive_doubling", CollectiveAlgorithm::recursive_doubling},
       {"rabenseifner", CollectiveAlgorithm::rabenseifner},
-      {"pairwise_exchange", CollectiveAlgorithm::pairwise_exchange}}}};
+      {"pairwise_exchange", CollectiveAlgorithm::pairwise_exchange},
+      {"hierarchical", CollectiveAlgorithm::hierarchical}}}};
 
 constexpr std::string_view kTrn2Page =
     "AWS Neuron docs, 'Amazon EC2 Trn2 architecture', Trn2 instance specifications table";
@@ -181,6 +182,74 @@ Terms terms(Collective c, CollectiveAlgorithm a, std::int64_t p, double n) noexc
   return {-1, 0.0};
 }
 
+// The two-level (hierarchical) cost, or steps < 0 when it does not apply (see CollectiveAlgorithm).
+struct Split {
+  std::int64_t steps = -1;
+  double volume = 0.0, latency = 0.0, bandwidth = 0.0;
+  LinkTier outer = LinkTier::efa;
+};
+
+Split hierarchical_terms(Collective c, std::int64_t p, std::int64_t span, double n, const TopologySpec& t) {
+  Split s;
+  if (c != Collective::broadcast && c != Collective::allgather && c != Collective::reduce_scatter &&
+      c != Collective::allreduce)
+    return s;
+  const auto instance = static_cast<std::int64_t>(t.chips_per_instance.value);
+  const auto scaleup = static_cast<std::int64_t>(t.chips_per_scaleup.value);
+  std::int64_t domain = 0;
+  if (span > scaleup) {
+    domain = scaleup;
+    s.outer = LinkTier::efa;
+  } else if (span > instance) {
+    domain = instance;
+    s.outer = LinkTier::ultraserver;
+  } else {
+    return s;
+  }
+  const std::int64_t d = (span + domain - 1) / domain;
+  const std::int64_t m = (p + d - 1) / d;
+  const std::int64_t inner_span = std::min(span, domain);
+  const LinkSpec& in = t.link(inner_span <= instance ? LinkTier::instance : LinkTier::ultraserver);
+  const LinkSpec& out = t.link(s.outer);
+  const double ai = in.latency.value, bi = 1.0 / in.effective_bandwidth();
+  const double ao = out.latency.value, bo = 1.0 / out.effective_bandwidth();
+  const double dd = static_cast<double>(d), dm = static_cast<double>(m);
+  const std::int64_t ld = ceil_log2(d), lm = ceil_log2(m);
+  const double inner_volume = (dm - 1.0) / dm * n;         // one inner allgather / reduce-scatter / scatter
+  const double outer_volume = (dd - 1.0) / (dd * dm) * n;  // one outer allgather / reduce-scatter
+  switch (c) {
+    case Collective::allgather:
+    case Collective::reduce_scatter:
+      s.steps = ld + lm;
+      s.volume = inner_volume + outer_volume;
+      s.latency = static_cast<double>(ld) * ao + static_cast<double>(lm) * ai;
+      s.bandwidth = outer_volume * bo + inner_volume * bi;
+      break;
+    case Collective::allreduce:
+      s.steps = 2 * (ld + lm);
+      s.volume = 2.0 * (inner_volume + outer_volume);
+      s.latency = 2.0 * (static_cast<double>(ld) * ao + static_cast<double>(lm) * ai);
+      s.bandwidth = 2.0 * (outer_volume * bo + inner_volume * bi);
+      break;
+    case Collective::broadcast: {
+      // The outer broadcast of n/m among the D domains: the cheaper of binomial and scatter-allgather.
+      const double piece = n / dm;
+      const double binomial = static_cast<double>(ld) * (ao + piece * bo);
+      const double sag = static_cast<double>(ld + d - 1) * ao + 2.0 * (dd - 1.0) / dd * piece * bo;
+      const bool use_binomial = binomial <= sag;
+      const std::int64_t outer_steps = use_binomial ? ld : ld + d - 1;
+      const double outer_vol = use_binomial ? static_cast<double>(ld) * piece : 2.0 * (dd - 1.0) / dd * piece;
+      s.steps = 2 * lm + outer_steps;
+      s.volume = 2.0 * inner_volume + outer_vol;
+      s.latency = 2.0 * static_cast<double>(lm) * ai + static_cast<double>(outer_steps) * ao;
+      s.bandwidth = 2.0 * inner_volume * bi + outer_vol * bo;
+      break;
+    }
+    default: break;
+  }
+  return s;
+}
+
 constexpr std::array<CollectiveAlgorithm, 7> kCandidates{CollectiveAlgorithm::direct,
                                                          CollectiveAlgorithm::binomial_tree,
                                                          CollectiveAlgorithm::scatter_allgather,
@@ -238,7 +307,7 @@ CollectiveCost collective_cost(Collective collective, std::int64_t bytes, Collec
     throw InvalidArgument(kCostFunction,
                           "collective value " + std::to_string(static_cast<int>(collective)) + " is not a Collective",
                           "pass a Collective enumerator");
-  if (static_cast<int>(algorithm) > static_cast<int>(CollectiveAlgorithm::pairwise_exchange))
+  if (static_cast<int>(algorithm) > static_cast<int>(CollectiveAlgorithm::hierarchical))
     throw InvalidArgument(
         kCostFunction,
         "algorithm value " + std::to_string(static_cast<int>(algorithm)) + " is not a CollectiveAlgorithm",
@@ -267,7 +336,9 @@ CollectiveCost collective_cost(Collective collective, std::int64_t bytes, Collec
   const std::int64_t span = group.span == 0 ? group.chips : group.span;
   cost.tier = tier_for_span(span, generation);
   if (group.chips == 1) {
-    if (algorithm != CollectiveAlgorithm::automatic && algorithm != CollectiveAlgorithm::none &&
+    const bool two_level = algorithm == CollectiveAlgorithm::hierarchical && collective != Collective::point_to_point &&
+                           collective != Collective::all_to_all;
+    if (algorithm != CollectiveAlgorithm::automatic && algorithm != CollectiveAlgorithm::none && !two_level &&
         terms(collective, algorithm, 2, 0.0).steps < 0)
       throw InvalidArgument(
           kCostFunction,
@@ -302,12 +373,55 @@ CollectiveCost collective_cost(Collective collective, std::int64_t bytes, Collec
       cost.seconds = lat + bw;
     }
   }
+  if (algorithm == CollectiveAlgorithm::automatic || algorithm == CollectiveAlgorithm::hierarchical) {
+    const Split h = hierarchical_terms(collective, group.chips, span, n, topology(generation));
+    if (h.steps >= 0 && h.latency + h.bandwidth < best) {
+      best = h.latency + h.bandwidth;
+      cost.algorithm = CollectiveAlgorithm::hierarchical;
+      cost.steps = h.steps;
+      cost.bytes_per_chip = h.volume;
+      cost.latency_seconds = h.latency;
+      cost.bandwidth_seconds = h.bandwidth;
+      cost.seconds = h.latency + h.bandwidth;
+    }
+  }
   if (best == std::numeric_limits<double>::infinity())
-    throw InvalidArgument(
-        kCostFunction,
-        "algorithm " + std::string(to_string(algorithm)) + " does not apply to " + std::string(to_string(collective)),
-        "pass automatic or an algorithm listed for this collective in CollectiveAlgorithm");
+    throw InvalidArgument(kCostFunction,
+                          "algorithm " + std::string(to_string(algorithm)) + " does not apply to " +
+                              std::string(to_string(collective)) +
+                              (algorithm == CollectiveAlgorithm::hierarchical
+                                   ? " over a group of span " + std::to_string(span) + " (within one instance)"
+                                   : std::string()),
+                          "pass automatic or an algorithm listed for this collective in CollectiveAlgorithm "
+                          "(hierarchical: broadcast, allgather, reduce_scatter or allreduce over a group that "
+                          "crosses an instance)");
   return cost;
+}
+
+OrderedSumCost ordered_sum_cost(std::int64_t blocks, std::int64_t block_bytes, CollectiveGroup group,
+                                Generation generation) {
+  constexpr const char* function = "trncore::sim::ordered_sum_cost";
+  if (blocks < 0)
+    throw InvalidArgument(function, "blocks = " + std::to_string(blocks) + " is negative",
+                          "pass the number of global blocks (>= 0)");
+  if (block_bytes < 0)
+    throw InvalidArgument(function, "block_bytes = " + std::to_string(block_bytes) + " is negative",
+                          "pass the size of one block's partial in bytes (>= 0)");
+  if (group.chips < 1)
+    throw InvalidArgument(function, "group.chips = " + std::to_string(group.chips) + " is below 1",
+                          "a reduction needs at least one chip");
+  if (blocks > 0 && block_bytes > std::numeric_limits<std::int64_t>::max() / blocks)
+    throw InvalidArgument(function,
+                          "blocks = " + std::to_string(blocks) + " of block_bytes = " + std::to_string(block_bytes) +
+                              " overflow 64-bit byte counts",
+                          "price fewer or smaller blocks");
+  OrderedSumCost c;
+  const std::int64_t busiest = (blocks + group.chips - 1) / group.chips;
+  c.indices = collective_cost(Collective::allgather, blocks * 8, group, generation);
+  c.exchange = collective_cost(Collective::all_to_all, busiest * block_bytes, group, generation);
+  c.gather = collective_cost(Collective::allgather, block_bytes, group, generation);
+  c.seconds = c.indices.seconds + c.exchange.seconds + c.gather.seconds;
+  return c;
 }
 
 std::string CollectiveCost::to_string() const {

@@ -10,9 +10,11 @@
 /// collectives and any overlap with compute; costs are modelled, never measured.
 ///
 /// Placement: chips are numbered consecutively, filling an instance, then the scale-up domain
-/// (UltraServer), then the next one. A group of chips that lies within `span` consecutive chips is limited
-/// by the slowest tier that span crosses: NeuronLink within an instance, NeuronLink between the instances
-/// of one UltraServer, EFA beyond it.
+/// (UltraServer), then the next one. A group of chips that lies within `span` consecutive chips runs a
+/// flat algorithm entirely at the slowest tier that span crosses (NeuronLink within an instance, NeuronLink
+/// between the instances of one UltraServer, EFA beyond it); the two-level (hierarchical) algorithm runs
+/// its inner level on the faster tier and only its outer level on the crossed one. `automatic` takes the
+/// cheaper. ordered_sum_cost prices trncore::mpi::ordered_sum, the suite's reproducible reduction.
 
 #include <trncore/sim/generation.hpp>
 
@@ -118,6 +120,15 @@ std::string_view to_string(Collective collective) noexcept;
 /// - rabenseifner: allreduce as recursive-halving reduce-scatter + recursive-doubling allgather,
 ///   2·L·alpha + 2·(p − 1)/p·n·beta;
 /// - pairwise_exchange: all_to_all, (p − 1)·alpha + (p − 1)/p·n·beta;
+/// - hierarchical: two levels for a group that crosses a boundary (the scale-up domain when the span
+///   exceeds it, else the instance): D = ⌈span / domain⌉ domains with m = ⌈p / D⌉ members each; the outer
+///   level runs m parallel collectives over the D domains on the crossed (slower) tier, the inner level
+///   one per domain over its m members on the tier inside (each level: L_D = ⌈log2 D⌉, L_m = ⌈log2 m⌉ steps).
+///   allgather: outer L_D·alpha_o + (D − 1)/(D·m)·n·beta_o, then inner L_m·alpha_i + (m − 1)/m·n·beta_i;
+///   reduce_scatter: the same levels in the other order; allreduce: both; broadcast: inner scatter in
+///   the root's domain (L_m·alpha_i + (m − 1)/m·n·beta_i), an outer broadcast of n/m (the cheaper of
+///   binomial_tree and scatter_allgather over D), an inner allgather (as the scatter). Each member uses its
+///   own link of the outer tier (for EFA: its chip's share of the instance's rate);
 /// - automatic: the cheapest of the above that applies to the collective; none: a single chip (no cost).
 enum class CollectiveAlgorithm : std::uint8_t {
   automatic,
@@ -128,7 +139,8 @@ enum class CollectiveAlgorithm : std::uint8_t {
   ring,
   recursive_doubling,
   rabenseifner,
-  pairwise_exchange
+  pairwise_exchange,
+  hierarchical
 };
 
 /// The algorithm's name as listed in CollectiveAlgorithm ("ring", "binomial_tree", ...). Never throws.
@@ -169,6 +181,24 @@ struct CollectiveCost {
 CollectiveCost collective_cost(Collective collective, std::int64_t bytes, CollectiveGroup group,
                                Generation generation = Generation::trn2,
                                CollectiveAlgorithm algorithm = CollectiveAlgorithm::automatic);
+
+/// The modelled cost of trncore::mpi::ordered_sum (the reproducible reduction: partials summed in ascending
+/// global block order) as that routine runs it: an allgather of the block indices (8 bytes each), an
+/// all_to_all in which every chip sends each of its blocks' partials cut into one slice per chip, the
+/// local in-order sums (arithmetic not priced), and an allgather of the summed slices.
+struct OrderedSumCost {
+  CollectiveCost indices;   ///< allgather of the global block indices: blocks · 8 bytes
+  CollectiveCost exchange;  ///< all_to_all of the busiest chip's partials: ⌈blocks / chips⌉ · block_bytes
+  CollectiveCost gather;    ///< allgather of the summed vector: block_bytes
+  double seconds = 0.0;     ///< the sum of the three
+};
+
+/// The cost of ordered_sum of `blocks` global blocks (spread evenly: the busiest chip holds ⌈blocks/chips⌉)
+/// whose partials are `block_bytes` each, over `group`. One chip costs nothing.
+/// @throws trncore::InvalidArgument for blocks < 0, block_bytes < 0, or a bad group or generation (as
+///         collective_cost), naming "trncore::sim::ordered_sum_cost" and the values.
+OrderedSumCost ordered_sum_cost(std::int64_t blocks, std::int64_t block_bytes, CollectiveGroup group,
+                                Generation generation = Generation::trn2);
 
 /// The link-model table of `generation`: every figure with its value, provenance and source, labelled
 /// modelled. Never throws for a valid generation.
