@@ -55,32 +55,37 @@ TEST(ScalingModel, HplHandComputedSmallCase) {
   // n = 1024, nb = 512, one chip: two block steps. Step 0: diagonal LU (2/3·512³ on one VectorEngine), the
   // 512×512 trailing update and both panel solves on the TensorEngines (4·512³ flops); step 1: the diagonal
   // block only. One GMRES-IR iteration: residual max(8n²/HBM, 2n²·20/vector), LU solve max(2n²/HBM,
-  // 2n²/vector), Gram-Schmidt 4·2·n·20/vector.
-  const double b3 = 512.0 * 512 * 512, n2 = 1024.0 * 1024;
+  // 2n²/vector) plus the diagonal blocks' L and U solves (2·512² per block on one VectorEngine), replicated
+  // Gram-Schmidt 4·2·n·20/vector.
+  const double b3 = 512.0 * 512 * 512, n2 = 1024.0 * 1024, b2 = 512.0 * 512;
   const double lu = 2 * (2.0 / 3.0 * b3 / kVectorCore) + 4 * b3 / kBf16;
+  const double serial_solve = 2 * 2 * b2 / kVectorCore, gram_schmidt = 4 * 2 * 1024.0 * 20 / kVector;
   const double gmres = std::max(8 * n2 / kHbm, 2 * n2 * 20 / kVector) + std::max(2 * n2 / kHbm, 2 * n2 / kVector) +
-                       4 * 2 * 1024.0 * 20 / kVector;
+                       serial_solve + gram_schmidt;
   const trnsolver::ScalingRow one = trnsolver::model_hpl_mxp(1024, 1, o);
   EXPECT_EQ(one.comm_seconds, 0.0);
   expect_rel(one.compute_seconds, lu + gmres);
   expect_rel(one.flops, 2.0 / 3.0 * 1024.0 * 1024 * 1024 + 2 * n2);
   EXPECT_EQ(one.efficiency, 1.0);
 
-  // Two chips, grid 1×2: columns of one chip never communicate; along the row (2 chips, one instance) every
-  // broadcast is a binomial tree of one step, alpha + bytes/beta. Step 0: the diagonal block and the L panel
-  // (512×512 bf16 each); step 1: the diagonal block (the L panel is empty). The single 512-column trailing
-  // block stays on one chip, so compute of the LU is unchanged. GMRES-IR: the ordered row reduction
-  // allgathers 2 × 8·1024 bytes (ring/recursive doubling, 1 step, half the bytes), the two triangular solves
-  // broadcast 4·512 bytes per block step along the row, the dot products allgather 8·2·2 bytes.
+  // Two chips, grid 1×2: columns of one chip never communicate; along the row (2 chips, one instance) a
+  // broadcast is a binomial tree of one step, alpha + bytes/beta; a 2-chip allgather or all_to_all is one
+  // step moving half the bytes. LU: step 0 broadcasts the diagonal block and the L panel (512×512 bf16
+  // each), step 1 the diagonal block (the L panel is empty); the single 512-column trailing block stays on
+  // one chip, so the LU's compute is unchanged.
+  // GMRES-IR: the residual's ordered_sum of 2 blocks of 8·1024 bytes along the row = indices (16 bytes) +
+  // all_to_all (1 block: 8192) + allgather (8192). Each LU solve: per block step and direction an ordered_sum
+  // of the eliminated blocks (0 or 1) of 8·512 bytes (indices 0 or 8 bytes, all_to_all 0 or 4096, allgather
+  // 4096) and a broadcast of 8·512 bytes: 16 steps and 2·(2048 + 4096) + 2·(4 + 2048 + 2048 + 4096) bytes.
   const trnsolver::ScalingRow two = trnsolver::model_hpl_mxp(1024, 2, o);
   EXPECT_EQ(two.grid_rows, 1);
   EXPECT_EQ(two.grid_cols, 2);
   const double panel = 2.0 * 512 * 512;
   const double comm =
-      3 * (kAlpha + panel / kBw) + (kAlpha + 8192.0 / kBw) + 4 * (kAlpha + 2048.0 / kBw) + (kAlpha + 16.0 / kBw);
+      3 * (kAlpha + panel / kBw) + (3 * kAlpha + (8.0 + 4096 + 4096) / kBw) + (16 * kAlpha + 28680.0 / kBw);
   expect_rel(two.comm_seconds, comm);
   const double gmres2 =
-      std::max(8 * n2 / 2 / kHbm, n2 * 20 / kVector) + std::max(n2 / kHbm, n2 / kVector) + 4 * 2 * 512.0 * 20 / kVector;
+      std::max(8 * n2 / 2 / kHbm, n2 * 20 / kVector) + std::max(n2 / kHbm, n2 / kVector) + serial_solve + gram_schmidt;
   expect_rel(two.compute_seconds, lu + gmres2);
   expect_rel(two.efficiency, one.total_seconds / (2 * two.total_seconds));
 }
@@ -104,10 +109,12 @@ TEST(ScalingModel, RsvdHandComputedSmallCase) {
   EXPECT_EQ(one.comm_seconds, 0.0);
   expect_rel(one.compute_seconds, expected_compute(1000));
   expect_rel(one.flops, 2 * 2.0 * 1000 * 1000 * 10);
-  // Two chips in one instance: the points (1000·3·4 bytes), one basis allgather in bf16 (1000·10·2 bytes),
-  // three ordered Gram reductions (allgather of 2 × 10·10·8 bytes); each 1 step moving half the bytes.
+  // Two chips in one instance: the points (1000·3 doubles), one basis allgather in bf16 (1000·10·2 bytes),
+  // three ordered Gram reductions of ⌈1000/512⌉ = 2 blocks of 10·10·8 bytes (indices 16 bytes, all_to_all of
+  // one block, allgather of the 800-byte sum); each collective 1 step moving half the bytes.
   const trnsolver::ScalingRow two = trnsolver::model_kernel_rsvd(1000, 2, o);
-  expect_rel(two.comm_seconds, (kAlpha + 6000 / kBw) + (kAlpha + 10000 / kBw) + 3 * (kAlpha + 800 / kBw));
+  expect_rel(two.comm_seconds,
+             (kAlpha + 12000 / kBw) + (kAlpha + 10000 / kBw) + 3 * (3 * kAlpha + (8.0 + 400 + 400) / kBw));
   expect_rel(two.compute_seconds, expected_compute(500));
 }
 
@@ -172,12 +179,17 @@ TEST(ScalingModel, FlagshipAndTierEffect) {
   o3.generation = Generation::trn3;
   const trnsolver::ScalingRow t2 = trnsolver::model_kernel_rsvd(1'000'000, 144, o2);
   const trnsolver::ScalingRow t3 = trnsolver::model_kernel_rsvd(1'000'000, 144, o3);
-  EXPECT_LT(t3.comm_seconds * 10, t2.comm_seconds);
+  EXPECT_LT(t3.comm_seconds * 5, t2.comm_seconds);
   EXPECT_LT(t2.total_seconds, trnsolver::model_kernel_rsvd(1'000'000, 1, o2).total_seconds / 50);
   // Crossing into EFA (64 → 65 chips on trn2) makes the same problem's communication jump.
   const double in = trnsolver::model_kernel_rsvd(1'000'000, 64, o2).comm_seconds;
   const double out = trnsolver::model_kernel_rsvd(1'000'000, 65, o2).comm_seconds;
-  EXPECT_GT(out, 4 * in);
+  EXPECT_GT(out, 3 * in);
+  // On trn3 the 65th chip stays inside the 144-chip NeuronLink domain: no jump.
+  trnsolver::KernelRsvdModelOptions t3o;
+  t3o.generation = Generation::trn3;
+  EXPECT_LT(trnsolver::model_kernel_rsvd(1'000'000, 65, t3o).comm_seconds,
+            1.1 * trnsolver::model_kernel_rsvd(1'000'000, 64, t3o).comm_seconds);
   // Without refinement the run does 6 products instead of 9 (3 of them at 21 passes): much faster.
   trnsolver::KernelRsvdModelOptions plain;
   plain.refine = false;

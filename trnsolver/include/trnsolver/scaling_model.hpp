@@ -72,10 +72,13 @@ double device_memory_bytes(trncore::sim::Generation generation);
 /// panel solves and the trailing update run on the TensorEngines. Then GMRES-IR in fp64 with the LU as
 /// preconditioner: `refinement_iterations` iterations, each one fp64 residual matvec (the fp64 matrix in
 /// device memory, fp64 emulated on the VectorEngines with double-fp32 arithmetic at `fp64_emulation_ops`
-/// fp32 operations per fp64 flop; time = max(HBM read, vector work)), one LU solve (bf16 factors applied
-/// in fp32 on the VectorEngines, one broadcast of a block of the vector per block step along the process
-/// row and column), and its Gram-Schmidt dot products reduced in a fixed order (an allgather of the
-/// partials). Credited work W = 2/3·n³ + 2·n² (HPL-MxP's rule).
+/// fp32 operations per fp64 flop; time = max(HBM read, vector work)) and one LU solve (bf16 factors applied
+/// in fp32 on the VectorEngines), on vectors replicated on every chip as trnsolver_mpi runs it: the
+/// residual's block partials summed in block order along the process row (trncore::sim::ordered_sum_cost)
+/// and allgathered along the column; each LU solve takes 2·⌈n/nb⌉ block steps, each an ordered sum of the
+/// eliminated blocks' products along the process row, the diagonal block's solve on its owner's
+/// VectorEngine and a broadcast of the solved piece to every chip (latency bound); the Gram-Schmidt work
+/// is replicated and needs no communication. Credited work W = 2/3·n³ + 2·n² (HPL-MxP's rule).
 struct HplMxpModelOptions {
   trncore::sim::Generation generation = trncore::sim::Generation::trn2;  ///< the chips modelled
   std::int64_t block = 512;                                              ///< block size nb (≥ 1)
@@ -112,10 +115,11 @@ ScalingTable hpl_mxp_scaling(ScalingKind kind, std::span<const std::int64_t> chi
 /// later product needs the whole current basis: an allgather of n·l values. Products: 2 + 2·q in bf16;
 /// with refinement 3 more (one subspace iteration and the projection) whose GEMMs take `refine_passes`
 /// TensorEngine passes (MathMode::compensated under the bf16 product model: 21) and whose distances are
-/// formed in fp32 on the VectorEngine (3·dimension ops per entry). Each basis is orthonormalised by
-/// CholeskyQR2: Gram matrices on the TensorEngine at the fp32 rate, reduced in global block order (an
-/// allgather of every chip's l×l fp64 partial: the reproducible reduction), Cholesky and the final l×l SVD
-/// replicated on every chip's host at `host_flops`. Credited work W = products · 2·n²·l (each product
+/// formed in fp32 on the VectorEngine (3·dimension ops per entry). The points (n·d doubles) are allgathered
+/// once. Each basis is orthonormalised by CholeskyQR2: Gram matrices on the TensorEngine at the fp32 rate,
+/// one l×l fp64 partial per global block of `block_rows` rows, reduced in block order
+/// (trncore::sim::ordered_sum_cost: the reproducible reduction as trncore::mpi::ordered_sum runs it);
+/// Cholesky and the final l×l SVD replicated on every chip's host at `host_flops`. Credited work W = products · 2·n²·l (each product
 /// once, whatever its passes).
 struct KernelRsvdModelOptions {
   trncore::sim::Generation generation = trncore::sim::Generation::trn2;  ///< the chips modelled
@@ -123,6 +127,9 @@ struct KernelRsvdModelOptions {
   std::int64_t oversampling = 10;                                        ///< p: l = k + p columns (≥ 0)
   std::int64_t power_iterations = 2;                                     ///< q (≥ 0)
   std::int64_t dimension = 3;                                            ///< point dimension d (1 ≤ d ≤ 126)
+  /// Rows of a reduction block (≥ 1): Gram partials are per global block of this many rows, so the
+  /// reduction's order and result do not depend on the chip count (trnsolver_mpi's block_rows, 512).
+  std::int64_t block_rows = 512;
   bool refine = true;               ///< the fp32-accuracy refinement (3 products in compensated mode)
   std::int64_t refine_passes = 21;  ///< TensorEngine passes per refined GEMM (≥ 1)
   double host_flops = 1e11;         ///< fp64 flop/s of one chip's share of the host (estimate; > 0)

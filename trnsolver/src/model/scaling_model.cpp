@@ -56,6 +56,14 @@ double coll(Collective c, double bytes, std::int64_t chips, std::int64_t span, G
   return trncore::sim::collective_cost(c, static_cast<std::int64_t>(std::llround(bytes)), {chips, span}, g).seconds;
 }
 
+// trncore::mpi::ordered_sum of `blocks` partials of `block_bytes` over a group (zero-byte collectives still
+// pay their latency, as the routine calls them).
+double ordered_sum(std::int64_t blocks, double block_bytes, std::int64_t chips, std::int64_t span, Generation g) {
+  if (chips <= 1) return 0.0;
+  return trncore::sim::ordered_sum_cost(blocks, static_cast<std::int64_t>(std::llround(block_bytes)), {chips, span}, g)
+      .seconds;
+}
+
 void require(bool ok, const char* function, const std::string& problem, const std::string& hint) {
   if (!ok) throw InvalidArgument(function, problem, hint);
 }
@@ -97,6 +105,8 @@ void check_rsvd(const char* f, const KernelRsvdModelOptions& o) {
   require(o.dimension >= 1 && o.dimension <= 126, f,
           "options.dimension = " + std::to_string(o.dimension) + " is outside [1, 126]",
           "the augmented coordinates (d + 2) must fit the TensorEngine's 128 partitions");
+  require(o.block_rows >= 1, f, "options.block_rows = " + std::to_string(o.block_rows) + " is below 1",
+          "pass the rows of a reduction block (>= 1)");
   require(o.refine_passes >= 1, f, "options.refine_passes = " + std::to_string(o.refine_passes) + " is below 1",
           "pass the TensorEngine passes of the refinement mode (compensated: 21)");
   require(std::isfinite(o.host_flops) && o.host_flops > 0, f,
@@ -147,30 +157,34 @@ ScalingRow hpl_raw(std::int64_t n, std::int64_t chips, const HplMxpModelOptions&
     comm += coll(Collective::broadcast, 2.0 * db * cols, p_rows, col_span, g);
   }
 
-  // GMRES-IR in fp64 (emulated on the VectorEngines), the LU as preconditioner.
+  // GMRES-IR in fp64 (emulated on the VectorEngines) on replicated vectors, the LU as preconditioner, as
+  // trnsolver_mpi runs it: the residual's partial products summed in block order along the process row
+  // (ordered_sum) and allgathered along the column; each LU solve 2·⌈n/nb⌉ block steps, each an ordered_sum
+  // of the eliminated blocks' products along the process row, the diagonal block's solve on its owner and a
+  // broadcast of the solved piece to every chip.
   const double rows_n = static_cast<double>(local_extent(n, nb, p_rows));
   const double cols_n = static_cast<double>(local_extent(n, nb, q_cols));
   const double entries = rows_n * cols_n;
-  const double vec = static_cast<double>(ceil_div(n, chips));
-  // One LU solve: two triangular solves, one block broadcast along the row and the column per block step.
-  double tri_comm = 0.0;
-  if (chips > 1) {
-    for (std::int64_t k = 0; k < steps; ++k) {
-      const double db = static_cast<double>(std::min(nb, n - k * nb));
-      tri_comm += coll(Collective::broadcast, 4.0 * db, q_cols, q_cols, g) +
-                  coll(Collective::broadcast, 4.0 * db, p_rows, col_span, g);
-    }
-    tri_comm *= 2.0;
+  double lu_solve_comm = 0.0, lu_solve_serial = 0.0;
+  for (std::int64_t k = 0; k < steps; ++k) {
+    const std::int64_t kb = std::min(nb, n - k * nb);
+    const double dkb = static_cast<double>(kb);
+    lu_solve_serial += 2.0 * dkb * dkb / c.vector_core;  // the diagonal block's L and U solves
+    if (chips == 1) continue;
+    for (std::int64_t eliminated : {k, steps - 1 - k})  // forward (L) and backward (U) substitution
+      lu_solve_comm += ordered_sum(eliminated, 8.0 * dkb, q_cols, q_cols, g) +
+                       coll(Collective::broadcast, 8.0 * dkb, chips, chips, g);
   }
+  const double matvec_comm =
+      chips == 1 ? 0.0
+                 : ordered_sum(steps, 8.0 * rows_n, q_cols, q_cols, g) +
+                       coll(Collective::allgather, 8.0 * rows_n * static_cast<double>(p_rows), p_rows, col_span, g);
   for (std::int64_t j = 1; j <= o.refinement_iterations; ++j) {
     const double dj = static_cast<double>(j);
     compute += std::max(8.0 * entries / c.hbm, 2.0 * entries * o.fp64_emulation_ops / c.vector);  // residual
-    compute += std::max(2.0 * entries / c.hbm, 2.0 * entries / c.vector);                         // LU solve
-    compute += 4.0 * (dj + 1.0) * vec * o.fp64_emulation_ops / c.vector;                          // Gram-Schmidt
-    comm += coll(Collective::allgather, 8.0 * cols_n, p_rows, col_span, g);                       // x along columns
-    comm += coll(Collective::allgather, 8.0 * rows_n * static_cast<double>(q_cols), q_cols, q_cols, g);  // ordered y
-    comm += tri_comm;
-    comm += coll(Collective::allgather, 8.0 * (dj + 1.0) * static_cast<double>(chips), chips, chips, g);  // dots
+    compute += std::max(2.0 * entries / c.hbm, 2.0 * entries / c.vector) + lu_solve_serial;       // LU solve
+    compute += 4.0 * (dj + 1.0) * dn * o.fp64_emulation_ops / c.vector;  // Gram-Schmidt, replicated
+    comm += matvec_comm + lu_solve_comm;
   }
   r.compute_seconds = compute;
   r.comm_seconds = comm;
@@ -187,7 +201,6 @@ ScalingRow rsvd_raw(std::int64_t n, std::int64_t chips, const KernelRsvdModelOpt
   const double dn = static_cast<double>(n);
   const double rows = static_cast<double>(ceil_div(n, chips));
   const double entries = rows * dn;
-  const double p = static_cast<double>(chips);
   const double q = static_cast<double>(o.power_iterations);
   ScalingRow r;
   r.chips = chips;
@@ -215,14 +228,14 @@ ScalingRow rsvd_raw(std::int64_t n, std::int64_t chips, const KernelRsvdModelOpt
   compute += gram + chol + 22.0 * dl * dl * dl / o.host_flops + 2.0 * gram;
 
   // Communication: the points once, the basis before every product but the first, the ordered Gram reductions.
-  double comm = coll(Collective::allgather, dn * static_cast<double>(o.dimension) * 4.0, chips, chips, g);
+  double comm = coll(Collective::allgather, dn * static_cast<double>(o.dimension) * 8.0, chips, chips, g);
   comm += (1.0 + 2.0 * q) * coll(Collective::allgather, dn * dl * 2.0, chips, chips, g);
   comm += refined_products * coll(Collective::allgather, dn * dl * 4.0, chips, chips, g);
-  comm += (orths * 2.0 + 1.0) * coll(Collective::allgather, p * dl * dl * 8.0, chips, chips, g);
+  comm += (orths * 2.0 + 1.0) * ordered_sum(ceil_div(n, o.block_rows), dl * dl * 8.0, chips, chips, g);
   r.compute_seconds = compute;
   r.comm_seconds = comm;
   r.total_seconds = compute + comm;
-  r.tflops_per_chip = r.flops / (p * r.total_seconds) / 1e12;
+  r.tflops_per_chip = r.flops / (static_cast<double>(chips) * r.total_seconds) / 1e12;
   return r;
 }
 
@@ -356,8 +369,10 @@ ScalingTable hpl_mxp_scaling(ScalingKind kind, std::span<const std::int64_t> chi
   t.assumptions.push_back(
       "GMRES-IR: " + std::to_string(options.refinement_iterations) +
       " iterations (estimate); fp64 emulated on the VectorEngines (double-fp32, " + num(options.fp64_emulation_ops) +
-      " fp32 ops per fp64 flop: an estimate), fp64 matrix in device memory (memory bound); triangular solves "
-      "latency bound (one broadcast per block step); dot products reduced in a fixed order (allgather)");
+      " fp32 ops per fp64 flop: an estimate), fp64 matrix in device memory (memory bound); vectors replicated as "
+      "trnsolver_mpi runs it: residual partials reduced in block order along rows (ordered_sum) and allgathered "
+      "along columns; each triangular-solve block step an ordered_sum along the row + a broadcast to all chips "
+      "(latency bound)");
   t.assumptions.push_back("memory: " + num(options.bytes_per_entry) +
                           " bytes per entry (bf16 factors + fp64 matrix), " + num(options.memory_fraction) + " of " +
                           num(device_memory_bytes(options.generation) / (1024.0 * 1024.0 * 1024.0)) +
@@ -399,9 +414,12 @@ ScalingTable kernel_rsvd_scaling(ScalingKind kind, std::span<const std::int64_t>
       "augmented coordinates (128 entries per cycle per core), exp on the ScalarEngine; sketch GEMMs on the "
       "TensorEngine; rows (points) split evenly over the chips");
   t.assumptions.push_back(
-      "Omega from counter-based streams where needed (no communication); every later product allgathers the basis "
-      "(bf16 in the range finder, fp32 in the refinement); CholeskyQR2 with Gram matrices reduced in global block "
-      "order (allgather of fp64 partials); l x l Cholesky and SVD replicated on the host at " +
+      "Omega from counter-based streams where needed (no communication); points allgathered once; every later "
+      "product allgathers the basis (bf16 in the range finder, fp32 in the refinement); CholeskyQR2 with one fp64 "
+      "Gram partial per block of " +
+      std::to_string(options.block_rows) +
+      " rows reduced in block order (ordered_sum: all_to_all + allgather); l x l Cholesky and SVD replicated on "
+      "the host at " +
       num(options.host_flops / 1e9) + " GFLOP/s per chip (an estimate)");
   if (options.refine)
     t.assumptions.push_back("refinement to fp32 accuracy: 3 products (one subspace iteration + the projection) at " +
