@@ -63,6 +63,16 @@ if(TRNSCI_PYTHON)
 endif()
 
 add_test(NAME packaging.consumer.showcase_runs COMMAND "${CMAKE_BINARY_DIR}/consumer/trnsci_showcase")
+# The distributed showcase on 4 ranks (2 cores: oversubscribed), small sizes.
+if(TRNSCI_MPI)
+  include("${TRNSCI_SOURCE_ROOT}/trncore/cmake/TrnsciMpi.cmake")
+  trnsci_find_mpi()
+  trnsci_mpi_test_environment(mpi_env)
+  add_test(NAME packaging.consumer.showcase_mpi_runs
+           COMMAND ${MPIEXEC_EXECUTABLE} -n 4 --oversubscribe "${CMAKE_BINARY_DIR}/consumer/trnsci_showcase_mpi" 600 1000)
+  set_tests_properties(packaging.consumer.showcase_mpi_runs PROPERTIES ENVIRONMENT "${mpi_env}" TIMEOUT 300
+                                                                        PROCESSORS 2)
+endif()
 
 # The next minor of a version: newer than the tree, so a pin the tree cannot satisfy.
 function(trnsci_next_minor out version)
@@ -133,8 +143,6 @@ endforeach()
 # it, a package never looks for MPI (configured with MPI made unfindable); and asking for the component
 # when MPI cannot be found fails at configure time, naming MPI.
 if(TRNSCI_MPI)
-  include("${TRNSCI_SOURCE_ROOT}/trncore/cmake/TrnsciMpi.cmake")
-  trnsci_find_mpi()
   foreach(pkg trncore trnrand trnblas trnsolver)
     foreach(component mpi none)
       add_test(NAME packaging.mpi.${pkg}.${component}
