@@ -27,7 +27,10 @@
 namespace trnsolver {
 
 /// Strong scaling (fixed problem) or weak scaling (the problem grows with the chips).
-enum class ScalingKind : std::uint8_t { strong, weak };
+enum class ScalingKind : std::uint8_t {
+  strong,  ///< the problem fixed, more chips
+  weak     ///< the problem grows with the chips (memory or work per chip fixed)
+};
 
 /// One modelled configuration.
 struct ScalingRow {

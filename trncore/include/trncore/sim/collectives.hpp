@@ -131,16 +131,16 @@ std::string_view to_string(Collective collective) noexcept;
 ///   own link of the outer tier (for EFA: its chip's share of the instance's rate);
 /// - automatic: the cheapest of the above that applies to the collective; none: a single chip (no cost).
 enum class CollectiveAlgorithm : std::uint8_t {
-  automatic,
-  none,
-  direct,
-  binomial_tree,
-  scatter_allgather,
-  ring,
-  recursive_doubling,
-  rabenseifner,
-  pairwise_exchange,
-  hierarchical
+  automatic,           ///< the cheapest that applies (never reported)
+  none,                ///< one chip: nothing moves
+  direct,              ///< point to point
+  binomial_tree,       ///< broadcast
+  scatter_allgather,   ///< broadcast (van de Geijn)
+  ring,                ///< allgather, reduce_scatter, allreduce
+  recursive_doubling,  ///< allgather, reduce_scatter (recursive halving / Bruck), allreduce
+  rabenseifner,        ///< allreduce
+  pairwise_exchange,   ///< all_to_all
+  hierarchical         ///< two levels: broadcast, allgather, reduce_scatter, allreduce across a boundary
 };
 
 /// The algorithm's name as listed in CollectiveAlgorithm ("ring", "binomial_tree", ...). Never throws.
