@@ -161,10 +161,10 @@ struct CollectiveCost {
   LinkTier tier = LinkTier::instance;                         ///< the slowest tier the group spans
   std::int64_t chips = 1;                                     ///< members of the group
   std::int64_t bytes = 0;                                     ///< the size as defined per Collective
-  std::int64_t steps = 0;                                     ///< message steps (each costs the tier's latency)
+  std::int64_t steps = 0;                                     ///< message steps (each costs its tier's latency)
   double bytes_per_chip = 0.0;     ///< bytes each chip sends on the critical path (the beta term's volume)
-  double latency_seconds = 0.0;    ///< steps · latency
-  double bandwidth_seconds = 0.0;  ///< bytes_per_chip / effective bandwidth
+  double latency_seconds = 0.0;    ///< steps · latency (hierarchical: each level at its tier's)
+  double bandwidth_seconds = 0.0;  ///< bytes_per_chip / effective bandwidth (hierarchical: per level)
   double seconds = 0.0;            ///< latency_seconds + bandwidth_seconds
 
   /// One line: collective, algorithm, chips, tier, bytes, both terms and the total, labelled "modelled".
