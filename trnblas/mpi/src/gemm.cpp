@@ -20,7 +20,6 @@
 #include <memory>
 #include <optional>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -119,93 +118,112 @@ std::vector<std::int64_t> offsets(const Exchange& e, const std::vector<std::int6
   return out;
 }
 
+// One source's part of a working panel: the selected stored rows and columns (positions in its local order)
+// and their offsets in the panel.
+struct Part {
+  std::vector<std::int64_t> rows, cols, row_offsets, col_offsets;
+  std::int64_t size() const { return static_cast<std::int64_t>(rows.size() * cols.size()); }
+};
+
+// An uninitialised array of n ≥ 0 values (every entry is written before it is read).
+template <class T>
+std::unique_ptr<T[]> uninitialised(std::int64_t n) {
+  return std::unique_ptr<T[]>(new T[static_cast<std::size_t>(std::max<std::int64_t>(1, n))]);
+}
+
 // Fills the working panel's entries for K indices [lo, hi) (positions relative to `base`) from every rank's
-// stored operand: this rank's own part by a direct copy, the others' by one all-to-all. Collective over the grid.
+// stored operand: this rank's own part by a direct copy, the others' by one MPI_Alltoallv whose counts both
+// sides compute from the descriptors (no count exchange). Collective over the grid.
 template <class T>
 void fetch(const ProcessGrid& grid, const Exchange& e, const DistMatrix<const T>& x, std::int64_t lo, std::int64_t hi,
            std::int64_t base, T* work) {
   const auto& comm = grid.comm();
-  const int me = comm.rank();
+  const int me = comm.rank(), size = comm.size();
   const std::int64_t lld = x.desc.lld;
+  const auto at = [](std::int64_t i) { return static_cast<std::size_t>(i); };
   // Sender: for each destination class the selected stored rows and columns; every rank of a class receives
-  // the same block, packed column by column straight into the send buffer (nothing to this rank itself).
+  // the same block, packed column by column.
   const std::vector<std::int64_t> my_rows = e.rows.owned(grid.row()), my_cols = e.cols.owned(grid.col());
-  std::vector<std::vector<std::int64_t>> sel_rows(static_cast<std::size_t>(e.classes)),
-      sel_cols(static_cast<std::size_t>(e.classes));
+  std::vector<std::vector<std::int64_t>> sel_rows(at(e.classes)), sel_cols(at(e.classes));
   for (std::int64_t d = 0; d < e.classes; ++d) {
-    sel_rows[static_cast<std::size_t>(d)] = select(my_rows, e.c_index_is_stored_row, e.cdim, d, lo, hi);
-    sel_cols[static_cast<std::size_t>(d)] = select(my_cols, !e.c_index_is_stored_row, e.cdim, d, lo, hi);
+    sel_rows[at(d)] = select(my_rows, e.c_index_is_stored_row, e.cdim, d, lo, hi);
+    sel_cols[at(d)] = select(my_cols, !e.c_index_is_stored_row, e.cdim, d, lo, hi);
   }
-  std::vector<std::int64_t> counts(static_cast<std::size_t>(comm.size()), 0);
-  std::int64_t total = 0;
-  for (int r = 0; r < comm.size(); ++r) {
-    if (r == me) continue;
-    const auto d = static_cast<std::size_t>(e.class_of_rank(r, grid));
-    counts[static_cast<std::size_t>(r)] = static_cast<std::int64_t>(sel_rows[d].size() * sel_cols[d].size());
-    total += counts[static_cast<std::size_t>(r)];
+  // Receiver: the same selection made on each source's index lists.
+  const std::int64_t mine = e.my_class(grid);
+  std::vector<Part> parts(at(size));
+  for (int s = 0; s < size; ++s) {
+    Part& p = parts[at(s)];
+    const bool self = s == me;
+    const std::vector<std::int64_t> rows = self ? my_rows : e.rows.owned(s / grid.cols());
+    const std::vector<std::int64_t> cols = self ? my_cols : e.cols.owned(s % grid.cols());
+    p.rows = self ? sel_rows[at(mine)] : select(rows, e.c_index_is_stored_row, e.cdim, mine, lo, hi);
+    p.cols = self ? sel_cols[at(mine)] : select(cols, !e.c_index_is_stored_row, e.cdim, mine, lo, hi);
+    p.row_offsets = offsets(e, rows, p.rows, e.c_index_is_stored_row, base);
+    p.col_offsets = offsets(e, cols, p.cols, !e.c_index_is_stored_row, base);
   }
-  std::vector<T> send(static_cast<std::size_t>(total));
-  T* to = send.data();
-  for (int r = 0; r < comm.size(); ++r) {
+  // Counts and displacements (each all-to-all carries at most 2^30 values per rank: see the slabs in run()).
+  std::vector<int> scount(at(size), 0), sdispl(at(size), 0), rcount(at(size), 0), rdispl(at(size), 0);
+  std::int64_t stotal = 0, rtotal = 0;
+  for (int r = 0; r < size; ++r) {
     if (r == me) continue;
-    const auto d = static_cast<std::size_t>(e.class_of_rank(r, grid));
+    const auto d = at(e.class_of_rank(r, grid));
+    const auto sc = static_cast<std::int64_t>(sel_rows[d].size() * sel_cols[d].size());
+    sdispl[at(r)] = static_cast<int>(stotal);
+    scount[at(r)] = static_cast<int>(sc);
+    stotal += sc;
+    rdispl[at(r)] = static_cast<int>(rtotal);
+    rcount[at(r)] = static_cast<int>(parts[at(r)].size());
+    rtotal += parts[at(r)].size();
+  }
+  auto send = uninitialised<T>(stotal);
+  T* to = send.get();
+  for (int r = 0; r < size; ++r) {
+    if (r == me) continue;
+    const auto d = at(e.class_of_rank(r, grid));
     const auto& sr = sel_rows[d];
     const bool run = contiguous(sr);
     for (const std::int64_t jl : sel_cols[d]) {
       const T* column = x.data + jl * lld;
-      if (run) {
+      if (run)
         to = std::copy(column + sr.front(), column + sr.front() + static_cast<std::int64_t>(sr.size()), to);
-      } else {
+      else
         for (const std::int64_t il : sr) *to++ = column[il];
-      }
     }
   }
-  const std::vector<T> recv = comm.alltoallv(std::span<const T>(send), std::span<const std::int64_t>(counts));
-  std::vector<T>().swap(send);
+  auto recv = uninitialised<T>(rtotal);
+  if (size > 1)
+    tm::detail::check(MPI_Alltoallv(send.get(), scount.data(), sdispl.data(), tm::datatype<T>(), recv.get(),
+                                    rcount.data(), rdispl.data(), tm::datatype<T>(), comm.native()),
+                      "MPI_Alltoallv");
+  send.reset();
 
-  // Receiver: the same selection made on each source's index lists, in the source's packing order; this rank's
-  // own part straight from its local array.
-  const std::int64_t mine = e.my_class(grid);
-  std::size_t at = 0;
-  for (int s = 0; s < comm.size(); ++s) {
-    const bool self = s == me;
-    const std::vector<std::int64_t> rows = self ? my_rows : e.rows.owned(s / grid.cols());
-    const std::vector<std::int64_t> cols = self ? my_cols : e.cols.owned(s % grid.cols());
-    const auto sr =
-        self ? sel_rows[static_cast<std::size_t>(mine)] : select(rows, e.c_index_is_stored_row, e.cdim, mine, lo, hi);
-    const auto sc =
-        self ? sel_cols[static_cast<std::size_t>(mine)] : select(cols, !e.c_index_is_stored_row, e.cdim, mine, lo, hi);
-    const auto roff = offsets(e, rows, sr, e.c_index_is_stored_row, base);
-    const auto coff = offsets(e, cols, sc, !e.c_index_is_stored_row, base);
-    const bool run = contiguous(roff);
-    const auto len = static_cast<std::int64_t>(roff.size());
-    if (self) {
-      const bool source_run = contiguous(sr);
-      for (std::size_t j = 0; j < coff.size(); ++j) {
-        const T* column = x.data + sc[j] * lld;
-        T* dest = work + coff[j];
-        if (run && source_run) {
-          std::copy(column + sr.front(), column + sr.front() + len, dest + roff.front());
-        } else {
-          for (std::size_t i = 0; i < roff.size(); ++i) dest[roff[i]] = column[sr[i]];
-        }
+  // Placement: the other ranks' parts from the receive buffer, this rank's own straight from its local array.
+  for (int s = 0; s < size; ++s) {
+    const Part& p = parts[at(s)];
+    const bool run = contiguous(p.row_offsets);
+    const auto len = static_cast<std::int64_t>(p.row_offsets.size());
+    if (s == me) {
+      const bool source_run = contiguous(p.rows);
+      for (std::size_t j = 0; j < p.cols.size(); ++j) {
+        const T* column = x.data + p.cols[j] * lld;
+        T* dest = work + p.col_offsets[j];
+        if (run && source_run)
+          std::copy(column + p.rows.front(), column + p.rows.front() + len, dest + p.row_offsets.front());
+        else
+          for (std::size_t i = 0; i < p.rows.size(); ++i) dest[p.row_offsets[i]] = column[p.rows[i]];
       }
       continue;
     }
-    if (at + roff.size() * coff.size() > recv.size())
-      throw std::logic_error("trnblas::mpi::gemm: internal error: the all-to-all delivered fewer values than expected");
-    for (const std::int64_t co : coff) {
-      const T* from = recv.data() + at;
-      if (run) {
-        std::copy(from, from + len, work + co + roff.front());
-      } else {
-        for (std::size_t i = 0; i < roff.size(); ++i) work[co + roff[i]] = from[i];
-      }
-      at += roff.size();
+    const T* from = recv.get() + rdispl[at(s)];
+    for (const std::int64_t co : p.col_offsets) {
+      if (run)
+        std::copy(from, from + len, work + co + p.row_offsets.front());
+      else
+        for (std::size_t i = 0; i < p.row_offsets.size(); ++i) work[co + p.row_offsets[i]] = from[i];
+      from += len;
     }
   }
-  if (at != recv.size())
-    throw std::logic_error("trnblas::mpi::gemm: internal error: the all-to-all delivered more values than expected");
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -340,9 +340,10 @@ TEST_F(Summa, SimModesAreBitwiseTheSerialGemmWhereTheLocalOrderAllowsIt) {
     bool is_double;
   };
   for (const auto& [p, q] : kGrids)
-    for (const Mode md : {Mode{MathMode::bf16, false}, Mode{MathMode::sr, false}, Mode{MathMode::compensated, false},
-                          Mode{MathMode::fp32, false}, Mode{MathMode::tf32, true}, Mode{MathMode::fp8_e4m3, true},
-                          Mode{MathMode::automatic, false}})
+    for (const Mode md :
+         {Mode{MathMode::bf16, false}, Mode{MathMode::sr, false}, Mode{MathMode::compensated, false},
+          Mode{MathMode::fp32, false}, Mode{MathMode::tf32, true}, Mode{MathMode::fp8_e4m3, true},
+          Mode{MathMode::fp16, false}, Mode{MathMode::fp8_e5m2, false}, Mode{MathMode::automatic, false}})
       for (const auto& [ta, tb] : {std::pair{Op::no_trans, Op::no_trans}, std::pair{Op::trans, Op::trans}}) {
         Case cs;
         cs.p = p;

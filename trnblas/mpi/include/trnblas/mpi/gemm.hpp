@@ -52,25 +52,24 @@ struct GemmOptions : trncore::OptionsFor<GemmOptions> {
 /// matching the data) and sim (every math mode trnblas::gemm's sim backend has: bf16, fp16, fp8_e4m3,
 /// fp8_e5m2, tf32, fp32, sr, compensated, ozaki, automatic with or without a target).
 ///
-/// Reproducibility contract (exactly when results are bitwise identical across grids P×Q, block sizes and
-/// source processes; otherwise they agree within the reported bound):
-/// - 1×1 grid, default panel: bitwise trnblas::gemm on the same arrays (the same call), report included.
-/// - For a fixed panel width (default: the whole K), the result is bitwise the same for every grid whenever
-///   each C element's local result depends only on its row of op(A), its column of op(B), alpha, beta and
-///   its old value — i.e. not on which other rows and columns share the local call. The code guarantees
-///   this for the sim backend in modes fp32, tf32, bf16, fp16, fp8_*, sr and compensated (per-row/column
-///   power-of-two scaling and slicing, TensorEngine accumulation in ascending k, K chunks fixed by k; sr's
-///   random word is keyed here by the element's GLOBAL index, as in the serial call) and in automatic
-///   mode for float without a target (compensated). It holds for the host backend when OpenBLAS computes an
-///   element in an order fixed by K alone: true of OpenBLAS 0.3.21's x86-64 (Haswell/Zen) kernels when each
-///   local call runs on one thread (OPENBLAS_NUM_THREADS=1), which the tests check; OpenBLAS does not
-///   promise it in general (its threaded driver splits K differently from the serial one).
-/// - Not bitwise across grids: sim ozaki (and automatic for double without a target, which runs ozaki)
-///   picks its slice count from the data of the whole local call, and automatic with a target falls back
-///   per local call when a cheaper mode's bound is not certified for its data; then each rank's elements
-///   meet that rank's bound, and the report's bound is the largest.
-/// - With the default panel and the bitwise conditions above, the result equals the serial trnblas::gemm on
-///   the global matrices bitwise, for every grid.
+/// Reproducibility contract — exactly when results are bitwise identical for every grid P×Q, block sizes and
+/// source processes (for one panel width; otherwise they agree within the reported bound):
+/// - 1×1 grid, default panel: this IS trnblas::gemm on the local arrays (the same call: result and report).
+/// - sim backend in modes fp32, tf32, bf16, fp16, fp8_e4m3, fp8_e5m2, sr and compensated, and automatic for
+///   float data without a target (which runs compensated): bitwise identical across grids, and with the
+///   default panel bitwise equal to the serial trnblas::gemm on the global matrices. The code guarantees it:
+///   each C element's local result depends only on its row of op(A), its column of op(B), alpha, beta and its
+///   old value (per-row/column power-of-two scaling and slicing, TensorEngine accumulation in ascending k,
+///   K chunks fixed by k, the output stage per element; sr's random word is keyed by the element's GLOBAL
+///   row-major index i·n + j — plus l·m·n for panel l — as in the serial call), never on which other rows and
+///   columns share its local call, nor on options.threads.
+/// - sim ozaki, automatic for double without a target (ozaki), and automatic with a target: within the bound
+///   only. Ozaki picks its slice count from the data of the whole local call, and automatic with a target
+///   falls back to the next mode per local call when a cheaper mode's bound is not certified for that call's
+///   data; each rank's elements then meet that rank's bound, and the report's bound is the largest.
+/// - host backend, grids beyond 1×1: within the bound only. OpenBLAS's micro-kernels compute the edge rows
+///   and columns of their register tiles in another order than the interior, so an element's last bits
+///   depend on where it falls in the local block (seen with OpenBLAS 0.3.21's Haswell kernels on one thread).
 ///
 /// Accuracy (componentwise, relative to |alpha||op(A)||op(B)| + |beta||C|): each local call l certifies
 /// ε_l (trnblas::gemm's bound for its backend and mode; with kb, for k = kb). Panels accumulate exactly as
@@ -86,9 +85,11 @@ struct GemmOptions : trncore::OptionsFor<GemmOptions> {
 /// same exception on every rank, never a hang):
 /// @throws trncore::InvalidArgument for an invalid transa/transb, a bad descriptor (negative size, block
 ///         size < 1, source outside the grid), lld below the local rows, a null local array with elements,
-///         C's local array overlapping A's or B's, invalid options or panel < 0, or ranks passing different
-///         alpha, beta, options or panel; trncore::DimensionMismatch when op(A), op(B) and C do not
-///         conform (naming the shapes) or ranks pass different descriptors or ops; trncore::NotSupported
+///         C's local array overlapping A's or B's, invalid options or panel < 0; trncore::DimensionMismatch
+///         when op(A), op(B) and C do not conform (naming the shapes), or when ranks disagree about a value
+///         that must be the same everywhere (descriptors' m, n, mb, nb, rsrc, csrc; transa, transb; the bits of
+///         alpha and beta; backend, math_mode, target, generation, product, seed, stream, panel — the message
+///         names each rank's value; options.threads may differ); trncore::NotSupported
 ///         for a math mode the backend lacks (host: anything but automatic or the data's precision; sim:
 ///         fp64) or local sizes beyond OpenBLAS's 32-bit integers; trncore::TargetNotMet (this overload)
 ///         whenever the report overload would return met = false — on every rank, C then holds the
