@@ -1,1 +1,15 @@
-# Tests of trnsolver_mpi's hpl part.
+# Tests of trnsolver_mpi's hpl part: the distributed HPL-MxP system, LU, solve and driver on 1-4 ranks
+# (grids 1x1, 1x2, 2x1, 1x3, 3x1, 2x2, 1x4, 4x1). The test reaches the single-process blocked LU and the
+# distributed LU's internals (trnsolver/src, src/) to compare factors bitwise.
+trnsci_add_mpi_test(trnsolver_mpi_hpl_test SOURCES tests/hpl_test.cpp
+  LIBRARIES trnsci::trnsolver_mpi LAPACKE::LAPACKE RANKS 1 2 3 4 TIMEOUT 120)
+target_include_directories(trnsolver_mpi_hpl_test PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src"
+                                                          "${CMAKE_CURRENT_SOURCE_DIR}/../src")
+# The example on 2 ranks (ci/demo runs it on 4): HPL's report with P and Q, exit status 0 on PASSED.
+add_executable(trnsolver_hpl_mxp_mpi examples/hpl_mxp_mpi.cpp)
+target_link_libraries(trnsolver_hpl_mxp_mpi PRIVATE trnsci::trnsolver_mpi)
+trnsci_target_defaults(trnsolver_hpl_mxp_mpi)
+add_test(NAME trnsolver.mpi.example.hpl_mxp_mpi.np2
+         COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 --oversubscribe $<TARGET_FILE:trnsolver_hpl_mxp_mpi> 600 --nb 64)
+set_tests_properties(trnsolver.mpi.example.hpl_mxp_mpi.np2 PROPERTIES ENVIRONMENT "${TRNSCI_MPI_TEST_ENVIRONMENT}"
+                     TIMEOUT 120 PROCESSORS 2 LABELS mpi)
