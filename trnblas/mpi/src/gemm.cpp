@@ -394,11 +394,13 @@ trncore::AccuracyReport compose(const ProcessGrid& grid, const Summary& mine, co
   report.target = options.target_forward_error;
   const bool sim = options.backend == trncore::Backend::sim;
   report.trajectory.push_back(
-      {"SUMMA on a " + str(grid.rows()) + "x" + str(grid.cols()) +
-       " grid: the rows of op(A) and columns of op(B) "
-       "each rank's C blocks need gathered by all-to-all, K = " +
-       str(plan.k) + " in " + str(plan.panels) + " panel(s) of " + str(plan.kb) +
-       ", one local trnblas::gemm per panel (" + (sim ? "sim" : "host") + " backend" +
+      {"SUMMA on a " + str(grid.rows()) + "x" + str(grid.cols()) + " grid: " +
+       (plan.panels == 0
+            ? std::string("no product (k = 0 or alpha = 0), C = beta*C by one local trnblas::gemm per rank")
+            : "the rows of op(A) and columns of op(B) each rank's C blocks need gathered by all-to-all, K = " +
+                  str(plan.k) + " in " + str(plan.panels) + " panel(s) of " + str(plan.kb) +
+                  ", one local trnblas::gemm per panel") +
+       " (" + (sim ? "sim" : "host") + " backend" +
        (plan.stochastic ? ", sr: bf16 products, stochastic store keyed by the global index" : "") + ")"});
   // The local steps, in order of first appearance over ranks, with the ranks that ran them when not all did.
   std::vector<int> working;
