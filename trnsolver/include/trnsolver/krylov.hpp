@@ -35,7 +35,9 @@
 #include <trncore/view.hpp>
 
 #include <cstdint>
+#include <exception>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -101,6 +103,49 @@ class LinearOperator {
   Apply apply_;
 };
 
+/// The reductions of a Krylov solve whose vectors are one part of a longer vector split over processes
+/// (docs/distributed.md, "Krylov solvers over distributed vectors"). trnsolver_mpi's
+/// trnsolver::mpi::distributed_reduction() builds one over an MPI communicator; a single-process caller never
+/// sets one.
+///
+/// Every inner product and norm of the solvers sums the elements in fixed blocks of `block_size`
+/// consecutive elements, then the block sums in ascending order. With a DistributedReduction each process
+/// sums the pieces of blocks it holds, labelled by the global index of their first element, and `sum`
+/// adds the pieces of all processes in ascending label order: when every part starts at a multiple of
+/// block_size, the pieces are whole blocks and every reduction — hence every iterate, residual and
+/// iteration count — is bitwise the single-process solve's, for any number of parts. Other splits give
+/// results that are reproducible for that split and correct to the same bounds, but not those bits.
+/// The operator (and preconditioner) callbacks then act on this process's part and do their own
+/// communication; every process calls every solver routine with the same options, and all of them take the
+/// same branches because every decision depends only on reduced values.
+struct DistributedReduction {
+  /// The solvers' reduction block, in elements.
+  static constexpr std::int64_t block_size = 1024;
+  /// Length of the whole vector (the sum of the parts' lengths; ≥ this part's offset + length).
+  std::int64_t global_size = 0;
+  /// Global index of this part's first element.
+  std::int64_t offset = 0;
+  /// Given this process's pieces (their labels, the global index of each piece's first element, and
+  /// `len` values per piece, piece after piece), returns the elementwise sum of every process's pieces in
+  /// ascending label order, left to right, the same on every process. Collective.
+  std::function<std::vector<double>(std::span<const std::int64_t> labels, std::span<const double> pieces,
+                                    std::int64_t len)>
+      sum_double;
+  /// The same in float arithmetic (float solves accumulate in float).
+  std::function<std::vector<float>(std::span<const std::int64_t> labels, std::span<const float> pieces,
+                                   std::int64_t len)>
+      sum_float;
+  /// The maximum of `value` over every process (exact, so its order does not matter). Collective.
+  std::function<double(double value)> max;
+  /// The solvers' argument check, made collective: every process passes what its own checks threw (null
+  /// when they passed) and the values every process must agree on (sizes, options); when any process has a
+  /// problem or the values differ, every process throws (the same trncore::Error subclass, naming the
+  /// process), so bad input on one process never leaves the others waiting. Collective.
+  std::function<void(std::string_view function, std::exception_ptr local_problem,
+                     std::span<const std::pair<std::string_view, std::int64_t>> must_agree)>
+      agree;
+};
+
 /// Options of every iterative solver here (and of trnsparse's sparse overloads). Defaults: rtol = 1e-8,
 /// automatic iteration limit (10·n), GMRES(30) with MGS, stagnation window 100. The trncore::Options
 /// fields used: threads (matrix-vector and dot products; never changes a result), monitor (once per
@@ -125,6 +170,12 @@ struct KrylovOptions : trncore::OptionsFor<KrylovOptions> {
   /// this many iterations (bf16 variants: also when the iterate has not changed for this many; GMRES:
   /// judged at the end of a cycle, since a plateau inside a cycle can end in a sudden drop). 0 = never.
   std::int64_t stagnation_window = 100;
+  /// Null for a single-process solve; set, the vectors passed to the solver are this process's part of
+  /// distributed vectors and every reduction goes through it (DistributedReduction). cg, gmres, bicgstab,
+  /// minres, chebyshev and richardson accept one (with operator and preconditioner overloads, not the
+  /// matrix ones); power_iteration and the bf16 variants refuse it (NotSupported). trnsolver::mpi's
+  /// distributed_reduction() builds one.
+  std::shared_ptr<const DistributedReduction> distributed;
   // Inherited from trncore::Options and read here: threads (matrix-vector products for n ≥ 256, dot
   // products of ≥ 65536 elements; 0 = the process default), monitor, and for the bf16 variants only
   // rounding (of every vector update to bf16: RoundingMode::nearest_even or stochastic with

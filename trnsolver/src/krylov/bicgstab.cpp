@@ -14,7 +14,7 @@ KrylovResult run_bicgstab(const LinearOperator<T>& a, std::span<const T> b, std:
   constexpr const char* fn = "trnsolver::bicgstab";
   check_solver_call<T>(fn, a, b, x, options, m);
   const auto n = static_cast<std::size_t>(a.size());
-  const int threads = options.threads;
+  const Sums sums(options);
   std::vector<T> rhat(n), p(n), v(n), s(n), t(n), phat(m ? n : 0), shat(m ? n : 0);
 
   return drive<T>(fn, a, b, x, options, [&](std::span<T> r, double, Monitor& mon) {
@@ -28,7 +28,7 @@ KrylovResult run_bicgstab(const LinearOperator<T>& a, std::span<const T> b, std:
     bool first = true;
     for (;;) {
       if (mon.exhausted()) return limit_outcome(mon);
-      const T rho = dot<T>(rhat, r, threads);
+      const T rho = dot<T>(rhat, r, sums);
       if (!std::isfinite(rho)) return stop_non_finite("rho", rho);
       if (rho == 0)
         return Outcome::stopped(KrylovReason::breakdown,
@@ -47,14 +47,14 @@ KrylovResult run_bicgstab(const LinearOperator<T>& a, std::span<const T> b, std:
         pp = phat;
       }
       a.callback()(pp, v);
-      const T sigma = dot<T>(rhat, v, threads);
+      const T sigma = dot<T>(rhat, v, sums);
       if (!std::isfinite(sigma)) return stop_non_finite("r0^T v", sigma);
       if (sigma == 0)
         return Outcome::stopped(KrylovReason::breakdown, "breakdown: r0^T A M^-1 p = 0" + at() + " (alpha = rho / 0)");
       alpha = rho / sigma;
       if (!std::isfinite(alpha)) return stop_non_finite("alpha", alpha);
       for (std::size_t i = 0; i < n; ++i) s[i] = r[i] - alpha * v[i];
-      const double snorm = norm2<T>(s, threads);
+      const double snorm = norm2<T>(s, sums);
       if (std::isfinite(snorm) && snorm <= mon.tol) {  // converged after the first half step
         axpy<T>(alpha, pp, x);
         std::copy(s.begin(), s.end(), r.begin());
@@ -68,8 +68,8 @@ KrylovResult run_bicgstab(const LinearOperator<T>& a, std::span<const T> b, std:
         ss = shat;
       }
       a.callback()(ss, t);
-      const T tt = dot<T>(t, t, threads);
-      const T ts = dot<T>(t, s, threads);
+      const T tt = dot<T>(t, t, sums);
+      const T ts = dot<T>(t, s, sums);
       if (!std::isfinite(tt) || !std::isfinite(ts)) return stop_non_finite("t^T t", tt);
       if (tt == 0) {
         axpy<T>(alpha, pp, x);
@@ -85,7 +85,7 @@ KrylovResult run_bicgstab(const LinearOperator<T>& a, std::span<const T> b, std:
         r[i] = s[i] - omega * t[i];
       }
       ++mon.result.iterations;
-      const Status st = mon.record(norm2<T>(r, threads));
+      const Status st = mon.record(norm2<T>(r, sums));
       if (st == Status::met) return Outcome::estimate_met();
       if (st != Status::go) return status_outcome(st, mon);
       if (omega == 0)

@@ -13,7 +13,7 @@ KrylovResult run_cg(const LinearOperator<T>& a, std::span<const T> b, std::span<
   constexpr const char* fn = "trnsolver::cg";
   check_solver_call<T>(fn, a, b, x, options, m);
   const auto n = static_cast<std::size_t>(a.size());
-  const int threads = options.threads;
+  const Sums sums(options);
   std::vector<T> z(m ? n : 0), p(n), q(n);
 
   return drive<T>(fn, a, b, x, options, [&](std::span<T> r, double, Monitor& mon) {
@@ -24,7 +24,7 @@ KrylovResult run_cg(const LinearOperator<T>& a, std::span<const T> b, std::span<
     };
     auto at = [&] { return " at iteration " + std::to_string(mon.result.iterations); };
     std::span<const T> zr = precondition();
-    T rz = dot<T>(r, zr, threads);
+    T rz = dot<T>(r, zr, sums);
     if (!std::isfinite(rz))
       return Outcome::stopped(KrylovReason::non_finite, "non_finite: r^T M^-1 r = " + trncore::detail::sci(rz) + at());
     if (!(rz > 0))
@@ -34,7 +34,7 @@ KrylovResult run_cg(const LinearOperator<T>& a, std::span<const T> b, std::span<
     for (;;) {
       if (mon.exhausted()) return limit_outcome(mon);
       a.callback()(p, q);
-      const T pq = dot<T>(p, q, threads);
+      const T pq = dot<T>(p, q, sums);
       if (!std::isfinite(pq))
         return Outcome::stopped(KrylovReason::non_finite, "non_finite: p^T A p = " + trncore::detail::sci(pq) + at());
       if (!(pq > 0))
@@ -46,11 +46,11 @@ KrylovResult run_cg(const LinearOperator<T>& a, std::span<const T> b, std::span<
       axpy<T>(alpha, p, x);
       axpy<T>(-alpha, q, r);
       ++mon.result.iterations;
-      const Status st = mon.record(norm2<T>(r, threads));
+      const Status st = mon.record(norm2<T>(r, sums));
       if (st == Status::met) return Outcome::estimate_met();
       if (st != Status::go) return status_outcome(st, mon);
       zr = precondition();
-      const T rz_next = dot<T>(r, zr, threads);
+      const T rz_next = dot<T>(r, zr, sums);
       if (!std::isfinite(rz_next))
         return Outcome::stopped(KrylovReason::non_finite,
                                 "non_finite: r^T M^-1 r = " + trncore::detail::sci(rz_next) + at());

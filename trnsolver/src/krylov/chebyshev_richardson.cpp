@@ -22,7 +22,7 @@ KrylovResult run_chebyshev(const LinearOperator<T>& a, std::span<const T> b, std
             ", bounds.lambda_max = " + trncore::detail::sci(bounds.lambda_max),
         "pass 0 < lambda_min < lambda_max enclosing the spectrum of M^-1 A (lanczos_bounds estimates them)");
   const auto n = static_cast<std::size_t>(a.size());
-  const int threads = options.threads;
+  const Sums sums(options);
   const double theta = (bounds.lambda_max + bounds.lambda_min) / 2, delta = (bounds.lambda_max - bounds.lambda_min) / 2;
   const double sigma = theta / delta;
   std::vector<T> z(n), d(n), q(n);
@@ -45,7 +45,7 @@ KrylovResult run_chebyshev(const LinearOperator<T>& a, std::span<const T> b, std
       a.callback()(d, q);
       axpy<T>(T(-1), q, r);
       ++mon.result.iterations;
-      const Status st = mon.record(norm2<T>(r, threads));
+      const Status st = mon.record(norm2<T>(r, sums));
       if (st == Status::met) return Outcome::estimate_met();
       if (st != Status::go) return status_outcome(st, mon);
       const double rho_next = 1 / (2 * sigma - rho);
@@ -66,7 +66,7 @@ KrylovResult run_richardson(const LinearOperator<T>& a, std::span<const T> b, st
     throw trncore::InvalidArgument(fn, "omega = " + trncore::detail::sci(omega),
                                    "pass 0 < omega < 2/lambda_max(M^-1 A) (2/(lambda_min + lambda_max) is optimal)");
   const auto n = static_cast<std::size_t>(a.size());
-  const int threads = options.threads;
+  const Sums sums(options);
   std::vector<T> z(m ? n : 0);
   const auto w = static_cast<T>(omega);
 
@@ -80,7 +80,7 @@ KrylovResult run_richardson(const LinearOperator<T>& a, std::span<const T> b, st
       }
       axpy<T>(w, zr, x);
       // Richardson's residual is the true one: no recurrence to drift.
-      const double rn = true_residual<T>(a, b, x, r, threads);
+      const double rn = true_residual<T>(a, b, x, r, sums);
       ++mon.result.iterations;
       const Status st = mon.record(rn);
       if (st == Status::met) return Outcome::estimate_met();

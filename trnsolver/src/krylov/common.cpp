@@ -5,6 +5,8 @@
 #include <trncore/error.hpp>
 
 #include <cstdio>
+#include <cstring>
+#include <exception>
 #include <memory>
 #include <string>
 
@@ -106,6 +108,18 @@ void check_options(const char* fn, const KrylovOptions& o, bool model) {
   if (to_string(o.orthogonalization) == "invalid")
     bad("options.orthogonalization = " + str(static_cast<int>(o.orthogonalization)) + " is not a valid value",
         "use Orthogonalization::mgs or Orthogonalization::cgs2");
+  if (o.distributed) {
+    if (model)
+      throw trncore::NotSupported(fn, "options.distributed is set: the bf16 variants model one NeuronCore",
+                                  "unset options.distributed, or use cg/gmres on the distributed vectors");
+    const DistributedReduction& d = *o.distributed;
+    if (!d.sum_double || !d.sum_float || !d.max || !d.agree)
+      bad("options.distributed has an empty sum_double, sum_float, max or agree callback",
+          "build it with trnsolver::mpi::distributed_reduction(comm, global_size, offset)");
+    if (d.offset < 0 || d.global_size < 0)
+      bad("options.distributed has offset = " + str(d.offset) + " and global_size = " + str(d.global_size),
+          "pass the part's first global index and the whole vector's length, both >= 0");
+  }
 }
 
 template <class T>
@@ -118,9 +132,11 @@ void check_finite(const char* fn, const char* name, std::span<const T> v) {
                                      "pass finite values (NaN/inf in the input make every residual meaningless)");
 }
 
+namespace {
+
 template <class T>
-void check_solver_call(const char* fn, const LinearOperator<T>& a, std::span<const T> b, std::span<const T> x,
-                       const KrylovOptions& options, const LinearOperator<T>& preconditioner) {
+void check_solver_call_locally(const char* fn, const LinearOperator<T>& a, std::span<const T> b, std::span<const T> x,
+                               const KrylovOptions& options, const LinearOperator<T>& preconditioner) {
   if (!a)
     throw trncore::InvalidArgument(fn, "the operator A is empty",
                                    "pass a matrix, matrix_operator(A) or LinearOperator(n, callback)");
@@ -134,8 +150,51 @@ void check_solver_call(const char* fn, const LinearOperator<T>& a, std::span<con
         fn, "the preconditioner has size " + str(preconditioner.size()) + " but A is " + str(n) + "x" + str(n),
         "build the preconditioner from the same n x n matrix, or pass {} for none");
   check_options(fn, options);
+  if (options.distributed && options.distributed->offset + n > options.distributed->global_size)
+    throw trncore::DimensionMismatch(fn,
+                                     "this part has " + str(n) + " elements from global index " +
+                                         str(options.distributed->offset) + " but the whole vector has " +
+                                         str(options.distributed->global_size),
+                                     "pass the part's offset and the whole vector's length");
   check_finite<T>(fn, "b", b);
   check_finite<T>(fn, "x (the initial guess)", x);
+}
+
+// The bit pattern of a double, for comparing options across processes.
+std::int64_t bits(double v) {
+  std::int64_t out = 0;
+  std::memcpy(&out, &v, sizeof out);
+  return out;
+}
+
+}  // namespace
+
+template <class T>
+void check_solver_call(const char* fn, const LinearOperator<T>& a, std::span<const T> b, std::span<const T> x,
+                       const KrylovOptions& options, const LinearOperator<T>& preconditioner) {
+  // Distributed, the checks must end the same way on every process: run them, then agree. (A distributed
+  // reduction with empty callbacks cannot agree; that local error is thrown as is.)
+  const DistributedReduction* d = options.distributed.get();
+  if (d == nullptr || !d->agree) {
+    check_solver_call_locally<T>(fn, a, b, x, options, preconditioner);
+    return;
+  }
+  std::exception_ptr problem;
+  try {
+    check_solver_call_locally<T>(fn, a, b, x, options, preconditioner);
+  } catch (const trncore::Error&) {
+    problem = std::current_exception();
+  }
+  const std::pair<std::string_view, std::int64_t> agreed[] = {
+      {"global_size", d->global_size},
+      {"options.rtol", bits(options.rtol)},
+      {"options.atol", bits(options.atol)},
+      {"options.max_iterations", options.max_iterations},
+      {"options.restart", options.restart},
+      {"options.orthogonalization", static_cast<std::int64_t>(options.orthogonalization)},
+      {"options.stagnation_window", options.stagnation_window},
+      {"preconditioner", preconditioner ? 1 : 0}};
+  d->agree(fn, problem, agreed);
 }
 
 template void check_solver_call<float>(const char*, const LinearOperator<float>&, std::span<const float>,

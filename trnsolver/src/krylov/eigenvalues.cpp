@@ -28,9 +28,13 @@ KrylovResult run_power(const LinearOperator<T>& a, std::span<T> v, double& lambd
         "A is " + std::to_string(n) + "x" + std::to_string(n) + " but v has " + std::to_string(v.size()) + " elements",
         "pass a start vector with n elements");
   check_options(fn, options);
+  if (options.distributed)
+    throw trncore::NotSupported(fn, "options.distributed is set: power_iteration runs on one process",
+                                "unset options.distributed (cg, gmres, bicgstab, minres, chebyshev and richardson "
+                                "take distributed vectors)");
   check_finite<T>(fn, "v (the start vector)", std::span<const T>(v));
-  const int threads = options.threads;
-  const double v0 = norm2<T>(v, threads);
+  const Sums sums(options);
+  const double v0 = norm2<T>(v, sums);
   if (!(v0 > 0)) throw trncore::InvalidArgument(fn, "the start vector is zero", "pass a finite nonzero start vector");
   const auto un = static_cast<std::size_t>(n);
   for (auto& e : v) e = static_cast<T>(e / v0);
@@ -42,10 +46,10 @@ KrylovResult run_power(const LinearOperator<T>& a, std::span<T> v, double& lambd
   lambda = 0;
   for (;;) {
     a.callback()(v, w);
-    lambda = static_cast<double>(dot<T>(v, w, threads));
+    lambda = static_cast<double>(dot<T>(v, w, sums));
     std::copy(w.begin(), w.end(), r.begin());
     axpy<T>(static_cast<T>(-lambda), v, r);  // r = A v − λ v
-    const double rn = norm2<T>(r, threads);
+    const double rn = norm2<T>(r, sums);
     const double rel = rn == 0 ? 0.0 : rn / std::fabs(lambda);
     res.residual_history.push_back(rel);
     res.relative_residual = rel;
@@ -62,7 +66,7 @@ KrylovResult run_power(const LinearOperator<T>& a, std::span<T> v, double& lambd
                    std::to_string(res.iterations) + " iterations";
       break;
     }
-    const double wn = norm2<T>(w, threads);
+    const double wn = norm2<T>(w, sums);
     if (!(wn > 0)) {
       res.reason = KrylovReason::breakdown;
       res.detail = "breakdown: A v = 0" + at() + " (v lies in the null space of A)";
@@ -120,12 +124,12 @@ SpectrumBounds lanczos_bounds(const LinearOperator<double>& a, std::int64_t step
   SpectrumBounds out;
   const auto n = static_cast<std::size_t>(a.size());
   if (n == 0) return out;
-  const int threads = options.threads;
+  const Sums sums(options.threads);
   std::mt19937_64 gen(options.seed);
   std::uniform_real_distribution<double> dist(-1, 1);
   std::vector<double> v(n), v_prev(n, 0.0), w(n);
   for (auto& e : v) e = dist(gen);
-  const double v0 = norm2<double>(v, threads);
+  const double v0 = norm2<double>(v, sums);
   for (auto& e : v) e /= v0;
   std::vector<double> alpha, beta;
   double b_prev = 0;
@@ -135,11 +139,11 @@ SpectrumBounds lanczos_bounds(const LinearOperator<double>& a, std::int64_t step
   for (std::int64_t k = 0; k < k_max; ++k) {
     basis.push_back(v);
     a.callback()(v, w);
-    const double al = dot<double>(w, v, threads);
+    const double al = dot<double>(w, v, sums);
     alpha.push_back(al);
     for (std::size_t i = 0; i < n; ++i) w[i] -= al * v[i] + b_prev * v_prev[i];
-    for (const auto& q : basis) axpy<double>(-dot<double>(w, q, threads), q, w);
-    const double b = norm2<double>(w, threads);
+    for (const auto& q : basis) axpy<double>(-dot<double>(w, q, sums), q, w);
+    const double b = norm2<double>(w, sums);
     beta.push_back(b);
     if (b <= 1e-14 * std::fabs(al) || b == 0) break;  // invariant subspace: the Ritz values are eigenvalues
     if (progress.stop_requested(k + 1, b / std::fabs(al))) break;

@@ -14,11 +14,11 @@ using namespace detail;
 // on all columns at once, twice.
 template <class T>
 void orthogonalize(std::span<const T> v, std::size_t n, std::size_t cols, std::span<T> w, T* h,
-                   Orthogonalization orthogonalization, int threads) {
+                   Orthogonalization orthogonalization, const Sums& sums) {
   auto column = [&](std::size_t i) { return v.subspan(i * n, n); };
   if (orthogonalization == Orthogonalization::mgs) {
     for (std::size_t i = 0; i < cols; ++i) {
-      h[i] = dot<T>(column(i), w, threads);
+      h[i] = dot<T>(column(i), w, sums);
       axpy<T>(-h[i], column(i), w);
     }
     return;
@@ -26,7 +26,7 @@ void orthogonalize(std::span<const T> v, std::size_t n, std::size_t cols, std::s
   std::vector<T> c(cols);
   for (std::size_t i = 0; i < cols; ++i) h[i] = 0;
   for (int pass = 0; pass < 2; ++pass) {
-    for (std::size_t i = 0; i < cols; ++i) c[i] = dot<T>(column(i), w, threads);
+    for (std::size_t i = 0; i < cols; ++i) c[i] = dot<T>(column(i), w, sums);
     for (std::size_t i = 0; i < cols; ++i) {
       axpy<T>(-c[i], column(i), w);
       h[i] += c[i];
@@ -40,8 +40,8 @@ KrylovResult run_gmres(const LinearOperator<T>& a, std::span<const T> b, std::sp
   constexpr const char* fn = "trnsolver::gmres";
   check_solver_call<T>(fn, a, b, x, options, m);
   const auto n = static_cast<std::size_t>(a.size());
-  const auto steps = static_cast<std::size_t>(std::min<std::int64_t>(options.restart, a.size()));
-  const int threads = options.threads;
+  const auto steps = static_cast<std::size_t>(std::min<std::int64_t>(options.restart, global_size(a, options)));
+  const Sums sums(options);
   std::vector<T> v(n * (steps + 1)), h((steps + 1) * steps), cs(steps), sn(steps), g(steps + 1), y(steps), z(n), u(n);
   const std::size_t ldh = steps + 1;
   auto column = [&](std::size_t j) { return std::span<T>(v).subspan(j * n, n); };
@@ -67,8 +67,8 @@ KrylovResult run_gmres(const LinearOperator<T>& a, std::span<const T> b, std::sp
       } else {
         a.callback()(column(j), w);
       }
-      orthogonalize<T>(v, n, j + 1, w, &hij(0, j), options.orthogonalization, threads);
-      const T hnext = static_cast<T>(norm2<T>(w, threads));
+      orthogonalize<T>(v, n, j + 1, w, &hij(0, j), options.orthogonalization, sums);
+      const T hnext = static_cast<T>(norm2<T>(w, sums));
       hij(j + 1, j) = hnext;
       bool finite = std::isfinite(hnext);
       for (std::size_t i = 0; i <= j; ++i) finite = finite && std::isfinite(hij(i, j));
@@ -148,7 +148,7 @@ ArnoldiResult<T> run_arnoldi(const LinearOperator<T>& a, std::span<const T> star
         fn, "orthogonalization = " + std::to_string(static_cast<int>(orthogonalization)) + " is not a valid value",
         "use Orthogonalization::mgs or Orthogonalization::cgs2");
   check_finite<T>(fn, "start", start);
-  const double s0 = norm2<T>(start, 1);
+  const double s0 = norm2<T>(start, Sums(1));
   if (s0 == 0) throw trncore::InvalidArgument(fn, "the start vector is zero", "pass a nonzero start vector");
   ArnoldiResult<T> res;
   const auto n = static_cast<std::size_t>(a.size());
@@ -162,8 +162,8 @@ ArnoldiResult<T> run_arnoldi(const LinearOperator<T>& a, std::span<const T> star
     std::span<T> w = std::span<T>(res.basis).subspan((j + 1) * n, n);
     a.callback()(std::span<const T>(res.basis).subspan(j * n, n), w);
     T* hcol = &res.hessenberg[j * (k + 1)];
-    orthogonalize<T>(res.basis, n, j + 1, w, hcol, orthogonalization, 1);
-    const T hnext = static_cast<T>(norm2<T>(w, 1));
+    orthogonalize<T>(res.basis, n, j + 1, w, hcol, orthogonalization, Sums(1));
+    const T hnext = static_cast<T>(norm2<T>(w, Sums(1)));
     hcol[j + 1] = hnext;
     if (hnext == 0) break;  // invariant subspace: the remaining columns stay zero
     for (T& e : w) e /= hnext;

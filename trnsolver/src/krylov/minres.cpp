@@ -14,7 +14,7 @@ KrylovResult run_minres(const LinearOperator<T>& a, std::span<const T> b, std::s
   constexpr const char* fn = "trnsolver::minres";
   check_solver_call<T>(fn, a, b, x, options, m);
   const auto n = static_cast<std::size_t>(a.size());
-  const int threads = options.threads;
+  const Sums sums(options);
   std::vector<T> r1(n), r2(n), y(n), v(n), w(n), w1(n), w2(n);
 
   return drive<T>(fn, a, b, x, options, [&](std::span<T> r, double rnorm, Monitor& mon) {
@@ -28,7 +28,7 @@ KrylovResult run_minres(const LinearOperator<T>& a, std::span<const T> b, std::s
     // β₁ = ‖r‖_{M⁻¹}: Lanczos starts from v₁ = M⁻¹r / β₁ in the M-inner product.
     std::copy(r.begin(), r.end(), r1.begin());
     precondition(r1, y);
-    const T beta1_sq = dot<T>(r1, y, threads);
+    const T beta1_sq = dot<T>(r1, y, sums);
     if (!std::isfinite(beta1_sq))
       return Outcome::stopped(KrylovReason::non_finite,
                               "non_finite: r^T M^-1 r = " + trncore::detail::sci(beta1_sq) + at());
@@ -48,13 +48,13 @@ KrylovResult run_minres(const LinearOperator<T>& a, std::span<const T> b, std::s
       for (std::size_t i = 0; i < n; ++i) v[i] = s * y[i];
       a.callback()(v, y);
       if (k >= 2) axpy<T>(-(beta / oldb), r1, y);
-      const T alfa = dot<T>(v, y, threads);
+      const T alfa = dot<T>(v, y, sums);
       axpy<T>(-(alfa / beta), r2, y);
       std::swap(r1, r2);  // r1 := r2
       std::copy(y.begin(), y.end(), r2.begin());
       precondition(r2, y);
       oldb = beta;
-      const T beta_sq = dot<T>(r2, y, threads);
+      const T beta_sq = dot<T>(r2, y, sums);
       if (!std::isfinite(beta_sq) || !std::isfinite(alfa))
         return Outcome::stopped(KrylovReason::non_finite, "non_finite: the Lanczos coefficients are " +
                                                               trncore::detail::sci(alfa) + ", " +
