@@ -1,5 +1,6 @@
 // The matrix-free Gaussian kernel operator: points allgathered once, entries formed on demand.
 #include "kernel_entries.hpp"
+#include "work.hpp"
 
 #include <trncore/detail/format_number.hpp>
 

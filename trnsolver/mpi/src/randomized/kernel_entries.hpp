@@ -1,67 +1,17 @@
 #pragma once
 // Entries of the Gaussian kernel matrix, each a pure function of (x_i, x_j, h) whatever block it is formed
 // in: ‖x_i − x_j‖² summed over the coordinates in order, in T; the exponent −‖·‖²·(1/(2h²)) in T; exp in T
-// (float: exp_fixed below, a branch-free range reduction and degree-7 Taylor polynomial, within 2 ulp and
-// vectorisable; double: std::exp). The suite compiles with -ffp-contract=off, so vectorised and scalar
-// iterations give the same bits.
-#include "work.hpp"
-
-#include <cmath>
+// (float: exp_fixed in kernel_entries.cpp, a range reduction and degree-7 Taylor polynomial within 2 ulp,
+// vectorised; double: std::exp). The suite compiles with -ffp-contract=off, and kernel_entries.cpp with
+// -fno-trapping-math (which lets the compiler vectorise the selects; no value changes), so vectorised and
+// scalar iterations give the same bits.
 #include <cstdint>
-#include <cstring>
-#include <vector>
 
 namespace trnsolver::mpi::randomized_detail {
-
-/// e^x for x ≤ 0 in float: x < −87 gives 0 (e^x < 1.7e−38), else 2ⁿ·p(r) with n = round(x/ln 2),
-/// r = x − n·ln2 (Cody–Waite, two constants) and p the Taylor polynomial of degree 7 (truncation
-/// |r|⁸/8! ≤ 5.6e−9 < u/2 for |r| ≤ 0.347). exp_fixed(0) = 1 exactly.
-inline float exp_fixed(float x) {
-  const bool under = x < -87.0f;
-  const float xc = under ? -87.0f : x;
-  const float nf = (xc * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
-  float r = xc - nf * 0.693145751953125f;
-  r = r - nf * 1.428606765330187045e-06f;
-  float p = 1.0f / 5040.0f;
-  p = p * r + 1.0f / 720.0f;
-  p = p * r + 1.0f / 120.0f;
-  p = p * r + 1.0f / 24.0f;
-  p = p * r + 1.0f / 6.0f;
-  p = p * r + 0.5f;
-  p = p * r + 1.0f;
-  p = p * r + 1.0f;
-  const std::int32_t bits = (static_cast<std::int32_t>(nf) + 127) << 23;
-  float scale;
-  std::memcpy(&scale, &bits, sizeof scale);
-  return under ? 0.0f : p * scale;
-}
-
-inline double exp_fixed(double x) { return std::exp(x); }
 
 /// out(i, j) = K(r0 + i, c0 + j), column-major with ld; points row-major n×d in double (exact copies of T).
 template <class T>
 void kernel_entries(const double* points, std::int64_t d, double h, std::int64_t r0, std::int64_t rows, std::int64_t c0,
-                    std::int64_t cols, T* out, std::int64_t ld) {
-  const T scale = static_cast<T>(1.0 / (2.0 * h * h));
-  std::vector<T> xr(static_cast<std::size_t>(d * rows));  // the rows' coordinates, coordinate-major
-  for (std::int64_t i = 0; i < rows; ++i)
-    for (std::int64_t t = 0; t < d; ++t)
-      xr[static_cast<std::size_t>(t * rows + i)] = static_cast<T>(points[(r0 + i) * d + t]);
-  std::vector<T> dist(static_cast<std::size_t>(rows));
-  for (std::int64_t j = 0; j < cols; ++j) {
-    const double* xj = points + (c0 + j) * d;
-    std::fill(dist.begin(), dist.end(), T(0));
-    for (std::int64_t t = 0; t < d; ++t) {
-      const T c = static_cast<T>(xj[t]);
-      const T* x = xr.data() + t * rows;
-      for (std::int64_t i = 0; i < rows; ++i) {
-        const T diff = x[i] - c;
-        dist[static_cast<std::size_t>(i)] += diff * diff;
-      }
-    }
-    T* o = out + j * ld;
-    for (std::int64_t i = 0; i < rows; ++i) o[i] = exp_fixed(-(dist[static_cast<std::size_t>(i)] * scale));
-  }
-}
+                    std::int64_t cols, T* out, std::int64_t ld);
 
 }  // namespace trnsolver::mpi::randomized_detail

@@ -3,6 +3,8 @@
 #include "work.hpp"
 
 #include <trnblas/gemm.hpp>
+
+#include <cblas.h>
 #include <trnblas/level3.hpp>
 #include <trncore/accuracy_report.hpp>
 #include <trncore/detail/format_number.hpp>
@@ -12,6 +14,7 @@
 #include <limits>
 #include <numbers>
 #include <string>
+#include <type_traits>
 
 namespace trnsolver::mpi {
 
@@ -21,12 +24,18 @@ namespace tm = trncore::mpi;
 using namespace randomized_detail;
 using trnblas::Op;
 
+// OpenBLAS directly: trnblas::gemm's certification scans every operand (O(rows·width) per tile, as much as
+// forming a kernel tile), which a product whose accuracy the routine reports itself does not need.
 template <class T>
-void gemm(Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a, std::int64_t lda,
-          const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc, const trncore::Options& host) {
+void gemm(trnblas::Op ta, trnblas::Op tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a,
+          std::int64_t lda, const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc, const trncore::Options&) {
   if (m == 0 || n == 0) return;
-  trncore::AccuracyReport report;
-  trnblas::gemm<T>(Layout::col_major, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, host, report);
+  const auto op = [](trnblas::Op o) { return o == trnblas::Op::no_trans ? CblasNoTrans : CblasTrans; };
+  const auto i = [](std::int64_t v) { return static_cast<blasint>(v); };
+  if constexpr (std::is_same_v<T, float>)
+    cblas_sgemm(CblasColMajor, op(ta), op(tb), i(m), i(n), i(k), alpha, a, i(lda), b, i(ldb), beta, c, i(ldc));
+  else
+    cblas_dgemm(CblasColMajor, op(ta), op(tb), i(m), i(n), i(k), alpha, a, i(lda), b, i(ldb), beta, c, i(ldc));
 }
 
 // A stored dense matrix in the work layout.
