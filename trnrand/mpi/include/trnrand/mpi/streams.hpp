@@ -13,6 +13,9 @@
 /// of 2^32 words for the rejection samplers). Value i of the global fill is therefore value 0 of a fill
 /// from skip_ahead(s, b·i), whoever computes it, with whatever threads; no communication is needed beyond
 /// the argument check. Sampler<T> packages a sampler with its budget, so one code path serves all.
+///
+/// The function templates below are compiled into the library for the samplers' element types: T = float,
+/// double, std::uint32_t, std::uint64_t, std::int64_t and std::uint8_t.
 
 #include <trncore/mpi/block_cyclic.hpp>
 #include <trncore/mpi/communicator.hpp>
@@ -28,6 +31,8 @@
 #include <utility>
 #include <vector>
 
+/// trnrand's MPI component (trnsci::trnrand_mpi, docs/distributed.md): per-rank slices of serial fills, for
+/// every distribution, whose concatenation in rank order is bitwise the serial fill.
 namespace trnrand::mpi {
 
 /// A distribution as a value: a fill function with trnrand's calling convention and its word budget.
@@ -214,7 +219,13 @@ std::vector<std::int64_t> owned_cols(const trncore::mpi::Descriptor& desc, const
 /// G(owned_rows[il], owned_cols[jl]), bitwise, for every rank count, grid shape and thread count (rows
 /// il ≥ local_rows up to lld are not touched). Gathering the local parts (trncore::mpi::gather) gives the
 /// serial fill as a column-major m×n matrix. Collective over grid.comm().
-/// @param local  at least trncore::mpi::local_size(desc, grid) elements
+/// @param grid     the process grid (every rank of grid.comm() must call)
+/// @param desc     the matrix's layout (the same on every rank, lld this process's)
+/// @param s        the stream of the serial fill of desc.m·desc.n values
+/// @param sampler  the distribution (width 1)
+/// @param local    at least trncore::mpi::local_size(desc, grid) elements
+/// @param layout   how the serial fill is read as the m×n matrix
+/// @param options  threads (per rank) and backend
 /// @return skip_ahead(s, budget·m·n) on every rank.
 /// @throws on every rank together (CollectiveCheck "trnrand::mpi::fill_block_cyclic"): a bad or mismatched
 /// descriptor (trncore::mpi::check_descriptor), ranks disagreeing about the stream, sampler, layout or
@@ -239,9 +250,16 @@ enum class RowsOf : std::uint8_t {
 /// share of Ω: with follow = RowsOf::columns, A_local · out is this process's partial product of A·Ω.
 /// Processes of the same grid column (rows) or grid row (columns) get the same rows. Collective over
 /// grid.comm().
-/// @param k    columns of G (the sketch size; the same on every rank)
-/// @param out  at least ld·(k − 1) + rows.size() elements (column-major, leading dimension ld)
-/// @param ld   ≥ max(1, rows.size())
+/// @param grid     the process grid (every rank of grid.comm() must call)
+/// @param desc     the layout whose row (or column) blocks the rows follow
+/// @param follow   RowsOf::rows (M = desc.m) or RowsOf::columns (M = desc.n)
+/// @param k        columns of G (the sketch size; the same on every rank)
+/// @param s        the stream of the serial fill of M·k values
+/// @param sampler  the distribution (width 1)
+/// @param out      at least ld·(k − 1) + rows.size() elements (column-major, leading dimension ld)
+/// @param ld       ≥ max(1, rows.size())
+/// @param layout   how the serial fill is read as the M×k matrix
+/// @param options  threads (per rank) and backend
 /// @return skip_ahead(s, budget·M·k) on every rank.
 /// @throws on every rank together (CollectiveCheck "trnrand::mpi::fill_rows"): as fill_block_cyclic, and
 /// for k < 0, ranks disagreeing about k or follow, ld too small, out too small.
