@@ -17,6 +17,13 @@
 #include <limits>
 #include <span>
 
+// The Fortran BLAS entry of the OpenBLAS that trnblas::gemm calls through CBLAS (the same driver and kernels):
+// the uncertified host trailing updates call it directly, without trnblas's scans of every operand for the
+// certificate (which cost several times the product on nb×nb blocks).
+extern "C" void sgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k,
+                       const float* alpha, const float* a, const int* lda, const float* b, const int* ldb,
+                       const float* beta, float* c, const int* ldc);
+
 namespace trnsolver::mpi::detail {
 
 namespace tm = trncore::mpi;
@@ -94,7 +101,15 @@ std::int64_t unblocked(std::int64_t n, float* a, std::int64_t lda, std::int64_t 
 }
 
 void gemm_update(std::int64_t m, std::int64_t n, std::int64_t k, const float* a, std::int64_t lda, const float* b,
-                 std::int64_t ldb, float* c, std::int64_t ldc, const trncore::Options& options, bool& certified) {
+                 std::int64_t ldb, float* c, std::int64_t ldc, const trncore::Options& options, bool& certified,
+                 bool certify = true) {
+  if (!certify && options.backend == trncore::Backend::host) {
+    const int mi = static_cast<int>(m), ni = static_cast<int>(n), ki = static_cast<int>(k), la = static_cast<int>(lda),
+              lb = static_cast<int>(ldb), lc = static_cast<int>(ldc);
+    const float alpha = -1.0f, beta = 1.0f;
+    sgemm_("N", "N", &mi, &ni, &ki, &alpha, a, &la, b, &lb, &beta, c, &lc);
+    return;
+  }
   trncore::AccuracyReport report;
   trnblas::gemm<float>(trncore::Layout::col_major, trnblas::Op::no_trans, trnblas::Op::no_trans, m, n, k, -1.0f, a, lda,
                        b, ldb, 1.0f, c, ldc, options, report);
@@ -120,7 +135,7 @@ std::int64_t panel(std::int64_t n, float* a, std::int64_t lda, std::int64_t j0, 
 }  // namespace
 
 DistLu factorize(const Cyclic& c, const double* a, std::int64_t lda, FactorPrecision precision,
-                 const trncore::Options& options) {
+                 const trncore::Options& options, bool certify) {
   DistLu lu(c);
   lu.precision = precision;
   lu.sim = options.backend == trncore::Backend::sim;
@@ -213,7 +228,7 @@ DistLu factorize(const Cyclic& c, const double* a, std::int64_t lda, FactorPreci
       for (std::int64_t i0 = 0; i0 < mrest; i0 += nb) {
         const std::int64_t h = std::min(nb, mrest - i0);
         gemm_update(h, w, kb, l21.data() + i0, ldl, u12.data() + j0 * kb, kb, f + (lr1 + i0) + (lc1 + j0) * ld, ld,
-                    gemm, certified);
+                    gemm, certified, certify);
       }
     }
   }
@@ -229,7 +244,32 @@ DistLu factorize(const Cyclic& c, const double* a, std::int64_t lda, FactorPreci
   }
   first_zero = g.comm().allreduce_min(first_zero);
   lu.info = first_zero == std::numeric_limits<std::int64_t>::max() ? 0 : first_zero;
-  lu.gemms_certified = g.comm().all_of(certified);
+  lu.gemms_certified = certify && g.comm().all_of(certified);
+  // Every diagonal block on every rank (n·nb values), for the triangular solves' block steps.
+  {
+    const std::int64_t nblocks = c.blocks(), bsz = nb * nb;
+    std::vector<float> mine;
+    for (std::int64_t k = 0; k < nblocks; ++k) {
+      if (k % c.p != c.row || k % c.q != c.col) continue;
+      const std::int64_t k0 = k * nb, kb = std::min(nb, n - k0);
+      const std::int64_t lr0 = c.below(k0, c.row, c.p), lc0 = c.below(k0, c.col, c.q);
+      const std::size_t base = mine.size();
+      mine.resize(base + static_cast<std::size_t>(bsz), 0.0f);
+      for (std::int64_t j = 0; j < kb; ++j)
+        for (std::int64_t i = 0; i < kb; ++i)
+          mine[base + static_cast<std::size_t>(i + j * nb)] = f[(lr0 + i) + (lc0 + j) * ld];
+    }
+    const std::vector<float> all = g.comm().allgatherv(std::span<const float>(mine));
+    lu.diag.assign(static_cast<std::size_t>(nblocks * bsz), 0.0f);
+    std::size_t at = 0;
+    for (int r = 0; r < g.comm().size(); ++r)
+      for (std::int64_t k = 0; k < nblocks; ++k) {
+        if (k % c.p != r / c.q || k % c.q != r % c.q) continue;
+        std::copy(all.begin() + static_cast<std::ptrdiff_t>(at), all.begin() + static_cast<std::ptrdiff_t>(at + bsz),
+                  lu.diag.begin() + static_cast<std::ptrdiff_t>(k * bsz));
+        at += static_cast<std::size_t>(bsz);
+      }
+  }
   lu.method = std::string("LU ") + std::string(to_string(precision)) +
               " (distributed block-cyclic, nb = " + std::to_string(nb) + ", " + std::to_string(c.p) + "x" +
               std::to_string(c.q) + " grid, no pivoting, trailing updates " +
@@ -242,92 +282,123 @@ DistLu factorize(const Cyclic& c, const double* a, std::int64_t lda, FactorPreci
 
 // ---- triangular solves ------------------------------------------------------------------------------------
 
+// s = Σ_J p_J over the blocks J in [first, last) ascending (s = 0; s += p_J; …), on every rank, from the
+// partials of the line that holds row block K (no transpose: process row K mod P, its member c holding the
+// column blocks J ≡ c mod Q) or column block K (transpose: process column K mod Q, member r holding the row
+// blocks J ≡ r mod P), each member's blocks ascending, `len` values each. One MPI_Allgatherv: every rank knows
+// every count, so none is exchanged. The same bits for every grid.
+std::vector<double> allgather_sum(const Cyclic& c, bool transpose, std::int64_t kblock, std::int64_t first,
+                                  std::int64_t last, const std::vector<double>& mine, std::int64_t len) {
+  const tm::ProcessGrid& g = *c.grid;
+  const int members = transpose ? c.p : c.q;
+  std::vector<double> s(static_cast<std::size_t>(len), 0.0);
+  if (last <= first || len == 0) return s;
+  const auto count = [&](int m) {  // blocks J in [first, last) with J mod members == m
+    const std::int64_t start = first + ((m - first % members) % members + members) % members;
+    return start >= last ? std::int64_t{0} : (last - 1 - start) / members + 1;
+  };
+  const auto rank_of = [&](int m) {
+    return transpose ? g.rank_of(m, static_cast<int>(kblock % c.q)) : g.rank_of(static_cast<int>(kblock % c.p), m);
+  };
+  std::vector<double> all;
+  std::vector<std::size_t> offset(static_cast<std::size_t>(members), 0);
+  if (g.comm().size() == 1) {
+    all = mine;
+  } else {
+    std::vector<int> counts(static_cast<std::size_t>(g.comm().size()), 0), displs(counts.size(), 0);
+    for (int m = 0; m < members; ++m) counts[static_cast<std::size_t>(rank_of(m))] = static_cast<int>(count(m) * len);
+    int total = 0;
+    for (std::size_t r = 0; r < counts.size(); ++r) {
+      displs[r] = total;
+      total += counts[r];
+    }
+    all.resize(static_cast<std::size_t>(total));
+    tm::detail::check(MPI_Allgatherv(mine.data(), counts[static_cast<std::size_t>(g.comm().rank())], MPI_DOUBLE,
+                                     all.data(), counts.data(), displs.data(), MPI_DOUBLE, g.comm().native()),
+                      "MPI_Allgatherv");
+    for (int m = 0; m < members; ++m)
+      offset[static_cast<std::size_t>(m)] = static_cast<std::size_t>(displs[static_cast<std::size_t>(rank_of(m))]);
+  }
+  for (std::int64_t j = first; j < last; ++j) {  // member m's k-th block is the k-th J ≡ m: walk J ascending
+    const auto m = static_cast<std::size_t>(j % members);
+    const double* pj = all.data() + offset[m];
+    offset[m] += static_cast<std::size_t>(len);
+    for (std::int64_t i = 0; i < len; ++i) s[static_cast<std::size_t>(i)] += pj[i];
+  }
+  return s;
+}
+
 void DistLu::solve(double* v, bool transpose) const {
   const Cyclic& c = cy;
-  const tm::ProcessGrid& g = *c.grid;
   const std::int64_t n = c.n, nb = c.nb, nblocks = c.blocks();
   const float* fa = f.data();
   const auto local = [&](std::int64_t il, std::int64_t jl) { return static_cast<double>(fa[il + jl * ld]); };
-  std::vector<std::int64_t> ids;
   std::vector<double> partials, t;
-  // One block step of a substitution: s = Σ_J (block K·J product) over the blocks J in `range` ascending,
-  // summed in global block order over the process row (no transpose) or column (transpose), then the diagonal
-  // block's owner solves and broadcasts v_K.
+  // One block step of a substitution: s = Σ_J (block K·J product) over the eliminated blocks J ascending (the
+  // partials of the process row, or column, that holds them, shared with every rank by one allgather), then
+  // every rank solves with the replicated diagonal block: the same bits everywhere, no broadcast.
   const auto step = [&](std::int64_t kblock, bool lower_factor, bool forward) {
     const std::int64_t k0 = kblock * nb, kb = std::min(nb, n - k0);
     const int pr = static_cast<int>(kblock % c.p), pc = static_cast<int>(kblock % c.q);
-    const bool in_line = transpose ? c.col == pc : c.row == pr;
-    std::vector<double> s(static_cast<std::size_t>(kb), 0.0);
-    if (in_line) {
-      ids.clear();
-      partials.clear();
-      if (!transpose) {
-        // Row block K of the factor times v_J for my column blocks J on the eliminated side.
-        const std::int64_t lr0 = c.below(k0, c.row, c.p);
-        for (std::int64_t jl0 = 0; jl0 < c.nloc; jl0 += nb) {
-          const std::int64_t jb = jl0 / nb * c.q + c.col;  // global column block
-          if (forward ? jb >= kblock : jb <= kblock) continue;
-          const std::int64_t j0 = jb * nb, w = std::min(nb, n - j0);
-          ids.push_back(jb);
-          const std::size_t base = partials.size();
-          partials.resize(base + static_cast<std::size_t>(kb), 0.0);
-          double* pp = partials.data() + base;
-          for (std::int64_t j = 0; j < w; ++j) {
-            const double xj = v[j0 + j];
-            for (std::int64_t i = 0; i < kb; ++i) pp[i] += local(lr0 + i, jl0 + j) * xj;
-          }
+    partials.clear();
+    if (!transpose && c.row == pr) {
+      // Row block K of the factor times v_J for my column blocks J on the eliminated side.
+      const std::int64_t lr0 = c.below(k0, c.row, c.p);
+      for (std::int64_t jl0 = 0; jl0 < c.nloc; jl0 += nb) {
+        const std::int64_t jb = jl0 / nb * c.q + c.col;  // global column block
+        if (forward ? jb >= kblock : jb <= kblock) continue;
+        const std::int64_t j0 = jb * nb, w = std::min(nb, n - j0);
+        const std::size_t base = partials.size();
+        partials.resize(base + static_cast<std::size_t>(kb), 0.0);
+        double* pp = partials.data() + base;
+        for (std::int64_t j = 0; j < w; ++j) {
+          const double xj = v[j0 + j];
+          const float* col = fa + lr0 + (jl0 + j) * ld;
+          for (std::int64_t i = 0; i < kb; ++i) pp[i] += static_cast<double>(col[i]) * xj;
         }
-        if (kb > 0)
-          s = tm::ordered_sum(g.row_comm(), std::span<const std::int64_t>(ids), std::span<const double>(partials), kb);
-      } else {
-        // Column block K of the factor, transposed, times v_J for my row blocks J on the eliminated side.
-        const std::int64_t lc0 = c.below(k0, c.col, c.q);
-        for (std::int64_t il0 = 0; il0 < c.mloc; il0 += nb) {
-          const std::int64_t ib = il0 / nb * c.p + c.row;
-          if (forward ? ib >= kblock : ib <= kblock) continue;
-          const std::int64_t i0 = ib * nb, h = std::min(nb, n - i0);
-          ids.push_back(ib);
-          const std::size_t base = partials.size();
-          partials.resize(base + static_cast<std::size_t>(kb), 0.0);
-          double* pp = partials.data() + base;
-          for (std::int64_t j = 0; j < kb; ++j) {
-            double acc = 0.0;
-            for (std::int64_t i = 0; i < h; ++i) acc += local(il0 + i, lc0 + j) * v[i0 + i];
-            pp[j] = acc;
-          }
+      }
+    } else if (transpose && c.col == pc) {
+      // Column block K of the factor, transposed, times v_J for my row blocks J on the eliminated side.
+      const std::int64_t lc0 = c.below(k0, c.col, c.q);
+      for (std::int64_t il0 = 0; il0 < c.mloc; il0 += nb) {
+        const std::int64_t ib = il0 / nb * c.p + c.row;
+        if (forward ? ib >= kblock : ib <= kblock) continue;
+        const std::int64_t i0 = ib * nb, h = std::min(nb, n - i0);
+        const std::size_t base = partials.size();
+        partials.resize(base + static_cast<std::size_t>(kb), 0.0);
+        double* pp = partials.data() + base;
+        for (std::int64_t j = 0; j < kb; ++j) {
+          double acc = 0.0;
+          for (std::int64_t i = 0; i < h; ++i) acc += local(il0 + i, lc0 + j) * v[i0 + i];
+          pp[j] = acc;
         }
-        if (kb > 0)
-          s = tm::ordered_sum(g.col_comm(), std::span<const std::int64_t>(ids), std::span<const double>(partials), kb);
       }
     }
+    const std::vector<double> s =
+        allgather_sum(c, transpose, kblock, forward ? 0 : kblock + 1, forward ? kblock : nblocks, partials, kb);
     t.assign(v + k0, v + k0 + kb);
-    if (c.row == pr && c.col == pc) {
-      const std::int64_t lr0 = c.below(k0, c.row, c.p), lc0 = c.below(k0, c.col, c.q);
-      const auto d = [&](std::int64_t i, std::int64_t j) { return local(lr0 + i, lc0 + j); };
-      for (std::int64_t i = 0; i < kb; ++i) t[static_cast<std::size_t>(i)] -= s[static_cast<std::size_t>(i)];
-      if (!transpose && lower_factor) {  // unit lower, forward, by columns
-        for (std::int64_t j = 0; j < kb; ++j)
-          for (std::int64_t i = j + 1; i < kb; ++i)
-            t[static_cast<std::size_t>(i)] -= d(i, j) * t[static_cast<std::size_t>(j)];
-      } else if (!transpose) {  // upper, backward, by columns
-        for (std::int64_t j = kb - 1; j >= 0; --j) {
-          t[static_cast<std::size_t>(j)] /= d(j, j);
-          for (std::int64_t i = 0; i < j; ++i)
-            t[static_cast<std::size_t>(i)] -= d(i, j) * t[static_cast<std::size_t>(j)];
-        }
-      } else if (!lower_factor) {  // Uᵀ: lower, forward, by rows
-        for (std::int64_t i = 0; i < kb; ++i) {
-          for (std::int64_t j = 0; j < i; ++j)
-            t[static_cast<std::size_t>(i)] -= d(j, i) * t[static_cast<std::size_t>(j)];
-          t[static_cast<std::size_t>(i)] /= d(i, i);
-        }
-      } else {  // Lᵀ: unit upper, backward, by rows
-        for (std::int64_t i = kb - 1; i >= 0; --i)
-          for (std::int64_t j = i + 1; j < kb; ++j)
-            t[static_cast<std::size_t>(i)] -= d(j, i) * t[static_cast<std::size_t>(j)];
+    const float* db = diag.data() + kblock * nb * nb;
+    const auto d = [&](std::int64_t i, std::int64_t j) { return static_cast<double>(db[i + j * nb]); };
+    for (std::int64_t i = 0; i < kb; ++i) t[static_cast<std::size_t>(i)] -= s[static_cast<std::size_t>(i)];
+    if (!transpose && lower_factor) {  // unit lower, forward, by columns
+      for (std::int64_t j = 0; j < kb; ++j)
+        for (std::int64_t i = j + 1; i < kb; ++i)
+          t[static_cast<std::size_t>(i)] -= d(i, j) * t[static_cast<std::size_t>(j)];
+    } else if (!transpose) {  // upper, backward, by columns
+      for (std::int64_t j = kb - 1; j >= 0; --j) {
+        t[static_cast<std::size_t>(j)] /= d(j, j);
+        for (std::int64_t i = 0; i < j; ++i) t[static_cast<std::size_t>(i)] -= d(i, j) * t[static_cast<std::size_t>(j)];
       }
+    } else if (!lower_factor) {  // Uᵀ: lower, forward, by rows
+      for (std::int64_t i = 0; i < kb; ++i) {
+        for (std::int64_t j = 0; j < i; ++j) t[static_cast<std::size_t>(i)] -= d(j, i) * t[static_cast<std::size_t>(j)];
+        t[static_cast<std::size_t>(i)] /= d(i, i);
+      }
+    } else {  // Lᵀ: unit upper, backward, by rows
+      for (std::int64_t i = kb - 1; i >= 0; --i)
+        for (std::int64_t j = i + 1; j < kb; ++j)
+          t[static_cast<std::size_t>(i)] -= d(j, i) * t[static_cast<std::size_t>(j)];
     }
-    g.comm().broadcast(std::span<double>(t), g.rank_of(pr, pc));
     std::copy(t.begin(), t.end(), v + k0);
   };
   if (!transpose) {

@@ -39,7 +39,8 @@ struct DistLu {
   Cyclic cy;
   std::vector<float> f;  // local factors, column-major, leading dimension ld
   std::int64_t ld = 1;
-  std::int64_t info = 0;  // 0 or the first exactly zero pivot (1-based, the same on every rank)
+  std::vector<float> diag;  // every diagonal block K (nb×nb, leading dimension nb) at K·nb², on every rank
+  std::int64_t info = 0;    // 0 or the first exactly zero pivot (1-based, the same on every rank)
   FactorPrecision precision = FactorPrecision::fp32;
   bool sim = false;
   bool gemms_certified = true;  // every trailing/panel GEMM certified by trnblas (the same on every rank)
@@ -57,9 +58,11 @@ struct DistLu {
 };
 
 /// Factors the local part of A (lld × local columns, fp64) rounded to fp32. Collective.
-/// `gemm_options`: the trailing updates' options (backend, math mode, threads).
+/// `options`: the trailing updates' backend and threads. `certify`: every trailing update through trnblas::gemm
+/// with its report (gemms_certified says whether all were certified); false calls OpenBLAS directly on the host
+/// (the same kernels, so the same bits; gemms_certified is then false).
 DistLu factorize(const Cyclic& c, const double* a, std::int64_t lda, FactorPrecision precision,
-                 const trncore::Options& options);
+                 const trncore::Options& options, bool certify = true);
 
 /// Products of the fp64 A with a replicated x: y = A x (and, with `scale`, s = |A||x|), each row summed as
 /// Σ_J (Σ_{j∈J} a_ij x_j), J the global column blocks in ascending order, the inner sums j ascending —

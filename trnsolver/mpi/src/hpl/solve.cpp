@@ -249,7 +249,7 @@ std::int64_t solve(const ProcessGrid& grid, DistMatrix<const double> a, DistMatr
   }
   const detail::Cyclic cy(grid, n, a.desc.nb);
   const bool bounds = options.error_bounds || options.target_forward_error.has_value();
-  const detail::DistLu lu = detail::factorize(cy, a.data, a.desc.lld, report.factor, options);
+  const detail::DistLu lu = detail::factorize(cy, a.data, a.desc.lld, report.factor, options, bounds);
   report.trajectory.push_back({lu.method + (lu.info != 0 ? ": zero pivot at " + std::to_string(lu.info) : "")});
   std::vector<double> rowsum;
   {
