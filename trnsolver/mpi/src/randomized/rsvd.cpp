@@ -423,7 +423,6 @@ NystromResult<T> nystrom_run(const tm::ProcessGrid& grid, const RowOperator<T>& 
           (c[static_cast<std::size_t>(i + j * l)] + c[static_cast<std::size_t>(j + i * l)]) / 2.0;
   if (trnsolver::potrf<double>(Layout::col_major, Uplo::upper, l, c.data(), l, run.host) != 0) {
     res.report.matvecs = run.matvecs;
-    res.u.assign(static_cast<std::size_t>(res.u_desc.lld * 0), T(0));
     return res;  // Ωᵀ·A·Ω is not numerically positive definite: A is not PSD (the same on every rank)
   }
   Blocks<T> e = make_blocks<T>(run.w, l);

@@ -64,8 +64,10 @@ struct RandomizedOptions {
   /// Dense rsvd only: A is square and symmetric, so Aᵀ·X = A·X (one product per half power iteration and no
   /// long reductions). The Gaussian kernel is always symmetric.
   bool symmetric = false;
-  /// Threads of the local dense work (0 = the process default); never changes a bit of the result on
-  /// OpenBLAS builds whose results do not depend on their thread count.
+  /// Threads of the suite's own loops (forming Ω; 0 = the process default); never changes a bit. The
+  /// products and factorizations run in OpenBLAS with the process's OpenBLAS thread count
+  /// (OPENBLAS_NUM_THREADS): one thread per rank is the intended MPI setting, and every run that must agree
+  /// bitwise should use the same count.
   int threads = 1;
 };
 
@@ -117,10 +119,12 @@ struct NystromResult {
 
 /// The Gaussian kernel matrix K(i, j) = exp(−‖x_i − x_j‖²/(2h²)) of n points x_i ∈ ℝᵈ distributed by rows
 /// over a P×1 grid (the points' layout is the layout of U in the results). Matrix-free: the constructor
-/// allgathers the points (n·d values) and products form K in blocks of block_rows × 4096 on the fly; K is
-/// never stored. ‖x_i − x_j‖² is summed coordinate by coordinate in double (no ‖x‖² + ‖y‖² − 2xᵀy
-/// cancellation), the exponential taken in double and rounded once to T, so K(i, i) = 1 exactly and every
-/// entry is a pure function of (x_i, x_j, h): the same bits on every rank.
+/// allgathers the points (n·d values) and products form K in tiles of block_rows × 4096 on the fly; K is
+/// never stored. Each entry is computed in T by fixed operations — ‖x_i − x_j‖² summed coordinate by
+/// coordinate, times the rounded 1/(2h²), then exp (float: a Cody–Waite reduction and degree-7 polynomial
+/// within 2 ulps, vectorised; double: std::exp) — so every entry is a pure function of (x_i, x_j, h): the same
+/// bits on every rank and in every tile, K(i, i) = 1 exactly, and |K̂(i, j) − K(i, j)| ≤ 4u·K(i, j) + 3u/e
+/// (u = unit roundoff of T; the second term from the distance's rounding times |x|·e^{−|x|} ≤ 1/e).
 template <class T>
 class GaussianKernel {
  public:
