@@ -10,7 +10,7 @@ set(TRNSCI_MANIFEST_trnrand   0.7.0)
 set(TRNSCI_MANIFEST_trnfft    0.7.1)
 set(TRNSCI_MANIFEST_trnblas   0.7.0)
 set(TRNSCI_MANIFEST_trnsolver 0.7.0)
-set(TRNSCI_MANIFEST_trnsparse 0.5.1)
+set(TRNSCI_MANIFEST_trnsparse 0.6.0)
 set(TRNSCI_MANIFEST_trntensor 0.5.1)
 
 # The dependency graph of DESIGN.md §2 (direct trnsci dependencies only).

@@ -49,6 +49,17 @@ struct MmHeader {
 template <class T = double, class I = std::int32_t>
 Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header = nullptr);
 
+/// Reads rows [row_begin, row_begin + row_count) of a Matrix Market stream — the part one process of a
+/// row-distributed matrix holds (trnsparse::mpi::read_matrix_market_rows): the whole stream is parsed and
+/// checked as by read_matrix_market, and the entries (after symmetric and skew-symmetric expansion) whose row
+/// lies in the range are kept, in file order, with row indices relative to row_begin and global column
+/// indices. The result is row_count × cols, and to_csr() of it equals rows [row_begin, row_begin +
+/// row_count) of to_csr(read_matrix_market(…)) exactly. Memory: the kept entries only.
+/// @throws as read_matrix_market; trncore::InvalidArgument for a negative or out-of-range row range.
+template <class T = double, class I = std::int32_t>
+Coo<T, I> read_matrix_market_rows(std::istream& in, std::int64_t row_begin, std::int64_t row_count,
+                                  MmHeader* header = nullptr);
+
 /// Reads the Matrix Market file at `path`.
 /// @throws trncore::IoError when the file cannot be opened; otherwise as the stream form.
 template <class T = double, class I = std::int32_t>

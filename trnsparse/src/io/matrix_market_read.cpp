@@ -144,8 +144,11 @@ bool blank(const std::string& line) {
 
 }  // namespace
 
+// The parser of read_matrix_market and read_matrix_market_rows: every line is read and checked; the
+// entries (after symmetric expansion) whose row lies in [keep_begin, keep_end) are kept, with rows
+// relative to keep_begin. keep_end < 0 keeps every row.
 template <class T, class I>
-Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
+Coo<T, I> read_rows(std::istream& in, MmHeader* header_out, std::int64_t keep_begin, std::int64_t keep_end) {
   std::string line;
   std::int64_t line_no = 0;
   if (!std::getline(in, line))
@@ -196,20 +199,30 @@ Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
   trncore::detail::check_fits_index<I>(kFunction, "rows", h.rows);
   trncore::detail::check_fits_index<I>(kFunction, "cols", h.cols);
 
+  if (keep_end < 0) {
+    keep_begin = 0;
+    keep_end = h.rows;
+  } else if (keep_begin < 0 || keep_end < keep_begin || keep_end > h.rows) {
+    throw trncore::InvalidArgument("trnsparse::read_matrix_market_rows",
+                                   "rows [" + std::to_string(keep_begin) + ", " + std::to_string(keep_end) +
+                                       ") are outside the file's " + std::to_string(h.rows) + " rows",
+                                   "pass 0 <= row_begin and row_begin + row_count <= the matrix's rows");
+  }
+
   Coo<T, I> out;
-  out.rows = h.rows;
+  out.rows = keep_end - keep_begin;
   out.cols = h.cols;
   const bool mirrored = h.symmetry != MmSymmetry::general;
   const T sign = h.symmetry == MmSymmetry::skew_symmetric ? T(-1) : T(1);
-  auto push = [&](std::int64_t r, std::int64_t col, double v) {
-    out.row.push_back(static_cast<I>(r));
+  auto keep = [&](std::int64_t r, std::int64_t col, T v) {
+    if (r < keep_begin || r >= keep_end) return;
+    out.row.push_back(static_cast<I>(r - keep_begin));
     out.col.push_back(static_cast<I>(col));
-    out.values.push_back(static_cast<T>(v));
-    if (mirrored && r != col) {
-      out.row.push_back(static_cast<I>(col));
-      out.col.push_back(static_cast<I>(r));
-      out.values.push_back(sign * static_cast<T>(v));
-    }
+    out.values.push_back(v);
+  };
+  auto push = [&](std::int64_t r, std::int64_t col, double v) {
+    keep(r, col, static_cast<T>(v));
+    if (mirrored && r != col) keep(col, r, sign * static_cast<T>(v));
   };
   // Array data is column-major; for symmetric (skew) storage each column j starts at row j (j + 1).
   std::int64_t array_row = 0, array_col = 0;
@@ -281,6 +294,21 @@ Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header_out) {
 }
 
 template <class T, class I>
+Coo<T, I> read_matrix_market(std::istream& in, MmHeader* header) {
+  return read_rows<T, I>(in, header, 0, -1);
+}
+
+template <class T, class I>
+Coo<T, I> read_matrix_market_rows(std::istream& in, std::int64_t row_begin, std::int64_t row_count, MmHeader* header) {
+  if (row_begin < 0 || row_count < 0)
+    throw trncore::InvalidArgument(
+        "trnsparse::read_matrix_market_rows",
+        "row_begin = " + std::to_string(row_begin) + ", row_count = " + std::to_string(row_count) + ": negative",
+        "pass a range of rows inside the matrix");
+  return read_rows<T, I>(in, header, row_begin, row_begin + row_count);
+}
+
+template <class T, class I>
 Coo<T, I> read_matrix_market_file(const std::string& path, MmHeader* header) {
   std::ifstream in(path);
   if (!in)
@@ -289,8 +317,9 @@ Coo<T, I> read_matrix_market_file(const std::string& path, MmHeader* header) {
   return read_matrix_market<T, I>(in, header);
 }
 
-#define TRNSPARSE_INSTANTIATE_MM_READ(T, I)                              \
-  template Coo<T, I> read_matrix_market<T, I>(std::istream&, MmHeader*); \
+#define TRNSPARSE_INSTANTIATE_MM_READ(T, I)                                                               \
+  template Coo<T, I> read_matrix_market<T, I>(std::istream&, MmHeader*);                                  \
+  template Coo<T, I> read_matrix_market_rows<T, I>(std::istream&, std::int64_t, std::int64_t, MmHeader*); \
   template Coo<T, I> read_matrix_market_file<T, I>(const std::string&, MmHeader*);
 
 TRNSPARSE_INSTANTIATE_MM_READ(float, std::int32_t)

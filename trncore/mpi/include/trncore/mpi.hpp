@@ -9,3 +9,4 @@
 #include <trncore/mpi/communicator.hpp>
 #include <trncore/mpi/environment.hpp>
 #include <trncore/mpi/ordered_sum.hpp>
+#include <trncore/mpi/ranges.hpp>

@@ -2,6 +2,7 @@
 
 #include <trncore/mpi/collective_check.hpp>
 #include <trncore/mpi/ordered_sum.hpp>
+#include <trncore/mpi/ranges.hpp>
 
 #include <algorithm>
 #include <string>
@@ -17,33 +18,6 @@ using trncore::mpi::ErrorKind;
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
-// Every part's [offset, offset + size), checked to tile [0, n) without gaps or overlap; the same verdict on
-// every process (all see the same list).
-void check_tiling(const Communicator& comm, std::int64_t n, std::int64_t offset, std::int64_t size) {
-  const std::vector<std::int64_t> mine{offset, size};
-  const auto all = comm.allgatherv(std::span<const std::int64_t>(mine));
-  std::vector<std::pair<std::int64_t, std::int64_t>> parts;
-  for (std::size_t r = 0; r + 1 < all.size(); r += 2) parts.emplace_back(all[r], all[r + 1]);
-  std::vector<std::pair<std::int64_t, std::int64_t>> sorted;
-  for (const auto& p : parts)
-    if (p.second > 0) sorted.push_back(p);
-  std::sort(sorted.begin(), sorted.end());
-  std::int64_t next = 0;
-  for (const auto& [begin, count] : sorted) {
-    if (begin != next)
-      throw trncore::DimensionMismatch(
-          "trnsolver::mpi::distributed_reduction",
-          "the parts do not tile [0, " + str(n) + "): a part starts at " + str(begin) + " where " + str(next) +
-              " was expected (" + (begin < next ? "overlap" : "gap") + ")",
-          "give each process a contiguous range; together they must cover every index once (aligned_rows)");
-    next = begin + count;
-  }
-  if (next != n)
-    throw trncore::DimensionMismatch("trnsolver::mpi::distributed_reduction",
-                                     "the parts cover [0, " + str(next) + ") of a vector of " + str(n) + " elements",
-                                     "the local sizes must add up to global_size");
-}
-
 }  // namespace
 
 std::shared_ptr<const DistributedReduction> distributed_reduction(const Communicator& comm, std::int64_t global_size,
@@ -55,7 +29,7 @@ std::shared_ptr<const DistributedReduction> distributed_reduction(const Communic
                 "global_size = " + str(global_size) + ", offset = " + str(offset) + ", local_size = " + str(local_size),
                 "pass sizes and offsets >= 0");
   check.finish();
-  check_tiling(comm, global_size, offset, local_size);
+  trncore::mpi::gather_ranges(comm, function, "parts", global_size, {offset, local_size});
 
   // The reduction keeps its own communicator: the caller's may be gone before the last solve.
   auto owned = std::make_shared<Communicator>(comm.duplicate());

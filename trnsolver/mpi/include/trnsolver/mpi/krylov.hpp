@@ -15,6 +15,7 @@
 #include <trnsolver/krylov.hpp>
 
 #include <trncore/mpi/communicator.hpp>
+#include <trncore/mpi/ranges.hpp>
 
 #include <cstdint>
 #include <memory>
@@ -28,16 +29,13 @@ namespace trnsolver::mpi {
 /// through trncore::mpi::CollectiveCheck.
 /// @throws on every process: InvalidArgument for negative sizes or offsets; DimensionMismatch when the
 /// processes' global_size differs or their parts do not tile [0, global_size) without overlap (naming the
-/// offending part).
+/// offending part; trncore::mpi::gather_ranges).
 std::shared_ptr<const DistributedReduction> distributed_reduction(const trncore::mpi::Communicator& comm,
                                                                   std::int64_t global_size, std::int64_t offset,
                                                                   std::int64_t local_size);
 
-/// A part of a split of n rows over `parts` processes.
-struct RowRange {
-  std::int64_t begin = 0;  ///< the part's first global row
-  std::int64_t count = 0;  ///< rows in the part
-};
+/// A part of a split of n rows over processes (trncore::mpi::Range: begin, count).
+using RowRange = trncore::mpi::Range;
 
 /// The block-aligned split of n rows over `parts` processes: contiguous parts in process order, cut at
 /// multiples of DistributedReduction::block_size (1024), balanced in whole blocks (the first parts get one
