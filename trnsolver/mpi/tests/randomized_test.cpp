@@ -16,6 +16,7 @@
 #include <trnrand/stream.hpp>
 #include <trnsci_testing/errors.hpp>
 
+#include <cblas.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -423,6 +424,30 @@ TEST(MpiNystrom, DenseSpdBitwiseAndAccurateNotPsdIsRankZero) {
   const tsm::NystromResult<float> rn = tsm::nystrom<float>(grid, tm::DistMatrix<const float>{d, ln.data()}, k, o);
   EXPECT_EQ(rn.rank, 0);
   EXPECT_TRUE(rn.w.empty());
+}
+
+// The bits do not depend on the caller's OpenBLAS thread count: OpenBLAS's own results do (sgemm/LAPACK
+// bits differ between 1 and 2 threads), so the routines run it single-threaded and restore the count.
+TEST(MpiRsvd, OpenBlasThreadCountDoesNotChangeBits) {
+  const tm::Communicator world = tm::Communicator::world();
+  const tm::ProcessGrid grid(world, world.size(), 1);
+  const std::int64_t m = 300, n = 260, k = 12;
+  const std::vector<double> a = test_matrix(m, n, geometric(n, 0.9), false, 17);
+  const tm::Descriptor d = dist_desc(grid, m, n, 13);
+  const std::vector<float> local = local_part<float>(a, m, d, grid);
+  tsm::RandomizedOptions o;
+  o.block_rows = 64;
+  const int before = openblas_get_num_threads();
+  openblas_set_num_threads(1);
+  const tsm::RsvdResult<float> r1 = tsm::rsvd<float>(grid, tm::DistMatrix<const float>{d, local.data()}, k, o);
+  openblas_set_num_threads(2);
+  const tsm::RsvdResult<float> r2 = tsm::rsvd<float>(grid, tm::DistMatrix<const float>{d, local.data()}, k, o);
+  EXPECT_EQ(openblas_get_num_threads(), 2);
+  openblas_set_num_threads(before);
+  expect_bitwise(r1.s, r2.s, "s");
+  expect_bitwise(r1.u, r2.u, "U");
+  expect_bitwise(r1.vt.data, r2.vt.data, "Vt");
+  expect_same_report(r1.report, r2.report);
 }
 
 // Bad input on one rank, or different arguments on different ranks: the same error on every rank, no hang.

@@ -485,6 +485,7 @@ RsvdResult<T> rsvd(const tm::ProcessGrid& grid, tm::DistMatrix<const T> a, std::
                 "a symmetric matrix is square; leave symmetric = false");
   check_dense<T>(check, grid, a);
   check.finish();
+  const SingleThreadedBlas blas;
   const DenseOperator<T> op = dense_operator<T>(grid, a, options.block_rows);
   return rsvd_run<T>(grid, op, k, options, options.symmetric, UserRows{a.desc.mb, a.desc.rsrc, 1, grid.rows()},
                      a.desc.nb);
@@ -499,6 +500,7 @@ RsvdResult<T> rsvd(const tm::ProcessGrid& grid, const GaussianKernel<T>& a, std:
   check_rank(check, k, a.size(), a.size());
   tm::check_descriptor(check, grid, a.points_descriptor(), "the kernel's points");
   check.finish();
+  const SingleThreadedBlas blas;
   const KernelOperator<T> op(a);
   const tm::Descriptor& d = a.points_descriptor();
   return rsvd_run<T>(grid, op, k, options, true, UserRows{d.mb, d.rsrc, 1, grid.rows()}, d.nb);
@@ -516,6 +518,7 @@ NystromResult<T> nystrom(const tm::ProcessGrid& grid, tm::DistMatrix<const T> a,
   check_rank(check, k, a.desc.m, a.desc.n);
   check_dense<T>(check, grid, a);
   check.finish();
+  const SingleThreadedBlas blas;
   const DenseOperator<T> op = dense_operator<T>(grid, a, options.block_rows);
   return nystrom_run<T>(grid, op, k, options, UserRows{a.desc.mb, a.desc.rsrc, 1, grid.rows()}, a.desc.nb);
 }
@@ -529,6 +532,7 @@ NystromResult<T> nystrom(const tm::ProcessGrid& grid, const GaussianKernel<T>& a
   check_rank(check, k, a.size(), a.size());
   tm::check_descriptor(check, grid, a.points_descriptor(), "the kernel's points");
   check.finish();
+  const SingleThreadedBlas blas;
   const KernelOperator<T> op(a);
   const tm::Descriptor& d = a.points_descriptor();
   return nystrom_run<T>(grid, op, k, options, UserRows{d.mb, d.rsrc, 1, grid.rows()}, d.nb);

@@ -68,6 +68,14 @@ void move_rows(const tm::Communicator& comm, std::int64_t m, std::int64_t c, Src
 
 }  // namespace
 
+SingleThreadedBlas::SingleThreadedBlas() : saved_(openblas_get_num_threads()) {
+  if (saved_ != 1) openblas_set_num_threads(1);
+}
+
+SingleThreadedBlas::~SingleThreadedBlas() {
+  if (saved_ != 1) openblas_set_num_threads(saved_);
+}
+
 WorkLayout::WorkLayout(std::int64_t rows, std::int64_t block_rows, int nranks, int myrank)
     : m(rows),
       rb(block_rows),

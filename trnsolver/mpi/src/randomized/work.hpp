@@ -18,6 +18,20 @@ namespace trnsolver::mpi::randomized_detail {
 
 namespace tm = trncore::mpi;
 
+/// OpenBLAS single-threaded for the guard's lifetime (its count saved and restored): OpenBLAS's results
+/// depend on its thread count (measured: sgemm/LAPACK bits change between 1 and 2 threads), and the
+/// reproducibility contract must not depend on the environment; one thread per rank is MPI's model anyway.
+class SingleThreadedBlas {
+ public:
+  SingleThreadedBlas();
+  ~SingleThreadedBlas();
+  SingleThreadedBlas(const SingleThreadedBlas&) = delete;
+  SingleThreadedBlas& operator=(const SingleThreadedBlas&) = delete;
+
+ private:
+  int saved_;
+};
+
 /// Columns of A per product tile (fixed: part of the reproducibility contract; also bounds the scratch).
 inline constexpr std::int64_t kColumnTile = 4096;
 

@@ -12,9 +12,9 @@
 /// reduce-scatter with the same order for long vectors); the small l×l and n×l dense problems are solved
 /// redundantly, with identical inputs, on every rank. Hence for a given matrix, seed and options the
 /// outputs (U, S, Vᵀ, W and the report) are bitwise identical for every number of ranks and every input
-/// layout (mb, rsrc) — and equal to a 1-rank run — provided every run uses the same BLAS/LAPACK build
-/// and thread count (OpenBLAS results depend on the number of OpenBLAS threads only through which thread
-/// computes an element, not how, but this is not a documented guarantee of OpenBLAS).
+/// layout (mb, rsrc) — and equal to a 1-rank run — on machines with the same OpenBLAS build and CPU kernel
+/// (OpenBLAS picks kernels by CPU type). OpenBLAS runs single-threaded inside these routines (the caller's
+/// count is restored on return): its results depend on its thread count, one thread per rank is MPI's model.
 /// The results are *not* bitwise those of the single-process trnsolver::rsvd (which orthonormalises the
 /// whole m×l basis with one Householder QR, not a blocked TSQR); they agree with it to the bounds below.
 ///
@@ -64,10 +64,8 @@ struct RandomizedOptions {
   /// Dense rsvd only: A is square and symmetric, so Aᵀ·X = A·X (one product per half power iteration and no
   /// long reductions). The Gaussian kernel is always symmetric.
   bool symmetric = false;
-  /// Threads of the suite's own loops (forming Ω; 0 = the process default); never changes a bit. The
-  /// products and factorizations run in OpenBLAS with the process's OpenBLAS thread count
-  /// (OPENBLAS_NUM_THREADS): one thread per rank is the intended MPI setting, and every run that must agree
-  /// bitwise should use the same count.
+  /// Threads of the suite's own loops (forming Ω; 0 = the process default); never changes a bit. OpenBLAS
+  /// (the products and factorizations) runs single-threaded inside the routines whatever this says.
   int threads = 1;
 };
 
