@@ -81,7 +81,9 @@ void spmv_matches(const Communicator& comm, const Csr<T, std::int32_t>& a, Range
         << "row " << rows.begin + i;
   EXPECT_LE(plan.halo_size(), a.cols - xs.count);
   // A rank holding some but not all rows of this banded matrix needs entries from another rank.
-  if (rows.count > 0 && rows.count < a.rows && a.rows == a.cols) EXPECT_GT(plan.halo_size(), 0);
+  if (rows.count > 0 && rows.count < a.rows && a.rows == a.cols) {
+    EXPECT_GT(plan.halo_size(), 0);
+  }
 }
 
 }  // namespace
