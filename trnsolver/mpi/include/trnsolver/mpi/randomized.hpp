@@ -18,9 +18,11 @@
 /// The results are *not* bitwise those of the single-process trnsolver::rsvd (which orthonormalises the
 /// whole m×l basis with one Householder QR, not a blocked TSQR); they agree with it to the bounds below.
 ///
-/// Precision. RangePrecision::bf16 runs the range finder's products with A on bf16-rounded operands with
-/// fp32 (T) accumulation — exactly the TensorEngine's bf16 mode (products of bf16 values are exact in
-/// fp32) — then `refinement_iterations` subspace iterations, the projection and the error report in T.
+/// Precision. RangePrecision::bf16 runs the range finder's products with A on bf16-rounded operands (both A's
+/// tiles and the basis, nearest-even through trncore::convert) with exact products and accumulation in T —
+/// the arithmetic of MathMode::bf16 (inputs rounded to bf16, fp32 accumulation), in OpenBLAS's summation
+/// order rather than the modelled TensorEngine's — then `refinement_iterations` subspace iterations, the
+/// projection and the error report in T.
 /// The refinement removes the bf16 basis error (the component of Q outside A's dominant subspace shrinks by
 /// (σ_{l+1}/σ_k)² per iteration plus T's rounding), so the factors reach T's accuracy (report.residual).
 
