@@ -444,6 +444,12 @@ TEST(HplMxpMpi, BadInputFailsOnEveryRank) {
     ho.nb = 0;
     EXPECT_THROW(trnsolver::mpi::hpl_mxp(g, ho), trncore::InvalidArgument);
   }
+  // x sharing b's storage: found on the ranks that hold entries of b, raised on every rank.
+  {
+    std::vector<double> b2 = s.b;
+    EXPECT_THROW(trnsolver::mpi::solve(g, {s.da, s.a.data()}, {s.db, b2.data()}, {s.db, b2.data()}, opts),
+                 trncore::InvalidArgument);
+  }
   // Mismatched B (different row blocking) on every rank.
   {
     const tm::Descriptor db = tm::make_descriptor(g, 40, 1, 4, 1);

@@ -77,6 +77,13 @@ void check_arguments(const ProcessGrid& grid, DistMatrix<const double> a, DistMa
   check.require(!(la > 0 && a.data == nullptr) && !(lb > 0 && b.data == nullptr) && !(lx > 0 && x.data == nullptr),
                 ErrorKind::invalid_argument, "null local data with a nonzero local size",
                 "pass each rank's local array (lld x local columns)");
+  if (lx > 0 && x.data != nullptr) {  // x is written while a and b are read
+    const auto overlaps = [&](const double* p, std::int64_t len) {
+      return p != nullptr && len > 0 && x.data < p + len && p < x.data + lx;
+    };
+    check.require(!overlaps(a.data, la) && !overlaps(b.data, lb), ErrorKind::invalid_argument,
+                  "x's local array overlaps a's or b's", "pass an output array that shares no storage with a and b");
+  }
   check.capture([&] {
     trncore::validate(o, kFunction);
     if (to_string(o.refinement) == "invalid" || (o.factor && to_string(*o.factor) == "invalid") ||

@@ -21,8 +21,8 @@ struct HplMxpOptions : trnsolver::HplMxpOptions {
   /// `options` with the default block size.
   HplMxpOptions(const trnsolver::HplMxpOptions& options)  // NOLINT(google-explicit-constructor)
       : trnsolver::HplMxpOptions(options) {}
-  /// Block size NB of the block-cyclic distribution and of the LU (≥ 1). 128, one TensorEngine tile, is
-  /// the single-process blocked LU's, whose factors the distributed ones then equal bitwise.
+  /// Block size NB of the block-cyclic distribution and of the LU (≥ 1); 128 is one TensorEngine tile and the
+  /// single-process blocked LU's block. The result is the same bits on every grid for a given NB.
   std::int64_t nb = 128;
 };
 

@@ -6,14 +6,16 @@
 /// GMRES-IR in fp64 (Carson–Higham) with a distributed matrix-vector product and distributed triangular
 /// solves with the low-precision factors as the preconditioner.
 ///
-/// Reproducibility: for a given block size nb the factors, every residual, every GMRES iterate and the
-/// solution are the same bits for every grid P×Q and rank count (docs/distributed.md says why: every sum
-/// runs in global block order, panels are recomputed row by row exactly as the single-process blocked LU
-/// computes them, and the GMRES vectors are replicated so their dot products are local loops). The
-/// factors also equal the single-process blocked LU's (trnsolver::solve with pivoting = false and
-/// nb = 128) bitwise; the refinement does not (its triangular solves and products sum in nb-blocks, the
-/// single-process ones in OpenBLAS's dtrsv/dgemv order), so x agrees with the single-process solve to
-/// within the refinement's accuracy, not bitwise.
+/// Reproducibility (docs/distributed.md): for a given block size nb the factors, every residual, every GMRES
+/// iterate, the iteration counts, the solution and the report are the same bits for every grid P×Q and every
+/// rank count — every BLAS call covers one global block (a diagonal block, a row block of L21, a column block
+/// of U12, an nb×nb trailing tile), so no call's shape depends on the grid; every sum over blocks runs in
+/// ascending global block order; the GMRES vectors are replicated on every rank, so their dot products and
+/// norms are local loops. The host products go through OpenBLAS, whose kernels' rounding depends on the call
+/// shape and on OpenBLAS's own thread count: the guarantee holds for one OpenBLAS build and
+/// OPENBLAS_NUM_THREADS (the sim backend has no such dependence). The result is not the single-process
+/// trnsolver::solve's bits (its LU calls one GEMM per step over the whole trailing matrix and its refinement sums
+/// in OpenBLAS's dgemv/dtrsv order), but agrees with it within the residual bound of either.
 
 #include <trnsolver/solve.hpp>
 
@@ -48,8 +50,9 @@ using trncore::mpi::ProcessGrid;
 /// distance ‖I − Â⁻¹A‖ and the GMRES inverse that the single-process solve uses when μ ≥ ½ — when μ ≥ ½ the
 /// result is uncertified (the reason says so) and a target is not met. fallbacks is always 0.
 ///
-/// @returns report.info: 0, or the 1-based index of the first exactly zero pivot of the low-precision LU
-///   (x is then not written, the report uncertified).
+/// @returns report.info, always 0 here (as the single-process solve, info is the fp64 LU's, which does not run
+///   distributed). A zero pivot of the low-precision LU leaves X unwritten and the report unconverged and
+///   uncertified, the reason naming the pivot.
 /// @throws trncore::InvalidArgument / DimensionMismatch on EVERY rank (trncore::mpi::CollectiveCheck,
 ///   before any other communication) for bad descriptors, n or nrhs differing between ranks, null local
 ///   data with a nonzero local size, non-finite entries, invalid options (as trnsolver::solve);
