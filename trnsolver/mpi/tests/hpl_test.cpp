@@ -305,10 +305,17 @@ TEST(HplMxpMpi, SimBf16Passes) {
   o.nb = 64;
   o.backend = trncore::Backend::sim;
   o.factor = trnsolver::FactorPrecision::bf16;
-  const ProcessGrid g = ProcessGrid::square(world());
-  const trnsolver::mpi::HplMxpResult r = trnsolver::mpi::hpl_mxp(g, o);
-  EXPECT_TRUE(r.passed) << r.to_string();
-  EXPECT_NE(r.to_string().find("WR_trnsci_sim_bf16"), std::string::npos) << r.to_string();
+  double residual = -1;
+  for (const auto& [p, q] : grids()) {
+    const ProcessGrid g(world(), p, q);
+    const trnsolver::mpi::HplMxpResult r = trnsolver::mpi::hpl_mxp(g, o);
+    EXPECT_TRUE(r.passed) << r.to_string();
+    EXPECT_NE(r.to_string().find("WR_trnsci_sim_bf16"), std::string::npos) << r.to_string();
+    if (residual >= 0) {
+      EXPECT_EQ(r.scaled_residual, residual);  // the same solution bits on every grid
+    }
+    residual = r.scaled_residual;
+  }
 }
 
 // With a target: certified bounds (normwise bound ≥ the true error vs dgesv), the condition estimate, met.
@@ -339,6 +346,44 @@ TEST(HplMxpMpi, SolveWithTargetIsCertified) {
     EXPECT_NO_THROW(trnsolver::mpi::solve(g, {s.da, s.a.data()}, {s.db, s.b.data()}, {s.db, x2.data()}, o));
     EXPECT_THROW(trnsolver::mpi::solve(g, {s.da, s.a.data()}, {s.db, s.b.data()}, {s.db, x2.data()}, hpl_rules()),
                  trncore::TargetNotMet);
+  }
+}
+
+// A target no bound can meet: solved, bounded, not met; the no-report overload throws TargetNotMet on every rank.
+// And bf16 factors on sim with a target (the bound's μ includes the TensorEngine's bf16 rounding).
+TEST(HplMxpMpi, TargetsMetOrRefusedTogether) {
+  const std::int64_t n = 90, nb = 12;
+  std::vector<double> a, b;
+  trnsolver::hpl_mxp_system(n, 8, a, b);
+  const std::vector<double> xg = dgesv(n, a, b);
+  double bound1 = -1;
+  for (const auto& [p, q] : grids()) {
+    const ProcessGrid g(world(), p, q);
+    const System s = make_system(g, n, nb, 8);
+    std::vector<double> x(s.b.size(), 0.0);
+    trnsolver::SolveOptions o;
+    o.pivoting = false;
+    o.target_forward_error = 1e-17;
+    trnsolver::SolveReport r;
+    trnsolver::mpi::solve(g, {s.da, s.a.data()}, {s.db, s.b.data()}, {s.db, x.data()}, o, r);
+    EXPECT_TRUE(r.certified) << r.to_string();
+    EXPECT_FALSE(r.met);
+    EXPECT_GT(r.a_priori_bound, 1e-17);
+    EXPECT_THROW(trnsolver::mpi::solve(g, {s.da, s.a.data()}, {s.db, s.b.data()}, {s.db, x.data()}, o),
+                 trncore::TargetNotMet);
+    o.backend = trncore::Backend::sim;
+    o.factor = trnsolver::FactorPrecision::bf16;
+    o.target_forward_error = 1e-10;
+    std::vector<double> x2(s.b.size(), 0.0);
+    trnsolver::mpi::solve(g, {s.da, s.a.data()}, {s.db, s.b.data()}, {s.db, x2.data()}, o, r);
+    EXPECT_TRUE(r.met) << r.to_string();
+    EXPECT_EQ(r.factor, trnsolver::FactorPrecision::bf16);
+    const std::vector<double> xd = gather_all(g, s.db, x2.data());
+    EXPECT_LE(relative_difference(xd, xg), r.forward_error_bound_normwise + 1e-15) << r.to_string();
+    if (bound1 >= 0) {
+      EXPECT_EQ(r.forward_error_bound_normwise, bound1);  // the same bits on every grid, the estimator's too
+    }
+    bound1 = r.forward_error_bound_normwise;
   }
 }
 
