@@ -245,7 +245,7 @@ TEST(ScalingModel, BadInputNamesTheFunctionAndValues) {
       },
       "trnsolver::kernel_rsvd_scaling: chips contains 0");
   expect_invalid([] { trnsolver::hpl_mxp_scaling(ScalingKind::weak, {}, -5); }, "n = -5 is negative");
-  expect_invalid([] { trnsolver::square_grid(-1); }, "trnsolver::square_grid: chips = -1 is below 1");
+  expect_invalid([] { trnsolver::square_grid(-1); }, "trncore::sim::square_grid: chips = -1 is below 1");
   expect_invalid([] { trnsolver::device_memory_bytes(static_cast<Generation>(9)); }, "generation value 9");
 }
 

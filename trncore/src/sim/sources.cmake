@@ -11,7 +11,8 @@ target_sources(trncore PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/product_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul_reference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/collectives.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/collectives.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/scaling.cpp)
 # The bit-exactness argument needs every product rounded before it is added: no FMA contraction. The
 # Vector/Scalar engines' documented fp32 operation sequence (e.g. scale·in + bias) needs the same.
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/matmul.cpp ${CMAKE_CURRENT_LIST_DIR}/matmul_reference.cpp

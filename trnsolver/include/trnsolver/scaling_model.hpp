@@ -17,6 +17,7 @@
 /// p chips at least 1/p of its one-chip time, so it is ≤ 1 for every row.
 
 #include <trncore/sim/generation.hpp>
+#include <trncore/sim/scaling.hpp>
 
 #include <cstdint>
 #include <span>
@@ -26,47 +27,14 @@
 
 namespace trnsolver {
 
-/// Strong scaling (fixed problem) or weak scaling (the problem grows with the chips).
-enum class ScalingKind : std::uint8_t {
-  strong,  ///< the problem fixed, more chips
-  weak     ///< the problem grows with the chips (memory or work per chip fixed)
-};
-
-/// One modelled configuration.
-struct ScalingRow {
-  std::int64_t chips = 1;        ///< chips used
-  std::int64_t grid_rows = 1;    ///< process grid P (HPL-MxP) or chips (rsvd's row distribution)
-  std::int64_t grid_cols = 1;    ///< process grid Q (HPL-MxP) or 1 (rsvd)
-  std::int64_t n = 0;            ///< the problem's order
-  double flops = 0.0;            ///< the credited operation count W (see the model's options)
-  double compute_seconds = 0.0;  ///< modelled time of the busiest chip's engines (and the serial parts)
-  double comm_seconds = 0.0;     ///< modelled time of the collectives (trncore::sim::collective_cost)
-  double total_seconds = 0.0;    ///< compute_seconds + comm_seconds (no overlap)
-  double tflops_per_chip = 0.0;  ///< W / (chips · total) / 1e12
-  double efficiency = 0.0;       ///< T(n, 1) / (chips · T(n, chips)), ≤ 1 (see the file comment)
-};
-
-/// A modelled scaling table: its rows, what was modelled, and the assumptions behind every number.
-struct ScalingTable {
-  std::string title;                                                     ///< e.g. "HPL-MxP, strong scaling, n = 90624"
-  ScalingKind kind = ScalingKind::strong;                                ///< strong or weak
-  trncore::sim::Generation generation = trncore::sim::Generation::trn2;  ///< the generation modelled
-  std::vector<ScalingRow> rows;                                          ///< one per chip count, in the order asked
-  std::vector<std::string> assumptions;                                  ///< every modelling assumption, one per line
-  /// A fixed-width table headed "modelled" (never a measurement) followed by the assumptions.
-  std::string to_string() const;
-};
-
-/// The chip counts of the suite's scaling tables: 1, 2, 4, 8, 16, 32, 64, 128, 144. Never throws.
-std::vector<std::int64_t> default_chip_counts();
-
-/// The most square P×Q grid with P ≤ Q and P·Q = chips (as trncore::mpi::ProcessGrid::square).
-/// @throws trncore::InvalidArgument for chips < 1.
-std::pair<std::int64_t, std::int64_t> square_grid(std::int64_t chips);
-
-/// Device memory per chip, bytes, as published: trn1 32 GiB, trn2 96 GiB, trn3 144 GiB (AWS Neuron
-/// architecture pages). @throws trncore::InvalidArgument for an invalid generation.
-double device_memory_bytes(trncore::sim::Generation generation);
+// The table types and helpers every modelled scale-out shares live in trncore/sim/scaling.hpp; trnsolver's
+// names for them, kept so existing callers compile unchanged.
+using trncore::sim::default_chip_counts;
+using trncore::sim::device_memory_bytes;
+using trncore::sim::ScalingKind;
+using trncore::sim::ScalingRow;
+using trncore::sim::ScalingTable;
+using trncore::sim::square_grid;
 
 /// What the HPL-MxP model assumes. The algorithm: bf16 right-looking block LU without pivoting on a P×Q
 /// block-cyclic grid (block `block`); per step the diagonal block is factored on one NeuronCore's
