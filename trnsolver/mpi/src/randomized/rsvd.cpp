@@ -171,7 +171,7 @@ struct Run {
   }
   std::vector<T> mul_t(const Blocks<T>& y, RangePrecision p) {
     matvecs += y.cols;
-    return ordered_reduce<T>(comm, w, transpose_partials<T>(w, a, y, p, host), a.cols() * y.cols);
+    return block_sum<T>(comm, w, transpose_partials<T>(w, a, y, p, host), a.cols() * y.cols);
   }
   // Q ← orth(A·orth(Aᵀ·Q)) (symmetric: both products with A).
   void power_step(Blocks<T>& q, RangePrecision p) {
@@ -210,7 +210,7 @@ struct Run {
       gemm<double>(Op::trans, Op::no_trans, c, c, rows, 1.0, qd.data(), rows, pd.data(), rows, 0.0, g.data(), c, host);
       parts.insert(parts.end(), g.begin(), g.end());
     }
-    const std::vector<double> g = ordered_small<double>(comm, w, parts, c * c);
+    const std::vector<double> g = block_sum<double>(comm, w, parts, c * c);
     std::vector<double> sums;
     for (std::size_t t = 0; t < w.ids.size(); ++t) {
       const std::int64_t rows = w.rows(w.ids[t]);
@@ -222,7 +222,7 @@ struct Run {
       for (const double v : r) s += v * v;
       sums.push_back(s);
     }
-    const std::vector<double> total = ordered_small<double>(comm, w, sums, 1);
+    const std::vector<double> total = block_sum<double>(comm, w, sums, 1);
     return c == 0 ? 0.0 : std::sqrt(total[0] / static_cast<double>(c));
   }
   // The report's product: Z = A·[V, Ω_p]; residuals of (s_i, u_i, v_i) and (A − U·diag(s)·Vᵀ)·ω_j.
@@ -274,7 +274,7 @@ struct Run {
         parts.push_back(acc);
       }
     }
-    const std::vector<double> sums = ordered_small<double>(comm, w, parts, k + r);
+    const std::vector<double> sums = block_sum<double>(comm, w, parts, k + r);
     const double scale = k > 0 && s[0] != T(0) ? std::abs(static_cast<double>(s[0])) : 1.0;
     for (std::int64_t i = 0; i < k; ++i)
       rep.residual = std::max(rep.residual, std::sqrt(sums[static_cast<std::size_t>(i)]) / scale);
@@ -402,7 +402,7 @@ NystromResult<T> nystrom_run(const tm::ProcessGrid& grid, const RowOperator<T>& 
     for (const T v : b) s += static_cast<double>(v) * static_cast<double>(v);
     sq.push_back(s);
   }
-  const double fro = std::sqrt(ordered_small<double>(comm, run.w, sq, 1)[0]);
+  const double fro = std::sqrt(block_sum<double>(comm, run.w, sq, 1)[0]);
   const double nu = std::sqrt(static_cast<double>(n)) * spacing<T>(fro);
   std::vector<double> parts;
   std::vector<std::vector<double>> ynu(run.w.ids.size());
@@ -416,7 +416,7 @@ NystromResult<T> nystrom_run(const tm::ProcessGrid& grid, const RowOperator<T>& 
                  run.host);
     parts.insert(parts.end(), g.begin(), g.end());
   }
-  std::vector<double> c = ordered_small<double>(comm, run.w, parts, l * l);
+  std::vector<double> c = block_sum<double>(comm, run.w, parts, l * l);
   for (std::int64_t j = 0; j < l; ++j)
     for (std::int64_t i = 0; i < j; ++i)
       c[static_cast<std::size_t>(i + j * l)] = c[static_cast<std::size_t>(j + i * l)] =

@@ -141,39 +141,8 @@ std::vector<T> allgather(const tm::Communicator& comm, const WorkLayout& w, cons
 }
 
 template <class T>
-std::vector<T> ordered_reduce(const tm::Communicator& comm, const WorkLayout& w,
-                              const std::vector<std::vector<T>>& partials, std::int64_t len) {
-  const int p = w.ranks;
-  const auto lo = [&](int r) { return len * r / p; };
-  std::vector<std::int64_t> counts(static_cast<std::size_t>(p));
-  std::vector<T> send;
-  send.reserve(static_cast<std::size_t>(len) * partials.size());
-  for (int r = 0; r < p; ++r) {
-    counts[static_cast<std::size_t>(r)] = static_cast<std::int64_t>(partials.size()) * (lo(r + 1) - lo(r));
-    for (const auto& part : partials) send.insert(send.end(), part.begin() + lo(r), part.begin() + lo(r + 1));
-  }
-  const std::vector<T> got = comm.alltoallv<T>(std::span<const T>(send), std::span<const std::int64_t>(counts));
-  // From source q: its blocks q, q + P, … in that order, each `width` values of my slice.
-  const std::int64_t width = lo(w.rank + 1) - lo(w.rank);
-  std::vector<std::int64_t> base(static_cast<std::size_t>(p), 0);
-  for (int q = 1; q < p; ++q) {
-    const std::int64_t blocks_q = q - 1 < w.nblocks ? (w.nblocks - (q - 1) + p - 1) / p : 0;
-    base[static_cast<std::size_t>(q)] = base[static_cast<std::size_t>(q - 1)] + blocks_q * width;
-  }
-  std::vector<T> slice(static_cast<std::size_t>(width), T(0));
-  for (std::int64_t id = 0; id < w.nblocks; ++id) {
-    const T* v = got.data() + base[static_cast<std::size_t>(id % p)] + (id / p) * width;
-    if (id == 0)
-      std::copy(v, v + width, slice.begin());
-    else
-      for (std::int64_t e = 0; e < width; ++e) slice[static_cast<std::size_t>(e)] += v[e];
-  }
-  return comm.allgatherv<T>(std::span<const T>(slice));
-}
-
-template <class T>
-std::vector<T> ordered_small(const tm::Communicator& comm, const WorkLayout& w, const std::vector<T>& partials,
-                             std::int64_t len) {
+std::vector<T> block_sum(const tm::Communicator& comm, const WorkLayout& w, const std::vector<T>& partials,
+                         std::int64_t len) {
   return tm::ordered_sum<T>(comm, std::span<const std::int64_t>(w.ids), std::span<const T>(partials), len);
 }
 
@@ -275,11 +244,11 @@ Blocks<T> apply(const WorkLayout& w, const RowOperator<T>& a, const T* x, std::i
 }
 
 template <class T>
-std::vector<std::vector<T>> transpose_partials(const WorkLayout& w, const RowOperator<T>& a, const Blocks<T>& y,
-                                               RangePrecision precision, const trncore::Options& host) {
+std::vector<T> transpose_partials(const WorkLayout& w, const RowOperator<T>& a, const Blocks<T>& y,
+                                  RangePrecision precision, const trncore::Options& host) {
   const std::int64_t n = a.cols(), c = y.cols;
   const bool narrow = precision == RangePrecision::bf16;
-  std::vector<std::vector<T>> out;
+  std::vector<T> out(static_cast<std::size_t>(n * c) * w.ids.size());
   std::vector<T> scratch, yr;
   for (std::size_t t = 0; t < w.ids.size(); ++t) {
     const std::int64_t rows = w.rows(w.ids[t]);
@@ -289,7 +258,7 @@ std::vector<std::vector<T>> transpose_partials(const WorkLayout& w, const RowOpe
       round_bf16(yr.data(), rows * c);
       yb = yr.data();
     }
-    std::vector<T> part(static_cast<std::size_t>(n * c));
+    T* part = out.data() + static_cast<std::size_t>(n * c) * t;
     for (std::int64_t c0 = 0; c0 < n; c0 += kColumnTile) {
       const std::int64_t width = std::min(kColumnTile, n - c0);
       const T* tile = narrow ? nullptr : a.stored_tile(w, static_cast<std::int64_t>(t), c0);
@@ -299,10 +268,9 @@ std::vector<std::vector<T>> transpose_partials(const WorkLayout& w, const RowOpe
         if (narrow) round_bf16(scratch.data(), rows * width);
         tile = scratch.data();
       }
-      gemm<T>(trnblas::Op::trans, trnblas::Op::no_trans, width, c, rows, T(1), tile, rows, yb, rows, T(0),
-              part.data() + c0, n, host);
+      gemm<T>(trnblas::Op::trans, trnblas::Op::no_trans, width, c, rows, T(1), tile, rows, yb, rows, T(0), part + c0, n,
+              host);
     }
-    out.push_back(std::move(part));
   }
   return out;
 }
@@ -312,18 +280,16 @@ std::vector<std::vector<T>> transpose_partials(const WorkLayout& w, const RowOpe
   template Blocks<T> to_work<T>(const tm::Communicator&, const WorkLayout&, const UserRows&, const T*, std::int64_t); \
   template std::vector<T> to_user<T>(const tm::Communicator&, const WorkLayout&, const Blocks<T>&, const UserRows&);  \
   template std::vector<T> allgather<T>(const tm::Communicator&, const WorkLayout&, const Blocks<T>&);                 \
-  template std::vector<T> ordered_reduce<T>(const tm::Communicator&, const WorkLayout&,                               \
-                                            const std::vector<std::vector<T>>&, std::int64_t);                        \
-  template std::vector<T> ordered_small<T>(const tm::Communicator&, const WorkLayout&, const std::vector<T>&,         \
-                                           std::int64_t);                                                             \
+  template std::vector<T> block_sum<T>(const tm::Communicator&, const WorkLayout&, const std::vector<T>&,             \
+                                       std::int64_t);                                                                 \
   template void tsqr<T>(const tm::Communicator&, const WorkLayout&, Blocks<T>&, std::vector<T>*,                      \
                         const trncore::Options&);                                                                     \
   template void orth_local<T>(std::vector<T>&, std::int64_t, std::int64_t, const trncore::Options&);                  \
   template void round_bf16<T>(T*, std::int64_t);                                                                      \
   template Blocks<T> apply<T>(const WorkLayout&, const RowOperator<T>&, const T*, std::int64_t, RangePrecision,       \
                               const trncore::Options&);                                                               \
-  template std::vector<std::vector<T>> transpose_partials<T>(                                                         \
-      const WorkLayout&, const RowOperator<T>&, const Blocks<T>&, RangePrecision, const trncore::Options&);
+  template std::vector<T> transpose_partials<T>(const WorkLayout&, const RowOperator<T>&, const Blocks<T>&,           \
+                                                RangePrecision, const trncore::Options&);
 TRNSOLVER_MPI_WORK(float)
 TRNSOLVER_MPI_WORK(double)
 #undef TRNSOLVER_MPI_WORK

@@ -74,15 +74,11 @@ std::vector<T> to_user(const tm::Communicator& comm, const WorkLayout& w, const 
 template <class T>
 std::vector<T> allgather(const tm::Communicator& comm, const WorkLayout& w, const Blocks<T>& b);
 
-/// Σ over all blocks of partials[t] (len values for local block ids[t]), in ascending global block order,
-/// s = p₀; s += p₁; …, on every rank: a reduce-scatter (each rank sums a slice) and an allgather, so no rank
-/// receives more than ⌈blocks/P⌉ + 1 partials' worth per slice. Collective.
+/// Σ over all blocks of the partials (len values per local block, block-major in ids order), in ascending
+/// global block order, s = p₀; s += p₁; …, on every rank: trncore::mpi::ordered_sum (a reduce-scatter
+/// and an allgather). Collective.
 template <class T>
-std::vector<T> ordered_reduce(const tm::Communicator& comm, const WorkLayout& w,
-                              const std::vector<std::vector<T>>& partials, std::int64_t len);
-/// The same sum for short vectors through trncore::mpi::ordered_sum (partials flattened block-major).
-template <class T>
-std::vector<T> ordered_small(const tm::Communicator& comm, const WorkLayout& w, const std::vector<T>& partials,
+std::vector<T> block_sum(const tm::Communicator& comm, const WorkLayout& w, const std::vector<T>& partials,
                              std::int64_t len);
 
 /// Overwrites y (m×c, m ≥ c) by the Q of a flat Householder TSQR over the work blocks: per-block geqrf, an
@@ -121,9 +117,9 @@ class RowOperator {
 template <class T>
 Blocks<T> apply(const WorkLayout& w, const RowOperator<T>& a, const T* x, std::int64_t c, RangePrecision precision,
                 const trncore::Options& host);
-/// Per local block, A_bᵀ·y_b (cols×c, ld cols), column tiles as apply. Local.
+/// Per local block, A_bᵀ·y_b (cols×c, ld cols), block-major in ids order; column tiles as apply. Local.
 template <class T>
-std::vector<std::vector<T>> transpose_partials(const WorkLayout& w, const RowOperator<T>& a, const Blocks<T>& y,
-                                               RangePrecision precision, const trncore::Options& host);
+std::vector<T> transpose_partials(const WorkLayout& w, const RowOperator<T>& a, const Blocks<T>& y,
+                                  RangePrecision precision, const trncore::Options& host);
 
 }  // namespace trnsolver::mpi::randomized_detail
