@@ -633,21 +633,30 @@ void run(const ProcessGrid& grid, Op transa, Op transb, T alpha, DistMatrix<cons
 
     Exchange ea = make_exchange(grid, Role::a, transa, a.desc, cd);
     Exchange eb = make_exchange(grid, Role::b, transb, b.desc, cd);
-    const std::int64_t lda = std::max<std::int64_t>(1, m_loc);
+    // In place: when an operand's local array already is its working panel — op = no_trans, the whole K on
+    // every rank (one process column for A, one process row for B) and the C index dealt like C's — the local
+    // gemm reads it directly (same values in the same order, so the same result; no copy, no exchange).
+    const bool a_in_place = transa == Op::no_trans && grid.cols() == 1 && a.desc.mb == cd.mb && a.desc.rsrc == cd.rsrc;
+    const bool b_in_place = transb == Op::no_trans && grid.rows() == 1 && b.desc.nb == cd.nb && b.desc.csrc == cd.csrc;
+    const std::int64_t lda = a_in_place ? a.desc.lld : std::max<std::int64_t>(1, m_loc);
     // Working panels (every entry is written by fetch before it is read; no zero fill).
-    const std::unique_ptr<T[]> wa(new T[static_cast<std::size_t>(std::max<std::int64_t>(1, lda * plan.kb))]);
-    const std::unique_ptr<T[]> wb(new T[static_cast<std::size_t>(std::max<std::int64_t>(1, plan.kb * n_loc))]);
+    const std::unique_ptr<T[]> wa(
+        new T[static_cast<std::size_t>(a_in_place ? 1 : std::max<std::int64_t>(1, lda * plan.kb))]);
+    const std::unique_ptr<T[]> wb(
+        new T[static_cast<std::size_t>(b_in_place ? 1 : std::max<std::int64_t>(1, plan.kb * n_loc))]);
+    const T* pa = wa.get();
+    const T* pb = wb.get();
+    std::int64_t ldb = 1;
     Summary summary;
     summary.work = m_loc > 0 && n_loc > 0;
     std::int64_t calls = 0;
-    const auto local_call = [&](std::int64_t panel, std::int64_t kw, T beta_l, std::int64_t ldb) {
+    const auto local_call = [&](std::int64_t panel, std::int64_t kw, T beta_l) {
       if (!summary.work || summary.failed) return;
       try {
         trncore::AccuracyReport r;
         const T zero[1] = {T(0)};
-        trnblas::gemm<T>(Layout::col_major, Op::no_trans, Op::no_trans, m_loc, n_loc, kw, alpha,
-                         kw == 0 ? zero : wa.get(), lda, kw == 0 ? zero : wb.get(), ldb, beta_l, c.data, cd.lld, local,
-                         r);
+        trnblas::gemm<T>(Layout::col_major, Op::no_trans, Op::no_trans, m_loc, n_loc, kw, alpha, kw == 0 ? zero : pa,
+                         lda, kw == 0 ? zero : pb, ldb, beta_l, c.data, cd.lld, local, r);
         if (plan.stochastic) {
           const SrCounts sr = sr_store(grid, cd, c.data, m_loc, n_loc, panel, base);
           const double b0 = r.a_priori_bound;
@@ -677,7 +686,7 @@ void run(const ProcessGrid& grid, Op transa, Op transb, T alpha, DistMatrix<cons
       }
     };
     if (plan.panels == 0) {
-      local_call(0, 0, beta, 1);
+      local_call(0, 0, beta);
     } else {
       ea.c_stride = 1;
       ea.k_stride = lda;
@@ -687,10 +696,14 @@ void run(const ProcessGrid& grid, Op transa, Op transb, T alpha, DistMatrix<cons
         eb.k_stride = 1;
         for (std::int64_t s0 = q0; s0 < q1; s0 += slab) {
           const std::int64_t s1 = std::min(q1, s0 + slab);
-          fetch(grid, ea, a, s0, s1, q0, wa.get());
-          fetch(grid, eb, b, s0, s1, q0, wb.get());
+          if (!a_in_place) fetch(grid, ea, a, s0, s1, q0, wa.get());
+          if (!b_in_place) fetch(grid, eb, b, s0, s1, q0, wb.get());
         }
-        local_call(l, kw, l == 0 ? beta : T(1), std::max<std::int64_t>(1, kw));
+        // The panel's first column of A (row of B) in place: global K index q0 is local index q0 there.
+        pa = a_in_place ? a.data + q0 * a.desc.lld : wa.get();
+        pb = b_in_place ? b.data + q0 : wb.get();
+        ldb = b_in_place ? b.desc.lld : std::max<std::int64_t>(1, kw);
+        local_call(l, kw, l == 0 ? beta : T(1));
       }
     }
     report = compose(grid, summary, plan, options);

@@ -389,24 +389,27 @@ TEST_F(Summa, FinitePanelsAreBitwiseAcrossGridsForOneWidthAndWithinTheComposedBo
   for (const auto& [p, q] : kGrids)
     for (const Mode md : {Mode{Backend::host, MathMode::automatic, true}, Mode{Backend::sim, MathMode::bf16, false},
                           Mode{Backend::sim, MathMode::sr, false}, Mode{Backend::host, MathMode::automatic, false}})
-      for (const std::int64_t kb : {1, 5}) {
-        Case cs;
-        cs.p = p;
-        cs.q = q;
-        cs.m = 9;
-        cs.n = 7;
-        cs.k = 17;
-        cs.ta = Op::trans;
-        cs.a = kLayouts[1][0];
-        cs.b = kLayouts[1][1];
-        cs.c = kLayouts[1][2];
-        cs.options.with_backend(md.backend).with_math_mode(md.mode).with_panel(kb);
-        cs.expect = Expect::self_grid_bitwise;
-        if (md.is_double)
-          run_case<double>(world, cs);
-        else
-          run_case<float>(world, cs);
-      }
+      for (const std::int64_t kb : {1, 5})
+        for (const bool aligned : {false, true}) {
+          // aligned: A, B and C in 4x4 blocks from process (0, 0), no_trans: on 1xQ grids B and on Px1 grids A
+          // are read in place (their local arrays are the working panels); mixed: everything is exchanged.
+          Case cs;
+          cs.p = p;
+          cs.q = q;
+          cs.m = 9;
+          cs.n = 7;
+          cs.k = 17;
+          cs.ta = aligned ? Op::no_trans : Op::trans;
+          cs.a = kLayouts[aligned ? 0 : 1][0];
+          cs.b = kLayouts[aligned ? 0 : 1][1];
+          cs.c = kLayouts[aligned ? 0 : 1][2];
+          cs.options.with_backend(md.backend).with_math_mode(md.mode).with_panel(kb);
+          cs.expect = Expect::self_grid_bitwise;
+          if (md.is_double)
+            run_case<double>(world, cs);
+          else
+            run_case<float>(world, cs);
+        }
 }
 
 TEST_F(Summa, TheComposedHostBoundIsTheProductOfThePanelBounds) {

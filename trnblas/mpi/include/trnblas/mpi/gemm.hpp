@@ -46,7 +46,10 @@ struct GemmOptions : trncore::OptionsFor<GemmOptions> {
 /// the rows of op(A) and the columns of op(B) that its C blocks need — the transposition of Op::trans /
 /// Op::conj_trans (equal for real data) happens in that exchange, so every transa/transb combination is
 /// supported — and then runs trnblas::gemm(col_major, no_trans, no_trans, …) on the gathered panels and its
-/// local C. On a 1×1 grid with one panel, trnblas::gemm runs directly on the local arrays.
+/// local C (its own part is copied, not sent). An operand whose local array already is its working panel —
+/// op = no_trans, the whole K on every rank (A on a P×1 grid, B on a 1×Q grid) and dealt like C along C's
+/// index — is read in place without any exchange. On a 1×1 grid with one panel, trnblas::gemm runs directly
+/// on the local arrays.
 ///
 /// Types: float and double. Backends as trnblas::gemm: host (OpenBLAS; math mode automatic, or fp32/fp64
 /// matching the data) and sim (every math mode trnblas::gemm's sim backend has: bf16, fp16, fp8_e4m3,
