@@ -54,6 +54,7 @@ struct Descriptor {
   std::int64_t rsrc = 0;  ///< process row owning the first block row
   std::int64_t csrc = 0;  ///< process column owning the first block column
   std::int64_t lld = 1;   ///< leading dimension of the local column-major array (≥ max(1, local rows))
+  /// Field-by-field equality.
   bool operator==(const Descriptor&) const = default;
 };
 
@@ -118,12 +119,16 @@ std::vector<T> scatter(const ProcessGrid& grid, const Descriptor& d, const T* gl
 template <class T>
 void gather(const ProcessGrid& grid, const Descriptor& d, const T* local, T* global, std::int64_t ld, int root = 0);
 
-#define TRNCORE_MPI_BLOCK_CYCLIC_EXTERN(T)                                                                    \
-  extern template std::vector<T> scatter(const ProcessGrid&, const Descriptor&, const T*, std::int64_t, int); \
-  extern template void gather(const ProcessGrid&, const Descriptor&, const T*, T*, std::int64_t, int);
-TRNCORE_MPI_BLOCK_CYCLIC_EXTERN(float)
-TRNCORE_MPI_BLOCK_CYCLIC_EXTERN(double)
-TRNCORE_MPI_BLOCK_CYCLIC_EXTERN(std::int64_t)
-#undef TRNCORE_MPI_BLOCK_CYCLIC_EXTERN
+/// @cond
+// Instantiated in block_cyclic.cpp for these element types.
+extern template std::vector<float> scatter(const ProcessGrid&, const Descriptor&, const float*, std::int64_t, int);
+extern template std::vector<double> scatter(const ProcessGrid&, const Descriptor&, const double*, std::int64_t, int);
+extern template std::vector<std::int64_t> scatter(const ProcessGrid&, const Descriptor&, const std::int64_t*,
+                                                  std::int64_t, int);
+extern template void gather(const ProcessGrid&, const Descriptor&, const float*, float*, std::int64_t, int);
+extern template void gather(const ProcessGrid&, const Descriptor&, const double*, double*, std::int64_t, int);
+extern template void gather(const ProcessGrid&, const Descriptor&, const std::int64_t*, std::int64_t*, std::int64_t,
+                            int);
+/// @endcond
 
 }  // namespace trncore::mpi

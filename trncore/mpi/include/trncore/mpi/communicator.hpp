@@ -76,7 +76,9 @@ class Request {
   Request() = default;
   /// Takes ownership of `request` (MPI_REQUEST_NULL for an empty Request).
   explicit Request(MPI_Request request) noexcept : request_(request) {}
+  /// Takes over `other`'s pending operation (other becomes empty).
   Request(Request&& other) noexcept : request_(std::exchange(other.request_, MPI_REQUEST_NULL)) {}
+  /// Waits for this Request's operation, then takes over `other`'s.
   Request& operator=(Request&& other) noexcept;
   Request(const Request&) = delete;
   Request& operator=(const Request&) = delete;
@@ -100,8 +102,10 @@ class Communicator {
   explicit Communicator(MPI_Comm comm);
   /// A duplicate of MPI_COMM_WORLD.
   static Communicator world();
+  /// Takes over `other`'s communicator (other holds MPI_COMM_NULL afterwards).
   Communicator(Communicator&& other) noexcept
       : comm_(std::exchange(other.comm_, MPI_COMM_NULL)), rank_(other.rank_), size_(other.size_) {}
+  /// Frees this communicator, then takes over `other`'s.
   Communicator& operator=(Communicator&& other) noexcept;
   Communicator(const Communicator&) = delete;
   Communicator& operator=(const Communicator&) = delete;

@@ -30,9 +30,12 @@ template <class T>
 std::vector<T> ordered_sum(const Communicator& comm, std::span<const std::int64_t> blocks, std::span<const T> partials,
                            std::int64_t len);
 
+/// @cond
+// Instantiated in ordered_sum.cpp for float and double.
 extern template std::vector<float> ordered_sum(const Communicator&, std::span<const std::int64_t>,
                                                std::span<const float>, std::int64_t);
 extern template std::vector<double> ordered_sum(const Communicator&, std::span<const std::int64_t>,
                                                 std::span<const double>, std::int64_t);
+/// @endcond
 
 }  // namespace trncore::mpi
