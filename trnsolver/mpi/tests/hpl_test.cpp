@@ -20,6 +20,14 @@
 #include <utility>
 #include <vector>
 
+extern "C" {
+int Csys2blacs_handle(MPI_Comm comm);
+void Cblacs_gridinit(int* context, const char* order, int nprow, int npcol);
+void Cblacs_gridexit(int context);
+void pdgesv_(const int* n, const int* nrhs, double* a, const int* ia, const int* ja, const int* desca, int* ipiv,
+             double* b, const int* ib, const int* jb, const int* descb, int* info);
+}
+
 namespace {
 
 namespace tm = trncore::mpi;
@@ -384,6 +392,40 @@ TEST(HplMxpMpi, TargetsMetOrRefusedTogether) {
       EXPECT_EQ(r.forward_error_bound_normwise, bound1);  // the same bits on every grid, the estimator's too
     }
     bound1 = r.forward_error_bound_normwise;
+  }
+}
+
+// ScaLAPACK interop: a system laid out by ScaLAPACK descriptors (descinit's layout, converted with
+// from_scalapack) is solved in place, and agrees with pdgesv on the same arrays within both residual bounds.
+TEST(HplMxpMpi, AgreesWithScalapackPdgesv) {
+  const std::int64_t n = 173, nb = 24;
+  std::vector<double> a, b;
+  trnsolver::hpl_mxp_system(n, 21, a, b);
+  const double ainv = inverse_norm(n, a);
+  for (const auto& [p, q] : grids()) {
+    const ProcessGrid g(world(), p, q);
+    const System s = make_system(g, n, nb, 21);
+    int ctxt = Csys2blacs_handle(g.comm().native());
+    Cblacs_gridinit(&ctxt, "Row", p, q);
+    const auto desca = tm::to_scalapack(s.da, ctxt), descb = tm::to_scalapack(s.db, ctxt);
+    // Our solve on the ScaLAPACK descriptors.
+    std::vector<double> x(s.b.size(), 0.0);
+    trnsolver::SolveReport r;
+    trnsolver::mpi::solve(g, {tm::from_scalapack(desca.data()), s.a.data()},
+                          {tm::from_scalapack(descb.data()), s.b.data()}, {tm::from_scalapack(descb.data()), x.data()},
+                          hpl_rules(), r);
+    EXPECT_TRUE(r.converged) << r.to_string();
+    // pdgesv on copies.
+    std::vector<double> la = s.a, lb = s.b;
+    std::vector<int> ipiv(static_cast<std::size_t>(tm::local_rows(s.da, g) + nb));
+    const int ni = static_cast<int>(n), one = 1;
+    int info = -1;
+    pdgesv_(&ni, &one, la.data(), &one, &one, desca.data(), ipiv.data(), lb.data(), &one, &one, descb.data(), &info);
+    EXPECT_EQ(info, 0);
+    Cblacs_gridexit(ctxt);
+    const std::vector<double> xd = gather_all(g, s.db, x.data()), xp = gather_all(g, s.db, lb.data());
+    const double bd = residual_bound(n, a, b, xd, ainv), bp = residual_bound(n, a, b, xp, ainv);
+    EXPECT_LE(relative_difference(xd, xp), (bd + bp) * (1 + 1e-6)) << p << "x" << q;
   }
 }
 

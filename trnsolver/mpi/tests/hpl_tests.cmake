@@ -1,8 +1,10 @@
 # Tests of trnsolver_mpi's hpl part: the distributed HPL-MxP system, LU, solve and driver on 1-4 ranks
 # (grids 1x1, 1x2, 2x1, 1x3, 3x1, 2x2, 1x4, 4x1). The test reaches the single-process blocked LU and the
-# distributed LU's internals (trnsolver/src, src/) to compare factors bitwise.
+# distributed LU's internals (trnsolver/src, src/) to compare factors bitwise, and ScaLAPACK's pdgesv (the
+# interop oracle: the same descriptors, converted with to_scalapack/from_scalapack).
+trnsci_require_scalapack()
 trnsci_add_mpi_test(trnsolver_mpi_hpl_test SOURCES tests/hpl_test.cpp
-  LIBRARIES trnsci::trnsolver_mpi LAPACKE::LAPACKE RANKS 1 2 3 4 TIMEOUT 120)
+  LIBRARIES trnsci::trnsolver_mpi LAPACKE::LAPACKE trnsci_test_scalapack RANKS 1 2 3 4 TIMEOUT 120)
 target_include_directories(trnsolver_mpi_hpl_test PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src"
                                                           "${CMAKE_CURRENT_SOURCE_DIR}/../src")
 # The example on 2 ranks (ci/demo runs it on 4): HPL's report with P and Q, exit status 0 on PASSED.
