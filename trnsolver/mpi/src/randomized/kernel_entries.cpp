@@ -13,7 +13,7 @@ namespace {
 /// e^x for x ≤ 0 in float: x < −87 gives 0 (e^x < 1.7e−38), else 2ⁿ·p(r) with n = round(x/ln 2),
 /// r = x − n·ln2 (Cody–Waite, two constants) and p the Taylor polynomial of degree 7 (truncation
 /// |r|⁸/8! ≤ 5.6e−9 < u/2 for |r| ≤ 0.347). exp_fixed(0) = 1 exactly.
-float exp_fixed(float x) {
+inline __attribute__((always_inline)) float exp_fixed(float x) {
   const float xc = x < -87.0f ? -87.0f : x;
   const float nf = (xc * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
   float r = xc - nf * 0.693145751953125f;
@@ -32,11 +32,43 @@ float exp_fixed(float x) {
   return x < -87.0f ? 0.0f : p * scale;
 }
 
-double exp_fixed(double x) { return std::exp(x); }
+inline double exp_fixed(double x) { return std::exp(x); }
+
+/// out(i, j) = K(r0 + i, c0 + j), column-major with ld; points row-major n×d in double (exact copies of T).
+// One column j of a tile: dist(i) = Σ_t (x_r(t, i) − c_t)², out(i) = exp(−dist(i)·scale). Cloned for AVX-512,
+// AVX2 and the baseline (chosen at load time): every clone performs the same IEEE operations per element (no
+// contraction, -ffp-contract=off), so the bits never depend on the CPU's vector width.
+template <class T>
+void column(const T* xr, std::int64_t d, std::int64_t rows, const T* c, T scale, T* dist, T* out) {
+  std::fill(dist, dist + rows, T(0));
+  for (std::int64_t t = 0; t < d; ++t) {
+    const T ct = c[t];
+    const T* x = xr + t * rows;
+    for (std::int64_t i = 0; i < rows; ++i) {
+      const T diff = x[i] - ct;
+      dist[i] += diff * diff;
+    }
+  }
+  for (std::int64_t i = 0; i < rows; ++i) out[i] = exp_fixed(-(dist[i] * scale));
+}
+
+__attribute__((target_clones("avx512f", "avx2", "default"))) void column_float(const float* xr, std::int64_t d,
+                                                                               std::int64_t rows, const float* c,
+                                                                               float scale, float* dist, float* out) {
+  column<float>(xr, d, rows, c, scale, dist, out);
+}
+
+void column_of(const float* xr, std::int64_t d, std::int64_t rows, const float* c, float scale, float* dist,
+               float* out) {
+  column_float(xr, d, rows, c, scale, dist, out);
+}
+void column_of(const double* xr, std::int64_t d, std::int64_t rows, const double* c, double scale, double* dist,
+               double* out) {
+  column<double>(xr, d, rows, c, scale, dist, out);
+}
 
 }  // namespace
 
-/// out(i, j) = K(r0 + i, c0 + j), column-major with ld; points row-major n×d in double (exact copies of T).
 template <class T>
 void kernel_entries(const double* points, std::int64_t d, double h, std::int64_t r0, std::int64_t rows, std::int64_t c0,
                     std::int64_t cols, T* out, std::int64_t ld) {
@@ -45,20 +77,10 @@ void kernel_entries(const double* points, std::int64_t d, double h, std::int64_t
   for (std::int64_t i = 0; i < rows; ++i)
     for (std::int64_t t = 0; t < d; ++t)
       xr[static_cast<std::size_t>(t * rows + i)] = static_cast<T>(points[(r0 + i) * d + t]);
-  std::vector<T> dist(static_cast<std::size_t>(rows));
+  std::vector<T> dist(static_cast<std::size_t>(rows)), c(static_cast<std::size_t>(d));
   for (std::int64_t j = 0; j < cols; ++j) {
-    const double* xj = points + (c0 + j) * d;
-    std::fill(dist.begin(), dist.end(), T(0));
-    for (std::int64_t t = 0; t < d; ++t) {
-      const T c = static_cast<T>(xj[t]);
-      const T* x = xr.data() + t * rows;
-      for (std::int64_t i = 0; i < rows; ++i) {
-        const T diff = x[i] - c;
-        dist[static_cast<std::size_t>(i)] += diff * diff;
-      }
-    }
-    T* o = out + j * ld;
-    for (std::int64_t i = 0; i < rows; ++i) o[i] = exp_fixed(-(dist[static_cast<std::size_t>(i)] * scale));
+    for (std::int64_t t = 0; t < d; ++t) c[static_cast<std::size_t>(t)] = static_cast<T>(points[(c0 + j) * d + t]);
+    column_of(xr.data(), d, rows, c.data(), scale, dist.data(), out + j * ld);
   }
 }
 
