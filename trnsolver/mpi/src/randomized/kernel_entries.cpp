@@ -39,7 +39,8 @@ inline double exp_fixed(double x) { return std::exp(x); }
 // AVX2 and the baseline (chosen at load time): every clone performs the same IEEE operations per element (no
 // contraction, -ffp-contract=off), so the bits never depend on the CPU's vector width.
 template <class T>
-void column(const T* xr, std::int64_t d, std::int64_t rows, const T* c, T scale, T* dist, T* out) {
+inline __attribute__((always_inline)) void column(const T* xr, std::int64_t d, std::int64_t rows, const T* c, T scale,
+                                                  T* dist, T* out) {
   std::fill(dist, dist + rows, T(0));
   for (std::int64_t t = 0; t < d; ++t) {
     const T ct = c[t];
