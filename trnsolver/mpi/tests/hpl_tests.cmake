@@ -7,10 +7,7 @@ trnsci_add_mpi_test(trnsolver_mpi_hpl_test SOURCES tests/hpl_test.cpp
   LIBRARIES trnsci::trnsolver_mpi LAPACKE::LAPACKE trnsci_test_scalapack RANKS 1 2 3 4 TIMEOUT 120)
 target_include_directories(trnsolver_mpi_hpl_test PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src"
                                                           "${CMAKE_CURRENT_SOURCE_DIR}/../src")
-# The example on 2 ranks (ci/demo runs it on 4): HPL's report with P and Q, exit status 0 on PASSED.
-add_executable(trnsolver_hpl_mxp_mpi examples/hpl_mxp_mpi.cpp)
-target_link_libraries(trnsolver_hpl_mxp_mpi PRIVATE trnsci::trnsolver_mpi)
-trnsci_target_defaults(trnsolver_hpl_mxp_mpi)
+# The example (built in CMakeLists.txt) on 2 ranks (ci/demo runs it on 4): HPL's report with P, Q and PASSED.
 add_test(NAME trnsolver.mpi.example.hpl_mxp_mpi.np2
          COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 --oversubscribe $<TARGET_FILE:trnsolver_hpl_mxp_mpi> 600 --nb 64)
 # (TrnsciMpi.cmake's TRNSCI_MPI_TEST_ENVIRONMENT is not in this directory's scope: the same settings.)
