@@ -271,58 +271,65 @@ std::vector<double> cube_points(std::int64_t n, std::int64_t d, std::uint64_t se
 // The kernel operator against the explicitly formed kernel matrix, distributed as a dense matrix with the
 // symmetric path: both form every product tile by the same calls on the same entries, so rsvd and nystrom
 // must agree BITWISE; and entries match exp(−‖x_i − x_j‖²/(2h²)) evaluated in double to 4 fp32 ulps.
-TEST(MpiKernel, OperatorEqualsExplicitMatrixBitwise) {
+template <class T>
+void check_kernel_equals_explicit() {
   const tm::Communicator world = tm::Communicator::world();
   const tm::ProcessGrid grid(world, world.size(), 1);
   const std::int64_t n = 173, dim = 3, k = 12;
   const double h = 0.4;
   const std::vector<double> pts = cube_points(n, dim, 5);
+  const double u = std::numeric_limits<T>::epsilon() / 2;
   const tm::Descriptor pd = dist_desc(grid, n, dim, 9);
-  const std::vector<float> lp = local_part<float>(pts, n, pd, grid);
-  const tsm::GaussianKernel<float> kernel(grid, tm::DistMatrix<const float>{pd, lp.data()}, h);
+  const std::vector<T> lp = local_part<T>(pts, n, pd, grid);
+  const tsm::GaussianKernel<T> kernel(grid, tm::DistMatrix<const T>{pd, lp.data()}, h);
   EXPECT_EQ(kernel.size(), n);
   EXPECT_EQ(kernel.dimension(), dim);
   // The explicit matrix, in the points' row layout.
   const tm::Descriptor kd = dist_desc(grid, n, n, 9);
-  std::vector<float> kl(static_cast<std::size_t>(kd.lld * n));
+  std::vector<T> kl(static_cast<std::size_t>(kd.lld * n));
   for (std::int64_t il = 0; il < tm::local_rows(kd, grid); ++il)
     kernel.entries(tm::local_to_global_row(il, kd, grid), 1, 0, n, kl.data() + il, kd.lld);
   // Entry accuracy against a double evaluation of the same float coordinates.
-  std::vector<float> full(static_cast<std::size_t>(n * n));
+  std::vector<T> full(static_cast<std::size_t>(n * n));
   kernel.entries(0, n, 0, n, full.data(), n);
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < n; ++i) {
       double dist = 0.0;
       for (std::int64_t t = 0; t < dim; ++t) {
-        const double diff = static_cast<double>(static_cast<float>(pts[static_cast<std::size_t>(i + t * n)])) -
-                            static_cast<double>(static_cast<float>(pts[static_cast<std::size_t>(j + t * n)]));
+        const double diff = static_cast<double>(static_cast<T>(pts[static_cast<std::size_t>(i + t * n)])) -
+                            static_cast<double>(static_cast<T>(pts[static_cast<std::size_t>(j + t * n)]));
         dist += diff * diff;
       }
       const double ref = std::exp(-dist / (2 * h * h));
       const double got = full[static_cast<std::size_t>(i + j * n)];
-      // 4 ulps of fp32 (1 from rounding the distance, 2 from exp_fixed, 1 from the argument's product) plus
+      // 4 ulps of T (1 from rounding the distance, 2 from exp_fixed, 1 from the argument's product) plus
       // the distance's own relative error 3u times the argument (|x|·e^{−|x|} ≤ 1/e).
-      ASSERT_LE(std::abs(got - ref), 4 * 6e-8 * ref + 3 * 6e-8 / std::exp(1.0)) << i << "," << j;
+      ASSERT_LE(std::abs(got - ref), 4 * u * ref + 3 * u / std::exp(1.0)) << i << "," << j;
       if (i == j) {
-        ASSERT_EQ(got, 1.0f);
+        ASSERT_EQ(got, T(1));
       }
     }
   tsm::RandomizedOptions o;
   o.block_rows = 20;
   o.symmetric = true;
-  const tsm::RsvdResult<float> rk = tsm::rsvd<float>(grid, kernel, k, o);
-  const tsm::RsvdResult<float> rd = tsm::rsvd<float>(grid, tm::DistMatrix<const float>{kd, kl.data()}, k, o);
+  const tsm::RsvdResult<T> rk = tsm::rsvd<T>(grid, kernel, k, o);
+  const tsm::RsvdResult<T> rd = tsm::rsvd<T>(grid, tm::DistMatrix<const T>{kd, kl.data()}, k, o);
   ASSERT_EQ(rk.rank, k);
   expect_bitwise(rk.s, rd.s, "s");
   expect_bitwise(rk.u, rd.u, "U");
   expect_bitwise(rk.vt.data, rd.vt.data, "Vt");
   expect_same_report(rk.report, rd.report);
-  const tsm::NystromResult<float> nk = tsm::nystrom<float>(grid, kernel, k, o);
-  const tsm::NystromResult<float> nd = tsm::nystrom<float>(grid, tm::DistMatrix<const float>{kd, kl.data()}, k, o);
+  const tsm::NystromResult<T> nk = tsm::nystrom<T>(grid, kernel, k, o);
+  const tsm::NystromResult<T> nd = tsm::nystrom<T>(grid, tm::DistMatrix<const T>{kd, kl.data()}, k, o);
   ASSERT_EQ(nk.rank, k);
   expect_bitwise(nk.w, nd.w, "w");
   expect_bitwise(nk.u, nd.u, "U");
   expect_same_report(nk.report, nd.report);
+}
+
+TEST(MpiKernel, OperatorEqualsExplicitMatrixBitwise) {
+  check_kernel_equals_explicit<float>();
+  check_kernel_equals_explicit<double>();
 }
 
 // Kernel rsvd and Nyström: bitwise equal to a 1-rank run with another points layout, and accurate against
