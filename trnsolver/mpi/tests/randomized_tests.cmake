@@ -4,11 +4,7 @@
 trnsci_add_mpi_test(trnsolver_mpi_randomized_test SOURCES tests/randomized_test.cpp
   LIBRARIES trnsci::trnsolver_mpi RANKS 1 2 3 4 TIMEOUT 120)
 
-# TrnsciMpi.cmake sets the tests' environment in the scope that first included it; the same values here.
-set(_rsvd_example_env "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_mpi_yield_when_idle=1;OMPI_MCA_btl_vader_single_copy_mechanism=none;OMPI_MCA_rmaps_base_oversubscribe=1")
-if(DEFINED TRNSCI_MPI_TEST_ENVIRONMENT)
-  set(_rsvd_example_env "${TRNSCI_MPI_TEST_ENVIRONMENT}")
-endif()
+trnsci_mpi_test_environment(_rsvd_example_env)  # what trnsci_add_mpi_test gives its runs
 add_executable(trnsolver_mpi_rsvd_example examples/rsvd_mpi.cpp)
 target_link_libraries(trnsolver_mpi_rsvd_example PRIVATE trnsci::trnsolver_mpi)  # MPI comes with it
 trnsci_target_defaults(trnsolver_mpi_rsvd_example)
