@@ -2,15 +2,18 @@
 // comparison at a size where the explicit matrix fits one process (docs/benchmarks.md):
 //   A. trnsolver::mpi::rsvd(GaussianKernel) at n on all ranks: n, k, achieved error, time;
 //   B. at n_cmp: the same routine on all ranks, the same routine on rank 0 alone (a 1-rank communicator:
-//      the parallel speedup), and the single-process trnsolver::rsvd (fp32 host, same k, p, q) on the
-//      explicitly formed n_cmp×n_cmp kernel matrix on rank 0 (formation timed separately), with the ratios
-//      and the singular values' agreement.
+//      the parallel speedup), and the single-process trnsolver::rsvd (fp32 host, same k, p, q, OpenBLAS with
+//      as many threads as there are ranks) on the explicitly formed n_cmp×n_cmp kernel matrix on rank 0
+//      (formation timed separately), with the ratios and the singular values' agreement.
+//   Run with OMPI_MCA_mpi_yield_when_idle=1 so that ranks waiting in a barrier leave their core to rank 0.
 //   mpirun -np 2 ./trnsolver_mpi_randomized_bench [--n N] [--k K] [--compare N_CMP] [--h H] [--block-rows B]
 #include <trnsolver/mpi/randomized.hpp>
 #include <trnsolver/randomized.hpp>
 
 #include <trncore/mpi.hpp>
 #include <trnrand/stream.hpp>
+
+#include <cblas.h>
 
 #include <algorithm>
 #include <chrono>
@@ -129,9 +132,12 @@ int main(int argc, char** argv) {
     const double t1 = now();
     trnsolver::RsvdOptions so;
     so.sketch.seed = 1;
+    const int saved = openblas_get_num_threads();
+    openblas_set_num_threads(world.size());  // the single process gets the cores of all the ranks
     const auto serial = trnsolver::rsvd<float>(
         trncore::MatrixView<const float>(kk.data(), n_cmp, n_cmp, n_cmp, trnsolver::Layout::col_major), k, so);
     const double t2 = now();
+    openblas_set_num_threads(saved);
     double worst = 0.0;
     for (std::int64_t i = 0; i < k; ++i)
       worst = std::max(worst, std::abs(static_cast<double>(serial.s[static_cast<std::size_t>(i)]) -
