@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <vector>
 
@@ -60,6 +61,16 @@ int main(int argc, char** argv) {
           "error: residual max_i |K v_i - s_i u_i| / s_1 = %.3e (bound %.0e), "
           "estimate |K - U S V^T|_2 / s_1 <= %.3e (P >= 1 - 1e-10), refinement moved the bf16 basis by %.3e\n",
           r.report.residual, bound, r.report.error_estimate, r.report.refinement_change);
+      // FNV-1a over the bits of s and Vᵀ (both replicated): the same value for every rank count.
+      std::uint64_t hash = 1469598103934665603ull;
+      const auto mix = [&](const void* p, std::size_t bytes) {
+        for (std::size_t i = 0; i < bytes; ++i)
+          hash = (hash ^ static_cast<const unsigned char*>(p)[i]) * 1099511628211ull;
+      };
+      mix(r.s.data(), r.s.size() * sizeof(float));
+      mix(r.vt.data.data(), r.vt.data.size() * sizeof(float));
+      std::printf("fingerprint of the bits of s and V^T = %016llx (the same for every rank count)\n",
+                  static_cast<unsigned long long>(hash));
       std::printf("time = %.3f s\n", seconds);
     }
     if (r.rank != k || !(r.report.residual <= bound)) status = 1;
