@@ -429,6 +429,37 @@ TEST(HplMxpMpi, AgreesWithScalapackPdgesv) {
   }
 }
 
+// A monitor: called with the same values on every rank; a stop asked on one rank stops all (uncertified, the
+// single-process semantics); a monitor set on one rank only is refused on every rank.
+TEST(HplMxpMpi, MonitorStopsEveryRank) {
+  const std::int64_t n = 64, nb = 8;
+  const ProcessGrid g = ProcessGrid::square(world());
+  const System s = make_system(g, n, nb, 4);
+  std::vector<double> x(s.b.size(), 0.0);
+  trnsolver::SolveOptions o = hpl_rules();
+  std::vector<double> seen;
+  o.monitor = [&](const trncore::Progress& p) {
+    seen.push_back(p.residual);
+    return world().rank() == 0 ? trncore::MonitorAction::stop : trncore::MonitorAction::proceed;
+  };
+  trnsolver::SolveReport r;
+  trnsolver::mpi::solve(g, {s.da, s.a.data()}, {s.db, s.b.data()}, {s.db, x.data()}, o, r);
+  EXPECT_TRUE(r.stopped_by_monitor);
+  EXPECT_FALSE(r.certified);
+  EXPECT_NE(r.uncertified_reason.find("stopped by the monitor at refinement step 1"), std::string::npos)
+      << r.uncertified_reason;
+  ASSERT_EQ(seen.size(), 1u);
+  double first = seen[0];
+  world().broadcast(std::span<double>(&first, 1), 0);
+  EXPECT_EQ(seen[0], first);  // the same progress value on every rank
+  if (world().size() > 1) {
+    trnsolver::SolveOptions one = hpl_rules();
+    if (world().rank() == 0) one.monitor = [](const trncore::Progress&) { return trncore::MonitorAction::proceed; };
+    EXPECT_THROW(trnsolver::mpi::solve(g, {s.da, s.a.data()}, {s.db, s.b.data()}, {s.db, x.data()}, one),
+                 trncore::DimensionMismatch);
+  }
+}
+
 // Several right-hand sides (B n×3 in column blocks of 2) solved column by column, each as the single one.
 TEST(HplMxpMpi, SeveralRightHandSides) {
   const std::int64_t n = 50, nb = 8, nrhs = 3;

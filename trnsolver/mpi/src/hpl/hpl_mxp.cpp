@@ -112,8 +112,6 @@ HplMxpResult hpl_mxp(const ProcessGrid& grid, const HplMxpOptions& options) {
         !options.target_forward_error, ErrorKind::not_supported,
         "a target_forward_error was given, but HPL-MxP's rules fix the strategy and check the scaled residual",
         "leave it unset (or call trnsolver::mpi::solve for a certified solve to a target)");
-    check.require(!options.monitor, ErrorKind::not_supported, "a monitor was given",
-                  "leave options.monitor empty (the result's report records the refinement)");
     check.require(!(options.factor == FactorPrecision::bf16 && options.backend != trncore::Backend::sim),
                   ErrorKind::invalid_argument, "a bf16 factorization needs the sim backend (options.backend = host)",
                   "set options.backend = trncore::Backend::sim, or use FactorPrecision::fp32");

@@ -9,6 +9,7 @@
 
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
+#include <trncore/monitor.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -113,9 +114,6 @@ void check_arguments(const ProcessGrid& grid, DistMatrix<const double> a, DistMa
     if (o.residual == ResidualPrecision::double_double)
       throw trncore::NotSupported(kFunction, "a double-double residual is not offered distributed",
                                   "leave options.residual unset or fp64");
-    if (o.monitor)
-      throw trncore::NotSupported(kFunction, "a monitor is not offered distributed",
-                                  "leave options.monitor empty (the report's trajectory records the refinement)");
   });
   if (la > 0 && a.data != nullptr) {
     bool finite = true;
@@ -140,8 +138,22 @@ void check_arguments(const ProcessGrid& grid, DistMatrix<const double> a, DistMa
     check.require(finite, ErrorKind::invalid_argument, "B has a non-finite entry",
                   "pass right-hand sides of finite values");
   }
+  check.same("monitor set", o.monitor ? 1 : 0);  // every rank calls its monitor, or none does
   check.finish();
 }
+
+// Options::monitor over the whole solve: steps counted over all columns; a stop asked on any rank stops all.
+struct Monitoring {
+  const ProcessGrid* grid = nullptr;
+  trncore::detail::ProgressMonitor monitor;
+  std::int64_t steps = 0;
+  bool stopped = false;
+  bool stop_requested(double relative_correction) {
+    if (!monitor.active()) return false;
+    const bool local = monitor.stop_requested(++steps, relative_correction);
+    return stopped = grid->comm().any_of(local);
+  }
+};
 
 // One right-hand side refined by GMRES-IR with solve()'s stopping rules (fp64 residual).
 struct Refined {
@@ -150,10 +162,11 @@ struct Refined {
   std::int64_t steps = 0, gmres = 0;
   bool converged = false, stagnated = false, non_finite = false;
   double estimate = kInf, rho = 0.0;
+  bool stopped = false;  // the monitor stopped the refinement (this column or an earlier one)
 };
 
 Refined refine(const detail::Cyclic& cy, DistMatrix<const double> a, const detail::DistLu& lu, double anorm,
-               const std::vector<double>& b, bool with_scale, const SolveOptions& o) {
+               const std::vector<double>& b, bool with_scale, const SolveOptions& o, Monitoring& monitoring) {
   const std::int64_t n = cy.n;
   const auto residual = [&](const std::vector<double>& x, bool scale) {
     trnsolver::detail::Residual res;
@@ -182,6 +195,12 @@ Refined refine(const detail::Cyclic& cy, DistMatrix<const double> a, const detai
   for (std::int64_t step = 0;; ++step) {
     out.res = residual(out.x, false);
     const double rnorm = inf_norm(out.res.r);
+    if (monitoring.stopped) {  // stopped in an earlier column: this one keeps its first solve
+      out.stopped = true;
+      out.estimate = kInf;
+      if (with_scale) out.res = residual(out.x, true);
+      break;
+    }
     if (!std::isfinite(rnorm) || rnorm == 0.0 || step == o.max_refinements) {
       out.converged = rnorm == 0.0;
       out.non_finite = !std::isfinite(rnorm);
@@ -204,6 +223,13 @@ Refined refine(const detail::Cyclic& cy, DistMatrix<const double> a, const detai
     ++out.steps;
     const double dnorm = inf_norm(d), xnorm = inf_norm(out.x);
     last_correction = dnorm;
+    if (monitoring.stop_requested(xnorm > 0.0 ? dnorm / xnorm : dnorm)) {
+      out.stopped = true;
+      out.estimate = kInf;
+      out.non_finite = !std::isfinite(dnorm) || !std::isfinite(xnorm);
+      if (!out.non_finite) out.res = residual(out.x, with_scale);
+      break;
+    }
     if (!std::isfinite(dnorm) || !std::isfinite(xnorm)) {
       out.non_finite = true;
       break;
@@ -289,9 +315,10 @@ std::int64_t solve(const ProcessGrid& grid, DistMatrix<const double> a, DistMatr
 
   std::vector<Refined> columns;
   std::vector<std::vector<double>> bs;
+  Monitoring monitoring{&grid, trncore::detail::ProgressMonitor(options.monitor, kFunction)};
   for (std::int64_t c = 0; c < nrhs; ++c) {
     bs.push_back(detail::replicate_column(cy, b, c));
-    columns.push_back(refine(cy, a, lu, anorm, bs.back(), bounds, options));
+    columns.push_back(refine(cy, a, lu, anorm, bs.back(), bounds, options, monitoring));
   }
   const trnsolver::detail::Inverse inverse{[&lu](double* v) { lu.solve(v, false); },
                                            [&lu](double* v) { lu.solve(v, true); }};
@@ -319,7 +346,7 @@ std::int64_t solve(const ProcessGrid& grid, DistMatrix<const double> a, DistMatr
       }
     }
   }
-  bool converged = true, stagnated = false, non_finite = false;
+  bool converged = true, stagnated = false, non_finite = false, stopped = false;
   double estimate = 0.0, bound_n = 0.0, bound_c = 0.0, bwd_n = 0.0, bwd_c = 0.0;
   const auto worst = [](double so_far, double col) { return std::isnan(col) ? kInf : std::max(so_far, col); };
   for (std::int64_t c = 0; c < nrhs; ++c) {
@@ -327,6 +354,7 @@ std::int64_t solve(const ProcessGrid& grid, DistMatrix<const double> a, DistMatr
     report.refinements += r.steps;
     report.gmres_iterations += r.gmres;
     converged = converged && r.converged;
+    stopped = stopped || r.stopped;
     stagnated = stagnated || r.stagnated;
     non_finite = non_finite || r.non_finite;
     estimate = worst(estimate, r.estimate);
@@ -355,13 +383,18 @@ std::int64_t solve(const ProcessGrid& grid, DistMatrix<const double> a, DistMatr
   report.backward_error_componentwise = bwd_c;
   report.iterations = report.refinements;
   report.a_posteriori_estimate = report.forward_error_estimate;
-  std::string step = "gmres_ir, residual fp64: " + std::to_string(report.refinements) + " refinement step(s), " +
-                     std::to_string(report.gmres_iterations) + " GMRES iterations" +
-                     (converged ? ", converged" : (stagnated ? ", stagnated" : ", not converged"));
+  std::string step =
+      "gmres_ir, residual fp64: " + std::to_string(report.refinements) + " refinement step(s), " +
+      std::to_string(report.gmres_iterations) + " GMRES iterations" +
+      (converged ? ", converged"
+                 : (stopped ? ", stopped by the monitor" : (stagnated ? ", stagnated" : ", not converged")));
   if (bounds) step += ", forward error bound " + sci(report.forward_error_bound_normwise);
   report.trajectory.push_back({step});
   std::string uncertified;
-  if (non_finite)
+  report.stopped_by_monitor = monitoring.stopped;
+  if (stopped)
+    uncertified = "stopped by the monitor at refinement step " + std::to_string(monitoring.steps);
+  else if (non_finite)
     uncertified = "gmres_ir with " + std::string(to_string(report.factor)) + " factors produced a non-finite iterate";
   else if (!converged)
     uncertified =

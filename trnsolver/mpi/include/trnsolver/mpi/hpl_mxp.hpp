@@ -55,7 +55,8 @@ void hpl_mxp_system(const ProcessGrid& grid, DistMatrix<double> a, DistMatrix<do
 /// residual), and checks ‖Ax − b‖∞/((‖A‖∞‖x‖∞ + ‖b‖∞)·n·ε) ≤ 16 (ε = 2^-53) with distributed fp64
 /// products. Collective; the result is the same on every rank.
 /// @throws on every rank: InvalidArgument for n < 1, nb < 1, a bf16 factor on the host backend, invalid
-/// options; NotSupported for a target_forward_error (the rules fix the strategy) or a monitor.
+/// options; NotSupported for a target_forward_error (the rules fix the strategy). options.monitor is passed to
+/// solve() (set it on every rank or on none).
 HplMxpResult hpl_mxp(const ProcessGrid& grid, const HplMxpOptions& options);
 
 }  // namespace trnsolver::mpi

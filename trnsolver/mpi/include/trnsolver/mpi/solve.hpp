@@ -58,9 +58,13 @@ using trncore::mpi::ProcessGrid;
 ///   data with a nonzero local size, non-finite entries, invalid options (as trnsolver::solve);
 ///   trncore::NotSupported for options the distributed solve does not offer: pivoting = true (set
 ///   options.pivoting = false: there is no distributed pivoting, so A must not need it, e.g. diagonally
-///   dominant), refinement lu_ir or fp64_lu, factor fp64, residual double_double, a monitor;
+///   dominant), refinement lu_ir or fp64_lu, factor fp64, residual double_double;
 ///   trncore::mpi::CommunicationError when MPI fails.
 /// Accuracy: as the report documents; report.met = certified && bound ≤ target.
+/// Monitor: options.monitor (set on every rank, or on none: DimensionMismatch) is called on every rank after
+/// every refinement step with ‖d‖∞/‖x̂‖∞, the same values everywhere; a stop asked on any rank stops every
+/// rank (one collective per step), with the single-process solve's semantics (report uncertified, "stopped by
+/// the monitor at refinement step N", stopped_by_monitor set; the bounds still computed).
 std::int64_t solve(const ProcessGrid& grid, DistMatrix<const double> a, DistMatrix<const double> b,
                    DistMatrix<double> x, const SolveOptions& options, SolveReport& report);
 
