@@ -1,8 +1,7 @@
 // The slab-decomposed distributed FFT against FFTW's MPI interface (fftw_mpi_plan_many_dft, _r2c), same
-// sizes, same layouts, same planner rigor (FFTW_ESTIMATE; /measure variants use FFTW_MEASURE for both),
-// one thread per rank, in the same run. Every rank runs the same fixed number of iterations; an iteration's
-// time is the slowest rank's (manual time). The ratio counter is FFTW-MPI's time / ours, from the
-// BM_FftwMpi* run of the same size printed just before (≥ 1: we are faster).
+// sizes, same layouts, same input, same planner rigor (FFTW_ESTIMATE; the _measure variant FFTW_MEASURE for
+// both), one thread per rank, in the same run and the same iterations. Every rank runs the same fixed number
+// of iterations; a timing is the slowest rank's.
 // Run: OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun -np 2 --oversubscribe trnfft_mpi_bench_slab
 #include <trnfft/mpi/slab.hpp>
 
@@ -14,34 +13,27 @@
 #include <chrono>
 #include <cmath>
 #include <complex>
-#include <map>
+#include <functional>
 #include <vector>
 
 namespace {
 
 constexpr int kIterations = 5;
-std::map<std::pair<int, std::int64_t>, double> g_fftw_seconds;  // (variant, n) → FFTW-MPI's mean time
 
-template <class F>
-double timed(benchmark::State& state, const trncore::mpi::Communicator& comm, F&& f) {
-  double total = 0;
-  for (auto _ : state) {
-    comm.barrier();
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    const double mine = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const double slowest = comm.allreduce_max(mine);
-    state.SetIterationTime(slowest);
-    total += slowest;
-  }
-  const double mean = total / static_cast<double>(state.iterations());
-  const double n = static_cast<double>(state.range(0));
-  state.counters["GFlops"] = 5.0 * n * n * n * std::log2(n * n * n) / mean * 1e-9;
-  return mean;
+double slowest_seconds(const trncore::mpi::Communicator& comm, const std::function<void()>& f) {
+  comm.barrier();
+  const auto t0 = std::chrono::steady_clock::now();
+  f();
+  const double mine = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return comm.allreduce_max(mine);
 }
 
-// variant: 0 = c2c normal out, 1 = c2c transposed out, 2 = r2c normal out; rigor: 0 estimate, 1 measure.
-void BM_FftwMpi(benchmark::State& state, int variant, int rigor) {
+// variant: 0 = c2c forward, normal output; 1 = c2c forward, transposed output; 2 = r2c, normal output.
+// rigor: 0 = estimate (FFTW_ESTIMATE), 1 = measure (FFTW_MEASURE), for both.
+// Each iteration runs FFTW-MPI, then ours, on the same input (interleaved, so load on the machine hits both
+// alike); the manual time is ours; counters: both means (ms), ratio = FFTW-MPI's time / ours (≥ 1: ours is
+// faster) and the largest relative difference of the two outputs (‖ours − fftw‖∞ / ‖fftw‖∞ over all ranks).
+void BM_SlabVsFftwMpi(benchmark::State& state, int variant, int rigor) {
   const auto comm = trncore::mpi::Communicator::world();
   const auto n = static_cast<ptrdiff_t>(state.range(0));
   const ptrdiff_t dims[3] = {n, n, n};
@@ -49,70 +41,106 @@ void BM_FftwMpi(benchmark::State& state, int variant, int rigor) {
   ptrdiff_t ln0, s0, ln1, s1;
   const auto alloc = fftw_mpi_local_size_many_transposed(3, cd, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK,
                                                          comm.native(), &ln0, &s0, &ln1, &s1);
-  auto* in = fftw_alloc_complex(static_cast<std::size_t>(alloc));
-  auto* out = fftw_alloc_complex(static_cast<std::size_t>(alloc));
+  auto* fin = fftw_alloc_complex(static_cast<std::size_t>(alloc));
+  auto* fout = fftw_alloc_complex(static_cast<std::size_t>(alloc));
   fftw_plan_with_nthreads(1);  // one thread per rank, as the trnfft plans
   const unsigned flags = (rigor ? FFTW_MEASURE : FFTW_ESTIMATE) | (variant == 1 ? FFTW_MPI_TRANSPOSED_OUT : 0u);
   fftw_plan p = variant == 2 ? fftw_mpi_plan_many_dft_r2c(3, dims, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK,
-                                                          reinterpret_cast<double*>(in), out, comm.native(), flags)
-                             : fftw_mpi_plan_many_dft(3, dims, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, in,
-                                                      out, comm.native(), FFTW_FORWARD, flags);
-  for (ptrdiff_t i = 0; i < alloc; ++i) {
-    in[i][0] = std::sin(0.1 * static_cast<double>(i));
-    in[i][1] = variant == 2 ? std::sin(0.1 * static_cast<double>(i) + 1.0) : std::cos(0.3 * static_cast<double>(i));
-  }
-  g_fftw_seconds[{variant * 2 + rigor, n}] = timed(state, comm, [&] { fftw_execute(p); });
-  fftw_destroy_plan(p);
-  fftw_free(in);
-  fftw_free(out);
-}
+                                                          reinterpret_cast<double*>(fin), fout, comm.native(), flags)
+                             : fftw_mpi_plan_many_dft(3, dims, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, fin,
+                                                      fout, comm.native(), FFTW_FORWARD, flags);
 
-void BM_Trnfft(benchmark::State& state, int variant, int rigor) {
-  const auto comm = trncore::mpi::Communicator::world();
-  const auto n = state.range(0);
-  const std::vector<std::int64_t> dims{n, n, n};
+  const std::vector<std::int64_t> tdims{n, n, n};
   const auto options =
       trnfft::PlanOptions{}.with_threads(1).with_rigor(rigor ? trnfft::Rigor::measure : trnfft::Rigor::estimate);
   const trnfft::mpi::SlabOptions slab{false, variant == 1};
-  double mean = 0;
+  trnfft::mpi::SlabPlan<double> plan =
+      variant == 2 ? trnfft::mpi::plan_slab_r2c<double>(comm, tdims, options, slab)
+                   : trnfft::mpi::plan_slab_c2c<double>(comm, tdims, trnfft::Direction::forward, options, slab);
+  const auto& L = plan.layout();
+  std::vector<double> rin;
+  std::vector<std::complex<double>> cin, out(static_cast<std::size_t>(L.output_size));
+  // The same input for both (FFTW's r2c input is padded to 2·(n/2 + 1) reals per row; FFTW_MEASURE planning
+  // above has overwritten its arrays, so they are filled now).
+  const auto g0 = L.local_0_start;
+  auto value = [&](std::int64_t i0, std::int64_t j, std::int64_t k) {
+    return std::sin(0.001 * static_cast<double>(((g0 + i0) * n + j) * n + k) + 0.3);
+  };
   if (variant == 2) {
-    auto plan = trnfft::mpi::plan_slab_r2c<double>(comm, dims, options, slab);
-    std::vector<double> in(static_cast<std::size_t>(plan.layout().input_size));
-    std::vector<std::complex<double>> out(static_cast<std::size_t>(plan.layout().output_size));
-    for (std::size_t i = 0; i < in.size(); ++i) in[i] = std::sin(0.1 * static_cast<double>(i));
-    mean = timed(state, comm, [&] { plan.execute(in, out); });
+    rin.resize(static_cast<std::size_t>(L.input_size));
+    auto* fr = reinterpret_cast<double*>(fin);
+    for (std::int64_t i = 0; i < L.local_n0; ++i)
+      for (std::int64_t j = 0; j < n; ++j)
+        for (std::int64_t k = 0; k < n; ++k) {
+          rin[static_cast<std::size_t>((i * n + j) * n + k)] = value(i, j, k);
+          fr[(i * n + j) * 2 * cd[2] + k] = value(i, j, k);
+        }
   } else {
-    auto plan = trnfft::mpi::plan_slab_c2c<double>(comm, dims, trnfft::Direction::forward, options, slab);
-    std::vector<std::complex<double>> in(static_cast<std::size_t>(plan.layout().input_size));
-    std::vector<std::complex<double>> out(static_cast<std::size_t>(plan.layout().output_size));
-    for (std::size_t i = 0; i < in.size(); ++i)
-      in[i] = {std::sin(0.1 * static_cast<double>(i)), std::cos(0.3 * static_cast<double>(i))};
-    mean = timed(state, comm, [&] { plan.execute(in, out); });
+    cin.resize(static_cast<std::size_t>(L.input_size));
+    for (std::int64_t i = 0; i < L.local_n0; ++i)
+      for (std::int64_t j = 0; j < n; ++j)
+        for (std::int64_t k = 0; k < n; ++k) {
+          const std::complex<double> v{value(i, j, k), value(i, k, j)};
+          cin[static_cast<std::size_t>((i * n + j) * n + k)] = v;
+          fin[(i * n + j) * n + k][0] = v.real();
+          fin[(i * n + j) * n + k][1] = v.imag();
+        }
   }
-  const auto it = g_fftw_seconds.find({variant * 2 + rigor, n});
-  if (it != g_fftw_seconds.end()) state.counters["ratio_vs_fftw_mpi"] = it->second / mean;
+  double fftw_total = 0, ours_total = 0;
+  for (auto _ : state) {
+    fftw_total += slowest_seconds(comm, [&] { fftw_execute(p); });
+    const double ours = slowest_seconds(comm, [&] {
+      if (variant == 2)
+        plan.execute(rin, out);
+      else
+        plan.execute(cin, out);
+    });
+    ours_total += ours;
+    state.SetIterationTime(ours);
+  }
+  double diff = 0, norm = 0;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    diff = std::max(diff, std::abs(out[i] - std::complex<double>(fout[i][0], fout[i][1])));
+    norm = std::max(norm, std::abs(std::complex<double>(fout[i][0], fout[i][1])));
+  }
+  const double iters = static_cast<double>(state.iterations());
+  state.counters["fftw_mpi_ms"] = 1e3 * fftw_total / iters;
+  state.counters["trnfft_ms"] = 1e3 * ours_total / iters;
+  state.counters["ratio_vs_fftw_mpi"] = fftw_total / ours_total;
+  state.counters["max_rel_diff"] = comm.allreduce_max(diff) / comm.allreduce_max(norm);
+  fftw_destroy_plan(p);
+  fftw_free(fin);
+  fftw_free(fout);
 }
 
-#define TRNFFT_MPI_BENCH(name, variant, rigor)        \
-  BENCHMARK_CAPTURE(BM_FftwMpi, name, variant, rigor) \
-      ->Arg(32)                                       \
-      ->Arg(128)                                      \
-      ->Arg(256)                                      \
-      ->Iterations(kIterations)                       \
-      ->UseManualTime()                               \
-      ->Unit(benchmark::kMillisecond);                \
-  BENCHMARK_CAPTURE(BM_Trnfft, name, variant, rigor)  \
-      ->Arg(32)                                       \
-      ->Arg(128)                                      \
-      ->Arg(256)                                      \
-      ->Iterations(kIterations)                       \
-      ->UseManualTime()                               \
-      ->Unit(benchmark::kMillisecond);
-
-TRNFFT_MPI_BENCH(c2c_estimate, 0, 0)
-TRNFFT_MPI_BENCH(c2c_transposed_out_estimate, 1, 0)
-TRNFFT_MPI_BENCH(r2c_estimate, 2, 0)
-TRNFFT_MPI_BENCH(c2c_measure, 0, 1)
+BENCHMARK_CAPTURE(BM_SlabVsFftwMpi, c2c_estimate, 0, 0)
+    ->Arg(32)
+    ->Arg(128)
+    ->Arg(256)
+    ->Iterations(kIterations)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SlabVsFftwMpi, c2c_transposed_out_estimate, 1, 0)
+    ->Arg(32)
+    ->Arg(128)
+    ->Arg(256)
+    ->Iterations(kIterations)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SlabVsFftwMpi, r2c_estimate, 2, 0)
+    ->Arg(32)
+    ->Arg(128)
+    ->Arg(256)
+    ->Iterations(kIterations)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SlabVsFftwMpi, c2c_measure, 0, 1)
+    ->Arg(32)
+    ->Arg(128)
+    ->Arg(256)
+    ->Iterations(kIterations)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
 
 // What the non-root ranks report: nothing (they take part in every collective, rank 0 prints).
 class QuietReporter : public benchmark::BenchmarkReporter {
