@@ -143,9 +143,9 @@ int main(int argc, char** argv) {
       worst = std::max(worst, std::abs(static_cast<double>(serial.s[static_cast<std::size_t>(i)]) -
                                        static_cast<double>(all.r.s[static_cast<std::size_t>(i)])));
     std::printf(
-        "B3. single-process trnsolver::rsvd (fp32)       n = %7lld  k = %3lld  form K = %.3f s  rsvd = %.3f s  "
-        "total = %.3f s\n",
-        static_cast<long long>(n_cmp), static_cast<long long>(k), t1 - t0, t2 - t1, t2 - t0);
+        "B3. single-process trnsolver::rsvd (fp32, %d OpenBLAS threads)  n = %7lld  k = %3lld  form K = %.3f s  "
+        "rsvd = %.3f s  total = %.3f s\n",
+        world.size(), static_cast<long long>(n_cmp), static_cast<long long>(k), t1 - t0, t2 - t1, t2 - t0);
     std::printf("    B3/B1 time ratio = %.2f (rsvd only: %.2f); max_i |s_i(B3) - s_i(B1)| / s_1 = %.2e\n",
                 (t2 - t0) / all.seconds, (t2 - t1) / all.seconds, worst / static_cast<double>(serial.s[0]));
   }
