@@ -167,13 +167,16 @@ void check_rsvd_bitwise(const RsvdCase& c) {
 TEST(MpiRsvd, BitwiseAcrossRankCountsAndLayouts) {
   // General (Aᵀ·Q through the reduce-scatter) and symmetric paths; bf16 and working range finders; uneven
   // edges: m = 157 with mb = 5 and block_rows = 16 (10 work blocks, the last of 13 rows); a single work block
-  // (m = 13 < block_rows: ranks 1-3 own none); block_rows = 1; a wide matrix (m < n).
+  // (m = 13 < block_rows: ranks 1-3 own none); block_rows = 1; a wide matrix (m < n); 1×5 and 6×1.
   check_rsvd_bitwise<float>({157, 93, 8, 5, 16, false, tsm::RangePrecision::bf16});
   check_rsvd_bitwise<float>({101, 101, 6, 7, 9, true, tsm::RangePrecision::bf16});
   check_rsvd_bitwise<float>({13, 40, 3, 2, 16, false, tsm::RangePrecision::working});
   check_rsvd_bitwise<float>({37, 20, 4, 3, 1, false, tsm::RangePrecision::bf16});
   check_rsvd_bitwise<float>({29, 64, 5, 4, 8, false, tsm::RangePrecision::bf16});
   check_rsvd_bitwise<double>({157, 93, 8, 5, 16, false, tsm::RangePrecision::working});
+  // The smallest shapes: one row, one column (l = 1; most ranks own nothing).
+  check_rsvd_bitwise<float>({1, 5, 1, 1, 4, false, tsm::RangePrecision::bf16});
+  check_rsvd_bitwise<float>({6, 1, 1, 2, 2, false, tsm::RangePrecision::bf16});
   check_rsvd_bitwise<double>({64, 64, 10, 8, 16, true, tsm::RangePrecision::bf16});
 }
 
