@@ -264,6 +264,43 @@ TEST(MpiRsvd, AccuracyAgainstFp64Lapack) {
     EXPECT_LE(std::abs(r.s[static_cast<std::size_t>(i)] - serial.s[static_cast<std::size_t>(i)]), 2e-5 * s[0]) << i;
 }
 
+// An exactly rank-3 matrix with k = 5 > rank: the basis Y = A·Ω has rank 3 < l = 15, which Cholesky-based
+// orthonormalisation cannot handle and the Householder TSQR must: the three singular values are recovered
+// to fp32 rounding (HMT: exact for rank ≤ l with probability 1; rounding c·√n·u₃₂ ≈ 1e-6), the other two are
+// at rounding level, U has orthonormal columns (Householder: ‖UᵀU − I‖ = O(u)), and the bits match 1 rank.
+TEST(MpiRsvd, ExactlyLowRankWithKAboveRank) {
+  const tm::Communicator world = tm::Communicator::world();
+  const tm::ProcessGrid grid(world, world.size(), 1);
+  const std::int64_t m = 70, n = 45, k = 5;
+  const std::vector<double> sigma = {1.0, 0.5, 0.25};
+  const std::vector<double> a = test_matrix(m, n, sigma, false, 29);
+  const tm::Descriptor d = dist_desc(grid, m, n, 6);
+  const std::vector<float> local = local_part<float>(a, m, d, grid);
+  tsm::RandomizedOptions o;
+  o.block_rows = 8;
+  const tsm::RsvdResult<float> r = tsm::rsvd<float>(grid, tm::DistMatrix<const float>{d, local.data()}, k, o);
+  ASSERT_EQ(r.rank, k);
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_LE(std::abs(r.s[i] - sigma[i]), 1e-5) << i;
+  EXPECT_LE(r.s[3], 1e-5);
+  EXPECT_LE(r.s[4], 1e-5);
+  const std::vector<float> u = gather_all<float>(grid, r.u_desc, r.u);
+  for (std::int64_t i = 0; i < k; ++i)
+    for (std::int64_t j = 0; j < k; ++j) {
+      double dot = 0.0;
+      for (std::int64_t t = 0; t < m; ++t)
+        dot += static_cast<double>(u[static_cast<std::size_t>(t + i * m)]) * u[static_cast<std::size_t>(t + j * m)];
+      EXPECT_LE(std::abs(dot - (i == j ? 1.0 : 0.0)), 1e-5) << i << "," << j;
+    }
+  const tm::Communicator self = world.split(world.rank(), 0);
+  const tm::ProcessGrid one(self, 1, 1);
+  const tm::Descriptor d1 = tm::make_descriptor(one, m, n, 70, 3);
+  const std::vector<float> whole = local_part<float>(a, m, d1, one);
+  const tsm::RsvdResult<float> r1 = tsm::rsvd<float>(one, tm::DistMatrix<const float>{d1, whole.data()}, k, o);
+  expect_bitwise(r.s, r1.s, "s");
+  expect_bitwise(u, gather_all<float>(one, r1.u_desc, r1.u), "U");
+  expect_bitwise(r.vt.data, r1.vt.data, "Vt");
+}
+
 // Points in the unit cube, n×d global (column-major, ld n), from a trnrand stream.
 std::vector<double> cube_points(std::int64_t n, std::int64_t d, std::uint64_t seed) {
   std::vector<float> p(static_cast<std::size_t>(n * d));
