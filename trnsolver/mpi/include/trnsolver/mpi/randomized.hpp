@@ -61,7 +61,8 @@ struct RandomizedOptions {
   /// At least P blocks are needed to keep every rank busy; 512 suits m in the 10⁴–10⁶ range.
   std::int64_t block_rows = 512;
   /// r Gaussian probes for the a-posteriori error estimate (HMT Lemma 4.1: fails with probability ≤ 10^{−r});
-  /// 0 skips the report's product with A (residuals and estimate stay 0). ≥ 0.
+  /// 0 = no estimate (error_estimate stays 0). ≥ 0. The report costs one product with A of k + r columns
+  /// (the residuals are always computed).
   std::int64_t error_probes = 10;
   /// Dense rsvd only: A is square and symmetric, so Aᵀ·X = A·X (one product per half power iteration and no
   /// long reductions). The Gaussian kernel is always symmetric.
