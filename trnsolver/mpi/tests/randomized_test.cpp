@@ -518,6 +518,19 @@ TEST(MpiRsvd, BadInputFailsOnEveryRank) {
   expect_error<trncore::DimensionMismatch>([&] { tsm::rsvd<float>(grid, dm, 5, bad); }, f, {"symmetric"});
   expect_error<trncore::DimensionMismatch>([&] { tsm::nystrom<float>(grid, dm, 5); }, "trnsolver::mpi::nystrom",
                                            {"40x30"});
+  // A descriptor with a zero row block on every rank (no division by it before the check fails).
+  tm::Descriptor zero = d;
+  zero.mb = 0;
+  expect_error<trncore::InvalidArgument>(
+      [&] {
+        tsm::rsvd<float>(grid, tm::DistMatrix<const float>{zero, local.data()}, 5);
+      },
+      f, {});
+  expect_error<trncore::InvalidArgument>(
+      [&] {
+        tsm::GaussianKernel<float>(grid, tm::DistMatrix<const float>{zero, local.data()}, 1.0);
+      },
+      "trnsolver::mpi::GaussianKernel", {});
   // A NaN on the last rank only (global row 0 sits on process row 1 when P > 1, else 0).
   if (rank == p - 1 && tm::local_rows(d, grid) > 0) local[0] = std::numeric_limits<float>::quiet_NaN();
   expect_error<trncore::InvalidArgument>([&] { tsm::rsvd<float>(grid, dm, 5); }, f, {"nan"});

@@ -26,10 +26,12 @@ GaussianKernel<T>::GaussianKernel(const trncore::mpi::ProcessGrid& grid, trncore
   check.require(std::isfinite(bandwidth) && bandwidth > 0.0, tm::ErrorKind::invalid_argument,
                 "bandwidth = " + trncore::detail::sci(bandwidth), "pass a positive, finite bandwidth h");
   check.same("bandwidth (bits)", std::bit_cast<std::int64_t>(bandwidth));
-  const std::int64_t local = grid.cols() == 1 ? tm::local_rows(points.desc, grid) : 0;
+  const bool usable = grid.cols() == 1 && points.desc.mb >= 1 && points.desc.nb >= 1 && points.desc.m >= 0 &&
+                      points.desc.n >= 0 && points.desc.rsrc >= 0 && points.desc.rsrc < grid.rows();
+  const std::int64_t local = usable ? tm::local_rows(points.desc, grid) : 0;
   check.require(local * d_ == 0 || points.data != nullptr, tm::ErrorKind::invalid_argument,
                 "points.data is null for " + std::to_string(local) + " local rows", "pass the local array");
-  if (!check.failed_locally() && local * d_ > 0)
+  if (!check.failed_locally() && local * d_ > 0 && points.desc.lld >= local)
     for (std::int64_t j = 0; j < d_ && !check.failed_locally(); ++j)
       for (std::int64_t i = 0; i < local; ++i)
         if (!std::isfinite(static_cast<double>(points.data[i + j * points.desc.lld]))) {

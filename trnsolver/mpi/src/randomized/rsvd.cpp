@@ -122,12 +122,14 @@ void check_rank(tm::CollectiveCheck& check, std::int64_t k, std::int64_t m, std:
                           : "choose k in [1, " + std::to_string(limit) + "]");
 }
 
-bool descriptor_usable(const tm::Descriptor& d) { return d.mb >= 1 && d.nb >= 1 && d.m >= 0 && d.n >= 0; }
+bool descriptor_usable(const tm::Descriptor& d, const tm::ProcessGrid& g) {
+  return d.mb >= 1 && d.nb >= 1 && d.m >= 0 && d.n >= 0 && d.rsrc >= 0 && d.rsrc < g.rows();
+}
 
 template <class T>
 void check_dense(tm::CollectiveCheck& check, const tm::ProcessGrid& grid, tm::DistMatrix<const T> a) {
   tm::check_descriptor(check, grid, a.desc, "a");
-  if (grid.cols() != 1 || !descriptor_usable(a.desc)) return;
+  if (grid.cols() != 1 || !descriptor_usable(a.desc, grid)) return;
   const std::int64_t lr = tm::local_rows(a.desc, grid), n = a.desc.n;
   check.require(lr * n == 0 || a.data != nullptr, tm::ErrorKind::invalid_argument,
                 "a.data is null for " + std::to_string(lr) + " local rows", "pass the local array");
