@@ -1,0 +1,92 @@
+#pragma once
+/// @file
+/// Distributed 3-D FFTs over MPI, pencil decomposition (docs/distributed.md, "trnfft_mpi"): the ranks form a
+/// P0 × P1 grid (rank r at p0 = r / P1, p1 = r % P1, as trncore::mpi::ProcessGrid) and the array is split
+/// along two dimensions at once, so up to n0·n1 ranks take part (the slab plan stops at n0). Three local
+/// trnfft transforms (dimension 2, 1, 0) with two all-to-alls inside process rows and process columns.
+///
+/// Layouts (every split is FFTW-MPI's block distribution, block_of):
+/// - "input" layout: in_n0 × in_n1 × n2 (reals, unpadded, for r2c input and c2r output; complex for c2c),
+///   with dimension 0 split over P0 (block_of(n0, P0, p0)) and dimension 1 over P1 (block_of(n1, P1, p1));
+/// - "output" layout: n0 × out_n1 × out_n2, dimension 1 split over P0 (block_of(n1, P0, p0)) and the complex
+///   dimension 2 (c2 = n2, or n2/2 + 1 for r2c/c2r) over P1 (block_of(c2, P1, p1)), row-major in that order.
+/// A forward c2c or r2c plan maps input → output layout, a c2r plan output → input layout (real), and a
+/// c2c plan made with `reverse` maps output → input (the inverse of a forward plan's data movement).
+/// Ranks whose blocks are empty hold nothing. Out of place; the input is never modified.
+///
+/// Accuracy and reproducibility as the slab plan (slab.hpp): a row-column FFT with the normwise bound
+/// c·u·log2(N)·‖y‖₂; exact data movement; deterministic; across grids equal within the bound.
+/// Errors: one trncore::mpi::CollectiveCheck per call (the same error on every rank).
+
+#include <trnfft/mpi/slab.hpp>
+
+namespace trnfft::mpi {
+
+namespace detail {
+template <Real T>
+struct PencilState;
+}
+
+/// This rank's blocks of a pencil plan.
+struct PencilLayout {
+  std::vector<std::int64_t> dims;            ///< n0, n1, n2 (logical; real lengths for r2c/c2r)
+  std::int64_t grid_rows = 1;                ///< P0
+  std::int64_t grid_cols = 1;                ///< P1
+  std::int64_t in_n0 = 0, in_0_start = 0;    ///< input layout: rows of dimension 0 (over P0)
+  std::int64_t in_n1 = 0, in_1_start = 0;    ///< input layout: rows of dimension 1 (over P1)
+  std::int64_t out_n1 = 0, out_1_start = 0;  ///< output layout: dimension 1 over P0
+  std::int64_t out_n2 = 0, out_2_start = 0;  ///< output layout: complex dimension 2 over P1
+  std::int64_t input_size = 0;               ///< elements of this rank's input (T for r2c, std::complex<T> otherwise)
+  std::int64_t output_size = 0;              ///< elements of this rank's output (T for c2r)
+};
+
+/// A planned pencil-decomposed 3-D transform (move-only; execute is collective; not concurrently with itself).
+template <Real T>
+class PencilPlan {
+ public:
+  PencilPlan() noexcept;
+  PencilPlan(PencilPlan&&) noexcept;
+  PencilPlan& operator=(PencilPlan&&) noexcept;
+  PencilPlan(const PencilPlan&) = delete;
+  PencilPlan& operator=(const PencilPlan&) = delete;
+  ~PencilPlan();
+  /// Whether the plan holds a transform.
+  explicit operator bool() const noexcept { return state_ != nullptr; }
+  /// c2c, r2c or c2r. @throws InvalidArgument on an empty plan (as all accessors).
+  Kind kind() const;
+  /// This rank's layout.
+  const PencilLayout& layout() const;
+  /// c2c. Collective; spans of layout().input_size / output_size elements, 16-byte aligned, not overlapping.
+  /// @throws (on every rank) InvalidArgument (empty plan, other kind, misaligned or overlapping arrays),
+  ///         DimensionMismatch (span sizes), CommunicationError.
+  void execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out) const;
+  /// r2c (input layout, unpadded reals → output layout). Errors as the c2c form.
+  void execute(std::span<const T> in, std::span<std::complex<T>> out) const;
+  /// c2r (output layout → input layout, unpadded reals); the input is not modified. Errors as the c2c form.
+  void execute(std::span<const std::complex<T>> in, std::span<T> out) const;
+
+ private:
+  friend struct detail::PencilState<T>;
+  explicit PencilPlan(std::unique_ptr<detail::PencilState<T>> state) noexcept;
+  std::unique_ptr<detail::PencilState<T>> state_;
+};
+
+/// A pencil c2c plan of the 3-D shape `dims` over a grid_rows × grid_cols grid of `comm` (their product must
+/// be comm.size()). `reverse`: output layout → input layout instead. Collective.
+/// @throws (on every rank) InvalidArgument for dims.size() ≠ 3, an n < 1, a grid whose product is not the
+///         rank count, invalid options; DimensionMismatch when ranks disagree; NotSupported for backend sim
+///         or an exchange above 2^31 − 1 elements.
+template <Real T>
+PencilPlan<T> plan_pencil_c2c(const trncore::mpi::Communicator& comm, std::int64_t grid_rows, std::int64_t grid_cols,
+                              const std::vector<std::int64_t>& dims, Direction direction,
+                              const PlanOptions& options = {}, bool reverse = false);
+/// A pencil r2c plan (input layout reals → output layout half spectrum). Errors as plan_pencil_c2c.
+template <Real T>
+PencilPlan<T> plan_pencil_r2c(const trncore::mpi::Communicator& comm, std::int64_t grid_rows, std::int64_t grid_cols,
+                              const std::vector<std::int64_t>& dims, const PlanOptions& options = {});
+/// A pencil c2r plan (output layout half spectrum → input layout reals). Errors as plan_pencil_c2c.
+template <Real T>
+PencilPlan<T> plan_pencil_c2r(const trncore::mpi::Communicator& comm, std::int64_t grid_rows, std::int64_t grid_cols,
+                              const std::vector<std::int64_t>& dims, const PlanOptions& options = {});
+
+}  // namespace trnfft::mpi
