@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -67,6 +68,69 @@ struct SlabState {
   C2CPlan<T> dim0_from_b;   // B → B'
 
   mutable std::vector<C> buf1, buf2;
+  bool sim = false;
+  std::optional<double> target;
+
+  // The local stages' reports on this rank (sim plans): stage 0 = dimensions 1…d−1, stage 1 = dimension 0.
+  struct Compose {
+    double bound[2] = {0.0, 0.0};
+    bool certified = true;
+    std::string reason;
+    std::vector<trncore::TrajectoryStep> steps[2];
+  };
+
+  template <class P, class... A>
+  static void local(const P& plan, int stage, Compose* c, A... args) {
+    if (c == nullptr) {
+      plan.execute(args...);
+      return;
+    }
+    trncore::AccuracyReport r;
+    plan.execute(args..., r);
+    c->bound[stage] = std::max(c->bound[stage], r.a_priori_bound);
+    if (!r.certified && c->certified) {
+      c->certified = false;
+      c->reason = r.uncertified_reason;
+    }
+    c->steps[stage] = r.trajectory;
+  }
+
+  // One collective: the stage bounds' maxima over ranks and the certification of every rank, composed
+  // (docs/trnfft.md "The bound and how it composes", item 8): c2c, r2c 1 + δ = (1 + δ_rest)(1 + δ_0), evaluated as
+  // δ_rest + δ_0 + δ_rest·δ_0 (no cancellation for bounds near u); c2r
+  // (dimension 0 first, then the c2r pass) δ = √2·δ_0 + δ_rest·(1 + √2·δ_0).
+  trncore::AccuracyReport compose(const Compose& c) const {
+    const double rest = comm.allreduce_max(c.bound[0]), d0 = comm.allreduce_max(c.bound[1]);
+    const bool all = comm.all_of(c.certified);
+    trncore::AccuracyReport report;
+    report.target = target;
+    report.trajectory.push_back({"trnfft::mpi slab " + std::string(to_string(kind)) + " over " + std::to_string(ranks) +
+                                 " ranks: local stages on the sim backend, data movement by "
+                                 "MPI_Alltoallv (exact)"});
+    for (const auto& st : c.steps[kind == Kind::c2r ? 1 : 0])
+      report.trajectory.push_back(
+          {std::string(kind == Kind::c2r ? "dimension 0: " : "dimensions 1…d−1: ") + st.description});
+    for (const auto& st : c.steps[kind == Kind::c2r ? 0 : 1])
+      report.trajectory.push_back(
+          {std::string(kind == Kind::c2r ? "dimensions 1…d−1: " : "dimension 0: ") + st.description});
+    report.references.push_back(
+        "trnfft::mpi slab: each stage's bound is the maximum over ranks of the local plans' certified bounds "
+        "(normwise per transform, so also over the whole array); stages compose as docs/trnfft.md, 'The bound and "
+        "how it composes', item 8");
+    const double s2 = std::sqrt(2.0);
+    const double bound = kind == Kind::c2r ? s2 * d0 + rest * (1.0 + s2 * d0) : rest + d0 + rest * d0;
+    if (all) {
+      report.certify(bound);
+    } else {
+      const int first = comm.allreduce_min(c.certified ? ranks : comm.rank());
+      std::vector<std::int64_t> len{static_cast<std::int64_t>(c.reason.size())};
+      comm.broadcast(std::span<std::int64_t>(len), first);
+      std::string why = comm.rank() == first ? c.reason : std::string(static_cast<std::size_t>(len[0]), ' ');
+      comm.broadcast(std::span<char>(why.data(), why.size()), first);
+      report.uncertify("on rank " + std::to_string(first) + ": " + why);
+    }
+    return report;
+  }
 
   explicit SlabState(const Communicator& c) : comm(c.native()) {}
   static SlabPlan<T> wrap(std::unique_ptr<SlabState> s) { return SlabPlan<T>(std::move(s)); }
@@ -121,56 +185,59 @@ struct SlabState {
   }
 
   // The pipelines (slab.hpp): A-input (c2c, r2c), B-input (c2c, c2r), A-input c2r.
-  void run(const void* in, void* out) const {
+  void run(const void* in, void* out, Compose* c) const {
     C* w1 = buf1.data();
     C* w2 = buf2.data();
     const bool tin = layout.transposed_in, tout = layout.transposed_out;
     if (!tin && kind != Kind::c2r) {
       if (layout.local_n0 > 0) {
         if (kind == Kind::r2c)
-          rest_r2c.execute(static_cast<const T*>(in), w1);
+          local(rest_r2c, 0, c, static_cast<const T*>(in), w1);
         else
-          rest_c2c.execute(static_cast<const C*>(in), w1);
+          local(rest_c2c, 0, c, static_cast<const C*>(in), w1);
       }
       pack(w1, w2);
       alltoall(w2, w1, true);  // w1: B'
       if (tout) {
-        if (layout.local_n1 > 0) dim0_to_b.execute(w1, static_cast<C*>(out));
+        if (layout.local_n1 > 0) local(dim0_to_b, 1, c, static_cast<const C*>(w1), static_cast<C*>(out));
         return;
       }
-      if (layout.local_n1 > 0) dim0_inplace.execute(w1, w1);
+      if (layout.local_n1 > 0) local(dim0_inplace, 1, c, static_cast<const C*>(w1), w1);
       alltoall(w1, w2, false);
       unpack(w2, static_cast<C*>(out));
       return;
     }
     if (tin) {
-      if (layout.local_n1 > 0) dim0_from_b.execute(static_cast<const C*>(in), w1);  // w1: B'
+      if (layout.local_n1 > 0) local(dim0_from_b, 1, c, static_cast<const C*>(in), w1);  // w1: B'
       alltoall(w1, w2, false);
       unpack(w2, w1);  // w1: A
     } else {           // c2r from the normal layout: dimension 0 first
       pack(static_cast<const C*>(in), w2);
       alltoall(w2, w1, true);
-      if (layout.local_n1 > 0) dim0_inplace.execute(w1, w1);
+      if (layout.local_n1 > 0) local(dim0_inplace, 1, c, static_cast<const C*>(w1), w1);
       alltoall(w1, w2, false);
       unpack(w2, w1);
     }
     if (kind == Kind::c2r) {
-      if (layout.local_n0 > 0) rest_c2r.execute(w1, static_cast<T*>(out));
+      if (layout.local_n0 > 0) local(rest_c2r, 0, c, w1, static_cast<T*>(out));
       return;
     }
     if (!tout) {
-      if (layout.local_n0 > 0) rest_c2c.execute(w1, static_cast<C*>(out));
+      if (layout.local_n0 > 0) local(rest_c2c, 0, c, static_cast<const C*>(w1), static_cast<C*>(out));
       return;
     }
-    if (layout.local_n0 > 0) rest_c2c_inplace.execute(w1, w1);
+    if (layout.local_n0 > 0) local(rest_c2c_inplace, 0, c, static_cast<const C*>(w1), w1);
     pack(w1, w2);
     alltoall(w2, w1, true);
     bprime_to_b(w1, static_cast<C*>(out));
   }
 
   void execute(const char* function, Kind want, const void* in, std::int64_t in_count, std::size_t in_elem, void* out,
-               std::int64_t out_count, std::size_t out_elem) const {
+               std::int64_t out_count, std::size_t out_elem, trncore::AccuracyReport* report) const {
     CollectiveCheck check(comm, function);
+    check.require(report == nullptr || sim, ErrorKind::not_supported,
+                  "an accuracy report from a host plan (FFTW has no certified bound)",
+                  "call the overload without a report, or plan with backend sim");
     check.require(
         kind == want, ErrorKind::invalid_argument,
         "the plan is " + std::string(to_string(kind)) + ", the call is the " + std::string(to_string(want)) + " form",
@@ -189,7 +256,17 @@ struct SlabState {
         !overlap(in, static_cast<std::size_t>(in_count) * in_elem, out, static_cast<std::size_t>(out_count) * out_elem),
         ErrorKind::invalid_argument, "input and output overlap (plans are out of place)", "pass distinct arrays");
     check.finish();
-    run(in, out);
+    if (!sim) {
+      run(in, out, nullptr);
+      return;
+    }
+    Compose c;
+    run(in, out, &c);
+    auto composed = compose(c);
+    if (report != nullptr)
+      *report = std::move(composed);
+    else
+      trncore::require_target_met(composed, function);
   }
 };
 
@@ -225,9 +302,6 @@ SlabPlan<T> make(const char* function, const Communicator& comm, const std::vect
                 "use trnfft::plan_dft for 1-D transforms; pass positive sizes");
   check.require(direction == Direction::forward || direction == Direction::backward, ErrorKind::invalid_argument,
                 "invalid direction " + std::to_string(static_cast<int>(direction)), "pass forward or backward");
-  check.require(options.backend == trncore::Backend::host, ErrorKind::not_supported,
-                "backend sim: the distributed FFT runs host (FFTW) local transforms only in this version",
-                "use backend host");
   check.require(!(kind == Kind::r2c && slab.transposed_in), ErrorKind::not_supported,
                 "r2c with transposed_in (real input is in the normal layout)", "unset transposed_in");
   check.require(!(kind == Kind::c2r && slab.transposed_out), ErrorKind::not_supported,
@@ -296,6 +370,15 @@ SlabPlan<T> make(const char* function, const Communicator& comm, const std::vect
   for (auto n : rdims) rdist *= n;
   PlanOptions po = options;
   po.preserve_input = false;
+  s.sim = options.backend == trncore::Backend::sim;
+  s.target = options.target_forward_error;
+  if (s.sim && options.target_forward_error) {
+    // Each stage's target, so that the composition (compose()) stays within the caller's target t:
+    // c2c/r2c (1 + t_s)² − 1 = t; c2r (1 + √2)·t_s + √2·t_s² ≤ t for t_s = t / (2 + 2√2).
+    const double t = *options.target_forward_error;
+    po.target_forward_error =
+        kind == Kind::c2r ? t / (2.0 + 2.0 * std::sqrt(2.0)) : (std::sqrt(1.0 + t) - 1.0) * (1.0 - 1e-12);
+  }
   // Creation arrays are internal (planning never touches the caller's data); the real side uses scratch.
   CollectiveCheck planned(comm, function);
   planned.capture([&] {
@@ -385,19 +468,40 @@ template <Real T>
 void SlabPlan<T>::execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out) const {
   constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
   need(state_, f).execute(f, Kind::c2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-                          out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>));
+                          out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), nullptr);
+}
+template <Real T>
+void SlabPlan<T>::execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out,
+                          trncore::AccuracyReport& report) const {
+  constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
+  need(state_, f).execute(f, Kind::c2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
+                          out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), &report);
 }
 template <Real T>
 void SlabPlan<T>::execute(std::span<const T> in, std::span<std::complex<T>> out) const {
   constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
   need(state_, f).execute(f, Kind::r2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(T), out.data(),
-                          static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>));
+                          static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), nullptr);
+}
+template <Real T>
+void SlabPlan<T>::execute(std::span<const T> in, std::span<std::complex<T>> out,
+                          trncore::AccuracyReport& report) const {
+  constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
+  need(state_, f).execute(f, Kind::r2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(T), out.data(),
+                          static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), &report);
 }
 template <Real T>
 void SlabPlan<T>::execute(std::span<const std::complex<T>> in, std::span<T> out) const {
   constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
   need(state_, f).execute(f, Kind::c2r, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-                          out.data(), static_cast<std::int64_t>(out.size()), sizeof(T));
+                          out.data(), static_cast<std::int64_t>(out.size()), sizeof(T), nullptr);
+}
+template <Real T>
+void SlabPlan<T>::execute(std::span<const std::complex<T>> in, std::span<T> out,
+                          trncore::AccuracyReport& report) const {
+  constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
+  need(state_, f).execute(f, Kind::c2r, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
+                          out.data(), static_cast<std::int64_t>(out.size()), sizeof(T), &report);
 }
 
 template <Real T>

@@ -4,11 +4,13 @@
 //   ‖ŷ − y‖₂ ≤ 8·u·log2(N)·‖y‖₂ (plan.hpp's c·u·log2 N with c = 8 ≥ Higham's 6.7), on the gathered output;
 // - FFTW's MPI interface (fftw_mpi_plan_many_dft{,_r2c,_c2r}) on the same communicator and the same local
 //   data: its local sizes must equal ours exactly (the layouts are FFTW-MPI's), its output within the bound.
+// Sim local transforms: the composed AccuracyReport bounds the measured error against the fp64 host transform.
 // Sizes: uneven slabs (n0 = 5 on 2–4 ranks), empty ranks (n0 < ranks), 1, primes, 128/129, odd/even last
 // dimension for r2c/c2r; normal and transposed layouts (FFTW-MPI is skipped for N = 1, see check_c2c). Bad input on one rank → the same error on all.
 #include <trnfft/mpi/slab.hpp>
 
 #include <trnfft/plan.hpp>
+#include <trncore/accuracy_report.hpp>
 #include <trncore/mpi.hpp>
 
 #include <fftw3-mpi.h>
@@ -311,6 +313,115 @@ TEST(SlabR2C, FloatMatchesSingleProcess) {
     for (bool t : {false, true}) check_r2c_c2r<float>(d, t);
 }
 
+// ---- sim local transforms: the composed report ----
+// The distributed result against the fp64 host transform of the whole array: measured ≤ the composed bound,
+// which is the same on every rank, certified, and meets the target when one is given.
+
+template <class T>
+void check_sim_c2c(const Dims& dims, trnfft::PlanOptions options, bool tout) {
+  SCOPED_TRACE(show(dims) + " sim " + std::string(trncore::to_string(options.math_mode)) + (tout ? " tout" : ""));
+  const auto comm = Communicator::world();
+  const auto N = prod(dims), rest = prod(dims, 2);
+  const auto x = global_complex<T>(N, 0.5);
+  std::vector<std::complex<double>> xd(x.begin(), x.end()), y(xd.size());
+  trnfft::plan_dft<double>(dims, xd.data(), y.data(), Direction::forward).execute();
+  auto plan = trnfft::mpi::plan_slab_c2c<T>(comm, dims, Direction::forward, options, {false, tout});
+  const auto& L = plan.layout();
+  const auto xl = rows(x, L.local_0_start, L.local_n0, dims[1] * rest);
+  std::vector<std::complex<T>> out(static_cast<std::size_t>(L.output_size));
+  trncore::AccuracyReport report;
+  plan.execute(xl, out, report);
+  EXPECT_TRUE(report.certified) << report.uncertified_reason;
+  EXPECT_TRUE(report.met);
+  EXPECT_EQ(comm.allreduce_max(report.a_priori_bound), comm.allreduce_min(report.a_priori_bound));
+  if (options.target_forward_error) {
+    EXPECT_LE(report.a_priori_bound, *options.target_forward_error);
+  }
+  const auto g = comm.allgatherv(std::span<const std::complex<T>>(out));
+  std::vector<std::complex<double>> gd(g.begin(), g.end());
+  EXPECT_LE(rel_err(gd, tout ? transpose01(y, dims[0], dims[1], rest) : y), report.a_priori_bound);
+  EXPECT_GT(report.a_priori_bound, 0.0);
+  // Not vacuous: the composition of the per-stage bounds is the single-process sim plan's a-priori bound of
+  // the same transform (which composes its axes the same way) — up to its evaluation of Π(1 + δ_k) − 1 in
+  // double, which near u = 2^-53 is off by a few 2^-52 (ours is evaluated without that cancellation).
+  std::vector<std::complex<T>> a(x.size()), b(x.size());
+  const double single =
+      trnfft::plan_dft<T>(dims, a.data(), b.data(), Direction::forward, options).accuracy().a_priori_bound;
+  EXPECT_NEAR(report.a_priori_bound, single, 1e-12 * single + 1e-15);
+  plan.execute(xl, out);  // met: no throw
+}
+
+TEST(SlabSim, C2CComposedReportBoundsTheError) {
+  using trncore::MathMode;
+  for (const auto& d : {Dims{5, 4, 3}, Dims{6, 5}, Dims{3, 8}}) {
+    for (auto mode : {MathMode::fp32, MathMode::bf16, MathMode::compensated})
+      check_sim_c2c<float>(d, trnfft::PlanOptions{}.with_backend(trncore::Backend::sim).with_math_mode(mode),
+                           d.size() == 2);
+    check_sim_c2c<double>(d, trnfft::PlanOptions{}.with_backend(trncore::Backend::sim), false);  // ozaki
+  }
+  check_sim_c2c<float>({7, 6, 5}, trnfft::PlanOptions{}.with_backend(trncore::Backend::sim).with_target(1e-4), false);
+}
+
+TEST(SlabSim, R2CAndC2RComposedReports) {
+  const auto comm = Communicator::world();
+  for (const auto& dims : {Dims{5, 4, 6}, Dims{6, 7}}) {
+    SCOPED_TRACE(show(dims));
+    const auto N = prod(dims);
+    auto cd = dims;
+    cd.back() = dims.back() / 2 + 1;
+    const auto crow = prod(cd, 1), rrow = prod(dims, 1);
+    const auto x = global_real<float>(N, 0.2);
+    std::vector<double> xd(x.begin(), x.end());
+    std::vector<std::complex<double>> y(static_cast<std::size_t>(prod(cd)));
+    trnfft::plan_dft_r2c<double>(dims, xd.data(), y.data()).execute();
+    const auto options =
+        trnfft::PlanOptions{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::fp32);
+    auto r2c = trnfft::mpi::plan_slab_r2c<float>(comm, dims, options);
+    const auto& L = r2c.layout();
+    const auto xl = rows(x, L.local_0_start, L.local_n0, rrow);
+    std::vector<std::complex<float>> yl(static_cast<std::size_t>(L.output_size));
+    trncore::AccuracyReport report;
+    r2c.execute(xl, yl, report);
+    EXPECT_TRUE(report.certified) << report.uncertified_reason;
+    const auto g = comm.allgatherv(std::span<const std::complex<float>>(yl));
+    EXPECT_LE(rel_err(std::vector<std::complex<double>>(g.begin(), g.end()), y), report.a_priori_bound);
+    // c2r of the exact half spectrum (rounded to float) back to N·x.
+    auto c2r = trnfft::mpi::plan_slab_c2r<float>(comm, dims, options);
+    std::vector<std::complex<float>> yf(y.begin(), y.end());
+    const auto yin = rows(yf, c2r.layout().local_0_start, c2r.layout().local_n0, crow);
+    std::vector<float> zl(static_cast<std::size_t>(c2r.layout().output_size));
+    trncore::AccuracyReport back;
+    c2r.execute(yin, zl, back);
+    EXPECT_TRUE(back.certified) << back.uncertified_reason;
+    std::vector<double> z(xd.size());
+    for (std::size_t i = 0; i < z.size(); ++i) z[i] = static_cast<double>(N) * xd[i];
+    const auto zg = comm.allgatherv(std::span<const float>(zl));
+    // The bound is relative to the exact c2r of the rounded input; rounding y to float adds ≤ u·‖y‖ (u = 2^-24).
+    EXPECT_LE(rel_err(std::vector<double>(zg.begin(), zg.end()), z), back.a_priori_bound + 1.2e-7);
+  }
+}
+
+TEST(SlabSim, NaNOnOneRankUncertifiesEveryRank) {
+  const auto comm = Communicator::world();
+  const Dims dims{6, 4, 3};
+  auto plan = trnfft::mpi::plan_slab_c2c<float>(
+      comm, dims, Direction::forward,
+      trnfft::PlanOptions{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::fp32));
+  const auto& L = plan.layout();
+  auto xl = rows(global_complex<float>(prod(dims), 0.1), L.local_0_start, L.local_n0, 12);
+  const bool mine = comm.rank() == comm.size() - 1 && !xl.empty();
+  if (mine) xl[0] = {std::numeric_limits<float>::quiet_NaN(), 0.0f};
+  const bool poisoned = comm.any_of(mine);
+  std::vector<std::complex<float>> out(static_cast<std::size_t>(L.output_size));
+  trncore::AccuracyReport report;
+  plan.execute(xl, out, report);
+  EXPECT_EQ(report.certified, !poisoned);
+  if (poisoned) {
+    EXPECT_NE(report.uncertified_reason.find("on rank"), std::string::npos) << report.uncertified_reason;
+    EXPECT_THROW(plan.execute(xl, out), trncore::TargetNotMet);
+  }
+}
+
 // ---- errors: the same error on every rank ----
 
 TEST(SlabErrors, DifferentDimsOnOneRank) {
@@ -328,9 +439,11 @@ TEST(SlabErrors, BadArgumentsOnEveryRank) {
   EXPECT_THROW(trnfft::mpi::plan_slab_c2c<double>(comm, {8, 0}, Direction::forward), trncore::InvalidArgument);
   EXPECT_THROW(trnfft::mpi::plan_slab_r2c<double>(comm, {8, 4}, {}, {true, false}), trncore::NotSupported);
   EXPECT_THROW(trnfft::mpi::plan_slab_c2r<double>(comm, {8, 4}, {}, {false, true}), trncore::NotSupported);
-  EXPECT_THROW(trnfft::mpi::plan_slab_c2c<double>(comm, {8, 4}, Direction::forward,
-                                                  trnfft::PlanOptions{}.with_backend(trncore::Backend::sim)),
-               trncore::NotSupported);
+  auto host = trnfft::mpi::plan_slab_c2c<double>(comm, {8, 4}, Direction::forward);
+  std::vector<std::complex<double>> hin(static_cast<std::size_t>(host.layout().input_size)),
+      hout(static_cast<std::size_t>(host.layout().output_size));
+  trncore::AccuracyReport report;
+  EXPECT_THROW(host.execute(hin, hout, report), trncore::NotSupported);  // host plans certify nothing
   trnfft::mpi::SlabPlan<double> empty;
   std::vector<std::complex<double>> a, b;
   EXPECT_THROW(empty.execute(a, b), trncore::InvalidArgument);

@@ -18,7 +18,9 @@
 ///
 /// Conventions as trnfft's (plan.hpp): unnormalised transforms, forward = exp(−2πi·jk/n), r2c keeps n_{d−1}/2 + 1
 /// outputs along the last dimension, c2r assumes Hermitian input. Local transforms are trnfft plans made with
-/// the PlanOptions given (backend host: FFTW; threads, rigor); backend sim is not supported by this version.
+/// the PlanOptions given: backend host (FFTW; threads, rigor) or sim (the modelled TensorEngine, math_mode;
+/// with target_forward_error t each stage gets a share of t so that the composed bound meets t; the execute
+/// overloads with a report give the composed certified bound).
 ///
 /// Accuracy: each output is the composition of two exact-arithmetic-equivalent stages (dimensions 1…d−1,
 /// then dimension 0; for c2r dimension 0 first), so the normwise error bound is that of a serial row-column
@@ -114,6 +116,21 @@ class SlabPlan {
   void execute(std::span<const T> in, std::span<std::complex<T>> out) const;
   /// c2r: complex (Hermitian) input, real unpadded output; the input is not modified. Errors as the c2c form.
   void execute(std::span<const std::complex<T>> in, std::span<T> out) const;
+  ///@{
+  /// The forms above on a sim plan, with the run's composed AccuracyReport: the normwise relative bound
+  /// ‖ŷ − y‖₂ ≤ bound·‖y‖₂ of the whole distributed transform, composed from every rank's local certified
+  /// bounds (each stage's maximum over ranks; c2c and r2c 1 + δ = (1 + δ_rest)(1 + δ_0), c2r
+  /// δ = √2·δ_0 + δ_rest(1 + √2·δ_0), docs/trnfft.md "The bound and how it composes"), certified only when
+  /// every rank's local runs are (else uncertified_reason names the lowest such rank and its reason), met
+  /// against options.target_forward_error; the same report on every rank (one extra collective). This rank's
+  /// local trajectory; no engine cost. Never throws TargetNotMet. The forms without a report on a sim plan
+  /// throw TargetNotMet on every rank when that report's met is false.
+  /// @throws (on every rank) NotSupported for a host plan, else as the forms without a report.
+  void execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out,
+               trncore::AccuracyReport& report) const;
+  void execute(std::span<const T> in, std::span<std::complex<T>> out, trncore::AccuracyReport& report) const;
+  void execute(std::span<const std::complex<T>> in, std::span<T> out, trncore::AccuracyReport& report) const;
+  ///@}
 
  private:
   friend struct detail::SlabState<T>;
@@ -128,8 +145,9 @@ class SlabPlan {
 /// @param options  options of the local trnfft plans (backend host; threads, rigor)
 /// @param slab     the transposed input/output layouts
 /// @throws (on every rank) InvalidArgument for d < 2, an n < 1, a size whose product overflows, invalid
-///         options; DimensionMismatch when ranks pass different dims, direction or layouts; NotSupported for
-///         backend sim or a per-rank exchange above 2^31 − 1 elements.
+///         options (a sim target no mode can certify: InvalidArgument carrying TargetNotMet's message);
+///         DimensionMismatch when ranks pass different dims, direction or layouts; NotSupported for a per-rank
+///         exchange above 2^31 − 1 elements.
 template <Real T>
 SlabPlan<T> plan_slab_c2c(const trncore::mpi::Communicator& comm, const std::vector<std::int64_t>& dims,
                           Direction direction, const PlanOptions& options = {}, SlabOptions slab = {});
