@@ -143,7 +143,7 @@ endforeach()
 # it, a package never looks for MPI (configured with MPI made unfindable); and asking for the component
 # when MPI cannot be found fails at configure time, naming MPI.
 if(TRNSCI_MPI)
-  foreach(pkg trncore trnrand trnblas trnsolver trnsparse trntensor)
+  foreach(pkg trncore trnrand trnblas trnfft trnsolver trnsparse trntensor)
     foreach(component mpi none)
       add_test(NAME packaging.mpi.${pkg}.${component}
         COMMAND "${CMAKE_COMMAND}" -DPKG=${pkg} -DPIN=${TRNSCI_PIN_${pkg}} -DCOMPONENT=${component}
