@@ -64,8 +64,9 @@ struct DistributedMp2Report {
 /// the whole file into memory. The split gives rank r an even share: occupied orbitals n/P (the first
 /// n % P ranks one more), or whole Q blocks of kQBlock likewise.
 /// Collective (the shape is read on every rank and checked to agree).
-/// @throws trncore::IoError / ParseError for an unreadable file or a header other than '<f8', C order, 3-d
-///         (on every rank, via trncore::mpi::CollectiveCheck).
+/// @throws trncore::InvalidArgument on every rank (via trncore::mpi::CollectiveCheck, which reports the
+///         reading rank's IoError as InvalidArgument with its message) for a file that cannot be opened or
+///         read, or a header other than '<f8', C order, 3-d.
 DistributedB read_distributed_b(const trncore::mpi::Communicator& comm, const std::filesystem::path& b_npy,
                                 Mp2Split split);
 
