@@ -23,7 +23,7 @@ void check(std::int64_t chips, const DfMp2ModelOptions& o) {
     throw trncore::InvalidArgument(kFn,
                                    "chips " + std::to_string(chips) + ", nocc " + std::to_string(o.nocc) + ", nvir " +
                                        std::to_string(o.nvir) + ", naux " + std::to_string(o.naux) + ", ozaki_passes " +
-                                       std::to_string(o.ozaki_passes) + ", stage_ops " + num(o.stage_ops) +
+                                       std::to_string(o.ozaki_passes) + ", stage_ops " + std::to_string(o.stage_ops) +
                                        ", memory_fraction " + std::to_string(o.memory_fraction),
                                    "use chips >= 1, sizes >= 1, positive finite rates and 0 < memory_fraction <= 1");
 }
