@@ -26,8 +26,9 @@
 /// then dimension 0; for c2r dimension 0 first), so the normwise error bound is that of a serial row-column
 /// FFT, ‖ŷ − y‖₂ ≤ c·u·log2(N)·‖y‖₂ (plan.hpp). Reproducibility: a plan is deterministic; the data movement is
 /// exact, so results depend only on the local FFTW plans, whose batch counts (local_n0, local_n1) depend on the
-/// rank count — results agree across rank counts within the bound, and bitwise whenever FFTW picks the same
-/// codelets for the different batch counts (not guaranteed; tested).
+/// rank count — results agree across rank counts within the bound (tested), and bitwise whenever FFTW picks the
+/// same codelets for the different batch counts (not guaranteed, not claimed; on 2 ranks the normal-layout c2c
+/// and r2c outputs were bitwise FFTW-MPI's at 32³–256³, trnfft_mpi_bench_slab's max_rel_diff).
 ///
 /// Errors: every plan_* and execute call validates with one trncore::mpi::CollectiveCheck before any other
 /// communication, so bad input on one rank raises the same trncore::Error on every rank (never a hang).
