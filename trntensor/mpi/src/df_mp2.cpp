@@ -1,4 +1,4 @@
-// The distributed DF-MP2 energy: B split over occupied orbitals (blocks meet on a half ring) or over the
+// The distributed DF-MP2 energy: B split over occupied orbitals (blocks exchanged at distances 1 … p/2) or over the
 // auxiliary index (Q-block partial products added by trncore::mpi::ordered_sum), one product and one
 // fixed-order energy sum per occupied pair, the pair records gathered and combined in global pair order.
 //
@@ -440,11 +440,12 @@ trnblas::Mp2Energy df_mp2_energy(const Communicator& comm, const DistributedB& b
   rep.largest_block_bytes = comm.allreduce_max(largest);
 
   auto& acc = rep.accuracy;
-  acc.trajectory.push_back({std::string("distribution: B split over ") +
-                            (occ ? "occupied orbitals; blocks meet on a half ring (one product per pair)"
-                                 : "auxiliary functions in blocks of " + std::to_string(kQBlock) +
-                                       "; partial products added in global Q-block order (ordered_sum)") +
-                            ", " + std::to_string(p) + " ranks"});
+  acc.trajectory.push_back(
+      {std::string("distribution: B split over ") +
+       (occ ? "occupied orbitals; blocks exchanged one orbital at a time at distances 1 ... p/2 (one product per pair)"
+            : "auxiliary functions in blocks of " + std::to_string(kQBlock) +
+                  "; partial products added in global Q-block order (ordered_sum)") +
+       ", " + std::to_string(p) + " ranks"});
   acc.trajectory.push_back({prod.sim ? "pair products: trnblas::gemm on the modelled TensorEngine, ozaki, each "
                                        "certified to 2^-36 componentwise"
                                      : "pair products: fp64 DGEMM (OpenBLAS) per occupied pair"});

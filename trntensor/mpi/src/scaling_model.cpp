@@ -119,7 +119,7 @@ trncore::sim::ScalingTable df_mp2_scaling(std::span<const std::int64_t> chips, c
   t.assumptions.push_back("energy stage: " + num(o.stage_ops) +
                           " VectorEngine fp32 ops per (a, b) term (estimate: float-float terms and sums)");
   t.assumptions.push_back(
-      "communication: floor(p/2) ring steps, each chip's B block point to point to the chip t "
+      "communication: floor(p/2) exchange steps, each chip's B block point to point to the chip t "
       "places away (tier of a span of t + 1 chips), then an allgather of 64-byte pair records; "
       "trncore::sim::collective_cost alpha-beta figures (published bandwidths, estimated "
       "latencies and usable fractions)");

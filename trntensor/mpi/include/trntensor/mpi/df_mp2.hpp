@@ -21,8 +21,9 @@ namespace trntensor::mpi {
 
 /// Which index of B[i][a][Q] the ranks split.
 enum class Mp2Split : std::uint8_t {
-  /// Occupied orbitals: rank r holds B[i0:i1][:][:]; the pair products (ia|jb) are formed where both
-  /// occupied blocks meet (blocks travel round a ring, half-way), each pair (i ≤ j) on exactly one rank.
+  /// Occupied orbitals: rank r holds B[i0:i1][:][:]; at steps t = 1 … ⌊p/2⌋ every rank sends its block, one
+  /// occupied orbital at a time, to rank r − t and forms the pairs with the orbitals of rank r + t (so a rank
+  /// holds its block plus one orbital); each pair (i ≤ j) is formed on exactly one rank.
   occupied,
   /// Auxiliary functions: rank r holds B[:][:][q0:q1]; each rank forms the partial products of its Q
   /// blocks of kQBlock functions and the partials are added in ascending global Q-block order

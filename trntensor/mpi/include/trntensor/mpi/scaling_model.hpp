@@ -14,7 +14,7 @@
 namespace trntensor::mpi {
 
 /// What the DF-MP2 model assumes. The algorithm as df_mp2_energy's occupied split runs it: B[i][a][Q]
-/// (fp64) split evenly over the chips by occupied orbital; ⌊p/2⌋ ring steps, at step t every chip sends its
+/// (fp64) split evenly over the chips by occupied orbital; ⌊p/2⌋ exchange steps, at step t every chip sends its
 /// block to the chip t places before it (point to point, the link tier of a span of t + 1 chips); each pair
 /// (i ≤ j) formed once, the pairs balanced (the busiest chip forms ⌈pairs/p⌉); each pair product
 /// (ia|jb) = Σ_Q B_iaQ B_jbQ (2·nvir²·naux flop) fp64-accurate by Ozaki slicing on the TensorEngines at
