@@ -30,9 +30,10 @@ using trncore::mpi::Range;
 
 constexpr const char* kFunction = "trntensor::mpi::df_mp2_energy";
 constexpr double kU64 = 0x1p-53;
+// A pair record: os.hi, os.lo, ss.hi, ss.lo, bound, abs, positive, global pair index.
 constexpr int kRecord = 8;
-constexpr double kSimProductTarget =
-    0x1p-36;  // componentwise, as trnblas's sim DF-MP2 asks of ozaki  // os.hi, os.lo, ss.hi, ss.lo, bound, abs, positive, global pair index
+// The sim products' componentwise target, as trnblas's sim DF-MP2 asks of ozaki.
+constexpr double kSimProductTarget = 0x1p-36;
 
 double gamma(double n, double u) {
   const double nu = n * u;
