@@ -1,0 +1,103 @@
+// The distributed 1-D FFT (six-step, fft1d.hpp) against FFTW's MPI 1-D transform (fftw_mpi_plan_dft_1d),
+// each in its own distribution (the two differ, as FFTW-MPI's local_ni/local_no do), same length, same
+// planner rigor (FFTW_ESTIMATE), one thread per rank, interleaved in the same iterations. Every rank runs
+// the same fixed number of iterations; a timing is the slowest rank's. Counters: both means (ms) and
+// ratio = FFTW-MPI's time / ours (≥ 1: ours is faster).
+// Run: OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun -np 2 --oversubscribe trnfft_mpi_bench_fft1d
+#include <trnfft/mpi/fft1d.hpp>
+
+#include <trncore/mpi.hpp>
+
+#include <benchmark/benchmark.h>
+#include <fftw3-mpi.h>
+
+#include <chrono>
+#include <cmath>
+#include <complex>
+#include <functional>
+#include <vector>
+
+namespace {
+
+double slowest_seconds(const trncore::mpi::Communicator& comm, const std::function<void()>& f) {
+  comm.barrier();
+  const auto t0 = std::chrono::steady_clock::now();
+  f();
+  const double mine = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return comm.allreduce_max(mine);
+}
+
+void BM_Fft1dVsFftwMpi(benchmark::State& state) {
+  const auto comm = trncore::mpi::Communicator::world();
+  const auto n = static_cast<ptrdiff_t>(state.range(0));
+  ptrdiff_t ni, si, no, so;
+  fftw_plan_with_nthreads(1);
+  const auto alloc = fftw_mpi_local_size_1d(n, comm.native(), FFTW_FORWARD, FFTW_ESTIMATE, &ni, &si, &no, &so);
+  auto* a = fftw_alloc_complex(static_cast<std::size_t>(alloc));
+  auto* b = fftw_alloc_complex(static_cast<std::size_t>(alloc));
+  fftw_plan p = fftw_mpi_plan_dft_1d(n, a, b, comm.native(), FFTW_FORWARD, FFTW_ESTIMATE);
+  for (ptrdiff_t i = 0; i < ni; ++i) {
+    a[i][0] = std::sin(0.001 * static_cast<double>(si + i));
+    a[i][1] = std::cos(0.003 * static_cast<double>(si + i));
+  }
+  auto plan =
+      trnfft::mpi::plan_dft_1d<double>(comm, n, trnfft::Direction::forward, trnfft::PlanOptions{}.with_threads(1));
+  const auto& L = plan.layout();
+  std::vector<std::complex<double>> in(static_cast<std::size_t>(L.input_size)),
+      out(static_cast<std::size_t>(L.output_size));
+  for (std::int64_t i = 0; i < L.input_size; ++i) {
+    const auto g = static_cast<double>(L.input_start * L.n1 + i);
+    in[static_cast<std::size_t>(i)] = {std::sin(0.001 * g), std::cos(0.003 * g)};
+  }
+  double fftw_total = 0, ours_total = 0;
+  for (auto _ : state) {
+    fftw_total += slowest_seconds(comm, [&] { fftw_execute(p); });
+    const double ours = slowest_seconds(comm, [&] { plan.execute(in, out); });
+    ours_total += ours;
+    state.SetIterationTime(ours);
+  }
+  const double iters = static_cast<double>(state.iterations());
+  state.counters["fftw_mpi_ms"] = 1e3 * fftw_total / iters;
+  state.counters["trnfft_ms"] = 1e3 * ours_total / iters;
+  state.counters["ratio_vs_fftw_mpi"] = fftw_total / ours_total;
+  fftw_destroy_plan(p);
+  fftw_free(a);
+  fftw_free(b);
+}
+
+BENCHMARK(BM_Fft1dVsFftwMpi)
+    ->Arg(1 << 12)
+    ->Arg(1 << 20)
+    ->Arg(1 << 24)
+    ->Iterations(5)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+
+// What the non-root ranks report: nothing (they take part in every collective, rank 0 prints).
+class QuietReporter : public benchmark::BenchmarkReporter {
+ public:
+  bool ReportContext(const Context&) override { return true; }
+  void ReportRuns(const std::vector<Run>&) override {}
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  trncore::mpi::Environment env(argc, argv);
+  {  // fftw_init_threads (trnfft's first plan calls it) must precede fftw_mpi_init
+    std::vector<std::complex<double>> a(4), b(4);
+    trnfft::plan_dft_1d<double>(4, a.data(), b.data(), trnfft::Direction::forward);
+  }
+  fftw_mpi_init();
+  benchmark::Initialize(&argc, argv);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    benchmark::RunSpecifiedBenchmarks();
+  } else {
+    QuietReporter quiet;
+    benchmark::RunSpecifiedBenchmarks(&quiet);
+  }
+  benchmark::Shutdown();
+  return 0;
+}
