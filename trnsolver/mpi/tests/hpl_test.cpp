@@ -526,6 +526,22 @@ TEST(HplMxpMpi, BadInputFailsOnEveryRank) {
     ho.n = world().rank() == last ? 31 : 30;
     EXPECT_THROW(trnsolver::mpi::hpl_mxp(g, ho), trncore::DimensionMismatch);
   }
+  // hpl_mxp_system with another n on the last rank, or n = 0.
+  if (world().size() > 1) {
+    tm::Descriptor da = s.da, db = s.db;
+    if (world().rank() == last) da.m = da.n = db.m = 39;
+    std::vector<double> a2 = s.a, b2 = s.b;
+    EXPECT_THROW(trnsolver::mpi::hpl_mxp_system(g, {da, a2.data()}, {db, b2.data()}, 1), trncore::DimensionMismatch);
+  }
+  {
+    const tm::Descriptor d0 = tm::make_descriptor(g, 0, 0, 8, 8), b0 = tm::make_descriptor(g, 0, 1, 8, 1);
+    double dummy = 0;
+    EXPECT_THROW(trnsolver::mpi::hpl_mxp_system(g, {d0, &dummy}, {b0, &dummy}, 1), trncore::InvalidArgument);
+    // An empty system solves trivially (certified, nothing written).
+    trnsolver::SolveReport r;
+    EXPECT_EQ(trnsolver::mpi::solve(g, {d0, &dummy}, {b0, &dummy}, {b0, &dummy}, opts, r), 0);
+    EXPECT_TRUE(r.converged);
+  }
   // An lld too small on the last rank.
   {
     tm::Descriptor da = s.da;
