@@ -49,13 +49,17 @@ using trncore::mpi::ProcessGrid;
 /// never part of the certificate): the double-double residual and its correction bound, the measured
 /// distance ‖I − Â⁻¹A‖ and the GMRES inverse that the single-process solve uses when μ ≥ ½ — when μ ≥ ½ the
 /// result is uncertified (the reason says so) and a target is not met. fallbacks is always 0.
+/// With error bounds every LU GEMM goes through trnblas::gemm's certificate (the same bits, but its operand
+/// scans cost several times the nb×nb products); without, the host trailing updates call OpenBLAS directly.
+/// options.threads sets the sim GEMMs' worker threads; the host products run on OpenBLAS's own threads.
 ///
 /// @returns report.info, always 0 here (as the single-process solve, info is the fp64 LU's, which does not run
 ///   distributed). A zero pivot of the low-precision LU leaves X unwritten and the report unconverged and
 ///   uncertified, the reason naming the pivot.
 /// @throws trncore::InvalidArgument / DimensionMismatch on EVERY rank (trncore::mpi::CollectiveCheck,
 ///   before any other communication) for bad descriptors, n or nrhs differing between ranks, null local
-///   data with a nonzero local size, non-finite entries, invalid options (as trnsolver::solve);
+///   data with a nonzero local size, X's local array overlapping A's or B's, non-finite entries, invalid
+///   options (as trnsolver::solve);
 ///   trncore::NotSupported for options the distributed solve does not offer: pivoting = true (set
 ///   options.pivoting = false: there is no distributed pivoting, so A must not need it, e.g. diagonally
 ///   dominant), refinement lu_ir or fp64_lu, factor fp64, residual double_double;
