@@ -13,6 +13,8 @@
 #include <trncore/error.hpp>
 #include <trncore/io/npy.hpp>
 
+#include <cblas.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -162,6 +164,25 @@ struct Products {
   }
 };
 
+// OpenBLAS single-threaded for the guard's lifetime (its count saved and restored): its DGEMM bits depend on
+// its thread count (measured here: the pair tiles change between 1 and 2 threads, and the count follows the
+// process's CPU binding, which mpirun sets by rank count), and the reproducibility contract must not depend
+// on the environment; one thread per rank is MPI's model anyway (as trnsolver_mpi's randomized routines).
+class SingleThreadedBlas {
+ public:
+  SingleThreadedBlas() : saved_(openblas_get_num_threads()) {
+    if (saved_ != 1) openblas_set_num_threads(1);
+  }
+  ~SingleThreadedBlas() {
+    if (saved_ != 1) openblas_set_num_threads(saved_);
+  }
+  SingleThreadedBlas(const SingleThreadedBlas&) = delete;
+  SingleThreadedBlas& operator=(const SingleThreadedBlas&) = delete;
+
+ private:
+  int saved_;
+};
+
 // Combines the gathered records in global pair order, exactly as trnblas's host stage combines its pairs.
 struct Combined {
   trnblas::Mp2Energy energy;
@@ -300,6 +321,7 @@ trnblas::Mp2Energy df_mp2_energy(const Communicator& comm, const DistributedB& b
   rep.accuracy.references = {"closed-shell DF-MP2: Weigend, Haeser, Chem. Phys. Lett. 294 (1998) 143",
                              "double-word arithmetic bounds: Joldes, Muller, Popescu, ACM TOMS 44(2) (2017) 15",
                              "bound and target: absolute error of E_corr in hartree"};
+  const SingleThreadedBlas single_threaded;
   Products prod;
   prod.sim = options.backend == trncore::Backend::sim;
   prod.gemm_options = options;

@@ -13,6 +13,7 @@
 #include <trncore/error.hpp>
 #include <trnsci_testing/dfmp2_fixture.hpp>
 
+#include <cblas.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -87,6 +88,15 @@ void expect_psi4(const trnblas::Mp2Energy& e, const trntensor::mpi::DistributedM
   EXPECT_LE(r.accuracy.a_priori_bound, 1e-9) << what;
 }
 
+// trnblas::df_mp2_energy with OpenBLAS single-threaded (the distributed routine holds it so: see df_mp2.hpp).
+trnblas::Mp2Energy serial_energy(const trnsci_testing::Dfmp2Fixture& f) {
+  const int saved = openblas_get_num_threads();
+  openblas_set_num_threads(1);
+  const auto e = trnblas::df_mp2_energy(f.nocc, f.nvir, f.naux, f.b.data(), f.eps_occ.data(), f.eps_vir.data());
+  openblas_set_num_threads(saved);
+  return e;
+}
+
 const std::vector<std::string> kMolecules = {"H2O", "NH3", "CH4", "aug/H2O", "aug/NH3", "aug/C6H6"};
 
 }  // namespace
@@ -95,8 +105,7 @@ TEST(DistributedDfMp2, OccupiedSplitHostMatchesPsi4AndOneProcessBitwise) {
   const Communicator comm = Communicator::world();
   for (const auto& name : kMolecules) {
     const auto& f = fixture(name);
-    const trnblas::Mp2Energy serial =
-        trnblas::df_mp2_energy(f.nocc, f.nvir, f.naux, f.b.data(), f.eps_occ.data(), f.eps_vir.data());
+    const trnblas::Mp2Energy serial = serial_energy(f);
     for (const bool uneven : {false, true})
       for (const bool reversed : {uneven}) {
         const std::string what = name + (uneven ? " uneven" : " even") + (reversed ? " reversed" : "") + ", " +
@@ -181,8 +190,21 @@ TEST(DistributedDfMp2, ReadsOnlyItsBlockFromTheFixture) {
   trntensor::mpi::DistributedMp2Report r;
   const auto e = trntensor::mpi::df_mp2_energy_from_directory(comm, dir, Mp2Split::occupied, {}, r);
   expect_psi4(e, r, f, "from the directory");
-  expect_bitwise(e, trnblas::df_mp2_energy(f.nocc, f.nvir, f.naux, f.b.data(), f.eps_occ.data(), f.eps_vir.data()),
-                 "from the directory vs trnblas::df_mp2_energy");
+  expect_bitwise(e, serial_energy(f), "from the directory vs trnblas::df_mp2_energy");
+  // The same bits with OpenBLAS set to 2 threads by the caller (the routine holds it single-threaded and
+  // restores the caller's count), and the bound bitwise the one-rank bound.
+  const int saved = openblas_get_num_threads();
+  openblas_set_num_threads(2);
+  trntensor::mpi::DistributedMp2Report r2, r1;
+  const auto e2 = trntensor::mpi::df_mp2_energy_from_directory(comm, dir, Mp2Split::occupied, {}, r2);
+  EXPECT_EQ(openblas_get_num_threads(), 2);
+  openblas_set_num_threads(saved);
+  expect_bitwise(e2, e, "caller's OpenBLAS at 2 threads");
+  EXPECT_EQ(r2.accuracy.a_priori_bound, r.accuracy.a_priori_bound);
+  const Communicator alone = comm.split(comm.rank(), 0);
+  const auto e1 = trntensor::mpi::df_mp2_energy_from_directory(alone, dir, Mp2Split::occupied, {}, r1);
+  expect_bitwise(e1, e, "one rank");
+  EXPECT_EQ(r1.accuracy.a_priori_bound, r.accuracy.a_priori_bound) << "the bound, bitwise across rank counts";
   if (comm.rank() == 0) std::printf("%s", r.to_string(e).c_str());
 }
 

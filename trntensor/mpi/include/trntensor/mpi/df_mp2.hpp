@@ -85,12 +85,13 @@ DistributedB read_distributed_b(const trncore::mpi::Communicator& comm, const st
 /// @param report   filled identically on every rank
 /// @returns the energies, bitwise identical on every rank.
 ///
-/// Reproducibility: each pair (i, j) is one product of fixed shape and one fixed-order energy sum, and the
-/// pair sums are combined in ascending global pair order on every rank (the records are gathered, then added
-/// as trnblas::df_mp2_energy adds them), so the result is bitwise the same for every rank count and range
-/// layout (for one OpenBLAS build and thread count). The occupied split on host equals
-/// trnblas::df_mp2_energy (one process) bitwise where OpenBLAS's DGEMM gives each element the same value
-/// for a tile as for the panel (tested on this build). The auxiliary split adds Q-block partial products in
+/// Reproducibility: each pair (i, j) is one product of fixed shape (OpenBLAS held single-threaded for the
+/// call, its count restored after: its bits depend on its thread count) and one fixed-order energy sum, and
+/// the pair sums are combined in ascending global pair order on every rank (the records are gathered, then
+/// added as trnblas::df_mp2_energy adds them), so the energy, the bound and the records are bitwise the same
+/// for every rank count, range layout and CPU binding (for one OpenBLAS build; tested). The occupied split
+/// on host equals trnblas::df_mp2_energy (one process, OpenBLAS single-threaded) bitwise: OpenBLAS gives a
+/// pair tile the values it has in the panel (tested on this build). The auxiliary split adds Q-block partial products in
 /// global block order: bitwise the same for every rank count, within the bound of the one-process energy.
 /// Accuracy: the bound of trnblas::df_mp2_energy's host stage (hartree), with the products' componentwise ε
 /// (host γ_naux; sim the gemm report's bound). Measured against psi4 (tests): see docs/distributed.md.
