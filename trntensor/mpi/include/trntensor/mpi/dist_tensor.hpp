@@ -102,7 +102,9 @@ DistTensor<T> redistribute(const DistTensor<T>& x, int axis, std::int64_t* bytes
 /// replicated. Every step and its bytes are in `plan` (when non-null), identical on every rank except
 /// local_plan. Accuracy: output-parallel elements are computed by the local einsum over every contracted
 /// index (einsum's bound; bitwise the one-process einsum where the local plan has the same pairwise order,
-/// as sharded_einsum); reduce-parallel adds ≤ P partials (einsum's bound over each range plus γ_{P−1}).
+/// as sharded_einsum); reduce-parallel adds ≤ P partials (einsum's bound over each range plus γ_{P−1}),
+/// bitwise the partial einsums over the ranges added in range order. The local einsums' bits, like einsum's,
+/// follow OpenBLAS's thread count (run one thread per rank for results independent of the CPU binding).
 /// @throws on every rank: trncore::InvalidArgument for no operands, null operands, operands on different
 ///         communicators (sizes) or invalid options; errors of parse_subscripts (shapes) and einsum, through
 ///         trncore::mpi::CollectiveCheck.
