@@ -228,6 +228,32 @@ TEST(HplMxpMpi, FactorsAreGridInvariantAndBackwardStable) {
     }
 }
 
+// The LU's GEMM certificate (trnblas's host conditions, checked block by block): an entry below fp32's normal
+// range in A makes it fail on every rank (and a certified solve says why); a normal A keeps it.
+TEST(HplMxpMpi, LuCertificateSeesSubnormals) {
+  const std::int64_t n = 40, nb = 8;
+  for (const auto& [p, q] : grids()) {
+    const ProcessGrid g(world(), p, q);
+    System s = make_system(g, n, nb, 2);
+    const trnsolver::mpi::detail::Cyclic cy(g, n, nb);
+    EXPECT_TRUE(trnsolver::mpi::detail::factorize(cy, s.a.data(), s.da.lld, trnsolver::FactorPrecision::fp32, {})
+                    .gemms_certified);
+    // A(35, 20) = 1e-40: normal in fp64, subnormal in fp32.
+    if (tm::owner_row(35, s.da, g) == g.row() && tm::owner_col(20, s.da, g) == g.col())
+      s.a[static_cast<std::size_t>(tm::global_to_local_row(35, s.da, g) +
+                                   tm::global_to_local_col(20, s.da, g) * s.da.lld)] = 1e-40;
+    EXPECT_FALSE(trnsolver::mpi::detail::factorize(cy, s.a.data(), s.da.lld, trnsolver::FactorPrecision::fp32, {})
+                     .gemms_certified);
+    std::vector<double> x(s.b.size(), 0.0);
+    trnsolver::SolveOptions o = hpl_rules();
+    o.error_bounds = true;
+    trnsolver::SolveReport r;
+    trnsolver::mpi::solve(g, {s.da, s.a.data()}, {s.db, s.b.data()}, {s.db, x.data()}, o, r);
+    EXPECT_TRUE(r.converged);
+    EXPECT_FALSE(r.certified) << r.to_string();
+  }
+}
+
 // The solution, iteration counts and report are the same bits on every grid and on a 1×1 grid of rank 0
 // alone (rank-count invariance), and x is within the rigorous residual bound of LAPACK's dgesv and of the
 // single-process trnsolver::solve (whose refinement sums in OpenBLAS's order, so not bitwise).

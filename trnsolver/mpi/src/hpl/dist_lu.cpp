@@ -13,6 +13,8 @@
 #include <trncore/math_mode.hpp>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 #include <span>
@@ -100,6 +102,37 @@ std::int64_t unblocked(std::int64_t n, float* a, std::int64_t lda, std::int64_t 
   return info;
 }
 
+// A column-major block's smallest nonzero magnitude (+inf when it is all zero) and whether it holds inf or NaN.
+struct BlockScan {
+  double smallest = std::numeric_limits<double>::infinity();
+  bool nonfinite = false;
+};
+
+BlockScan scan_block(const float* x, std::int64_t ld, std::int64_t rows, std::int64_t cols) {
+  std::uint32_t smallest = 0x7f800000u, top = 0;  // magnitudes as bit patterns (monotone for non-negative floats)
+  for (std::int64_t j = 0; j < cols; ++j)
+    for (std::int64_t i = 0; i < rows; ++i) {
+      const std::uint32_t u = std::bit_cast<std::uint32_t>(x[i + j * ld]) & 0x7fffffffu;
+      top = std::max(top, u);
+      if (u != 0) smallest = std::min(smallest, u);
+    }
+  return {static_cast<double>(std::bit_cast<float>(smallest)), top >= 0x7f800000u};
+}
+
+// Whether a block holds inf, NaN (`nonfinite`) or a nonzero below fp32's normal range (`subnormal`).
+void check_block(const float* x, std::int64_t ld, std::int64_t rows, std::int64_t cols, bool& nonfinite,
+                 bool& subnormal) {
+  std::uint32_t top = 0, low = 0;
+  for (std::int64_t j = 0; j < cols; ++j)
+    for (std::int64_t i = 0; i < rows; ++i) {
+      const std::uint32_t u = std::bit_cast<std::uint32_t>(x[i + j * ld]) & 0x7fffffffu;
+      top = std::max(top, u);
+      low |= static_cast<std::uint32_t>(u - 1u < 0x007fffffu);  // 0 < u < 2^-126's bits
+    }
+  nonfinite = nonfinite || top >= 0x7f800000u;
+  subnormal = subnormal || low != 0;
+}
+
 void gemm_update(std::int64_t m, std::int64_t n, std::int64_t k, const float* a, std::int64_t lda, const float* b,
                  std::int64_t ldb, float* c, std::int64_t ldc, const trncore::Options& options, bool& certified,
                  bool certify = true) {
@@ -144,6 +177,13 @@ DistLu factorize(const Cyclic& c, const double* a, std::int64_t lda, FactorPreci
   for (std::int64_t j = 0; j < c.nloc; ++j)
     for (std::int64_t i = 0; i < c.mloc; ++i)
       lu.f[static_cast<std::size_t>(i + j * lu.ld)] = static_cast<float>(a[i + j * lda]);
+  // The host trailing updates' certificate, checked here rather than by trnblas::gemm's scans of every operand
+  // (the same conditions, trnblas's host bound: no inf/NaN read or produced, no nonzero C entry and no product of
+  // an L21 and a U12 entry below fp32's normal range), each block scanned once per step: C after its update
+  // (what the next step reads), L21 and U12 once. The A read by the first step is checked here.
+  const bool fast_certificate = certify && options.backend == trncore::Backend::host;
+  bool tile_nonfinite = false, tile_subnormal = false;
+  if (fast_certificate && c.mloc > 0) check_block(lu.f.data(), lu.ld, c.mloc, c.nloc, tile_nonfinite, tile_subnormal);
   trncore::Options gemm = options;
   gemm.target_forward_error.reset();
   gemm.monitor = {};
@@ -223,12 +263,36 @@ DistLu factorize(const Cyclic& c, const double* a, std::int64_t lda, FactorPreci
       }
     if (c.p > 1) g.col_comm().broadcast(std::span<float>(u12), pr);
     // A22 −= L21 U12, one global nb×nb block at a time.
+    std::vector<BlockScan> row_scan, col_scan;
+    if (fast_certificate) {
+      for (std::int64_t i0 = 0; i0 < mrest; i0 += nb)
+        row_scan.push_back(scan_block(l21.data() + i0, ldl, std::min(nb, mrest - i0), kb));
+      for (std::int64_t j0 = 0; j0 < ncrest; j0 += nb)
+        col_scan.push_back(scan_block(u12.data() + j0 * kb, kb, kb, std::min(nb, ncrest - j0)));
+    }
+    const double normal_min = static_cast<double>(std::numeric_limits<float>::min());
     for (std::int64_t j0 = 0; j0 < ncrest; j0 += nb) {
       const std::int64_t w = std::min(nb, ncrest - j0);
       for (std::int64_t i0 = 0; i0 < mrest; i0 += nb) {
         const std::int64_t h = std::min(nb, mrest - i0);
-        gemm_update(h, w, kb, l21.data() + i0, ldl, u12.data() + j0 * kb, kb, f + (lr1 + i0) + (lc1 + j0) * ld, ld,
-                    gemm, certified, certify);
+        float* tile = f + (lr1 + i0) + (lc1 + j0) * ld;
+        gemm_update(h, w, kb, l21.data() + i0, ldl, u12.data() + j0 * kb, kb, tile, ld, gemm, certified,
+                    certify && !fast_certificate);
+        if (fast_certificate) {
+          const BlockScan& ra = row_scan[static_cast<std::size_t>(i0 / nb)];
+          const BlockScan& cb = col_scan[static_cast<std::size_t>(j0 / nb)];
+          if (ra.nonfinite || cb.nonfinite ||
+              (std::isfinite(ra.smallest) && std::isfinite(cb.smallest) &&
+               std::min(1.0, ra.smallest) * std::min(1.0, cb.smallest) < normal_min))
+            certified = false;
+          // The result: inf/NaN never; a subnormal only where a later step reads the tile as C (block row and
+          // column beyond the next panel).
+          bool nonfinite = false, subnormal = false;
+          check_block(tile, ld, h, w, nonfinite, subnormal);
+          const std::int64_t gi = c.global(lr1 + i0, c.row, c.p) / nb, gj = c.global(lc1 + j0, c.col, c.q) / nb;
+          tile_nonfinite = tile_nonfinite || nonfinite;
+          if (subnormal && gi > kblock + 1 && gj > kblock + 1) tile_subnormal = true;
+        }
       }
     }
   }
@@ -244,6 +308,7 @@ DistLu factorize(const Cyclic& c, const double* a, std::int64_t lda, FactorPreci
   }
   first_zero = g.comm().allreduce_min(first_zero);
   lu.info = first_zero == std::numeric_limits<std::int64_t>::max() ? 0 : first_zero;
+  if (tile_nonfinite || tile_subnormal) certified = false;
   lu.gemms_certified = certify && g.comm().all_of(certified);
   // Every diagonal block on every rank (n·nb values), for the triangular solves' block steps.
   {

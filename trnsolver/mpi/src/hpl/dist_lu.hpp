@@ -58,9 +58,9 @@ struct DistLu {
 };
 
 /// Factors the local part of A (lld × local columns, fp64) rounded to fp32. Collective.
-/// `options`: the trailing updates' backend and threads. `certify`: every trailing update through trnblas::gemm
-/// with its report (gemms_certified says whether all were certified); false calls OpenBLAS directly on the host
-/// (the same kernels, so the same bits; gemms_certified is then false).
+/// `options`: the trailing updates' backend and threads. `certify`: gemms_certified says whether every GEMM met
+/// trnblas's certificate (host: its conditions checked block by block around direct OpenBLAS calls; sim: through
+/// trnblas::gemm's report); false skips the checks (gemms_certified false). The same bits either way.
 DistLu factorize(const Cyclic& c, const double* a, std::int64_t lda, FactorPrecision precision,
                  const trncore::Options& options, bool certify = true);
 

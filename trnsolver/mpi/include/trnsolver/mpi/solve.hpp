@@ -49,8 +49,9 @@ using trncore::mpi::ProcessGrid;
 /// never part of the certificate): the double-double residual and its correction bound, the measured
 /// distance ‖I − Â⁻¹A‖ and the GMRES inverse that the single-process solve uses when μ ≥ ½ — when μ ≥ ½ the
 /// result is uncertified (the reason says so) and a target is not met. fallbacks is always 0.
-/// With error bounds every LU GEMM goes through trnblas::gemm's certificate (the same bits, but its operand
-/// scans cost several times the nb×nb products); without, the host trailing updates call OpenBLAS directly.
+/// With error bounds the LU's GEMMs are certified as trnblas::gemm certifies them (on the host its conditions —
+/// no inf/NaN, no fp32 subnormal in C or in a product — are checked once per block and step, not per call; on
+/// sim by trnblas); the estimator's solves make a certified solve about 2–3× HPL-MxP's uncertified one.
 /// options.threads sets the sim GEMMs' worker threads; the host products run on OpenBLAS's own threads.
 ///
 /// @returns report.info, always 0 here (as the single-process solve, info is the fp64 LU's, which does not run
