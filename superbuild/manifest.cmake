@@ -11,7 +11,7 @@ set(TRNSCI_MANIFEST_trnfft    0.8.0)
 set(TRNSCI_MANIFEST_trnblas   0.7.0)
 set(TRNSCI_MANIFEST_trnsolver 0.7.0)
 set(TRNSCI_MANIFEST_trnsparse 0.6.0)
-set(TRNSCI_MANIFEST_trntensor 0.5.1)
+set(TRNSCI_MANIFEST_trntensor 0.6.0)
 
 # The dependency graph of DESIGN.md §2 (direct trnsci dependencies only).
 set(TRNSCI_REQUIRES_trncore   "")
