@@ -74,9 +74,9 @@ Run distributed(const tm::ProcessGrid& grid, std::int64_t n, std::int64_t k, dou
 
 void print(const char* what, std::int64_t n, std::int64_t k, int ranks, const Run& run) {
   std::printf(
-      "%-44s n = %7lld  k = %3lld  ranks = %d  time = %8.3f s  residual = %.2e  error estimate = %.2e  "
-      "refinement change = %.2e  matvecs = %lld\n",
-      what, static_cast<long long>(n), static_cast<long long>(k), ranks, run.seconds, run.r.report.residual,
+      "%-44s n = %7lld  k = %3lld  ranks = %d  time = %8.3f s (cpu/rank <= %7.3f s)  residual = %.2e  "
+      "error estimate = %.2e  refinement change = %.2e  matvecs = %lld\n",
+      what, static_cast<long long>(n), static_cast<long long>(k), ranks, run.seconds, run.cpu, run.r.report.residual,
       run.r.report.error_estimate, run.r.report.refinement_change, static_cast<long long>(run.r.report.matvecs));
 }
 
