@@ -4,6 +4,7 @@
 #include <trncore/error.hpp>
 #include <trncore/io/npy.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -17,6 +18,13 @@ inline DfMp2Fixture read_dfmp2_fixture(const std::string& dir) {
   // A missing fixture is a broken checkout: let trncore::IoError end the showcase with its message.
   return DfMp2Fixture{trncore::io::read_npy(dir + "B_iaQ.npy"), trncore::io::read_npy(dir + "eps_occ.npy"),
                       trncore::io::read_npy(dir + "eps_vir.npy")};
+}
+
+/// The number after "key": in a fixture's meta.json (the file is flat; no JSON library in the suite's
+/// dependencies); NaN when the key is missing.
+inline double meta_number(const std::string& text, const std::string& key) {
+  const auto at = text.find("\"" + key + "\":");
+  return at == std::string::npos ? NAN : std::stod(text.substr(at + key.size() + 3));
 }
 
 /// trnsolver randomized NLA: one rsvd against LAPACK gesdd and one Hutch++ trace estimate.

@@ -18,12 +18,6 @@
 
 namespace {
 
-// The number after "key": in meta.json (the file is flat; no JSON library in the suite's dependencies).
-double meta_number(const std::string& text, const std::string& key) {
-  const auto at = text.find("\"" + key + "\":");
-  return at == std::string::npos ? NAN : std::stod(text.substr(at + key.size() + 3));
-}
-
 void chain_plan() {
   std::printf("\ntrntensor: plan of einsum(\"ij,jk,kl->il\") with i = 600, j = 40, k = 700, l = 500\n");
   const std::vector<trntensor::Shape> shapes{{600, 40}, {40, 700}, {700, 500}};
