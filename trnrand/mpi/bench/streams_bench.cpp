@@ -1,8 +1,8 @@
 // trnrand::mpi fills against the serial single-process fill of the same total, timed in the same run
 // (run with mpirun -np P; docs/benchmarks.md). Each iteration: barrier, every rank fills its slice (1 thread
 // per rank), the time is the slowest rank's (allreduce_max), argument check included. The peer is the
-// serial trnrand fill of all `total` values on rank 0 with 1 thread (best of 3), so
-// speedup_vs_serial = serial time / distributed time (ideal: P on P free cores). The result is bitwise the
+// serial trnrand fill of all `total` values with 1 thread, run on every rank at the same time (best of 3,
+// slowest rank), so speedup_vs_serial = serial time / distributed time (ideal: P on P free cores). The result is bitwise the
 // serial fill (tests/streams_test.cpp); here only speed is measured. Iteration counts are fixed so every
 // rank runs the same collectives; rank 0 prints.
 #include <trncore/mpi.hpp>
@@ -27,22 +27,21 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// The serial peer on rank 0: prepare() once (allocation and first touch, not timed), then the best of 3
-// runs of serial(); shared with every rank.
+// The serial peer: prepare() once (allocation and first touch, not timed), then the best of 3 runs of
+// serial() — on every rank at once, so that the peer runs under the same load as the distributed fill (a
+// rank waiting in a collective would otherwise spin on a core the peer needs); the slowest rank's time.
 template <class P, class F>
 double serial_seconds(const Communicator& comm, P&& prepare, F&& serial) {
-  double best = 0;
-  if (comm.rank() == 0) {
-    prepare();
-    best = 1e30;
-    for (int rep = 0; rep < 3; ++rep) {
-      const auto t0 = std::chrono::steady_clock::now();
-      serial();
-      benchmark::ClobberMemory();
-      best = std::min(best, seconds_since(t0));
-    }
+  prepare();
+  double best = 1e30;
+  for (int rep = 0; rep < 3; ++rep) {
+    comm.barrier();
+    const auto t0 = std::chrono::steady_clock::now();
+    serial();
+    benchmark::ClobberMemory();
+    best = std::min(best, comm.allreduce_max(seconds_since(t0)));
   }
-  return comm.allreduce_max(best);
+  return best;
 }
 
 // Times `distributed` (slowest rank per iteration) and reports the speedup over `serial`.
