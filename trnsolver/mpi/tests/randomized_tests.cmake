@@ -13,3 +13,8 @@ add_test(NAME trnsolver.mpi.example.rsvd_mpi.np2
                  $<TARGET_FILE:trnsolver_mpi_rsvd_example> ${MPIEXEC_POSTFLAGS} 3000 40)
 set_tests_properties(trnsolver.mpi.example.rsvd_mpi.np2 PROPERTIES ENVIRONMENT "${_rsvd_example_env}"
                      TIMEOUT 120 PROCESSORS 2 LABELS mpi)
+
+# ScaLAPACK interop: a matrix laid out by DESCINIT in, U handed back to PDGEMM (tests only link ScaLAPACK).
+trnsci_require_scalapack()
+trnsci_add_mpi_test(trnsolver_mpi_randomized_scalapack_test SOURCES tests/randomized_scalapack_test.cpp
+  LIBRARIES trnsci::trnsolver_mpi trnsci_test_scalapack RANKS 1 2 3 4 TIMEOUT 60)
