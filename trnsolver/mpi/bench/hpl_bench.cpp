@@ -2,6 +2,7 @@
 // Benchmark: one solve at n = 8000 takes seconds, and every rank must run the same number of repetitions).
 //   OPENBLAS_NUM_THREADS=1 mpirun -np 2 --oversubscribe trnsolver_mpi_hpl_bench [n] [--nb NB] [--scalapack-nb NB]
 //                                                                              [--grid PxQ] [--reps R]
+// (defaults: n = 8000, NB = 256, pdgesv NB = 64, the square grid, one repetition).
 // Prints, on rank 0: both times (the best of R, each the slowest rank's, from a barrier), the ratio
 // pdgesv / HPL-MxP (the target is >= 1.3 at n = 8000 on 2 ranks x 1 thread), both scaled residuals, the
 // certified forward error bound of trnsolver's x (its solve with error bounds: the same x bit for bit), the
@@ -76,7 +77,9 @@ double scaled_residual(const td::Cyclic& cy, const Local& s, const std::vector<d
 int main(int argc, char** argv) {
   tm::Environment env(argc, argv);
   const tm::Communicator world = tm::Communicator::world();
-  std::int64_t n = 8000, nb = 128, snb = 0;
+  // Defaults: the block sizes each side ran fastest with on this machine (HPL-MxP: NB = 256 beat 128, 192, 384
+  // and 512 at n = 6000; pdgesv: NB = 64 beat 128 at n = 8000).
+  std::int64_t n = 8000, nb = 256, snb = 64;
   int p = 0, q = 0, reps = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -99,7 +102,6 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (snb == 0) snb = nb;
   try {
     const tm::ProcessGrid g = p > 0 ? tm::ProcessGrid(world, p, q) : tm::ProcessGrid::square(world);
     const td::Cyclic cy(g, n, nb);
