@@ -50,6 +50,26 @@ void validate_sampler(CollectiveCheck& check, const Stream& s, const Sampler<T>&
 
 bool valid_layout(Layout layout) { return layout == Layout::column_major || layout == Layout::row_major; }
 
+// A fill of `values` values uses budget·values words; a stream holds 2^64 words, so beyond that (2^32 values
+// for the window samplers) words — and values — would repeat. Empty when the fill fits, else the problem.
+std::string words_overflow(std::uint64_t budget, std::uint64_t values, const std::string& name) {
+  std::uint64_t words = 0;
+  if (!__builtin_mul_overflow(budget, values, &words)) return {};
+  return std::to_string(values) + " values of " + name + " need " + std::to_string(budget) +
+         " words each, more than the 2^64 words of a stream (values 2^64/budget apart would repeat)";
+}
+constexpr std::string_view kOverflowHint = "split the fill over several streams (skip_ahead_sequence)";
+
+// words_overflow for an m×n matrix (negative sizes are reported elsewhere).
+template <class T>
+std::string matrix_overflow(const Sampler<T>& sampler, std::int64_t m, std::int64_t n) {
+  if (m < 0 || n < 0) return {};
+  std::uint64_t mn = 0;
+  if (__builtin_mul_overflow(static_cast<std::uint64_t>(m), static_cast<std::uint64_t>(n), &mn))
+    return "m * n = " + std::to_string(m) + " * " + std::to_string(n) + " values overflow 2^64";
+  return words_overflow(sampler.budget(), mn, sampler.name());
+}
+
 }  // namespace
 
 Slice local_slice(const Communicator& comm, std::uint64_t total) noexcept {
@@ -74,6 +94,8 @@ Stream fill(const Communicator& comm, Stream s, std::uint64_t total, const Sampl
   const Slice slice = local_slice(comm, total);
   check.same("total", bits(total));
   same_fill(check, s, sampler, options);
+  const std::string overflow = words_overflow(sampler.budget(), total, sampler.name());
+  check.require(overflow.empty(), ErrorKind::invalid_argument, overflow, kOverflowHint);
   const std::uint64_t want = slice.count * sampler.width();
   check.require(local.size() == want, ErrorKind::dimension_mismatch,
                 "local.size() = " + std::to_string(local.size()) +
@@ -104,6 +126,9 @@ Stream fill_submatrix(Stream s, std::int64_t m, std::int64_t n, Layout layout, s
   std::int64_t mn = 0;
   if (__builtin_mul_overflow(m, n, &mn))
     bad("m * n = " + std::to_string(m) + " * " + std::to_string(n) + " overflows int64", "pass a smaller matrix");
+  if (const std::string overflow = words_overflow(sampler.budget(), static_cast<std::uint64_t>(mn), sampler.name());
+      !overflow.empty())
+    bad(overflow, kOverflowHint);
   if (sampler.width() != 1)
     throw trncore::NotSupported(function,
                                 sampler.name() + " has values of " + std::to_string(sampler.width()) +
@@ -196,6 +221,8 @@ Stream fill_block_cyclic(const ProcessGrid& grid, const Descriptor& desc, Stream
   CollectiveCheck check(grid.comm(), "trnrand::mpi::fill_block_cyclic");
   check_descriptor(check, grid, desc, "desc");
   same_fill(check, s, sampler, options);
+  const std::string overflow = matrix_overflow(sampler, desc.m, desc.n);
+  check.require(overflow.empty(), ErrorKind::invalid_argument, overflow, kOverflowHint);
   check.same("layout", static_cast<std::int64_t>(layout));
   check.require(valid_layout(layout), ErrorKind::invalid_argument,
                 "layout = " + std::to_string(static_cast<int>(layout)) + " is not a Layout value",
@@ -230,12 +257,15 @@ Stream fill_rows(const ProcessGrid& grid, const Descriptor& desc, RowsOf follow,
                 "layout = " + std::to_string(static_cast<int>(layout)) + " is not a Layout value",
                 "pass Layout::column_major or Layout::row_major");
   check.require(k >= 0, ErrorKind::invalid_argument, "k = " + std::to_string(k) + " < 0", "pass k >= 0");
+  const std::string overflow = matrix_overflow(sampler, follow == RowsOf::columns ? desc.n : desc.m, k);
+  check.require(overflow.empty(), ErrorKind::invalid_argument, overflow, kOverflowHint);
   check.require(sampler.width() == 1, ErrorKind::not_supported,
                 sampler.name() + " has values of " + std::to_string(sampler.width()) + " elements",
                 "distribute scalar samplers; fill multivariate rows with trnrand::mpi::fill_range");
-  std::vector<std::int64_t> rows;
-  if (!check.failed_locally()) rows = follow == RowsOf::rows ? owned_rows(desc, grid) : owned_cols(desc, grid);
-  const auto nr = static_cast<std::int64_t>(rows.size());
+  // The count only: the rows themselves are listed after the check (a huge descriptor must fail the check
+  // on every rank, not run out of memory on some).
+  std::int64_t nr = 0;
+  if (!check.failed_locally()) nr = follow == RowsOf::rows ? local_rows(desc, grid) : local_cols(desc, grid);
   check.require(ld >= std::max<std::int64_t>(1, nr), ErrorKind::invalid_argument,
                 "ld = " + std::to_string(ld) + " < max(1, rows held here = " + std::to_string(nr) + ")",
                 "pass ld >= max(1, the rows this process holds)");
@@ -246,6 +276,7 @@ Stream fill_rows(const ProcessGrid& grid, const Descriptor& desc, RowsOf follow,
       "pass an output of ld * k elements");
   validate_sampler(check, s, sampler, options);
   check.finish();
+  const std::vector<std::int64_t> rows = follow == RowsOf::rows ? owned_rows(desc, grid) : owned_cols(desc, grid);
   std::vector<std::int64_t> cols(static_cast<std::size_t>(k));
   std::iota(cols.begin(), cols.end(), std::int64_t{0});
   const std::int64_t m = follow == RowsOf::rows ? desc.m : desc.n;
@@ -261,8 +292,10 @@ Stream randperm(const Communicator& comm, Stream s, std::uint64_t total, std::sp
   check.same("stream subsequence", bits(s.subsequence));
   check.same("stream offset", bits(s.offset));
   check.same("stream generator", static_cast<std::int64_t>(s.generator));
-  check.require(total < (std::uint64_t{1} << 63), ErrorKind::invalid_argument,
-                "total = " + std::to_string(total) + " is not below 2^63", "pass a smaller permutation");
+  check.require(total <= kWindow, ErrorKind::invalid_argument,
+                "total = " + std::to_string(total) + " exceeds 2^32: steps 2^32 apart would draw from the same " +
+                    "window of 2^32 words (a stream holds 2^64 words)",
+                "pass a permutation of at most 2^32 elements");
   check.require(local.size() == slice.count, ErrorKind::dimension_mismatch,
                 "local.size() = " + std::to_string(local.size()) +
                     ", but this rank's slice of total = " + std::to_string(total) + " over " +

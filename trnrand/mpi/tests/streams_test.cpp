@@ -277,6 +277,14 @@ TEST(MpiStreams, FillSubmatrixIsTheSerialMatrixsEntries) {
         trnrand::mpi::fill_submatrix(s, m, n, static_cast<Layout>(9), rows, cols, sampler, std::span<float>(out), 12);
       },
       "trnrand::mpi::fill_submatrix", {"layout"});
+  std::vector<double> one(1);
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] {
+        trnrand::mpi::fill_submatrix(s, std::int64_t{1} << 20, std::int64_t{1} << 13, Layout::column_major,
+                                     std::vector<std::int64_t>{0}, std::vector<std::int64_t>{0}, samplers::gamma(2.0),
+                                     std::span<double>(one), 1);
+      },
+      "trnrand::mpi::fill_submatrix", {"8589934592 values", "2^64 words"});
 }
 
 // Every P×Q grid of the communicator's size.
@@ -455,6 +463,20 @@ TEST(MpiStreams, BadInputOnOneRankFailsOnEveryRank) {
         },
         "trnrand::mpi::fill", {"trnrand::AliasTable"});
     still_in_step(comm);
+    // More words than a stream holds (2^32 + 1 values of a window sampler): refused on every rank, before
+    // the (here deliberately wrong) local size.
+    std::vector<double> none;
+    trnsci_testing::expect_error<trncore::InvalidArgument>(
+        [&] {
+          trnrand::mpi::fill(comm, s, (std::uint64_t{1} << 32) + 1, samplers::gamma(2.0), std::span<double>(none));
+        },
+        "trnrand::mpi::fill", {"4294967297 values", "2^64 words"});
+    still_in_step(comm);
+    std::vector<std::int64_t> no_perm;
+    trnsci_testing::expect_error<trncore::InvalidArgument>(
+        [&] { trnrand::mpi::randperm(comm, s, (std::uint64_t{1} << 32) + 1, std::span<std::int64_t>(no_perm)); },
+        "trnrand::mpi::randperm", {"exceeds 2^32"});
+    still_in_step(comm);
     // No sim kernel for gamma: NotSupported on every rank.
     trncore::Options sim;
     sim.backend = trncore::Backend::sim;
@@ -499,6 +521,17 @@ TEST(MpiStreams, BadInputOnOneRankFailsOnEveryRank) {
           "trnrand::mpi::fill_rows", {"'k' differs"});
       still_in_step(comm);
     }
+    // A sketch of more words than a stream holds (2^40 · 2^23 double normals, 4 words each): refused on every
+    // rank.
+    const Descriptor big = trncore::mpi::make_descriptor(grid, std::int64_t{1} << 40, 3, 64, 1);
+    std::vector<double> out(1);
+    trnsci_testing::expect_error<trncore::InvalidArgument>(
+        [&] {
+          trnrand::mpi::fill_rows(grid, big, trnrand::mpi::RowsOf::rows, 1 << 23, s, samplers::normal(0.0, 1.0),
+                                  std::span<double>(out), 1);
+        },
+        "trnrand::mpi::fill_rows", {"2^64 words"});
+    still_in_step(comm);
   }
   // randperm: a different total on the last rank.
   if (comm.size() > 1) {

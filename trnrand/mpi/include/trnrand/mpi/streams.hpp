@@ -170,7 +170,9 @@ Slice local_slice(const trncore::mpi::Communicator& comm, std::uint64_t total) n
 /// @return skip_ahead(s, budget·total) on every rank — the stream the serial fill returns.
 /// @throws on every rank together (trncore::mpi::CollectiveCheck, named "trnrand::mpi::fill"):
 /// DimensionMismatch when the ranks disagree about total, the stream (seed, subsequence, offset,
-/// generator), the sampler or options.backend, or when local has the wrong size; the sampler's own
+/// generator), the sampler or options.backend, or when local has the wrong size; InvalidArgument when
+/// budget·total ≥ 2^64 (the stream's words would wrap and values repeat: more than 2^32 values of a window
+/// sampler; the serial fill does not refuse this, the distributed one does); the sampler's own
 /// InvalidArgument/NotSupported for bad parameters, options or generator (found by calling it on an empty
 /// output on every rank). trncore::mpi::CommunicationError when MPI fails. An error raised by the local
 /// fill itself afterwards (ResourceExhausted from a sim kernel) is thrown on the ranks that hit it only;
@@ -199,7 +201,8 @@ enum class Layout : std::uint8_t { column_major, row_major };
 /// filled with one sampler call each; options.threads splits the columns (or rows) or, when there are few,
 /// each run. With Backend::sim every run is one sim kernel call.
 /// @return skip_ahead(s, budget·m·n) — the stream after the whole serial fill.
-/// @throws trncore::InvalidArgument ("trnrand::mpi::fill_submatrix") for m < 0, n < 0, an index outside
+/// @throws trncore::InvalidArgument ("trnrand::mpi::fill_submatrix") for m < 0, n < 0, budget·m·n ≥ 2^64
+/// (words would wrap, as for fill), an index outside
 /// [0, m) or [0, n), ld < max(1, rows.size()), or an invalid layout; DimensionMismatch when out holds fewer
 /// than ld·(cols.size() − 1) + rows.size() elements; NotSupported for a sampler of width > 1
 /// (multivariate_normal: fill its rows with fill_range); the sampler's errors.
@@ -229,8 +232,8 @@ std::vector<std::int64_t> owned_cols(const trncore::mpi::Descriptor& desc, const
 /// @return skip_ahead(s, budget·m·n) on every rank.
 /// @throws on every rank together (CollectiveCheck "trnrand::mpi::fill_block_cyclic"): a bad or mismatched
 /// descriptor (trncore::mpi::check_descriptor), ranks disagreeing about the stream, sampler, layout or
-/// backend (DimensionMismatch), local too small (DimensionMismatch), a sampler of width > 1
-/// (NotSupported), the sampler's errors.
+/// backend (DimensionMismatch), budget·m·n ≥ 2^64 (InvalidArgument, as for fill), local too small
+/// (DimensionMismatch), a sampler of width > 1 (NotSupported), the sampler's errors.
 template <class T>
 Stream fill_block_cyclic(const trncore::mpi::ProcessGrid& grid, const trncore::mpi::Descriptor& desc, Stream s,
                          const Sampler<T>& sampler, std::span<T> local, Layout layout = Layout::column_major,
@@ -276,8 +279,8 @@ Stream fill_rows(const trncore::mpi::ProcessGrid& grid, const trncore::mpi::Desc
 /// Collective over `comm`.
 /// @return skip_ahead(s, total·2^32), as randperm.
 /// @throws on every rank together (CollectiveCheck "trnrand::mpi::randperm"): DimensionMismatch for
-/// ranks disagreeing about total or the stream, or local of the wrong size; InvalidArgument for total ≥
-/// 2^63 or invalid options; NotSupported on Backend::sim. trncore::mpi::CommunicationError when MPI fails.
+/// ranks disagreeing about total or the stream, or local of the wrong size; InvalidArgument for total >
+/// 2^32 (steps 2^32 apart would share a window of words) or invalid options; NotSupported on Backend::sim. trncore::mpi::CommunicationError when MPI fails.
 Stream randperm(const trncore::mpi::Communicator& comm, Stream s, std::uint64_t total, std::span<std::int64_t> local,
                 const trncore::Options& options = {});
 
