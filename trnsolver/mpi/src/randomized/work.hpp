@@ -79,7 +79,7 @@ std::vector<T> allgather(const tm::Communicator& comm, const WorkLayout& w, cons
 /// and an allgather). Collective.
 template <class T>
 std::vector<T> block_sum(const tm::Communicator& comm, const WorkLayout& w, const std::vector<T>& partials,
-                             std::int64_t len);
+                         std::int64_t len);
 
 /// Overwrites y (m×c, m ≥ c) by the Q of a flat Householder TSQR over the work blocks: per-block geqrf, an
 /// allgather of the blocks' R factors, one geqrf of their stack (ascending block order) on every rank, and
