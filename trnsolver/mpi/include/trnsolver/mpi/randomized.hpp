@@ -10,10 +10,11 @@
 /// always processed whole by one rank with the same calls on the same data; sums over rows (Gram matrices,
 /// Aᵀ·Q, norms) add per-block partials in ascending global block order (trncore::mpi::ordered_sum); the
 /// small l×l and n×l dense problems are solved redundantly, with identical inputs, on every rank. Hence for
-/// a given matrix, seed and options the outputs (U, S, Vᵀ, W and the report) are bitwise identical for every number of ranks and every input
-/// layout (mb, rsrc) — and equal to a 1-rank run — on machines with the same OpenBLAS build and CPU kernel
-/// (OpenBLAS picks kernels by CPU type). OpenBLAS runs single-threaded inside these routines (the caller's
-/// count is restored on return): its results depend on its thread count, one thread per rank is MPI's model.
+/// a given matrix, seed and options the outputs (U, S, Vᵀ, W and the report) are bitwise identical for
+/// every number of ranks and every input layout (mb, rsrc) — and equal to a 1-rank run — on machines with
+/// the same OpenBLAS build and CPU kernel (OpenBLAS picks kernels by CPU type). OpenBLAS runs
+/// single-threaded inside these routines (the caller's count is restored on return): its results depend on
+/// its thread count, and one thread per rank is MPI's model.
 /// The results are *not* bitwise those of the single-process trnsolver::rsvd (which orthonormalises the
 /// whole m×l basis with one Householder QR, not a blocked TSQR); they agree with it to the bounds below.
 ///
