@@ -11,8 +11,8 @@ int main(int argc, char** argv) {
   const auto grid = trncore::mpi::ProcessGrid::square(comm);
   const std::vector<std::int64_t> blocks{comm.rank()};
   const std::vector<double> partial{0.1 * (comm.rank() + 1)};
-  const auto sum = trncore::mpi::ordered_sum(comm, std::span<const std::int64_t>(blocks),
-                                             std::span<const double>(partial), 1);
+  const auto sum =
+      trncore::mpi::ordered_sum(comm, std::span<const std::int64_t>(blocks), std::span<const double>(partial), 1);
   double serial = 0.1;
   for (int r = 1; r < comm.size(); ++r) serial += 0.1 * (r + 1);
   if (comm.rank() == 0)

@@ -46,8 +46,10 @@ template <Real T>
 class Fft1dPlan {
  public:
   Fft1dPlan() noexcept;
-  Fft1dPlan(Fft1dPlan&&) noexcept;
-  Fft1dPlan& operator=(Fft1dPlan&&) noexcept;
+  /// Takes over `other`'s plan (other becomes empty).
+  Fft1dPlan(Fft1dPlan&& other) noexcept;
+  /// Releases this plan, then takes over `other`'s.
+  Fft1dPlan& operator=(Fft1dPlan&& other) noexcept;
   Fft1dPlan(const Fft1dPlan&) = delete;
   Fft1dPlan& operator=(const Fft1dPlan&) = delete;
   ~Fft1dPlan();
@@ -68,6 +70,10 @@ class Fft1dPlan {
 };
 
 /// Plans a distributed 1-D c2c transform of length n over `comm`. Collective.
+/// @param comm       the processes of the transform (every one calls)
+/// @param n          the transform length (≥ 1)
+/// @param direction  forward or backward
+/// @param options    the local transforms' plan options (host backend)
 /// @param n0  the row count of the matrix view, a divisor of n; 0 picks the largest divisor ≤ √n
 /// @throws (on every rank) InvalidArgument for n < 1, n0 not dividing n, invalid options; DimensionMismatch
 ///         when ranks pass different n, n0 or direction; NotSupported for backend sim or an exchange above

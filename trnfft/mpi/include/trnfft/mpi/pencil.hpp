@@ -29,15 +29,19 @@ struct PencilState;
 
 /// This rank's blocks of a pencil plan.
 struct PencilLayout {
-  std::vector<std::int64_t> dims;            ///< n0, n1, n2 (logical; real lengths for r2c/c2r)
-  std::int64_t grid_rows = 1;                ///< P0
-  std::int64_t grid_cols = 1;                ///< P1
-  std::int64_t in_n0 = 0, in_0_start = 0;    ///< input layout: rows of dimension 0 (over P0)
-  std::int64_t in_n1 = 0, in_1_start = 0;    ///< input layout: rows of dimension 1 (over P1)
-  std::int64_t out_n1 = 0, out_1_start = 0;  ///< output layout: dimension 1 over P0
-  std::int64_t out_n2 = 0, out_2_start = 0;  ///< output layout: complex dimension 2 over P1
-  std::int64_t input_size = 0;               ///< elements of this rank's input (T for r2c, std::complex<T> otherwise)
-  std::int64_t output_size = 0;              ///< elements of this rank's output (T for c2r)
+  std::vector<std::int64_t> dims;  ///< n0, n1, n2 (logical; real lengths for r2c/c2r)
+  std::int64_t grid_rows = 1;      ///< P0
+  std::int64_t grid_cols = 1;      ///< P1
+  std::int64_t in_n0 = 0;          ///< input layout: rows of dimension 0 held here (dimension 0 over P0)
+  std::int64_t in_0_start = 0;     ///< input layout: the first of them
+  std::int64_t in_n1 = 0;          ///< input layout: rows of dimension 1 held here (dimension 1 over P1)
+  std::int64_t in_1_start = 0;     ///< input layout: the first of them
+  std::int64_t out_n1 = 0;         ///< output layout: rows of dimension 1 held here (over P0)
+  std::int64_t out_1_start = 0;    ///< output layout: the first of them
+  std::int64_t out_n2 = 0;         ///< output layout: entries of complex dimension 2 held here (over P1)
+  std::int64_t out_2_start = 0;    ///< output layout: the first of them
+  std::int64_t input_size = 0;     ///< elements of this rank's input (T for r2c, std::complex<T> otherwise)
+  std::int64_t output_size = 0;    ///< elements of this rank's output (T for c2r)
 };
 
 /// A planned pencil-decomposed 3-D transform (move-only; execute is collective; not concurrently with itself).
@@ -45,8 +49,10 @@ template <Real T>
 class PencilPlan {
  public:
   PencilPlan() noexcept;
-  PencilPlan(PencilPlan&&) noexcept;
-  PencilPlan& operator=(PencilPlan&&) noexcept;
+  /// Takes over `other`'s plan (other becomes empty).
+  PencilPlan(PencilPlan&& other) noexcept;
+  /// Releases this plan, then takes over `other`'s.
+  PencilPlan& operator=(PencilPlan&& other) noexcept;
   PencilPlan(const PencilPlan&) = delete;
   PencilPlan& operator=(const PencilPlan&) = delete;
   ~PencilPlan();

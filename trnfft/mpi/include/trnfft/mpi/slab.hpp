@@ -8,15 +8,15 @@
 /// Layouts (as FFTW-MPI's, fftw_mpi_local_size_many with FFTW_MPI_DEFAULT_BLOCK): with P ranks and
 /// b0 = ceil(n0 / P), rank r owns rows [r·b0, min(n0, (r+1)·b0)) of the first dimension — local_n0 rows
 /// starting at local_0_start, row-major, the rest of the array contiguous (the "normal" layout). Ranks past
-/// the last block own nothing (local_n0 = 0), e.g. n0 < P. The "transposed" layout (FFTW_MPI_TRANSPOSED_OUT /
-/// _IN) splits the second dimension of the complex array instead, b1 = ceil(c1 / P) (c1 = n1, or n1/2 + 1 for
+/// the last block own nothing (local_n0 = 0), e.g. n0 < P. The "transposed" layout (`FFTW_MPI_TRANSPOSED_OUT` /
+/// `FFTW_MPI_TRANSPOSED_IN`) splits the second dimension of the complex array instead, b1 = ceil(c1 / P) (c1 = n1, or n1/2 + 1 for
 /// a 2-D r2c/c2r), and stores it first: local_n1 × n0 × (the rest), starting at row local_1_start of dimension
 /// 1. The transposed output saves one all-to-all; a transposed-output forward followed by a transposed-input
 /// backward transform is the usual pairing. Differences from FFTW-MPI: the real side of r2c/c2r is
-/// unpadded (local_n0 × n1 × … × n_{d−1} reals, as trnfft::plan_dft_r2c out of place), transforms are always
+/// unpadded (local_n0 × n1 × … × `n_{d−1}` reals, as trnfft::plan_dft_r2c out of place), transforms are always
 /// out of place, the input is never modified (c2r included), and planning never touches the caller's arrays.
 ///
-/// Conventions as trnfft's (plan.hpp): unnormalised transforms, forward = exp(−2πi·jk/n), r2c keeps n_{d−1}/2 + 1
+/// Conventions as trnfft's (plan.hpp): unnormalised transforms, forward = exp(−2πi·jk/n), r2c keeps `n_{d−1}`/2 + 1
 /// outputs along the last dimension, c2r assumes Hermitian input. Local transforms are trnfft plans made with
 /// the PlanOptions given: backend host (FFTW; threads, rigor) or sim (the modelled TensorEngine, math_mode;
 /// with target_forward_error t each stage gets a share of t so that the composed bound meets t; the execute
@@ -66,7 +66,7 @@ struct SlabOptions {
 
 /// Where a slab plan's data lives on this rank (what FFTW-MPI's local_size functions return).
 struct SlabLayout {
-  std::vector<std::int64_t> dims;          ///< logical transform dimensions n0 … n_{d−1} (real lengths for r2c/c2r)
+  std::vector<std::int64_t> dims;  ///< logical transform dimensions n0 … `n_{d−1}` (real lengths for r2c/c2r)
   std::vector<std::int64_t> complex_dims;  ///< the complex array's dimensions (last halved for r2c/c2r)
   std::int64_t local_n0 = 0;               ///< rows of dimension 0 owned in the normal layout
   std::int64_t local_0_start = 0;          ///< first of them
@@ -91,8 +91,10 @@ template <Real T>
 class SlabPlan {
  public:
   SlabPlan() noexcept;
-  SlabPlan(SlabPlan&&) noexcept;
-  SlabPlan& operator=(SlabPlan&&) noexcept;
+  /// Takes over `other`'s plan (other becomes empty).
+  SlabPlan(SlabPlan&& other) noexcept;
+  /// Releases this plan, then takes over `other`'s.
+  SlabPlan& operator=(SlabPlan&& other) noexcept;
   SlabPlan(const SlabPlan&) = delete;
   SlabPlan& operator=(const SlabPlan&) = delete;
   ~SlabPlan();
@@ -113,7 +115,7 @@ class SlabPlan {
   /// fftw_malloc) unless empty. @throws (on every rank) InvalidArgument for an empty plan, a plan of another
   /// kind, misaligned or overlapping arrays; DimensionMismatch for a span of another size; CommunicationError.
   void execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out) const;
-  /// r2c: real input, unpadded (local_n0 × n1 × … × n_{d−1}), complex output. Errors as the c2c form.
+  /// r2c: real input, unpadded (local_n0 × n1 × … × `n_{d−1}`), complex output. Errors as the c2c form.
   void execute(std::span<const T> in, std::span<std::complex<T>> out) const;
   /// c2r: complex (Hermitian) input, real unpadded output; the input is not modified. Errors as the c2c form.
   void execute(std::span<const std::complex<T>> in, std::span<T> out) const;
@@ -141,7 +143,7 @@ class SlabPlan {
 
 /// A slab plan of a c2c transform of shape `dims` (d ≥ 2), distributed over `comm`. Collective.
 /// @param comm     the ranks that share the array (duplicated into the plan)
-/// @param dims     n0 … n_{d−1}, each ≥ 1, the same on every rank
+/// @param dims     n0 … `n_{d−1}`, each ≥ 1, the same on every rank
 /// @param direction forward or backward, the same on every rank
 /// @param options  options of the local trnfft plans (backend host; threads, rigor)
 /// @param slab     the transposed input/output layouts
@@ -154,7 +156,7 @@ SlabPlan<T> plan_slab_c2c(const trncore::mpi::Communicator& comm, const std::vec
                           Direction direction, const PlanOptions& options = {}, SlabOptions slab = {});
 
 /// A slab plan of an r2c transform of real shape `dims` (d ≥ 2); the complex output's last dimension is
-/// n_{d−1}/2 + 1. The input must be in the normal layout (transposed_in: NotSupported). Errors as plan_slab_c2c.
+/// `n_{d−1}`/2 + 1. The input must be in the normal layout (transposed_in: NotSupported). Errors as plan_slab_c2c.
 template <Real T>
 SlabPlan<T> plan_slab_r2c(const trncore::mpi::Communicator& comm, const std::vector<std::int64_t>& dims,
                           const PlanOptions& options = {}, SlabOptions slab = {});

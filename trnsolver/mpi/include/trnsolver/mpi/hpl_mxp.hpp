@@ -44,8 +44,10 @@ struct HplMxpResult : trnsolver::HplMxpResult {
 /// diagonal entry is its row's sum of |a_ij| (j ≠ i) accumulated in the serial order j = 0, 1, …: the
 /// running sums are passed along the process row from one block column's owner to the next, so every
 /// rounding is the serial loop's. Collective.
+/// @param grid  the process grid (every rank calls)
 /// @param a  n×n, square blocks (mb = nb), rsrc = csrc = 0; local array lld × local columns
 /// @param b  n×1 with A's row blocking (mb, rsrc); any csrc (only that process column has entries)
+/// @param seed  the trnrand Philox seed of the system (as trnsolver::hpl_mxp_system)
 /// @throws on every rank (CollectiveCheck): InvalidArgument for n < 1, bad descriptors or null local
 /// arrays; DimensionMismatch when the ranks' n, nb or layouts differ or b does not match A.
 void hpl_mxp_system(const ProcessGrid& grid, DistMatrix<double> a, DistMatrix<double> b, std::uint64_t seed);

@@ -98,12 +98,12 @@ struct RsvdResult {
   /// This rank's part of U (m×k) in the layout u_desc: A's row distribution (mb, rsrc, P×1), lld =
   /// max(1, local rows), column-major.
   std::vector<T> u;
-  trncore::mpi::Descriptor u_desc;
-  DenseMatrix<T> vt;      ///< Vᵀ (k×n), column-major, replicated on every rank
-  std::int64_t rank = 0;  ///< k, or 0 when info > 0
+  trncore::mpi::Descriptor u_desc;  ///< the layout of u
+  DenseMatrix<T> vt;                ///< Vᵀ (k×n), column-major, replicated on every rank
+  std::int64_t rank = 0;            ///< k, or 0 when info > 0
   /// 0, or the info > 0 of a redundant LAPACK SVD that did not converge (the same on every rank; factors empty).
   std::int64_t info = 0;
-  RandomizedReport report;
+  RandomizedReport report;  ///< what was achieved (identical on every rank)
 };
 
 /// A distributed symmetric low-rank approximation A ≈ U·diag(w)·Uᵀ.
@@ -112,10 +112,10 @@ struct NystromResult {
   std::vector<T> w;  ///< k eigenvalue estimates ≥ 0, descending (every rank)
   /// This rank's part of U (n×k, orthonormal columns) in u_desc (A's/the points' row distribution).
   std::vector<T> u;
-  trncore::mpi::Descriptor u_desc;
-  std::int64_t rank = 0;  ///< k; 0 when Ωᵀ·A·Ω was not numerically positive definite (A not PSD) or info > 0
-  std::int64_t info = 0;  ///< 0, or the info > 0 of a redundant LAPACK SVD that did not converge
-  RandomizedReport report;
+  trncore::mpi::Descriptor u_desc;  ///< the layout of u
+  std::int64_t rank = 0;    ///< k; 0 when Ωᵀ·A·Ω was not numerically positive definite (A not PSD) or info > 0
+  std::int64_t info = 0;    ///< 0, or the info > 0 of a redundant LAPACK SVD that did not converge
+  RandomizedReport report;  ///< what was achieved (identical on every rank)
 };
 
 /// The Gaussian kernel matrix K(i, j) = exp(−‖x_i − x_j‖²/(2h²)) of n points x_i ∈ ℝᵈ distributed by rows

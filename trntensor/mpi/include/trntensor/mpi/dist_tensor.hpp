@@ -86,7 +86,10 @@ struct DistEinsumPlan {
 
 /// Collective: x split along `axis` with the even ranges (or replicated for axis = −1), by one all-to-all
 /// (split → split), local slicing (replicated → split) or an allgather (split → replicated). Values are
-/// copied exactly. @param bytes when non-null, receives the bytes that crossed between ranks (all ranks).
+/// copied exactly.
+/// @param x     the distributed tensor (every rank passes its block)
+/// @param axis  the axis to split along, or −1 for replicated
+/// @param bytes when non-null, receives the bytes that crossed between ranks (all ranks).
 /// @throws trncore::InvalidArgument for an axis outside [−1, rank) (the same on every rank: it is checked
 ///         against the global rank, which agrees).
 template <class T>
