@@ -130,8 +130,9 @@ function(trnsci_add_mpi_test name)
   endforeach()
 endfunction()
 
-# trnsci_add_mpi_benchmark(<name> SOURCES <cpp>... [LIBRARIES <target>...])
-# A Google Benchmark program for mpiexec (docs/benchmarks.md says how each was run). When the package's
+# trnsci_add_mpi_benchmark(<name> SOURCES <cpp>... [LIBRARIES <target>...] [SMOKE_ARGS <arg>...])
+# A Google Benchmark program for mpiexec (docs/benchmarks.md says how each was run); its main returns
+# trnsci_testing::run_mpi_benchmarks(argc, argv) (<trnsci_testing/mpi_benchmark.hpp>). When the package's
 # tests are built too, ctest runs it once briefly on 2 ranks as <pkg>.mpi.bench_smoke.<name>.
 function(trnsci_add_mpi_benchmark name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBRARIES;SMOKE_ARGS" ${ARGN})
@@ -139,6 +140,11 @@ function(trnsci_add_mpi_benchmark name)
   find_package(benchmark REQUIRED)
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_LIBRARIES} MPI::MPI_CXX benchmark::benchmark)
+  # <trnsci_testing/mpi_benchmark.hpp>: the rank-0-reports main, from this tree or trncore's install.
+  find_path(TRNSCI_TESTING_INCLUDE_DIR trnsci_testing/errors.hpp REQUIRED NO_DEFAULT_PATH
+            PATHS "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../testing"
+                  "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../../../share/trncore/testing")
+  target_include_directories(${name} PRIVATE "${TRNSCI_TESTING_INCLUDE_DIR}")
   trnsci_target_defaults(${name})
   string(TOUPPER "${PROJECT_NAME}" upper)
   if(${upper}_BUILD_TESTS)

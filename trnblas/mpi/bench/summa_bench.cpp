@@ -9,6 +9,7 @@
 #include <trncore/mpi.hpp>
 
 #include <benchmark/benchmark.h>
+#include <trnsci_testing/mpi_benchmark.hpp>
 #include <mpi.h>
 
 #include <algorithm>
@@ -142,26 +143,9 @@ void BM_summa_sim_bf16(benchmark::State& state) {
 }
 BENCHMARK(BM_summa_sim_bf16)->Arg(1000)->Iterations(2)->UseManualTime()->Unit(benchmark::kMillisecond);
 
-// Rank 0 reports; the others run the same benchmarks (same fixed iteration counts) silently.
-class Silent : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
   tm::Environment environment(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    benchmark::RunSpecifiedBenchmarks();
-  } else {
-    Silent silent;
-    benchmark::RunSpecifiedBenchmarks(&silent);
-  }
-  benchmark::Shutdown();
-  return 0;
+  return trnsci_testing::run_mpi_benchmarks(argc, argv);
 }

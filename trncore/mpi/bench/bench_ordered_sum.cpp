@@ -6,6 +6,7 @@
 // rank and deadlock the collectives); each iteration's time is the slowest rank's (manual time).
 // Run: mpirun -np 2 --oversubscribe trncore_mpi_bench_ordered_sum
 #include <trncore/mpi.hpp>
+#include <trnsci_testing/mpi_benchmark.hpp>
 
 #include <benchmark/benchmark.h>
 
@@ -72,26 +73,9 @@ void BM_MpiAllreduceSum(benchmark::State& state) {
 BENCHMARK(BM_OrderedSum)->Arg(64 * 64)->Arg(256 * 256)->Arg(1 << 20)->UseManualTime()->Iterations(20);
 BENCHMARK(BM_MpiAllreduceSum)->Arg(64 * 64)->Arg(256 * 256)->Arg(1 << 20)->UseManualTime()->Iterations(20);
 
-// What the non-root ranks report: nothing (they take part in every collective, rank 0 prints).
-class QuietReporter : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
   trncore::mpi::Environment environment(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    benchmark::RunSpecifiedBenchmarks();
-  } else {
-    QuietReporter quiet;
-    benchmark::RunSpecifiedBenchmarks(&quiet);
-  }
-  benchmark::Shutdown();
-  return 0;
+  return trnsci_testing::run_mpi_benchmarks(argc, argv);
 }

@@ -8,6 +8,7 @@
 #include <trncore/mpi.hpp>
 
 #include <benchmark/benchmark.h>
+#include <trnsci_testing/mpi_benchmark.hpp>
 #include <fftw3-mpi.h>
 
 #include <chrono>
@@ -142,13 +143,6 @@ BENCHMARK_CAPTURE(BM_SlabVsFftwMpi, c2c_measure, 0, 1)
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);
 
-// What the non-root ranks report: nothing (they take part in every collective, rank 0 prints).
-class QuietReporter : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -158,15 +152,5 @@ int main(int argc, char** argv) {
     trnfft::plan_dft_1d<double>(4, a.data(), b.data(), trnfft::Direction::forward);
   }
   fftw_mpi_init();
-  benchmark::Initialize(&argc, argv);
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    benchmark::RunSpecifiedBenchmarks();
-  } else {
-    QuietReporter quiet;
-    benchmark::RunSpecifiedBenchmarks(&quiet);
-  }
-  benchmark::Shutdown();
-  return 0;
+  return trnsci_testing::run_mpi_benchmarks(argc, argv);
 }

@@ -6,6 +6,7 @@
 // serial fill (tests/streams_test.cpp); here only speed is measured. Iteration counts are fixed so every
 // rank runs the same collectives; rank 0 prints.
 #include <trncore/mpi.hpp>
+#include <trnsci_testing/mpi_benchmark.hpp>
 #include <trnrand/distributions.hpp>
 #include <trnrand/mpi/streams.hpp>
 
@@ -151,25 +152,9 @@ BENCHMARK(BM_fill_block_cyclic_normal_double)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_randperm)->Arg(4096)->Arg(1 << 22)->Iterations(5)->UseManualTime()->Unit(benchmark::kMillisecond);
 
-// Rank 0 reports; the others run the same benchmarks silently.
-class Silent : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
   trncore::mpi::Environment environment(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  const Communicator comm = Communicator::world();
-  if (comm.rank() == 0) {
-    benchmark::RunSpecifiedBenchmarks();
-  } else {
-    Silent silent;
-    benchmark::RunSpecifiedBenchmarks(&silent);
-  }
-  benchmark::Shutdown();
-  return 0;
+  return trnsci_testing::run_mpi_benchmarks(argc, argv);
 }
