@@ -125,18 +125,30 @@ Tensor<T> sharded_einsum(std::string_view subscripts, const ShardedTensor<T>& sh
   };
   PlanOptions inner = options;
   inner.threads = 1;
+  Shape out_shape;
+  for (int l : subs.output) out_shape.push_back(subs.extents[static_cast<std::size_t>(l)]);
+  const int out_axis = output_parallel ? static_cast<int>(out_at - subs.output.begin()) : -1;
+  // Output-parallel: every shard's block is sized up front, so a transport that runs shards elsewhere can
+  // share them into place (share_results).
   std::vector<Tensor<T>> results(static_cast<std::size_t>(sharded.shards()));
+  if (output_parallel) {
+    for (int s = 0; s < sharded.shards(); ++s) {
+      Shape block = out_shape;
+      block[static_cast<std::size_t>(out_axis)] = sharded.shard(s).extent(sharded.axis());
+      results[static_cast<std::size_t>(s)] = Tensor<T>(block);
+    }
+  }
   transport.for_each_shard(sharded.shards(), [&](std::int64_t s) {
     const auto ops = shard_operands(s);
     results[static_cast<std::size_t>(s)] = einsum<T>(subscripts, ops, inner);
   });
-  Shape out_shape;
-  for (int l : subs.output) out_shape.push_back(subs.extents[static_cast<std::size_t>(l)]);
   Tensor<T> out(out_shape);
   if (output_parallel) {
-    const int axis = static_cast<int>(out_at - subs.output.begin());
+    std::vector<std::span<T>> blocks;
+    for (auto& r : results) blocks.emplace_back(r.values());
+    transport.share_results(std::span<const std::span<T>>(blocks));
     for (int s = 0; s < sharded.shards(); ++s)
-      place_block(results[static_cast<std::size_t>(s)], out, axis, sharded.offset(s));
+      place_block(results[static_cast<std::size_t>(s)], out, out_axis, sharded.offset(s));
     return out;
   }
   std::vector<std::span<const T>> partials;

@@ -3,8 +3,8 @@
 /// Tensors split along one axis over N shards, and einsum over them: output-parallel when the split label is
 /// kept in the output (each shard computes its block), reduce-parallel when it is summed (each shard computes
 /// a partial result, then the partials are added in shard order). Where the shards run and how partials
-/// travel is a ShardTransport, so the threads used here can be replaced by a distributed engine (MPI ranks)
-/// without touching the contraction code.
+/// travel is a ShardTransport, so the threads used here can be replaced by a distributed engine (MPI ranks:
+/// trntensor::mpi::MpiTransport in trntensor_mpi) without touching the contraction code.
 
 #include <trntensor/einsum.hpp>
 #include <trntensor/tensor.hpp>
@@ -26,9 +26,17 @@ class ShardTransport {
   /// Runs work(s) for every shard s in [0, shards), possibly concurrently; rethrows a task's exception.
   virtual void for_each_shard(std::int64_t shards, const std::function<void(std::int64_t)>& work) = 0;
   ///@{
-  /// out[i] = Σ_s partials[s][i], summed in ascending s for every i (one fixed order).
+  /// out[i] = Σ_s partials[s][i], summed in ascending s for every i (one fixed order). A transport that ran
+  /// shard s in another process (trntensor::mpi::MpiTransport) reads partials[s] only where s ran.
   virtual void reduce_sum(std::span<const std::span<const double>> partials, std::span<double> out) = 0;
   virtual void reduce_sum(std::span<const std::span<const float>> partials, std::span<float> out) = 0;
+  ///@}
+  ///@{
+  /// Makes every shard's result available to the caller: results[s] is shard s's output block, sized alike
+  /// wherever the caller runs, and filled by for_each_shard where shard s ran; afterwards it holds shard s's
+  /// values everywhere. The in-process transport ran every shard here: nothing to do (the default).
+  virtual void share_results(std::span<const std::span<double>> results) { (void)results; }
+  virtual void share_results(std::span<const std::span<float>> results) { (void)results; }
   ///@}
 };
 
