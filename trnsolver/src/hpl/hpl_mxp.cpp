@@ -9,6 +9,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "hpl/hpl_report.hpp"
+
 namespace trnsolver {
 
 namespace {
@@ -93,22 +95,31 @@ HplMxpResult hpl_mxp(const HplMxpOptions& options) {
   return r;
 }
 
-std::string HplMxpResult::to_string() const {
+namespace detail {
+
+std::string hpl_report(const HplMxpResult& result, std::int64_t nb, int p, int q) {
   const std::string rule(80, '=');
   const std::string dash(80, '-');
+  const auto& report = result.report;
   const bool sim =
       report.trajectory.empty() ? false : report.trajectory.front().description.find("sim") != std::string::npos;
-  char line[160];
+  char line[200];
   std::snprintf(
-      line, sizeof line, "%-16s %8lld %5d %5d %5d %18s %20s",
+      line, sizeof line, "%-16s %8lld %5lld %5d %5d %18s %20s",
       (std::string("WR_trnsci_") + (sim ? "sim_" : "") + std::string(trnsolver::to_string(report.factor))).c_str(),
-      static_cast<long long>(n), 128, 1, 1, fixed(seconds, 3).c_str(), trncore::detail::sci(gflops).c_str());
+      static_cast<long long>(result.n), static_cast<long long>(nb), p, q, fixed(result.seconds, 3).c_str(),
+      trncore::detail::sci(result.gflops).c_str());
   std::string s = rule + "\nT/V                     N    NB     P     Q               Time               Gflops\n" +
                   dash + "\n" + line + "\n";
   for (const auto& step : report.trajectory) s += "  " + step.description + "\n";
-  s += dash + "\n||Ax-b||_oo/(eps*(||A||_oo*||x||_oo+||b||_oo)*N)= " + trncore::detail::sci(scaled_residual) +
-       " ...... " + (passed ? "PASSED" : "FAILED") + "\n" + rule + "\n";
+  s += dash + "\n||Ax-b||_oo/(eps*(||A||_oo*||x||_oo+||b||_oo)*N)= " + trncore::detail::sci(result.scaled_residual) +
+       " ...... " + (result.passed ? "PASSED" : "FAILED") + "\n" + rule + "\n";
   return s;
 }
+
+}  // namespace detail
+
+// The single-process run: one process, the blocked LU's tile of 128.
+std::string HplMxpResult::to_string() const { return detail::hpl_report(*this, 128, 1, 1); }
 
 }  // namespace trnsolver

@@ -3,15 +3,14 @@
 #include <trnsolver/mpi/hpl_mxp.hpp>
 
 #include "hpl/dist_lu.hpp"
+#include "hpl/hpl_report.hpp"
 
-#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 #include <trnrand/stream.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 
 namespace trnsolver::mpi {
 
@@ -19,12 +18,6 @@ namespace {
 
 namespace tm = trncore::mpi;
 using tm::ErrorKind;
-
-std::string fixed(double x, int decimals) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
-  return buf;
-}
 
 // Fills the local rows of global column gj (data: the local column) from `stream` at words 2·(i + gj·n): one
 // fill per run of nb consecutive global rows, each the serial fill's slice (trnrand's partitioning rule).
@@ -169,23 +162,6 @@ HplMxpResult hpl_mxp(const ProcessGrid& grid, const HplMxpOptions& options) {
   return r;
 }
 
-std::string HplMxpResult::to_string() const {
-  const std::string rule(80, '=');
-  const std::string dash(80, '-');
-  const bool sim =
-      report.trajectory.empty() ? false : report.trajectory.front().description.find("sim") != std::string::npos;
-  char line[200];
-  std::snprintf(
-      line, sizeof line, "%-16s %8lld %5lld %5d %5d %18s %20s",
-      (std::string("WR_trnsci_") + (sim ? "sim_" : "") + std::string(trnsolver::to_string(report.factor))).c_str(),
-      static_cast<long long>(n), static_cast<long long>(nb), p, q, fixed(seconds, 3).c_str(),
-      trncore::detail::sci(gflops).c_str());
-  std::string s = rule + "\nT/V                     N    NB     P     Q               Time               Gflops\n" +
-                  dash + "\n" + line + "\n";
-  for (const auto& step : report.trajectory) s += "  " + step.description + "\n";
-  s += dash + "\n||Ax-b||_oo/(eps*(||A||_oo*||x||_oo+||b||_oo)*N)= " + trncore::detail::sci(scaled_residual) +
-       " ...... " + (passed ? "PASSED" : "FAILED") + "\n" + rule + "\n";
-  return s;
-}
+std::string HplMxpResult::to_string() const { return trnsolver::detail::hpl_report(*this, nb, p, q); }
 
 }  // namespace trnsolver::mpi
