@@ -146,10 +146,33 @@ void check_descriptor(CollectiveCheck& check, const ProcessGrid& grid, const Des
   }
 }
 
-template <class T>
-std::vector<T> scatter(const ProcessGrid& grid, const Descriptor& d, const T* global, std::int64_t ld, int root) {
+namespace {
+
+// How many elements process r owns.
+std::size_t owned_count(const ProcessGrid& grid, const Descriptor& d, int r) {
+  return static_cast<std::size_t>(numroc(d.m, d.mb, r / grid.cols(), d.rsrc, grid.rows()) *
+                                  numroc(d.n, d.nb, r % grid.cols(), d.csrc, grid.cols()));
+}
+
+// Visits what process r owns in packed order — column-major over its local rows and columns, the order in
+// which scatter and gather transfer it: visit(packed_index, global_row, global_col).
+template <class Visit>
+void for_each_owned(const ProcessGrid& grid, const Descriptor& d, int r, Visit visit) {
+  const int pr = r / grid.cols(), pc = r % grid.cols();
+  const auto rr = numroc(d.m, d.mb, pr, d.rsrc, grid.rows()), rc = numroc(d.n, d.nb, pc, d.csrc, grid.cols());
+  const std::int64_t rdist = ((pr - d.rsrc) % grid.rows() + grid.rows()) % grid.rows();
+  const std::int64_t cdist = ((pc - d.csrc) % grid.cols() + grid.cols()) % grid.cols();
+  for (std::int64_t jl = 0; jl < rc; ++jl) {
+    const auto j = ((jl / d.nb) * grid.cols() + cdist) * d.nb + jl % d.nb;
+    for (std::int64_t il = 0; il < rr; ++il)
+      visit(static_cast<std::size_t>(il + jl * rr), ((il / d.mb) * grid.rows() + rdist) * d.mb + il % d.mb, j);
+  }
+}
+
+// The checks scatter and gather share: the descriptor, an agreed valid root, and the root's global array.
+void check_root_and_global(CollectiveCheck& check, const ProcessGrid& grid, const Descriptor& d, const void* global,
+                           std::int64_t ld, int root) {
   const auto& comm = grid.comm();
-  CollectiveCheck check(comm, "trncore::mpi::scatter");
   check_descriptor(check, grid, d, "d");
   check.same("root", root);
   check.require(root >= 0 && root < comm.size(), ErrorKind::invalid_argument,
@@ -161,38 +184,34 @@ std::vector<T> scatter(const ProcessGrid& grid, const Descriptor& d, const T* gl
     check.require(global != nullptr || d.m == 0 || d.n == 0, ErrorKind::invalid_argument, "global is null on root",
                   "pass the global matrix on the root rank");
   }
+}
+
+}  // namespace
+
+template <class T>
+std::vector<T> scatter(const ProcessGrid& grid, const Descriptor& d, const T* global, std::int64_t ld, int root) {
+  const auto& comm = grid.comm();
+  CollectiveCheck check(comm, "trncore::mpi::scatter");
+  check_root_and_global(check, grid, d, global, ld, root);
   check.finish();
 
   std::vector<T> local(static_cast<std::size_t>(local_size(d, grid)), T(0));
   const auto rows = local_rows(d, grid), cols = local_cols(d, grid);
   constexpr int tag = 0x7c01;
+  std::vector<T> packed(static_cast<std::size_t>(rows * cols));
   if (comm.rank() == root) {
-    std::vector<T> packed;
     for (int r = 0; r < comm.size(); ++r) {
-      const int pr = r / grid.cols(), pc = r % grid.cols();
-      const auto rr = numroc(d.m, d.mb, pr, d.rsrc, grid.rows()), rc = numroc(d.n, d.nb, pc, d.csrc, grid.cols());
-      packed.assign(static_cast<std::size_t>(rr * rc), T(0));
-      const std::int64_t rdist = ((pr - d.rsrc) % grid.rows() + grid.rows()) % grid.rows();
-      const std::int64_t cdist = ((pc - d.csrc) % grid.cols() + grid.cols()) % grid.cols();
-      for (std::int64_t jl = 0; jl < rc; ++jl) {
-        const auto j = ((jl / d.nb) * grid.cols() + cdist) * d.nb + jl % d.nb;
-        for (std::int64_t il = 0; il < rr; ++il) {
-          const auto i = ((il / d.mb) * grid.rows() + rdist) * d.mb + il % d.mb;
-          packed[static_cast<std::size_t>(il + jl * rr)] = global[i + j * ld];
-        }
-      }
-      if (r == root) {
-        for (std::int64_t jl = 0; jl < cols; ++jl)
-          std::copy_n(packed.data() + jl * rows, rows, local.data() + jl * d.lld);
-      } else {
-        comm.send(std::span<const T>(packed), r, tag);
-      }
+      if (r == root) continue;
+      std::vector<T> to(owned_count(grid, d, r));
+      for_each_owned(grid, d, r, [&](std::size_t k, std::int64_t i, std::int64_t j) { to[k] = global[i + j * ld]; });
+      comm.send(std::span<const T>(to), r, tag);
     }
+    for_each_owned(grid, d, root,
+                   [&](std::size_t k, std::int64_t i, std::int64_t j) { packed[k] = global[i + j * ld]; });
   } else {
-    std::vector<T> packed(static_cast<std::size_t>(rows * cols));
     comm.recv(std::span<T>(packed), root, tag);
-    for (std::int64_t jl = 0; jl < cols; ++jl) std::copy_n(packed.data() + jl * rows, rows, local.data() + jl * d.lld);
   }
+  for (std::int64_t jl = 0; jl < cols; ++jl) std::copy_n(packed.data() + jl * rows, rows, local.data() + jl * d.lld);
   return local;
 }
 
@@ -200,20 +219,10 @@ template <class T>
 void gather(const ProcessGrid& grid, const Descriptor& d, const T* local, T* global, std::int64_t ld, int root) {
   const auto& comm = grid.comm();
   CollectiveCheck check(comm, "trncore::mpi::gather");
-  check_descriptor(check, grid, d, "d");
-  check.same("root", root);
-  check.require(root >= 0 && root < comm.size(), ErrorKind::invalid_argument,
-                "root = " + str(root) + " is outside [0, " + str(comm.size()) + ")", "pass a rank of the grid");
+  check_root_and_global(check, grid, d, global, ld, root);
   const auto rows = local_rows(d, grid), cols = local_cols(d, grid);
   check.require(local != nullptr || rows == 0 || cols == 0, ErrorKind::invalid_argument, "local is null",
                 "pass this rank's local array");
-  if (comm.rank() == root) {
-    check.require(ld >= std::max<std::int64_t>(1, d.m), ErrorKind::dimension_mismatch,
-                  "ld = " + str(ld) + " is below max(1, m = " + str(d.m) + ")",
-                  "pass the global array's leading dimension");
-    check.require(global != nullptr || d.m == 0 || d.n == 0, ErrorKind::invalid_argument, "global is null on root",
-                  "pass the global matrix on the root rank");
-  }
   check.finish();
 
   constexpr int tag = 0x7c02;
@@ -223,23 +232,14 @@ void gather(const ProcessGrid& grid, const Descriptor& d, const T* local, T* glo
     comm.send(std::span<const T>(packed), root, tag);
     return;
   }
+  std::vector<T> from;
   for (int r = 0; r < comm.size(); ++r) {
-    const int pr = r / grid.cols(), pc = r % grid.cols();
-    const auto rr = numroc(d.m, d.mb, pr, d.rsrc, grid.rows()), rc = numroc(d.n, d.nb, pc, d.csrc, grid.cols());
-    std::vector<T> from(static_cast<std::size_t>(rr * rc));
-    if (r == root)
-      from = packed;
-    else
+    if (r != root) {
+      from.resize(owned_count(grid, d, r));
       comm.recv(std::span<T>(from), r, tag);
-    const std::int64_t rdist = ((pr - d.rsrc) % grid.rows() + grid.rows()) % grid.rows();
-    const std::int64_t cdist = ((pc - d.csrc) % grid.cols() + grid.cols()) % grid.cols();
-    for (std::int64_t jl = 0; jl < rc; ++jl) {
-      const auto j = ((jl / d.nb) * grid.cols() + cdist) * d.nb + jl % d.nb;
-      for (std::int64_t il = 0; il < rr; ++il) {
-        const auto i = ((il / d.mb) * grid.rows() + rdist) * d.mb + il % d.mb;
-        global[i + j * ld] = from[static_cast<std::size_t>(il + jl * rr)];
-      }
     }
+    const auto& src = r == root ? packed : from;
+    for_each_owned(grid, d, r, [&](std::size_t k, std::int64_t i, std::int64_t j) { global[i + j * ld] = src[k]; });
   }
 }
 
