@@ -1,6 +1,8 @@
 // Slab-decomposed distributed FFT (slab.hpp): local trnfft plans + MPI_Alltoallv transposes.
 #include <trnfft/mpi/slab.hpp>
 
+#include "composed_report.hpp"
+
 #include <trncore/error.hpp>
 
 #include <mpi.h>
@@ -72,64 +74,29 @@ struct SlabState {
   std::optional<double> target;
 
   // The local stages' reports on this rank (sim plans): stage 0 = dimensions 1…d−1, stage 1 = dimension 0.
-  struct Compose {
-    double bound[2] = {0.0, 0.0};
-    bool certified = true;
-    std::string reason;
-    std::vector<trncore::TrajectoryStep> steps[2];
-  };
-
+  using Compose = StageLog;
   template <class P, class... A>
   static void local(const P& plan, int stage, Compose* c, A... args) {
-    if (c == nullptr) {
-      plan.execute(args...);
-      return;
-    }
-    trncore::AccuracyReport r;
-    plan.execute(args..., r);
-    c->bound[stage] = std::max(c->bound[stage], r.a_priori_bound);
-    if (!r.certified && c->certified) {
-      c->certified = false;
-      c->reason = r.uncertified_reason;
-    }
-    c->steps[stage] = r.trajectory;
+    run_stage(plan, static_cast<std::size_t>(stage), c, args...);
   }
 
-  // One collective: the stage bounds' maxima over ranks and the certification of every rank, composed
-  // (docs/trnfft.md "The bound and how it composes", item 8): c2c, r2c 1 + δ = (1 + δ_rest)(1 + δ_0), evaluated as
-  // δ_rest + δ_0 + δ_rest·δ_0 (no cancellation for bounds near u); c2r
-  // (dimension 0 first, then the c2r pass) δ = √2·δ_0 + δ_rest·(1 + √2·δ_0).
+  // The stage bounds' maxima over ranks and the certification of every rank, composed (docs/trnfft.md "The
+  // bound and how it composes", item 8): c2c, r2c 1 + δ = (1 + δ_rest)(1 + δ_0); c2r (dimension 0 first, then
+  // the c2r pass) δ = √2·δ_0 + δ_rest·(1 + √2·δ_0).
   trncore::AccuracyReport compose(const Compose& c) const {
-    const double rest = comm.allreduce_max(c.bound[0]), d0 = comm.allreduce_max(c.bound[1]);
-    const bool all = comm.all_of(c.certified);
-    trncore::AccuracyReport report;
-    report.target = target;
-    report.trajectory.push_back({"trnfft::mpi slab " + std::string(to_string(kind)) + " over " + std::to_string(ranks) +
-                                 " ranks: local stages on the sim backend, data movement by "
-                                 "MPI_Alltoallv (exact)"});
-    for (const auto& st : c.steps[kind == Kind::c2r ? 1 : 0])
-      report.trajectory.push_back(
-          {std::string(kind == Kind::c2r ? "dimension 0: " : "dimensions 1…d−1: ") + st.description});
-    for (const auto& st : c.steps[kind == Kind::c2r ? 0 : 1])
-      report.trajectory.push_back(
-          {std::string(kind == Kind::c2r ? "dimensions 1…d−1: " : "dimension 0: ") + st.description});
-    report.references.push_back(
-        "trnfft::mpi slab: each stage's bound is the maximum over ranks of the local plans' certified bounds "
-        "(normwise per transform, so also over the whole array); stages compose as docs/trnfft.md, 'The bound and "
-        "how it composes', item 8");
-    const double s2 = std::sqrt(2.0);
-    const double bound = kind == Kind::c2r ? s2 * d0 + rest * (1.0 + s2 * d0) : rest + d0 + rest * d0;
-    if (all) {
-      report.certify(bound);
-    } else {
-      const int first = comm.allreduce_min(c.certified ? ranks : comm.rank());
-      std::vector<std::int64_t> len{static_cast<std::int64_t>(c.reason.size())};
-      comm.broadcast(std::span<std::int64_t>(len), first);
-      std::string why = comm.rank() == first ? c.reason : std::string(static_cast<std::size_t>(len[0]), ' ');
-      comm.broadcast(std::span<char>(why.data(), why.size()), first);
-      report.uncertify("on rank " + std::to_string(first) + ": " + why);
-    }
-    return report;
+    const auto m = stage_maxima(comm, c);
+    const double rest = m[0], d0 = m[1];
+    const bool c2r = kind == Kind::c2r;
+    const double bound = c2r ? compose_c2r(d0, rest) : compose_product({rest, d0});
+    std::vector<StageLabel> order{{0, "dimensions 1…d−1: "}, {1, "dimension 0: "}};
+    if (c2r) std::swap(order[0], order[1]);
+    return composed_report(comm, c, bound, target,
+                           "trnfft::mpi slab " + std::string(to_string(kind)) + " over " + std::to_string(ranks) +
+                               " ranks: local stages on the sim backend, data movement by MPI_Alltoallv (exact)",
+                           order,
+                           "trnfft::mpi slab: each stage's bound is the maximum over ranks of the local plans' "
+                           "certified bounds (normwise per transform, so also over the whole array); stages compose "
+                           "as docs/trnfft.md, 'The bound and how it composes', item 8");
   }
 
   explicit SlabState(const Communicator& c) : comm(c.native()) {}
@@ -260,7 +227,7 @@ struct SlabState {
       run(in, out, nullptr);
       return;
     }
-    Compose c;
+    Compose c(2);
     run(in, out, &c);
     auto composed = compose(c);
     if (report != nullptr)
@@ -376,8 +343,7 @@ SlabPlan<T> make(const char* function, const Communicator& comm, const std::vect
     // Each stage's target, so that the composition (compose()) stays within the caller's target t:
     // c2c/r2c (1 + t_s)² − 1 = t; c2r (1 + √2)·t_s + √2·t_s² ≤ t for t_s = t / (2 + 2√2).
     const double t = *options.target_forward_error;
-    po.target_forward_error =
-        kind == Kind::c2r ? t / (2.0 + 2.0 * std::sqrt(2.0)) : (std::sqrt(1.0 + t) - 1.0) * (1.0 - 1e-12);
+    po.target_forward_error = kind == Kind::c2r ? t / (2.0 + 2.0 * std::sqrt(2.0)) : stage_target(t, 2);
   }
   // Creation arrays are internal (planning never touches the caller's data); the real side uses scratch.
   CollectiveCheck planned(comm, function);

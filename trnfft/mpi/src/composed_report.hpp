@@ -1,0 +1,77 @@
+#pragma once
+// Internal to trnfft_mpi (not installed): the composed AccuracyReport of a distributed transform whose local
+// stages run trnfft sim plans (slab, pencil, 1-D six-step). Each rank records its local stages' certified
+// bounds (StageLog, run_stage); composed_report() then takes every stage's maximum over ranks and the
+// certification of every rank (collectives, the same on every rank) and builds the one report the caller
+// gets, with the bound the caller composed from those maxima (compose_product, compose_c2r; derivations in
+// docs/trnfft.md, "The bound and how it composes", items 3, 4, 7, 8).
+//
+// Why the maximum over ranks: every local plan certifies a normwise bound per transform, so also in the
+// Frobenius norm of its batch; the squares add over ranks, so the largest rank's bound holds for the
+// whole distributed array at that stage.
+
+#include <trncore/accuracy_report.hpp>
+#include <trncore/mpi.hpp>
+
+#include <cstddef>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace trnfft::mpi::detail {
+
+/// This rank's record of the local sim stages of one distributed execute.
+struct StageLog {
+  explicit StageLog(std::size_t stages) : bound(stages, 0.0), steps(stages) {}
+  std::vector<double> bound;  ///< per stage: the largest local a_priori_bound this rank saw (0 if none ran)
+  bool certified = true;      ///< every local run on this rank certified
+  std::string reason;         ///< the first uncertified_reason on this rank
+  std::vector<std::vector<trncore::TrajectoryStep>> steps;  ///< per stage: the last local trajectory
+
+  /// Records one local run's report as part of `stage`.
+  void record(std::size_t stage, const trncore::AccuracyReport& r);
+};
+
+/// Runs `plan.execute(args...)` when `log` is null (host plans, or no report wanted), else
+/// `plan.execute(args..., report)` and records the report as part of `stage`.
+template <class P, class... A>
+void run_stage(const P& plan, std::size_t stage, StageLog* log, A... args) {
+  if (log == nullptr) {
+    plan.execute(args...);
+    return;
+  }
+  trncore::AccuracyReport r;
+  plan.execute(args..., r);
+  log->record(stage, r);
+}
+
+/// One trajectory block of the composed report: the steps of `stage` prefixed by `label`.
+struct StageLabel {
+  std::size_t stage = 0;
+  std::string label;
+};
+
+/// Every stage's bound, maximised over the ranks of `comm` (collective: one allreduce_max per stage).
+std::vector<double> stage_maxima(const trncore::mpi::Communicator& comm, const StageLog& log);
+
+/// The composed report (collective, the same on every rank): target `target`, trajectory = `header` then the
+/// stages' steps in the order of `order` (this rank's local trajectories), references `reference`; certified
+/// with `bound` (computed by the caller from stage_maxima()) when every rank's local runs were certified,
+/// else uncertified with "on rank r: <reason>" for the lowest uncertified rank r (broadcast), bound kept.
+trncore::AccuracyReport composed_report(const trncore::mpi::Communicator& comm, const StageLog& log, double bound,
+                                        std::optional<double> target, std::string header,
+                                        const std::vector<StageLabel>& order, std::string reference);
+
+/// 1 + δ = Π(1 + δ_i), evaluated as a running δ ← δ + δ_i + δ·δ_i (no cancellation for bounds near u).
+double compose_product(std::initializer_list<double> deltas);
+
+/// A c2r last pass after other passes (docs/trnfft.md item 8): δ = √2·δ_first + δ_c2r·(1 + √2·δ_first).
+double compose_c2r(double delta_first, double delta_c2r);
+
+/// The per-stage target t_s for `stages` stages composed by compose_product so that the product meets t:
+/// (1 + t_s)^stages − 1 ≤ t (shrunk by 1e−12 relative against rounding).
+double stage_target(double t, int stages);
+
+}  // namespace trnfft::mpi::detail
