@@ -1,5 +1,7 @@
-// Distributed 1-D FFT, six-step form (fft1d.hpp).
+// Distributed 1-D FFTs (fft1d.hpp): the six-step c2c core and the r2c/c2r split around it.
 #include <trnfft/mpi/fft1d.hpp>
+
+#include "composed_report.hpp"
 
 #include <trncore/error.hpp>
 
@@ -10,6 +12,8 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <numbers>
+#include <string>
 #include <utility>
 
 namespace trnfft::mpi {
@@ -20,87 +24,496 @@ using trncore::mpi::ErrorKind;
 
 namespace detail {
 
-template <Real T>
-struct Fft1dState {
-  using C = std::complex<T>;
-  Communicator comm;
-  Fft1dLayout layout;
-  Direction direction = Direction::forward;
-  int ranks = 1;
-  std::vector<Block> b0, b1;
-  std::vector<int> sc, sd, rc, rd;  // A→B' (as the slab plan's, rest = 1)
-  C2CPlan<T> columns;               // length n0 on B' (n0 × local_n1), in place
-  C2CPlan<T> rows;                  // length n1 on A (local_n0 × n1), in place
-  std::vector<C> twiddle;           // B' layout: ω_N^{±(local_1_start + jj)·k0}
-  mutable std::vector<C> buf1, buf2;
-
-  explicit Fft1dState(const Communicator& c) : comm(c.native()) {}
-  static Fft1dPlan<T> wrap(std::unique_ptr<Fft1dState> s) { return Fft1dPlan<T>(std::move(s)); }
-
-  std::int64_t ln0() const { return layout.input_rows; }
-  std::int64_t ln1() const { return layout.output_rows; }
-
-  void alltoall(const C* send, C* recv, bool a_to_b) const {
-    const int code =
-        MPI_Alltoallv(send, (a_to_b ? sc : rc).data(), (a_to_b ? sd : rd).data(), trncore::mpi::datatype<C>(), recv,
-                      (a_to_b ? rc : sc).data(), (a_to_b ? rd : sd).data(), trncore::mpi::datatype<C>(), comm.native());
-    if (code != MPI_SUCCESS)
-      throw trncore::mpi::CommunicationError("trnfft::mpi::Fft1dPlan::execute",
-                                             "MPI_Alltoallv failed with code " + std::to_string(code),
-                                             "check the MPI installation and that every rank executes the plan");
-  }
-  void pack(const C* a, C* send) const {
-    const auto n1 = layout.n1;
-    for (int q = 0; q < ranks; ++q) {
-      const auto& bq = b1[static_cast<std::size_t>(q)];
-      if (bq.count == 0) continue;
-      C* dst = send + sd[static_cast<std::size_t>(q)];
-      for (std::int64_t i = 0; i < ln0(); ++i)
-        std::memcpy(dst + i * bq.count, a + i * n1 + bq.start, static_cast<std::size_t>(bq.count) * sizeof(C));
-    }
-  }
-  void unpack(const C* recv, C* a) const {
-    const auto n1 = layout.n1;
-    for (int q = 0; q < ranks; ++q) {
-      const auto& bq = b1[static_cast<std::size_t>(q)];
-      if (bq.count == 0) continue;
-      const C* src = recv + sd[static_cast<std::size_t>(q)];
-      for (std::int64_t i = 0; i < ln0(); ++i)
-        std::memcpy(a + i * n1 + bq.start, src + i * bq.count, static_cast<std::size_t>(bq.count) * sizeof(C));
-    }
-  }
-
-  void run(const C* in, C* out) const {
-    C* w1 = buf1.data();
-    C* w2 = buf2.data();
-    const auto n0 = layout.n0, l1 = ln1();
-    pack(in, w2);
-    alltoall(w2, w1, true);  // w1: B' = n0 × local_n1, x[n1·j0 + j1] at (j0, j1 − start)
-    if (l1 > 0) {
-      columns.execute(w1, w1);
-      const C* w = twiddle.data();
-      for (std::int64_t i = 0; i < n0 * l1; ++i) w1[i] *= w[i];
-    }
-    alltoall(w1, w2, false);
-    unpack(w2, w1);                       // w1: A = local_n0 × n1, (k0, j1)
-    if (ln0() > 0) rows.execute(w1, w1);  // (k0, k1) = X[k0 + n0·k1]
-    pack(w1, w2);
-    alltoall(w2, w1, true);  // w1: n0 × local_n1, (k0, k1 − start)
-    for (std::int64_t k1 = 0; k1 < l1; ++k1)
-      for (std::int64_t k0 = 0; k0 < n0; ++k0) out[k1 * n0 + k0] = w1[k0 * l1 + k1];
-  }
-};
-
 namespace {
+
+bool aligned16(const void* p) { return p == nullptr || reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+bool overlap(const void* a, std::size_t abytes, const void* b, std::size_t bbytes) {
+  if (abytes == 0 || bbytes == 0) return false;
+  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+  return x < y + bbytes && y < x + abytes;
+}
+
 std::int64_t default_n0(std::int64_t n) {
   std::int64_t best = 1;
   for (std::int64_t d = 1; d * d <= n; ++d)
     if (n % d == 0) best = d;
   return best;
 }
-bool aligned16(const void* p) { return p == nullptr || reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+// The complex product as written (4 products, 2 sums, each rounded: -ffp-contract=off): within √5·u·|a·b|
+// (Brent, Percival, Zimmermann 2007).
+template <Real T>
+std::complex<T> cmul(std::complex<T> a, std::complex<T> b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+
+// ω_N^{sign·m} for |m| ≤ N/2, in long double (|error| ≤ a few 2^−64 per component), rounded once to T.
+template <Real T>
+std::complex<T> root(std::int64_t m, std::int64_t n, int sign) {
+  const long double two_pi = 6.283185307179586476925286766559005768L;
+  const long double angle =
+      static_cast<long double>(sign) * two_pi * static_cast<long double>(m) / static_cast<long double>(n);
+  return {static_cast<T>(std::cos(angle)), static_cast<T>(std::sin(angle))};
+}
+
+// Roundings of the host arithmetic between the local transforms (fft1d.hpp, "Accuracy"):
+// - the twiddle: |ŵ − w| ≤ u_w·|w|, u_w = u + 2^−61 (each component of the long double value is within
+//   2^−63 of the exact one, then rounded to T within u relative; √2·2^−63 < 2^−61 on |w| = 1);
+//   |fl(a·ŵ) − a·ŵ| ≤ √5·u·|a||ŵ| (Brent, Percival, Zimmermann, "Error bounds on complex floating-point
+//   multiplication", Math. Comp. 76 (2007) 1469–1481, the product computed as written, without FMA);
+//   so |fl(a·ŵ) − a·w| ≤ (u_w + √5·u·(1 + u_w))·|a| = τ·|a|, normwise over a vector as well.
+template <Real T>
+double tau() {
+  const double u = std::numeric_limits<T>::epsilon() / 2;
+  const double uw = u + std::ldexp(1.0, -61);
+  return uw + std::sqrt(5.0) * u * (1.0 + uw);
+}
+// - the split step (r2c): with A = |Z[k]| + |Z[M−k]|, s = fl(Z[k] + conj Z[M−k]) and d = fl(Z[k] − conj Z[M−k])
+//   err by ≤ u·A each, t = fl(d̂·ŵ) by ≤ u·A + τ(1 + u)·A, and the final sums (the ½ is exact) by
+//   u·|½(ŝ − i·t̂)| ≤ u(1 + u)²(1 + τ)·A; in all ½(2u + τ(1 + u))·A + u(1 + u)²(1 + τ)·A ≤ c_p·A with
+//   c_p = 3u + τ (the higher-order terms are below the slack u − τu/2 − …). Σ_k A² over k = 0…M is at most
+//   8‖Z‖² and ‖Z‖ = √M‖x‖ ≤ ‖X_half‖, the exact split maps an error e in Z to at most √8‖e‖, so
+//   δ_r2c = 2√2·(δ_c + c_p·(1 + δ_c)) relative to the half spectrum — docs/trnfft.md item 7, with our τ.
+//   c2r: Z'[k] errs by ≤ 2c_p(|X[k]| + |X[M−k]|), ‖ΔZ'‖ ≤ 2√2·c_p·‖Z'‖ (‖Z'‖ = √(2N)‖x‖, ‖X_half‖ ≤ √N‖x‖),
+//   δ_c2r = 2√2·c_p + δ_c·(1 + 2√2·c_p).
+template <Real T>
+double split_cp() {
+  return 3.0 * (std::numeric_limits<T>::epsilon() / 2) + tau<T>();
+}
+
 }  // namespace
 
+// The M-point six-step c2c core (fft1d.hpp): input blocks of n1-point rows (block_of(n0)), output blocks of
+// n0-point rows (block_of(n1)). Local stages: 0 = columns (length n0), 1 = rows (length n1).
+template <Real T>
+struct SixStep {
+  using C = std::complex<T>;
+  MPI_Comm comm = MPI_COMM_NULL;  // the owning state's duplicate
+  int ranks = 1;
+  std::int64_t n = 0, n0 = 1, n1 = 1;
+  Direction direction = Direction::forward;
+  std::vector<Block> b0, b1;
+  Block in, out;                    // this rank's rows
+  std::vector<int> sc, sd, rc, rd;  // A→B' counts/displacements (points)
+  C2CPlan<T> columns;               // length n0 on B' (n0 × local_n1), in place
+  C2CPlan<T> rows;                  // length n1 on A (local_n0 × n1), in place
+  std::vector<C> twiddle;           // B' layout: ω_N^{±(out.start + jj)·k0}
+  mutable std::vector<C> buf1, buf2;
+
+  // Layout and counts; false when an exchange exceeds int counts.
+  bool setup(int nranks, int rank, std::int64_t length, std::int64_t rows0, Direction dir) {
+    ranks = nranks;
+    n = length;
+    n0 = rows0;
+    n1 = n / n0;
+    direction = dir;
+    for (int r = 0; r < ranks; ++r) {
+      b0.push_back(block_of(n0, ranks, r));
+      b1.push_back(block_of(n1, ranks, r));
+    }
+    in = b0[static_cast<std::size_t>(rank)];
+    out = b1[static_cast<std::size_t>(rank)];
+    std::int64_t s = 0, r = 0;
+    bool fits = true;
+    for (int q = 0; q < ranks; ++q) {
+      const auto a = in.count * b1[static_cast<std::size_t>(q)].count;
+      const auto b = b0[static_cast<std::size_t>(q)].count * out.count;
+      if (s + a > std::numeric_limits<int>::max() || r + b > std::numeric_limits<int>::max()) fits = false;
+      sc.push_back(static_cast<int>(a));
+      sd.push_back(static_cast<int>(s));
+      rc.push_back(static_cast<int>(b));
+      rd.push_back(static_cast<int>(r));
+      s += a;
+      r += b;
+    }
+    return fits;
+  }
+
+  // Buffers, twiddles (no communication) and the local plans (may throw; the caller captures).
+  void allocate() {
+    const auto l0 = in.count, l1 = out.count;
+    const auto words = static_cast<std::size_t>(std::max<std::int64_t>({l0 * n1, n0 * l1, 1}));
+    buf1.assign(words, C{});
+    buf2.assign(words, C{});
+    // ω_N^{±m}, m = j1·k0 < N reduced exactly to |m| ≤ N/2.
+    twiddle.resize(static_cast<std::size_t>(n0 * l1));
+    const int sign = direction == Direction::forward ? -1 : 1;
+    for (std::int64_t k0 = 0; k0 < n0; ++k0)
+      for (std::int64_t jj = 0; jj < l1; ++jj) {
+        std::int64_t m = (out.start + jj) * k0;
+        if (2 * m > n) m -= n;
+        twiddle[static_cast<std::size_t>(k0 * l1 + jj)] = root<T>(m, n, sign);
+      }
+  }
+  void make_plans(const PlanOptions& po) {
+    const auto l0 = in.count, l1 = out.count;
+    if (l1 > 0)
+      columns = plan_guru_dft<T>({IoDim{n0, l1, l1}}, {IoDim{l1, 1, 1}}, buf1.data(), buf1.data(), direction, po);
+    if (l0 > 0) rows = plan_many_dft<T>({n1}, l0, buf1.data(), {}, 1, n1, buf1.data(), {}, 1, n1, direction, po);
+  }
+
+  void alltoall(const C* send, C* recv, bool a_to_b) const {
+    const int code =
+        MPI_Alltoallv(send, (a_to_b ? sc : rc).data(), (a_to_b ? sd : rd).data(), trncore::mpi::datatype<C>(), recv,
+                      (a_to_b ? rc : sc).data(), (a_to_b ? rd : sd).data(), trncore::mpi::datatype<C>(), comm);
+    if (code != MPI_SUCCESS)
+      throw trncore::mpi::CommunicationError("trnfft::mpi::Fft1dPlan::execute",
+                                             "MPI_Alltoallv failed with code " + std::to_string(code),
+                                             "check the MPI installation and that every rank executes the plan");
+  }
+  void pack(const C* a, C* send) const {
+    for (int q = 0; q < ranks; ++q) {
+      const auto& bq = b1[static_cast<std::size_t>(q)];
+      if (bq.count == 0) continue;
+      C* dst = send + sd[static_cast<std::size_t>(q)];
+      for (std::int64_t i = 0; i < in.count; ++i)
+        std::memcpy(dst + i * bq.count, a + i * n1 + bq.start, static_cast<std::size_t>(bq.count) * sizeof(C));
+    }
+  }
+  void unpack(const C* recv, C* a) const {
+    for (int q = 0; q < ranks; ++q) {
+      const auto& bq = b1[static_cast<std::size_t>(q)];
+      if (bq.count == 0) continue;
+      const C* src = recv + sd[static_cast<std::size_t>(q)];
+      for (std::int64_t i = 0; i < in.count; ++i)
+        std::memcpy(a + i * n1 + bq.start, src + i * bq.count, static_cast<std::size_t>(bq.count) * sizeof(C));
+    }
+  }
+
+  // in: in.count·n1 points; out: n0·out.count points.
+  void run(const C* x, C* y, StageLog* log) const {
+    C* w1 = buf1.data();
+    C* w2 = buf2.data();
+    const auto l1 = out.count;
+    pack(x, w2);
+    alltoall(w2, w1, true);  // w1: B' = n0 × l1, x[n1·j0 + j1] at (j0, j1 − out.start)
+    if (l1 > 0) {
+      run_stage(columns, 0, log, static_cast<const C*>(w1), w1);
+      const C* w = twiddle.data();
+      for (std::int64_t i = 0; i < n0 * l1; ++i) w1[i] = cmul(w1[i], w[i]);
+    }
+    alltoall(w1, w2, false);
+    unpack(w2, w1);                                                            // w1: A = in.count × n1, (k0, j1)
+    if (in.count > 0) run_stage(rows, 1, log, static_cast<const C*>(w1), w1);  // (k0, k1) = X[k0 + n0·k1]
+    pack(w1, w2);
+    alltoall(w2, w1, true);  // w1: n0 × l1, (k0, k1 − out.start)
+    for (std::int64_t k1 = 0; k1 < l1; ++k1)
+      for (std::int64_t k0 = 0; k0 < n0; ++k0) y[k1 * n0 + k0] = w1[k0 * l1 + k1];
+  }
+};
+
+template <Real T>
+struct Fft1dState {
+  using C = std::complex<T>;
+  Communicator comm;
+  Kind kind = Kind::c2c;
+  Direction direction = Direction::forward;
+  Fft1dLayout layout;
+  SixStep<T> core;
+  bool sim = false;
+  std::optional<double> target;
+
+  // r2c/c2r: the spectrum blocks (k ∈ [spec_start, spec_start + spec_count), the Nyquist rank's count
+  // includes X[M]), the mirror exchange (points), the split twiddles ω_N^{∓k} of this rank's k.
+  std::int64_t m = 0;  // M = N/2
+  std::int64_t spec_start = 0, spec_count = 0, zcount = 0;
+  std::vector<int> msc, msd, mrc, mrd;
+  std::vector<std::int64_t> send_index;  // local source index of every point sent, in send order
+  std::vector<std::int64_t> recv_index;  // position in the receive buffer of the mirror of each local k
+  std::vector<C> split_w;
+  mutable std::vector<C> zbuf, msend, mrecv, mirror;
+
+  explicit Fft1dState(const Communicator& c) : comm(c.native()) {}
+  static Fft1dPlan<T> wrap(std::unique_ptr<Fft1dState> s) { return Fft1dPlan<T>(std::move(s)); }
+
+  // The mirror exchange, planned once. Every rank q needs, for each k of its list (ascending), the source
+  // point f(k) = M − k (c2r: source X[0…M]) or (M − k) mod M (r2c: source Z[0…M−1]); sources live in the
+  // spectrum blocks (X[M] on the Nyquist rank). Sender and receiver walk q's list in the same order.
+  bool plan_mirror(const std::vector<Block>& blocks, std::int64_t row) {
+    const int P = comm.size(), me = comm.rank();
+    const auto bsize = blocks[0].count;  // ceil(rows / P) ≥ 1
+    int nyq = 0;
+    for (int q = 0; q < P; ++q)
+      if (blocks[static_cast<std::size_t>(q)].count > 0) nyq = q;
+    const bool r2c = kind == Kind::r2c;
+    auto owner = [&](std::int64_t i) { return i == m ? nyq : static_cast<int>((i / row) / bsize); };
+    auto source = [&](std::int64_t k) { return r2c ? (m - k) % m : m - k; };
+    auto list = [&](int q) {  // [first, end) of q's k
+      const auto& b = blocks[static_cast<std::size_t>(q)];
+      return std::pair<std::int64_t, std::int64_t>{row * b.start,
+                                                   row * (b.start + b.count) + (r2c && q == nyq ? 1 : 0)};
+    };
+    const std::int64_t my_lo = row * blocks[static_cast<std::size_t>(me)].start;
+    msc.assign(static_cast<std::size_t>(P), 0);
+    mrc.assign(static_cast<std::size_t>(P), 0);
+    std::vector<std::int64_t> sent(static_cast<std::size_t>(P), 0), got(static_cast<std::size_t>(P), 0);
+    for (int q = 0; q < P; ++q) {
+      const auto [a, b] = list(q);
+      for (std::int64_t k = a; k < b; ++k) {
+        const auto i = source(k);
+        if (owner(i) == me) {
+          send_index.push_back(i - my_lo);
+          ++sent[static_cast<std::size_t>(q)];
+        }
+      }
+    }
+    const auto [a, b] = list(me);
+    std::vector<int> from;
+    for (std::int64_t k = a; k < b; ++k) {
+      const int q = owner(source(k));
+      from.push_back(q);
+      recv_index.push_back(got[static_cast<std::size_t>(q)]++);
+    }
+    std::int64_t s = 0, r = 0;
+    bool fits = true;
+    for (int q = 0; q < P; ++q) {
+      const auto sq = sent[static_cast<std::size_t>(q)], rq = got[static_cast<std::size_t>(q)];
+      if (s + sq > std::numeric_limits<int>::max() || r + rq > std::numeric_limits<int>::max()) fits = false;
+      msc[static_cast<std::size_t>(q)] = static_cast<int>(sq);
+      mrc[static_cast<std::size_t>(q)] = static_cast<int>(rq);
+      msd.push_back(static_cast<int>(s));
+      mrd.push_back(static_cast<int>(r));
+      s += sq;
+      r += rq;
+    }
+    for (std::size_t i = 0; i < recv_index.size(); ++i) recv_index[i] += mrd[static_cast<std::size_t>(from[i])];
+    msend.assign(std::max<std::size_t>(send_index.size(), 1), C{});
+    mrecv.assign(std::max<std::size_t>(recv_index.size(), 1), C{});
+    mirror.assign(std::max<std::size_t>(recv_index.size(), 1), C{});
+    return fits;
+  }
+
+  void exchange_mirror(const C* src) const {
+    for (std::size_t i = 0; i < send_index.size(); ++i) msend[i] = src[send_index[i]];
+    const int code = MPI_Alltoallv(msend.data(), msc.data(), msd.data(), trncore::mpi::datatype<C>(), mrecv.data(),
+                                   mrc.data(), mrd.data(), trncore::mpi::datatype<C>(), comm.native());
+    if (code != MPI_SUCCESS)
+      throw trncore::mpi::CommunicationError("trnfft::mpi::Fft1dPlan::execute",
+                                             "MPI_Alltoallv (mirror exchange) failed with code " + std::to_string(code),
+                                             "check the MPI installation and that every rank executes the plan");
+    for (std::size_t i = 0; i < recv_index.size(); ++i) mirror[i] = mrecv[static_cast<std::size_t>(recv_index[i])];
+  }
+
+  void run(const void* in, void* out, StageLog* log) const {
+    if (kind == Kind::c2c) {
+      core.run(static_cast<const C*>(in), static_cast<C*>(out), log);
+      return;
+    }
+    const T half = T(0.5);
+    if (kind == Kind::r2c) {
+      // z[j] = x[2j] + i·x[2j+1]: std::complex<T> is layout-compatible with T[2] ([complex.numbers]).
+      core.run(reinterpret_cast<const C*>(in), zbuf.data(), log);
+      exchange_mirror(zbuf.data());
+      C* X = static_cast<C*>(out);
+      for (std::int64_t i = 0; i < spec_count; ++i) {
+        const auto ui = static_cast<std::size_t>(i);
+        const C zk = i < zcount ? zbuf[ui] : mirror[ui];  // k = M: Z[M] = Z[0], the mirror's source too
+        const C zc = std::conj(mirror[ui]);
+        const C s = zk + zc, d = zk - zc;
+        const C t = cmul(d, split_w[ui]);
+        X[i] = C(half * (s.real() + t.imag()), half * (s.imag() - t.real()));  // ½(s − i·t)
+      }
+      return;
+    }
+    // c2r: the self-conjugate X[0] and X[M] enter with their real parts only (as FFTW, numpy).
+    const C* X = static_cast<const C*>(in);
+    exchange_mirror(X);
+    for (std::int64_t i = 0; i < zcount; ++i) {
+      const auto ui = static_cast<std::size_t>(i);
+      const bool k0 = spec_start + i == 0;
+      const C xk = k0 ? C(X[0].real(), 0) : X[i];
+      const C xm = k0 ? C(mirror[ui].real(), 0) : mirror[ui];
+      const C s = xk + std::conj(xm), d = xk - std::conj(xm);
+      const C t = cmul(d, split_w[ui]);
+      zbuf[ui] = C(s.real() - t.imag(), s.imag() + t.real());  // s + i·t
+    }
+    core.run(zbuf.data(), static_cast<C*>(out), log);
+  }
+
+  // The composed report (fft1d.hpp, "Accuracy"); collective.
+  trncore::AccuracyReport compose(const StageLog& log) const {
+    const auto mx = stage_maxima(comm, log);
+    const double dc = compose_product({mx[0], tau<T>(), mx[1]});
+    const double cp = split_cp<T>(), s8 = 2.0 * std::numbers::sqrt2;
+    const double bound = kind == Kind::c2c   ? dc
+                         : kind == Kind::r2c ? s8 * (dc + cp * (1.0 + dc))
+                                             : s8 * cp + dc * (1.0 + s8 * cp);
+    const std::string what = kind == Kind::c2c ? "" : " (the M = N/2-point core)";
+    return composed_report(
+        comm, log, bound, target,
+        "trnfft::mpi 1-D " + std::string(to_string(kind)) + " N = " + std::to_string(layout.n) + " over " +
+            std::to_string(core.ranks) + " ranks, six-step " + std::to_string(core.n0) + " × " +
+            std::to_string(core.n1) + ": local stages on the sim backend, twiddles and " +
+            (kind == Kind::c2c ? "" : "the split step ") + "in host " + (sizeof(T) == 4 ? "fp32" : "fp64") +
+            " arithmetic, data movement by MPI_Alltoallv (exact)",
+        {{0, "columns" + what + ": "}, {1, "rows" + what + ": "}},
+        "trnfft::mpi 1-D: each stage's bound is the maximum over ranks of the local plans' certified bounds; "
+        "1 + δ_c = (1 + δ_columns)(1 + τ)(1 + δ_rows), τ = u_w + √5·u(1 + u_w) (Brent, Percival, Zimmermann, "
+        "Math. Comp. 76 (2007)); r2c 2√2(δ_c + c_p(1 + δ_c)), c2r 2√2·c_p + δ_c(1 + 2√2·c_p), c_p = 3u + τ "
+        "(docs/trnfft.md, 'The bound and how it composes', items 3, 4, 7)");
+  }
+
+  void execute(const char* function, Kind want, const void* in, std::int64_t in_count, std::size_t in_elem, void* out,
+               std::int64_t out_count, std::size_t out_elem, trncore::AccuracyReport* report) const {
+    CollectiveCheck check(comm, function);
+    check.require(report == nullptr || sim, ErrorKind::not_supported,
+                  "an accuracy report from a host plan (FFTW has no certified bound)",
+                  "call the overload without a report, or plan with backend sim");
+    check.require(
+        kind == want, ErrorKind::invalid_argument,
+        "the plan is " + std::string(to_string(kind)) + ", the call is the " + std::string(to_string(want)) + " form",
+        "call the execute overload of the plan's kind");
+    check.require(in_count == layout.input_size, ErrorKind::dimension_mismatch,
+                  "input span holds " + std::to_string(in_count) + " elements, this rank's block is " +
+                      std::to_string(layout.input_size),
+                  "size the input as layout().input_size");
+    check.require(out_count == layout.output_size, ErrorKind::dimension_mismatch,
+                  "output span holds " + std::to_string(out_count) + " elements, this rank's block is " +
+                      std::to_string(layout.output_size),
+                  "size the output as layout().output_size");
+    check.require(aligned16(in) && aligned16(out), ErrorKind::invalid_argument,
+                  "input or output is not 16-byte aligned", "allocate with std::vector or fftw_malloc");
+    check.require(
+        !overlap(in, static_cast<std::size_t>(in_count) * in_elem, out, static_cast<std::size_t>(out_count) * out_elem),
+        ErrorKind::invalid_argument, "input and output overlap (plans are out of place)", "pass distinct arrays");
+    check.finish();
+    if (!sim) {
+      run(in, out, nullptr);
+      return;
+    }
+    StageLog log(2);
+    run(in, out, &log);
+    auto composed = compose(log);
+    if (report != nullptr)
+      *report = std::move(composed);
+    else
+      trncore::require_target_met(composed, function);
+  }
+};
+
+namespace {
+
+template <Real T>
+Fft1dPlan<T> make(const char* f, const Communicator& comm, Kind kind, std::int64_t n, Direction direction,
+                  const PlanOptions& options, std::int64_t n0) {
+  using C = std::complex<T>;
+  CollectiveCheck check(comm, f);
+  check.same("n", n);
+  check.same("n0", n0);
+  check.same("direction", static_cast<std::int64_t>(direction));
+  const bool real = kind != Kind::c2c;
+  check.require(n >= (real ? 2 : 1), ErrorKind::invalid_argument, "n = " + std::to_string(n),
+                real ? "pass an even n ≥ 2" : "pass n ≥ 1");
+  check.require(!real || n < 1 || n % 2 == 0, ErrorKind::not_supported,
+                "odd n = " + std::to_string(n) + ": the distributed r2c/c2r packs the n reals as n/2 complex points",
+                "pad to an even length, or use plan_dft_1d on the real data as complex");
+  const std::int64_t len = real ? n / 2 : n;  // the c2c core's length
+  check.require(n0 == 0 || (n0 >= 1 && len >= 1 && len % n0 == 0), ErrorKind::invalid_argument,
+                "n0 = " + std::to_string(n0) + " does not divide " + (real ? "n/2 = " : "n = ") + std::to_string(len),
+                "pass a divisor, or 0 for the default (the largest divisor ≤ its square root)");
+  check.require(direction == Direction::forward || direction == Direction::backward, ErrorKind::invalid_argument,
+                "invalid direction " + std::to_string(static_cast<int>(direction)), "pass forward or backward");
+  check.capture([&] { trncore::validate(options, f); });
+
+  // Per-stage targets: the composition (compose()) must stay within the caller's t.
+  PlanOptions po = options;
+  po.preserve_input = false;
+  const bool sim = options.backend == trncore::Backend::sim;
+  if (sim && options.target_forward_error && !check.failed_locally()) {
+    const double t = *options.target_forward_error, cp = split_cp<T>(), s8 = 2.0 * std::numbers::sqrt2;
+    const double tc = kind == Kind::c2c   ? t
+                      : kind == Kind::r2c ? (t / s8 - cp) / (1.0 + cp)
+                                          : (t - s8 * cp) / (1.0 + s8 * cp);
+    const double ts = tc > 0 ? stage_target((1.0 + tc) / (1.0 + tau<T>()) - 1.0, 2) : -1.0;
+    check.require(ts > 0, ErrorKind::invalid_argument,
+                  "target_forward_error " + std::to_string(t) +
+                      " is below what the twiddle and split-step roundings of this precision allow",
+                  "ask for a looser target, or use double");
+    if (ts > 0) po.target_forward_error = ts;
+  }
+
+  auto state = std::make_unique<Fft1dState<T>>(comm);
+  auto& s = *state;
+  if (!check.failed_locally()) {
+    s.kind = kind;
+    s.direction = direction;
+    s.sim = sim;
+    s.target = options.target_forward_error;
+    const std::int64_t rows0 = n0 == 0 ? default_n0(len) : n0;
+    // c2r runs the backward core factorised n1 × n0, mapping the spectrum's blocks onto the reals' blocks.
+    const bool fits = kind == Kind::c2r ? s.core.setup(comm.size(), comm.rank(), len, len / rows0, Direction::backward)
+                                        : s.core.setup(comm.size(), comm.rank(), len, rows0, direction);
+    check.require(fits, ErrorKind::not_supported, "this rank's all-to-all exchange exceeds 2^31 − 1 points",
+                  "use more ranks");
+    auto& L = s.layout;
+    L.n = n;
+    L.n0 = rows0;
+    L.n1 = len / rows0;
+    L.input_start = s.core.in.start;
+    L.input_rows = s.core.in.count;
+    L.output_start = s.core.out.start;
+    L.output_rows = s.core.out.count;
+    const auto& cr = s.core;
+    if (kind == Kind::c2c) {
+      L.input_size = cr.in.count * cr.n1;
+      L.input_offset = cr.in.start * cr.n1;
+      L.output_size = cr.out.count * cr.n0;
+      L.output_offset = cr.out.start * cr.n0;
+    } else {
+      s.m = len;
+      // The spectrum side: r2c's output rows = the core's output rows; c2r's input rows = its core's input rows.
+      const Block spec = kind == Kind::r2c ? cr.out : cr.in;
+      const std::int64_t row = kind == Kind::r2c ? cr.n0 : cr.n1;  // = L.n0 both
+      s.spec_start = row * spec.start;
+      s.zcount = row * spec.count;
+      L.nyquist = spec.count > 0 && spec.start + spec.count == len / row;
+      s.spec_count = s.zcount + (L.nyquist ? 1 : 0);
+      const Block reals = kind == Kind::r2c ? cr.in : cr.out;
+      const std::int64_t rlen = kind == Kind::r2c ? cr.n1 : cr.n0;  // = L.n1 both
+      if (kind == Kind::r2c) {
+        L.input_size = 2 * rlen * reals.count;
+        L.input_offset = 2 * rlen * reals.start;
+        L.output_size = s.spec_count;
+        L.output_offset = s.spec_start;
+      } else {
+        L.input_size = s.spec_count;
+        L.input_offset = s.spec_start;
+        L.output_size = 2 * rlen * reals.count;
+        L.output_offset = 2 * rlen * reals.start;
+      }
+      const bool mfits = s.plan_mirror(kind == Kind::r2c ? cr.b1 : cr.b0, row);
+      check.require(mfits, ErrorKind::not_supported, "this rank's mirror exchange exceeds 2^31 − 1 points",
+                    "use more ranks");
+    }
+  }
+  check.finish();
+
+  s.core.comm = s.comm.native();
+  s.core.allocate();
+  if (kind != Kind::c2c) {
+    s.zbuf.assign(static_cast<std::size_t>(std::max<std::int64_t>(s.zcount, 1)), C{});
+    const std::int64_t count = kind == Kind::r2c ? s.spec_count : s.zcount;
+    const int sign = kind == Kind::r2c ? -1 : 1;
+    s.split_w.resize(static_cast<std::size_t>(count));
+    for (std::int64_t i = 0; i < count; ++i)
+      s.split_w[static_cast<std::size_t>(i)] = root<T>(s.spec_start + i, n, sign);
+  }
+  CollectiveCheck planned(comm, f);
+  planned.capture([&] { s.core.make_plans(po); });
+  planned.finish();
+  return Fft1dState<T>::wrap(std::move(state));
+}
+
+template <class S>
+const S& need(const std::unique_ptr<S>& s, const char* function) {
+  if (!s)
+    throw trncore::InvalidArgument(function, "the plan is empty (default-constructed or moved from)",
+                                   "make it with trnfft::mpi::plan_dft_1d, plan_dft_r2c_1d or plan_dft_c2r_1d");
+  return *s;
+}
+
+}  // namespace
 }  // namespace detail
 
 template <Real T>
@@ -115,129 +528,83 @@ template <Real T>
 Fft1dPlan<T>::Fft1dPlan(std::unique_ptr<detail::Fft1dState<T>> state) noexcept : state_(std::move(state)) {}
 
 template <Real T>
+Kind Fft1dPlan<T>::kind() const {
+  return detail::need(state_, "trnfft::mpi::Fft1dPlan::kind").kind;
+}
+template <Real T>
+Direction Fft1dPlan<T>::direction() const {
+  return detail::need(state_, "trnfft::mpi::Fft1dPlan::direction").direction;
+}
+template <Real T>
 const Fft1dLayout& Fft1dPlan<T>::layout() const {
-  if (!state_)
-    throw trncore::InvalidArgument("trnfft::mpi::Fft1dPlan::layout", "the plan is empty",
-                                   "make it with trnfft::mpi::plan_dft_1d");
-  return state_->layout;
+  return detail::need(state_, "trnfft::mpi::Fft1dPlan::layout").layout;
+}
+
+namespace {
+constexpr const char* kExecute = "trnfft::mpi::Fft1dPlan::execute";
 }
 
 template <Real T>
 void Fft1dPlan<T>::execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out) const {
-  constexpr const char* f = "trnfft::mpi::Fft1dPlan::execute";
-  if (!state_) throw trncore::InvalidArgument(f, "the plan is empty", "make it with trnfft::mpi::plan_dft_1d");
-  const auto& s = *state_;
-  CollectiveCheck check(s.comm, f);
-  const auto ni = static_cast<std::int64_t>(in.size()), no = static_cast<std::int64_t>(out.size());
-  check.require(
-      ni == s.layout.input_size, ErrorKind::dimension_mismatch,
-      "input span holds " + std::to_string(ni) + " points, this rank's block is " + std::to_string(s.layout.input_size),
-      "size the input as layout().input_size");
-  check.require(no == s.layout.output_size, ErrorKind::dimension_mismatch,
-                "output span holds " + std::to_string(no) + " points, this rank's block is " +
-                    std::to_string(s.layout.output_size),
-                "size the output as layout().output_size");
-  check.require(detail::aligned16(in.data()) && detail::aligned16(out.data()), ErrorKind::invalid_argument,
-                "input or output is not 16-byte aligned", "allocate with std::vector or fftw_malloc");
-  const bool overlap = ni > 0 && no > 0 && in.data() < out.data() + no && out.data() < in.data() + ni;
-  check.require(!overlap, ErrorKind::invalid_argument, "input and output overlap", "pass distinct arrays");
-  check.finish();
-  s.run(in.data(), out.data());
+  detail::need(state_, kExecute)
+      .execute(kExecute, Kind::c2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
+               out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), nullptr);
+}
+template <Real T>
+void Fft1dPlan<T>::execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out,
+                           trncore::AccuracyReport& report) const {
+  detail::need(state_, kExecute)
+      .execute(kExecute, Kind::c2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
+               out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), &report);
+}
+template <Real T>
+void Fft1dPlan<T>::execute(std::span<const T> in, std::span<std::complex<T>> out) const {
+  detail::need(state_, kExecute)
+      .execute(kExecute, Kind::r2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(T), out.data(),
+               static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), nullptr);
+}
+template <Real T>
+void Fft1dPlan<T>::execute(std::span<const T> in, std::span<std::complex<T>> out,
+                           trncore::AccuracyReport& report) const {
+  detail::need(state_, kExecute)
+      .execute(kExecute, Kind::r2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(T), out.data(),
+               static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), &report);
+}
+template <Real T>
+void Fft1dPlan<T>::execute(std::span<const std::complex<T>> in, std::span<T> out) const {
+  detail::need(state_, kExecute)
+      .execute(kExecute, Kind::c2r, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
+               out.data(), static_cast<std::int64_t>(out.size()), sizeof(T), nullptr);
+}
+template <Real T>
+void Fft1dPlan<T>::execute(std::span<const std::complex<T>> in, std::span<T> out,
+                           trncore::AccuracyReport& report) const {
+  detail::need(state_, kExecute)
+      .execute(kExecute, Kind::c2r, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
+               out.data(), static_cast<std::int64_t>(out.size()), sizeof(T), &report);
 }
 
 template <Real T>
 Fft1dPlan<T> plan_dft_1d(const Communicator& comm, std::int64_t n, Direction direction, const PlanOptions& options,
                          std::int64_t n0) {
-  using C = std::complex<T>;
-  constexpr const char* f = "trnfft::mpi::plan_dft_1d";
-  CollectiveCheck check(comm, f);
-  check.same("n", n);
-  check.same("n0", n0);
-  check.same("direction", static_cast<std::int64_t>(direction));
-  check.require(n >= 1, ErrorKind::invalid_argument, "n = " + std::to_string(n), "pass n ≥ 1");
-  check.require(n0 == 0 || (n0 >= 1 && n >= 1 && n % n0 == 0), ErrorKind::invalid_argument,
-                "n0 = " + std::to_string(n0) + " does not divide n = " + std::to_string(n),
-                "pass a divisor of n, or 0 for the default (the largest divisor ≤ √n)");
-  check.require(direction == Direction::forward || direction == Direction::backward, ErrorKind::invalid_argument,
-                "invalid direction " + std::to_string(static_cast<int>(direction)), "pass forward or backward");
-  check.require(options.backend == trncore::Backend::host, ErrorKind::not_supported,
-                "backend sim: the distributed FFT runs host (FFTW) local transforms only in this version",
-                "use backend host");
-  check.capture([&] { trncore::validate(options, f); });
-  auto state = std::make_unique<detail::Fft1dState<T>>(comm);
-  auto& s = *state;
-  if (!check.failed_locally()) {
-    s.direction = direction;
-    s.ranks = comm.size();
-    auto& L = s.layout;
-    L.n = n;
-    L.n0 = n0 == 0 ? detail::default_n0(n) : n0;
-    L.n1 = n / L.n0;
-    for (int r = 0; r < s.ranks; ++r) {
-      s.b0.push_back(block_of(L.n0, s.ranks, r));
-      s.b1.push_back(block_of(L.n1, s.ranks, r));
-    }
-    const auto me = static_cast<std::size_t>(comm.rank());
-    L.input_start = s.b0[me].start;
-    L.input_rows = s.b0[me].count;
-    L.output_start = s.b1[me].start;
-    L.output_rows = s.b1[me].count;
-    L.input_size = L.input_rows * L.n1;
-    L.output_size = L.output_rows * L.n0;
-    std::int64_t sdisp = 0, rdisp = 0;
-    bool fits = true;
-    for (int q = 0; q < s.ranks; ++q) {
-      const auto a = L.input_rows * s.b1[static_cast<std::size_t>(q)].count;
-      const auto b = s.b0[static_cast<std::size_t>(q)].count * L.output_rows;
-      if (sdisp + a > std::numeric_limits<int>::max() || rdisp + b > std::numeric_limits<int>::max()) fits = false;
-      s.sc.push_back(static_cast<int>(a));
-      s.sd.push_back(static_cast<int>(sdisp));
-      s.rc.push_back(static_cast<int>(b));
-      s.rd.push_back(static_cast<int>(rdisp));
-      sdisp += a;
-      rdisp += b;
-    }
-    check.require(
-        fits, ErrorKind::not_supported,
-        "this rank's all-to-all exchange exceeds 2^31 − 1 points (" + std::to_string(std::max(sdisp, rdisp)) + ")",
-        "use more ranks");
-  }
-  check.finish();
-
-  auto& L = s.layout;
-  const auto l0 = L.input_rows, l1 = L.output_rows;
-  const auto words = static_cast<std::size_t>(std::max<std::int64_t>({l0 * L.n1, L.n0 * l1, 1}));
-  s.buf1.assign(words, C{});
-  s.buf2.assign(words, C{});
-  // Twiddles ω_N^{±m}, m = j1·k0 < N reduced to |m| ≤ N/2, in long double, rounded once to T.
-  s.twiddle.resize(static_cast<std::size_t>(L.n0 * l1));
-  const long double two_pi = 6.283185307179586476925286766559005768L;
-  const long double sign = direction == Direction::forward ? -1.0L : 1.0L;
-  for (std::int64_t k0 = 0; k0 < L.n0; ++k0)
-    for (std::int64_t jj = 0; jj < l1; ++jj) {
-      std::int64_t m = (L.output_start + jj) * k0;  // < N
-      if (2 * m > L.n) m -= L.n;
-      const long double angle = sign * two_pi * static_cast<long double>(m) / static_cast<long double>(L.n);
-      s.twiddle[static_cast<std::size_t>(k0 * l1 + jj)] =
-          C(static_cast<T>(std::cos(angle)), static_cast<T>(std::sin(angle)));
-    }
-  CollectiveCheck planned(comm, f);
-  planned.capture([&] {
-    if (l1 > 0)
-      s.columns =
-          plan_guru_dft<T>({IoDim{L.n0, l1, l1}}, {IoDim{l1, 1, 1}}, s.buf1.data(), s.buf1.data(), direction, options);
-    if (l0 > 0)
-      s.rows = plan_many_dft<T>({L.n1}, l0, s.buf1.data(), {}, 1, L.n1, s.buf1.data(), {}, 1, L.n1, direction, options);
-  });
-  planned.finish();
-  return detail::Fft1dState<T>::wrap(std::move(state));
+  return detail::make<T>("trnfft::mpi::plan_dft_1d", comm, Kind::c2c, n, direction, options, n0);
+}
+template <Real T>
+Fft1dPlan<T> plan_dft_r2c_1d(const Communicator& comm, std::int64_t n, const PlanOptions& options, std::int64_t n0) {
+  return detail::make<T>("trnfft::mpi::plan_dft_r2c_1d", comm, Kind::r2c, n, Direction::forward, options, n0);
+}
+template <Real T>
+Fft1dPlan<T> plan_dft_c2r_1d(const Communicator& comm, std::int64_t n, const PlanOptions& options, std::int64_t n0) {
+  return detail::make<T>("trnfft::mpi::plan_dft_c2r_1d", comm, Kind::c2r, n, Direction::backward, options, n0);
 }
 
-template class Fft1dPlan<float>;
-template class Fft1dPlan<double>;
-template Fft1dPlan<float> plan_dft_1d<float>(const Communicator&, std::int64_t, Direction, const PlanOptions&,
-                                             std::int64_t);
-template Fft1dPlan<double> plan_dft_1d<double>(const Communicator&, std::int64_t, Direction, const PlanOptions&,
-                                               std::int64_t);
+#define TRNFFT_MPI_FFT1D(T)                                                                                      \
+  template class Fft1dPlan<T>;                                                                                   \
+  template Fft1dPlan<T> plan_dft_1d<T>(const Communicator&, std::int64_t, Direction, const PlanOptions&,         \
+                                       std::int64_t);                                                            \
+  template Fft1dPlan<T> plan_dft_r2c_1d<T>(const Communicator&, std::int64_t, const PlanOptions&, std::int64_t); \
+  template Fft1dPlan<T> plan_dft_c2r_1d<T>(const Communicator&, std::int64_t, const PlanOptions&, std::int64_t);
+TRNFFT_MPI_FFT1D(float)
+TRNFFT_MPI_FFT1D(double)
 
 }  // namespace trnfft::mpi
