@@ -307,12 +307,17 @@ TEST(Fft1dRealSim, ReportBoundsTheError) {
   check_sim<float>(510, sim().with_target(1e-4));
 }
 
-// The same bits on 1…P ranks: sub-communicators of the first p ranks each run the transform; rank 0 compares.
-// The sim local transforms compute each batch member independently of the batch count, the twiddles and the split
-// step are pointwise, and the data movement is exact — so the bits cannot depend on P (what this checks).
+// The same bits on 1…P ranks: sub-communicators of the first p ranks each run r2c then c2r; rank 0 compares.
+// What holds (and is asserted): with the sim modes fp32, bf16 and compensated, the local transforms compute each
+// batch member independently of the batch count, the twiddles and the split step are pointwise, and the data
+// movement is exact — so the bits do not depend on P. Reported, not asserted: host (FFTW may pick other codelets
+// for other batch counts; observed equal) and sim ozaki (double: the Ozaki GEMM's splitting depends on the
+// operand block it sees, i.e. on the batch; observed different on 3 and 4 ranks, within the bound).
 template <class T>
-void check_rank_counts(std::int64_t n, PlanOptions options, bool host) {
-  SCOPED_TRACE("N " + std::to_string(n) + (host ? " host" : " sim"));
+void check_rank_counts(std::int64_t n, PlanOptions options, bool assert_equal) {
+  const std::string what =
+      options.backend == trncore::Backend::host ? "host" : "sim " + std::string(trncore::to_string(options.math_mode));
+  SCOPED_TRACE("N " + std::to_string(n) + " " + what);
   const auto world = Communicator::world();
   const auto x = signal<T>(n);
   std::vector<std::complex<T>> first;
@@ -339,22 +344,25 @@ void check_rank_counts(std::int64_t n, PlanOptions options, bool host) {
         first_back = gb;
       } else {
         same = same && g == first && gb == first_back;
-        if (!host) {
+        if (assert_equal) {
           EXPECT_EQ(g, first) << p << " ranks";
           EXPECT_EQ(gb, first_back) << p << " ranks";
         }
       }
     }
   }
-  if (host && world.rank() == 0)
-    std::printf("[host] N %lld: bitwise equal across 1..%d ranks: %s\n", static_cast<long long>(n), world.size(),
-                same ? "yes" : "no");
+  if (world.rank() == 0)
+    std::printf("[%s] N %lld: bitwise equal across 1..%d ranks: %s\n", what.c_str(), static_cast<long long>(n),
+                world.size(), same ? "yes" : "no");
 }
 
 TEST(Fft1dRealSim, BitwiseAcrossRankCounts) {
-  check_rank_counts<float>(1000, sim().with_math_mode(trncore::MathMode::fp32), false);
-  check_rank_counts<double>(514, sim(), false);
-  check_rank_counts<double>(1000, {}, true);  // host: reported, not asserted (FFTW's codelets may differ)
+  using trncore::MathMode;
+  check_rank_counts<float>(1000, sim().with_math_mode(MathMode::fp32), true);  // M = 500 = 20 × 25
+  check_rank_counts<float>(1000, sim().with_math_mode(MathMode::bf16), true);
+  check_rank_counts<float>(1000, sim().with_math_mode(MathMode::compensated), true);
+  check_rank_counts<double>(1000, sim(), false);  // ozaki: reported, not asserted
+  check_rank_counts<double>(1000, {}, false);     // host: reported, not asserted
 }
 
 TEST(Fft1dRealSim, NaNOnOneRankUncertifiesEveryRank) {

@@ -1,7 +1,8 @@
 // Distributed 1-D FFT (six-step) against the single-process trnfft plan_dft_1d of the whole vector and FFTW's
 // MPI 1-D transform (fftw_mpi_plan_dft_1d, its own distribution), for 1–4 ranks, within the bound
-// ‖ŷ − y‖₂ ≤ (8·u·log2 N + 4u)·‖y‖₂ (fft1d.hpp: two FFT stages and a twiddle multiplication; the algorithm
-// differs from both oracles', so not bitwise). Sizes: 1, primes (7, 131: n0 = 1, one rank computes), 12,
+// ‖ŷ − y‖₂ ≤ (8·u·log2 N + 4u)·‖y‖₂ (fft1d.hpp: two FFT stages of c·u·log2 of their lengths, c = 8 ≥ Higham's
+// 6.7, and a twiddle multiplication τ ≈ 3.24u ≤ 4u; the algorithm differs from both oracles', so not bitwise).
+// Sim local transforms: Fft1dSim below. Sizes: 1, primes (7, 131: n0 = 1, one rank computes), 12,
 // 128, 129 = 3·43, 1000, 4096, 2^16, explicit factorisations (n0 = 2, n0 = n), fewer rows than ranks.
 #include <trnfft/mpi/fft1d.hpp>
 
@@ -13,6 +14,7 @@
 
 #include <cmath>
 #include <complex>
+#include <cstdio>
 #include <limits>
 #include <vector>
 
@@ -139,6 +141,90 @@ TEST(Fft1d, RoundTrip) {
   EXPECT_LE(rel_err(comm.allgatherv(std::span<const std::complex<double>>(back)), x), 2 * bound<double>(n));
 }
 
+// ---- sim local transforms: the composed report ----
+// The distributed result against the fp64 host transform of the whole vector: measured ≤ the reported bound plus
+// the oracle's own error (8·u_64·log2 N, the host assumption above); the report is certified and the same on every
+// rank; repeated runs are bitwise equal. Not vacuous: for fp32 mode (data-independent local bounds) the reported
+// bound is exactly the composition (1 + δ_n0)(1 + τ)(1 + δ_n1) − 1 of the single-process sim plans' a-priori
+// bounds of lengths n0 and n1, τ = u_w + √5·u(1 + u_w), u_w = u + 2^-61 (fft1d.hpp).
+
+template <class T>
+void check_sim(std::int64_t n, Direction dir, trnfft::PlanOptions options, std::int64_t n0 = 0) {
+  SCOPED_TRACE("sim n " + std::to_string(n) + " " + std::string(trncore::to_string(options.math_mode)) +
+               (dir == Direction::forward ? " forward" : " backward"));
+  const auto comm = Communicator::world();
+  const auto x = signal<T>(n);
+  std::vector<std::complex<double>> xd(x.begin(), x.end()), y(xd.size());
+  trnfft::plan_dft_1d<double>(n, xd.data(), y.data(), dir).execute();
+  auto plan = trnfft::mpi::plan_dft_1d<T>(comm, n, dir, options, n0);
+  EXPECT_EQ(plan.kind(), trnfft::Kind::c2c);
+  EXPECT_EQ(plan.direction(), dir);
+  const auto& L = plan.layout();
+  const std::vector<std::complex<T>> xl(x.begin() + L.input_offset, x.begin() + L.input_offset + L.input_size);
+  std::vector<std::complex<T>> yl(static_cast<std::size_t>(L.output_size)), again(yl.size());
+  trncore::AccuracyReport report, report2;
+  plan.execute(xl, yl, report);
+  plan.execute(xl, again, report2);
+  EXPECT_EQ(again, yl);
+  EXPECT_EQ(report.a_priori_bound, report2.a_priori_bound);
+  EXPECT_TRUE(report.certified) << report.uncertified_reason;
+  EXPECT_TRUE(report.met);
+  EXPECT_EQ(comm.allreduce_max(report.a_priori_bound), comm.allreduce_min(report.a_priori_bound));
+  if (options.target_forward_error) {
+    EXPECT_LE(report.a_priori_bound, *options.target_forward_error);
+  }
+  const auto g = comm.allgatherv(std::span<const std::complex<T>>(yl));
+  const double err = rel_err(std::vector<std::complex<double>>(g.begin(), g.end()), y);
+  EXPECT_LE(err, report.a_priori_bound + bound<double>(n));
+  if (options.math_mode == trncore::MathMode::fp32) {
+    auto single = [&](std::int64_t len) {
+      std::vector<std::complex<T>> a(static_cast<std::size_t>(len)), b(a.size());
+      return trnfft::plan_dft_1d<T>(len, a.data(), b.data(), dir, options).accuracy().a_priori_bound;
+    };
+    const double u = std::numeric_limits<T>::epsilon() / 2, uw = u + std::ldexp(1.0, -61);
+    const double tau = uw + std::sqrt(5.0) * u * (1 + uw);
+    const double composed = (1 + single(L.n0)) * (1 + tau) * (1 + single(L.n1)) - 1;
+    EXPECT_NEAR(report.a_priori_bound, composed, 1e-12 * composed);
+  }
+  plan.execute(xl, yl);  // met: no throw
+  if (comm.rank() == 0)
+    std::printf("[sim c2c] n %lld %s: error %.2e, bound %.2e\n", static_cast<long long>(n),
+                std::string(trncore::to_string(options.math_mode)).c_str(), err, report.a_priori_bound);
+}
+
+trnfft::PlanOptions sim() { return trnfft::PlanOptions{}.with_backend(trncore::Backend::sim); }
+
+TEST(Fft1dSim, C2CReportBoundsTheError) {
+  using trncore::MathMode;
+  for (std::int64_t n : {1, 12, 131, 1000, 4096}) {
+    check_sim<float>(n, Direction::forward, sim().with_math_mode(MathMode::fp32));
+    check_sim<double>(n, Direction::backward, sim());  // ozaki
+  }
+  check_sim<float>(1000, Direction::backward, sim().with_math_mode(MathMode::bf16), 8);
+  check_sim<float>(4096, Direction::forward, sim().with_math_mode(MathMode::compensated), 4096);
+  check_sim<float>(1024, Direction::forward, sim().with_target(1e-4));
+}
+
+TEST(Fft1dSim, NaNOnOneRankUncertifiesEveryRank) {
+  const auto comm = Communicator::world();
+  auto plan =
+      trnfft::mpi::plan_dft_1d<float>(comm, 96, Direction::forward, sim().with_math_mode(trncore::MathMode::fp32));
+  const auto& L = plan.layout();
+  auto x = signal<float>(96);
+  std::vector<std::complex<float>> xl(x.begin() + L.input_offset, x.begin() + L.input_offset + L.input_size);
+  const bool mine = comm.rank() == comm.size() - 1 && !xl.empty();
+  if (mine) xl[0] = {std::numeric_limits<float>::quiet_NaN(), 0.0f};
+  const bool poisoned = comm.any_of(mine);
+  std::vector<std::complex<float>> out(static_cast<std::size_t>(L.output_size));
+  trncore::AccuracyReport report;
+  plan.execute(xl, out, report);
+  EXPECT_TRUE(comm.all_of(report.certified == !poisoned));
+  if (poisoned) {
+    EXPECT_NE(report.uncertified_reason.find("on rank"), std::string::npos) << report.uncertified_reason;
+    EXPECT_THROW(plan.execute(xl, out), trncore::TargetNotMet);
+  }
+}
+
 TEST(Fft1dErrors, SameErrorOnEveryRank) {
   const auto comm = Communicator::world();
   EXPECT_THROW(trnfft::mpi::plan_dft_1d<double>(comm, 0, Direction::forward), trncore::InvalidArgument);
@@ -153,7 +239,19 @@ TEST(Fft1dErrors, SameErrorOnEveryRank) {
   std::vector<std::complex<double>> out(static_cast<std::size_t>(L.output_size));
   EXPECT_THROW(plan.execute(in, out), trncore::DimensionMismatch);
   in.resize(static_cast<std::size_t>(L.input_size));
-  plan.execute(in, out);  // still usable
+  plan.execute(in, out);           // still usable
+  trncore::AccuracyReport report;  // host plans certify nothing
+  EXPECT_THROW(plan.execute(in, out, report), trncore::NotSupported);
+  // The r2c overload of a c2c plan on one rank.
+  std::vector<double> rin(static_cast<std::size_t>(L.input_size));
+  if (comm.rank() == 0)
+    EXPECT_THROW(plan.execute(std::span<const double>(rin), std::span<std::complex<double>>(out)),
+                 trncore::InvalidArgument);
+  else
+    EXPECT_THROW(plan.execute(in, out), trncore::InvalidArgument);
+  // A target below the twiddle rounding of float.
+  EXPECT_THROW(trnfft::mpi::plan_dft_1d<float>(comm, 64, Direction::forward, sim().with_target(1e-7)),
+               trncore::InvalidArgument);
   trnfft::mpi::Fft1dPlan<double> empty;
   EXPECT_THROW(empty.execute(in, out), trncore::InvalidArgument);
 }
