@@ -1,6 +1,7 @@
 // df_mp2_energy: checks, the pair products (host DGEMM or the sim TensorEngine in a math mode), the energy
 // stage (host double-double, or the VectorEngine model in fp32 / float-float), the certified bound, and the
 // choice among sim modes for a target.
+#include <trnblas/detail/df_mp2_pair_stage.hpp>
 #include <trnblas/df_mp2.hpp>
 #include <trnblas/gemm.hpp>
 
@@ -144,21 +145,16 @@ HostPanels host_products(std::int64_t nocc, std::int64_t nvir, std::int64_t naux
 // Upper bounds ν_ia ≥ ‖B_ia‖₂ for the host bound, which uses S_{ia,jb} = ν_ia·ν_jb ≥ Σ_Q |B_iaQ||B_jbQ| (Cauchy–
 // Schwarz) in place of the |B||B|ᵀ GEMM the bound used to need (issue #24: that GEMM cost as much as the
 // products; the bound's DGEMM term grows by the Cauchy–Schwarz ratio, still far below 1e-9 Ha, see
-// docs/trnblas.md). Rigour: the computed Σ̂ b² (squares ≥ b²(1 − u) − 2^-1075 each, recursive sum of
-// non-negative terms ≥ (1 − γ_{naux−1})·Σ) gives ‖B_ia‖² ≤ (Σ̂ + naux·2^-1073)·(1 + 2γ_naux); that
-// expression and its square root round three times (each ≥ (1 − u) relative), so × (1 + 8u) on the computed
-// root covers them and its own rounding.
+// docs/trnblas.md). The rigour of each ν: detail::df_mp2_row_norm_bound.
 std::vector<double> host_row_norms(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const double* b,
                                    int threads) {
   std::vector<double> nu(static_cast<std::size_t>(nocc * nvir));
-  const double up = 1 + 2 * detail::gamma(static_cast<double>(naux), kU64);
-  const double floor = static_cast<double>(naux) * 0x1p-1073;
   trncore::detail::parallel_for(nocc, threads, [&](std::int64_t i) {
     for (std::int64_t r = i * nvir; r < (i + 1) * nvir; ++r) {
       const double* row = b + r * naux;
       double s2 = 0;
       for (std::int64_t q = 0; q < naux; ++q) s2 += row[q] * row[q];
-      nu[static_cast<std::size_t>(r)] = std::sqrt((s2 + floor) * up) * (1 + 8 * kU64);
+      nu[static_cast<std::size_t>(r)] = detail::df_mp2_row_norm_bound(s2, naux);
     }
   });
   return nu;
@@ -377,15 +373,6 @@ StageArithmetic float_float_stage(std::int64_t chain) {
           0x1p-48,
           64 * 0x1p-150};
 }
-StageArithmetic host_stage(std::int64_t chain) {
-  // Terms in double, summed in double-double (DWPlusFP, 2u² per addition).
-  return {detail::gamma(3, kU64),
-          detail::gamma(2, kU64),
-          detail::gamma(3, kU64),
-          static_cast<double>(chain) * 2 * kU64 * kU64,
-          0.0,
-          64 * 0x1p-1074};
-}
 
 // The certified bound on |Ê_corr − E_corr| (see df_mp2.hpp), from the computed products, their
 // magnitudes and the stage's arithmetic; second-order terms are kept, so it is rigorous, not first-order.
@@ -428,156 +415,28 @@ double energy_bound(const detail::PairProducts& k, const detail::PairProducts& s
   return total * (1 + 2 * detail::gamma(n + 30, kU64));
 }
 
-// Host energy stage and bound, fused (issue #24): one task per occupied pair (i, j ≥ i), i.e. per
-// nvir × nvir tile of (ia|jb). The task copies the tile's transpose (the (ib|ja) values) into a local buffer
-// so every read is contiguous, then in one sweep forms each term in double (the same expressions as before:
-// w·(K²/D), w·(K(K − K')/D)), sums it in double-double (DWPlusFP, ≤ 2u² relative per addition) on four
-// interleaved chains per energy (b mod 4, merged at the end of the pair), and accumulates the bound's
-// per-term pieces. Tasks run on trncore::detail::parallel_for; each writes only its own slot, and the slots
-// are combined afterwards in pair order, so the energy and the bound are bitwise identical for every thread
-// count.
-//
-// Summation error: each chain's double-double sum of ≤ nvir² terms errs by ≤ 2u²·nvir²·Σ_pair|terms| (each
-// DWPlusFP addition errs by ≤ 2u²|partial sum| ≤ 2u²·Σ|terms|, up to 1 + O(u²)); merging the chains (3 per
-// energy), adding the npairs pair sums and finally E_os + E_ss are AccurateDWPlusDW additions, ≤ 3u² + 13u³
-// < 4u² relative to their result, ≤ 4u²·Σ|terms| each, on any path at most npairs + 4 of them. So the
-// reduction errs by ≤ (2·nvir² + 4·(npairs + 4))·u²·Σ|terms|, charged against
-// abs = Σ w|N|/D_low·(1 + rel) ≥ Σ|terms| as before.
-//
-// The bound per term is energy_bound's (dk = ε_K·S_{ia,jb}, dkt = ε_K·S_{ib,ja}, S = ν ν from
-// host_row_norms), rearranged to one division: with r = 1/D_low (computed),
-//   w·[(dN_os + dN_ss)·r + |N_os|·(d_err·r² + rel_os·r) + |N_ss|·(d_err·r² + rel_ss·r) + 2·underflow]
-// with underflow = abs_unit·(1 + |K| + |K'|)·(1 + r). Every operand is non-negative and each rounds at most
-// ~25 times on its way into a term, then ≤ nvir² + npairs more times in the accumulation: the computed total
-// is ≥ (1 − γ_{n+60}) × the exact one (n = the number of terms), so × (1 + 2γ_{n+60}) covers it.
-struct PairPartial {
-  trncore::dd os = 0.0, ss = 0.0;
-  double bound = 0, abs = 0;
-  bool positive = true;
-};
-
-struct HostStage {
-  Mp2Energy energy;
-  double bound = 0.0;
-};
-
-// One row a of a pair tile, element by element (a separate function with restrict pointers so the compiler
-// vectorises it): each energy term and its share of the bound (see host_stage_fused).
-struct RowScalars {
-  double w, eij, eva, eka, ekja, mag_a, d_rel, os_rel, ss_rel, abs_unit;
-};
-
-void row_terms(std::int64_t nvir, const double* __restrict krow, const double* __restrict ktrow,
-               const double* __restrict ev, const double* __restrict nui, const double* __restrict nuj,
-               const RowScalars rs, double* __restrict tos, double* __restrict tss, double* __restrict tb,
-               double* __restrict ta, double* __restrict tl) {
-  const double w = rs.w, eij = rs.eij, eva = rs.eva, eka = rs.eka, ekja = rs.ekja, mag_a = rs.mag_a;
-  const double d_rel = rs.d_rel, os_rel = rs.os_rel, ss_rel = rs.ss_rel, abs_unit = rs.abs_unit;
-  for (std::int64_t c = 0; c < nvir; ++c) {
-    const double kab = krow[c], kba = ktrow[c];
-    const double d = eij - (eva + ev[c]);
-    tos[c] = w * (kab * kab / d);
-    tss[c] = w * (kab * (kab - kba) / d);
-    const double dk = eka * nuj[c], dkt = ekja * nui[c];  // ε_K·S_{ia,jc}, ε_K·S_{ic,ja}
-    const double mag_e = mag_a + std::fabs(ev[c]);
-    const double d_err = d_rel * mag_e;
-    const double dlow = std::fabs(d) - d_err - 4 * kU64 * mag_e;
-    tl[c] = dlow;
-    const double r = 1 / dlow;
-    const double ak = std::fabs(kab), n_os = kab * kab, n_ss = std::fabs(kab * (kab - kba));
-    const double dn = dk * (2 * ak + dk) + dk * std::fabs(kab - kba) + (ak + dk) * (dk + dkt);
-    const double der = d_err * r * r;
-    const double underflow = abs_unit * (1 + ak + std::fabs(kba)) * (1 + r);
-    tb[c] = w * (dn * r + n_os * (der + os_rel * r) + n_ss * (der + ss_rel * r) + 2 * underflow);
-    ta[c] = w * r * (n_os * (1 + os_rel) + n_ss * (1 + ss_rel));
-  }
-}
-
-HostStage host_stage_fused(const HostPanels& k, const std::vector<double>& nu, double eps, const double* eo,
-                           const double* ev, int threads) {
+// Host energy stage and bound, fused (issue #24): one task per occupied pair (i, j ≥ i) on
+// trncore::detail::parallel_for, each the shared pair stage (detail::df_mp2_pair_sums, whose comment has the
+// summation error and the per-term bound) writing only its own slot; the slots are combined afterwards in pair
+// order (detail::df_mp2_combine_pairs), so the energy and the bound are bitwise identical for every thread
+// count, and equal to trntensor_mpi's distributed energy on the same products.
+detail::Mp2StageTotal host_stage_fused(const HostPanels& k, const std::vector<double>& nu, double eps, const double* eo,
+                                       const double* ev, int threads) {
   const std::int64_t nocc = k.nocc, nvir = k.nvir, npairs = nocc * (nocc + 1) / 2;
-  const double u2 = kU64 * kU64;
-  const StageArithmetic st = host_stage(0);
-  const double ek = eps + st.k_store * (1 + eps);
   std::vector<std::pair<std::int64_t, std::int64_t>> pairs;
   pairs.reserve(static_cast<std::size_t>(npairs));
   for (std::int64_t i = 0; i < nocc; ++i)
     for (std::int64_t j = i; j < nocc; ++j) pairs.emplace_back(i, j);
-  std::vector<PairPartial> parts(static_cast<std::size_t>(npairs));
-  constexpr int kChains = 4;
+  std::vector<detail::Mp2PairSums> parts(static_cast<std::size_t>(npairs));
   trncore::detail::parallel_for(npairs, threads, [&](std::int64_t t) {
     const auto [i, j] = pairs[static_cast<std::size_t>(t)];
     std::int64_t ld = 0;
     const double* kb = k.tile(i, j, ld);
-    thread_local std::vector<double> kt;
-    kt.resize(static_cast<std::size_t>(nvir * nvir));
-    for (std::int64_t c = 0; c < nvir; ++c)
-      for (std::int64_t a = 0; a < nvir; ++a) kt[static_cast<std::size_t>(a * nvir + c)] = kb[c * ld + a];
-    const double* nui = nu.data() + i * nvir;
-    const double* nuj = nu.data() + j * nvir;
-    const double w = i == j ? 1.0 : 2.0, eij = eo[i] + eo[j], mag_ij = std::fabs(eo[i]) + std::fabs(eo[j]);
-    trncore::dd os[kChains], ss[kChains];
-    double bound[kChains] = {}, abs[kChains] = {};
-    bool positive = true;
-    // Per row a: an element-wise pass (vectorisable: no reduction) writes each term and its bound pieces,
-    // then a serial pass accumulates them on the chains.
-    thread_local std::vector<double> rows;
-    rows.resize(static_cast<std::size_t>(5 * nvir));
-    double* __restrict tos = rows.data();
-    double* __restrict tss = tos + nvir;
-    double* __restrict tb = tss + nvir;
-    double* __restrict ta = tb + nvir;
-    double* __restrict tl = ta + nvir;
-    const double os_rel = st.os_rel, ss_rel = st.ss_rel, d_rel = st.d_rel, abs_unit = st.abs_unit;
-    for (std::int64_t a = 0; a < nvir; ++a) {
-      const double* __restrict krow = kb + a * ld;
-      const double* __restrict ktrow = kt.data() + a * nvir;
-      const double eka = ek * nui[a], ekja = ek * nuj[a], eva = ev[a], mag_a = mag_ij + std::fabs(ev[a]);
-      const RowScalars rs{w, eij, eva, eka, ekja, mag_a, d_rel, os_rel, ss_rel, abs_unit};
-      row_terms(nvir, krow, ktrow, ev, nui, nuj, rs, tos, tss, tb, ta, tl);
-      std::int64_t c = 0;
-      for (; c + kChains <= nvir; c += kChains)
-        for (int q = 0; q < kChains; ++q) {
-          os[q] = os[q] + tos[c + q];
-          ss[q] = ss[q] + tss[c + q];
-          bound[q] += tb[c + q];
-          abs[q] += ta[c + q];
-          positive = positive && tl[c + q] > 0;
-        }
-      for (int q = 0; c < nvir; ++c, ++q) {
-        os[q] = os[q] + tos[c];
-        ss[q] = ss[q] + tss[c];
-        bound[q] += tb[c];
-        abs[q] += ta[c];
-        positive = positive && tl[c] > 0;
-      }
-    }
-    PairPartial& p = parts[static_cast<std::size_t>(t)];
-    p.os = (os[0] + os[1]) + (os[2] + os[3]);
-    p.ss = (ss[0] + ss[1]) + (ss[2] + ss[3]);
-    p.bound = (bound[0] + bound[1]) + (bound[2] + bound[3]);
-    p.abs = (abs[0] + abs[1]) + (abs[2] + abs[3]);
-    p.positive = positive;
+    thread_local std::vector<double> scratch;
+    parts[static_cast<std::size_t>(t)] =
+        detail::df_mp2_pair_sums(i, j, nvir, kb, ld, nu.data() + i * nvir, nu.data() + j * nvir, eo, ev, eps, scratch);
   });
-  PairPartial total;
-  for (const PairPartial& p : parts) {  // pair order, whatever the thread count
-    total.os = total.os + p.os;
-    total.ss = total.ss + p.ss;
-    total.bound += p.bound;
-    total.abs += p.abs;
-    total.positive = total.positive && p.positive;
-  }
-  HostStage r;
-  r.energy = {(total.os + total.ss).hi(), total.ss.hi(), total.os.hi()};
-  if (!total.positive) {  // a denominator the rounding could bring to 0 leaves the energy unbounded
-    r.bound = std::numeric_limits<double>::infinity();
-    return r;
-  }
-  const double sum_rel = (2 * static_cast<double>(nvir * nvir) + 4 * static_cast<double>(npairs + 4)) * u2;
-  const double sum = total.bound + sum_rel * total.abs + kU64 * std::fabs(r.energy.correlation);
-  const double n = 2.0 * static_cast<double>(npairs) * static_cast<double>(nvir * nvir);
-  r.bound = sum * (1 + 2 * detail::gamma(n + 60, kU64));
-  return r;
+  return detail::df_mp2_combine_pairs(parts, nvir);
 }
 
 struct Attempt {
@@ -595,7 +454,8 @@ Attempt run_host(std::int64_t nocc, std::int64_t nvir, std::int64_t naux, const 
   const std::vector<double> nu = host_row_norms(nocc, nvir, naux, b, threads);
   Attempt a;
   // DGEMM's componentwise bound |K̂ − K| ≤ γ_naux·|B||B|ᵀ, any summation order.
-  const HostStage h = host_stage_fused(k, nu, detail::gamma(static_cast<double>(naux), kU64), eo, ev, threads);
+  const detail::Mp2StageTotal h =
+      host_stage_fused(k, nu, detail::gamma(static_cast<double>(naux), kU64), eo, ev, threads);
   a.energy = h.energy;
   a.bound = h.bound;
   a.steps = {"pair products: fp64 DGEMM (OpenBLAS), one per block of occupied orbitals",

@@ -2,11 +2,11 @@
 // auxiliary index (Q-block partial products added by trncore::mpi::ordered_sum), one product and one
 // fixed-order energy sum per occupied pair, the pair records gathered and combined in global pair order.
 //
-// The per-pair energy stage and its bound are trnblas::df_mp2_energy's host stage (trnblas/src/dfmp2/
-// df_mp2.cpp, host_stage_fused and host_row_norms), restated here term for term because they are internal to
-// trnblas; the tests compare with trnblas::df_mp2_energy bitwise, so a drift is caught.
+// The per-pair energy stage, the row-norm bounds and the pair-order combination are trnblas::df_mp2_energy's
+// host stage itself (<trnblas/detail/df_mp2_pair_stage.hpp>), so equal products give bitwise equal energies.
 #include <trntensor/mpi/df_mp2.hpp>
 
+#include <trnblas/detail/df_mp2_pair_stage.hpp>
 #include <trnblas/gemm.hpp>
 #include <trncore/dd.hpp>
 #include <trncore/detail/format_number.hpp>
@@ -46,95 +46,16 @@ std::int64_t pair_index(std::int64_t i, std::int64_t j, std::int64_t nocc) {
   return i * nocc - i * (i - 1) / 2 + (j - i);
 }
 
-// The host stage's arithmetic (trnblas: host_stage): terms in double, sums in double-double.
-struct Stage {
-  double d_rel = gamma(3, kU64), os_rel = gamma(2, kU64), ss_rel = gamma(3, kU64), abs_unit = 64 * 0x1p-1074;
-};
-
-// ν_r ≥ ‖B_r‖₂ from the computed Σ b² (any summation order of the non-negative squares; trnblas:
-// host_row_norms).
-double row_norm(double s2, std::int64_t naux) {
-  const double up = 1 + 2 * gamma(static_cast<double>(naux), kU64);
-  const double floor = static_cast<double>(naux) * 0x1p-1073;
-  return std::sqrt((s2 + floor) * up) * (1 + 8 * kU64);
-}
-
-struct RowScalars {
-  double w, eij, eva, eka, ekja, mag_a, d_rel, os_rel, ss_rel, abs_unit;
-};
-
-// trnblas: row_terms (one row a of a pair tile).
-void row_terms(std::int64_t nvir, const double* __restrict krow, const double* __restrict ktrow,
-               const double* __restrict ev, const double* __restrict nui, const double* __restrict nuj,
-               const RowScalars rs, double* __restrict tos, double* __restrict tss, double* __restrict tb,
-               double* __restrict ta, double* __restrict tl) {
-  const double w = rs.w, eij = rs.eij, eva = rs.eva, eka = rs.eka, ekja = rs.ekja, mag_a = rs.mag_a;
-  const double d_rel = rs.d_rel, os_rel = rs.os_rel, ss_rel = rs.ss_rel, abs_unit = rs.abs_unit;
-  for (std::int64_t c = 0; c < nvir; ++c) {
-    const double kab = krow[c], kba = ktrow[c];
-    const double d = eij - (eva + ev[c]);
-    tos[c] = w * (kab * kab / d);
-    tss[c] = w * (kab * (kab - kba) / d);
-    const double dk = eka * nuj[c], dkt = ekja * nui[c];
-    const double mag_e = mag_a + std::fabs(ev[c]);
-    const double d_err = d_rel * mag_e;
-    const double dlow = std::fabs(d) - d_err - 4 * kU64 * mag_e;
-    tl[c] = dlow;
-    const double r = 1 / dlow;
-    const double ak = std::fabs(kab), n_os = kab * kab, n_ss = std::fabs(kab * (kab - kba));
-    const double dn = dk * (2 * ak + dk) + dk * std::fabs(kab - kba) + (ak + dk) * (dk + dkt);
-    const double der = d_err * r * r;
-    const double underflow = abs_unit * (1 + ak + std::fabs(kba)) * (1 + r);
-    tb[c] = w * (dn * r + n_os * (der + os_rel * r) + n_ss * (der + ss_rel * r) + 2 * underflow);
-    ta[c] = w * r * (n_os * (1 + os_rel) + n_ss * (1 + ss_rel));
-  }
-}
-
-// One pair's record from its tile K[a][c] = (ia|jc) (rows stride ld): trnblas host_stage_fused's task.
+// One pair's record (its trnblas::detail::Mp2PairSums as kRecord doubles) from its tile K[a][c] = (ia|jc)
+// (rows stride ld), appended to `out`.
 void pair_record(std::int64_t i, std::int64_t j, std::int64_t nocc, std::int64_t nvir, const double* kb,
                  std::int64_t ld, const double* nui, const double* nuj, const double* eo, const double* ev, double ek,
                  std::vector<double>& out) {
-  const Stage st;
-  std::vector<double> kt(static_cast<std::size_t>(nvir * nvir));
-  for (std::int64_t c = 0; c < nvir; ++c)
-    for (std::int64_t a = 0; a < nvir; ++a) kt[static_cast<std::size_t>(a * nvir + c)] = kb[c * ld + a];
-  const double w = i == j ? 1.0 : 2.0, eij = eo[i] + eo[j], mag_ij = std::fabs(eo[i]) + std::fabs(eo[j]);
-  constexpr int kChains = 4;
-  trncore::dd os[kChains], ss[kChains];
-  double bound[kChains] = {}, abs[kChains] = {};
-  bool positive = true;
-  std::vector<double> rows(static_cast<std::size_t>(5 * nvir));
-  double* tos = rows.data();
-  double* tss = tos + nvir;
-  double* tb = tss + nvir;
-  double* ta = tb + nvir;
-  double* tl = ta + nvir;
-  for (std::int64_t a = 0; a < nvir; ++a) {
-    const double eka = ek * nui[a], ekja = ek * nuj[a], eva = ev[a], mag_a = mag_ij + std::fabs(ev[a]);
-    const RowScalars rs{w, eij, eva, eka, ekja, mag_a, st.d_rel, st.os_rel, st.ss_rel, st.abs_unit};
-    row_terms(nvir, kb + a * ld, kt.data() + a * nvir, ev, nui, nuj, rs, tos, tss, tb, ta, tl);
-    std::int64_t c = 0;
-    for (; c + kChains <= nvir; c += kChains)
-      for (int q = 0; q < kChains; ++q) {
-        os[q] = os[q] + tos[c + q];
-        ss[q] = ss[q] + tss[c + q];
-        bound[q] += tb[c + q];
-        abs[q] += ta[c + q];
-        positive = positive && tl[c + q] > 0;
-      }
-    for (int q = 0; c < nvir; ++c, ++q) {
-      os[q] = os[q] + tos[c];
-      ss[q] = ss[q] + tss[c];
-      bound[q] += tb[c];
-      abs[q] += ta[c];
-      positive = positive && tl[c] > 0;
-    }
-  }
-  const trncore::dd pos = (os[0] + os[1]) + (os[2] + os[3]);
-  const trncore::dd pss = (ss[0] + ss[1]) + (ss[2] + ss[3]);
-  out.insert(out.end(), {pos.hi(), pos.lo(), pss.hi(), pss.lo(), (bound[0] + bound[1]) + (bound[2] + bound[3]),
-                         (abs[0] + abs[1]) + (abs[2] + abs[3]), positive ? 1.0 : 0.0,
-                         static_cast<double>(pair_index(i, j, nocc))});
+  thread_local std::vector<double> scratch;
+  const trnblas::detail::Mp2PairSums p =
+      trnblas::detail::df_mp2_pair_sums(i, j, nvir, kb, ld, nui, nuj, eo, ev, ek, scratch);
+  out.insert(out.end(), {p.opposite_spin.hi(), p.opposite_spin.lo(), p.same_spin.hi(), p.same_spin.lo(), p.bound, p.abs,
+                         p.positive ? 1.0 : 0.0, static_cast<double>(pair_index(i, j, nocc))});
 }
 
 // The pair products: host DGEMM or sim ozaki gemm; the largest componentwise ε and certification.
@@ -183,13 +104,8 @@ class SingleThreadedBlas {
   int saved_;
 };
 
-// Combines the gathered records in global pair order, exactly as trnblas's host stage combines its pairs.
-struct Combined {
-  trnblas::Mp2Energy energy;
-  double bound = 0;
-};
-
-Combined combine(const std::vector<double>& records, std::int64_t npairs, std::int64_t nvir) {
+// The gathered records in global pair order, combined as trnblas's host stage combines its pairs.
+trnblas::detail::Mp2StageTotal combine(const std::vector<double>& records, std::int64_t npairs, std::int64_t nvir) {
   std::vector<const double*> by_pair(static_cast<std::size_t>(npairs), nullptr);
   for (std::size_t r = 0; r + kRecord <= records.size(); r += kRecord) {
     const auto t = static_cast<std::int64_t>(records[r + 7]);
@@ -198,32 +114,16 @@ Combined combine(const std::vector<double>& records, std::int64_t npairs, std::i
                            "report this bug");
     by_pair[static_cast<std::size_t>(t)] = records.data() + r;
   }
-  trncore::dd os = 0.0, ss = 0.0;
-  double bound = 0, abs = 0;
-  bool positive = true;
+  std::vector<trnblas::detail::Mp2PairSums> pairs(static_cast<std::size_t>(npairs));
   for (std::int64_t t = 0; t < npairs; ++t) {  // global pair order, whatever the rank count
     const double* p = by_pair[static_cast<std::size_t>(t)];
     if (p == nullptr)
       throw trncore::Error(kFunction, "internal: pair " + std::to_string(t) + " was computed by no rank",
                            "report this bug");
-    os = os + trncore::dd::from_sum(p[0], p[1]);
-    ss = ss + trncore::dd::from_sum(p[2], p[3]);
-    bound += p[4];
-    abs += p[5];
-    positive = positive && p[6] != 0;
+    pairs[static_cast<std::size_t>(t)] = {trncore::dd::from_sum(p[0], p[1]), trncore::dd::from_sum(p[2], p[3]), p[4],
+                                          p[5], p[6] != 0};
   }
-  Combined c;
-  c.energy = {(os + ss).hi(), ss.hi(), os.hi()};
-  if (!positive) {
-    c.bound = std::numeric_limits<double>::infinity();
-    return c;
-  }
-  const double u2 = kU64 * kU64;
-  const double sum_rel = (2 * static_cast<double>(nvir * nvir) + 4 * static_cast<double>(npairs + 4)) * u2;
-  const double sum = bound + sum_rel * abs + kU64 * std::fabs(c.energy.correlation);
-  const double n = 2.0 * static_cast<double>(npairs) * static_cast<double>(nvir * nvir);
-  c.bound = sum * (1 + 2 * gamma(n + 60, kU64));
-  return c;
+  return trnblas::detail::df_mp2_combine_pairs(pairs, nvir);
 }
 
 void validate(const Communicator& comm, const DistributedB& b, std::span<const double> eo, std::span<const double> ev,
@@ -356,7 +256,7 @@ trnblas::Mp2Energy df_mp2_energy(const Communicator& comm, const DistributedB& b
           const double* x = blk + r * naux;
           double s2 = 0;
           for (std::int64_t q = 0; q < naux; ++q) s2 += x[q] * x[q];
-          nu[static_cast<std::size_t>(r)] = row_norm(s2, naux);
+          nu[static_cast<std::size_t>(r)] = trnblas::detail::df_mp2_row_norm_bound(s2, naux);
         }
         return nu;
       };
@@ -425,7 +325,7 @@ trnblas::Mp2Energy df_mp2_energy(const Communicator& comm, const DistributedB& b
       sent += static_cast<std::int64_t>(s2p.size()) * 8;
       const std::vector<double> s2 = trncore::mpi::ordered_sum<double>(comm, blocks, s2p, rows);
       std::vector<double> nu(s2.size());
-      for (std::size_t r = 0; r < s2.size(); ++r) nu[r] = row_norm(s2[r], naux);
+      for (std::size_t r = 0; r < s2.size(); ++r) nu[r] = trnblas::detail::df_mp2_row_norm_bound(s2[r], naux);
       for (std::int64_t i = 0; i < nocc; ++i) {
         const std::int64_t n = (nocc - i) * nvir, len = nvir * n;
         std::vector<double> partials(blocks.size() * static_cast<std::size_t>(len));
@@ -448,7 +348,7 @@ trnblas::Mp2Energy df_mp2_energy(const Communicator& comm, const DistributedB& b
   }
   sent += static_cast<std::int64_t>(records.size()) * 8;
   const std::vector<double> all = comm.allgatherv(std::span<const double>(records));
-  const Combined c = combine(all, npairs, nvir);
+  const trnblas::detail::Mp2StageTotal c = combine(all, npairs, nvir);
   // Certification must agree on every rank.
   const bool certified = comm.all_of(prod.certified);
   std::string caveat = prod.caveat;
