@@ -1,13 +1,21 @@
 // Pencil-decomposed 3-D FFT (pencil.hpp): three local trnfft transforms, two sub-communicator all-to-alls.
 #include <trnfft/mpi/pencil.hpp>
 
+#include "composed_report.hpp"
+
+#include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
 
 #include <mpi.h>
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
+#include <span>
+#include <string>
 #include <utility>
 
 namespace trnfft::mpi {
@@ -20,6 +28,27 @@ namespace detail {
 
 namespace {
 bool aligned16(const void* p) { return p == nullptr || reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+// The composed bound of the three stages from their bounds δ_0, δ_1, δ_2 (dimension k's, maximised over
+// ranks): c2c and r2c 1 + δ = Π(1 + δ_k); c2r δ = √2·δ_01 + δ_2·(1 + √2·δ_01), 1 + δ_01 = (1 + δ_0)(1 + δ_1).
+// Monotone in every argument (sums and products of non-negative doubles).
+double pencil_bound(Kind kind, double d0, double d1, double d2) {
+  return kind == Kind::c2r ? compose_c2r(compose_product({d0, d1}), d2) : compose_product({d2, d1, d0});
+}
+
+// The per-stage target t_s (every stage the same) such that pencil_bound(kind, t_s, t_s, t_s) ≤ t, as
+// evaluated: the largest double found by bisection on [0, t] (pencil_bound(kind, s, s, s) ≥ s, so the
+// answer lies there). Evaluating the very formula compose() uses makes the split exact in floating point,
+// also for tiny t, where (1 + t)^(1/3) − 1 would lose digits. c2c/r2c t_s ≈ t/3, c2r t_s ≈ t/(1 + 2√2).
+double split_target(Kind kind, double t) {
+  double lo = 0.0, hi = t;
+  for (int i = 0; i < 200 && lo < hi; ++i) {
+    const double mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) break;
+    (pencil_bound(kind, mid, mid, mid) <= t ? lo : hi) = mid;
+  }
+  return lo;
+}
 
 // Redistribution inside a sub-communicator of Q ranks: an array indexed (a, x, y, b) with x split over the
 // ranks (this rank holds x-block xb[me]) and y whole becomes one with y split (yb[me]) and x whole. Source
@@ -93,40 +122,125 @@ struct PencilState {
   C2CPlan<T> d1;  // dimension 1 on (ln0, n1, out_n2), in place
   C2CPlan<T> d0;  // dimension 0 on (n0, out_n1, out_n2): forward in place on out, reverse in → w1
   mutable std::vector<C> w1, w2, w3;
+  bool sim = false;              // local plans on the sim backend
+  std::optional<double> target;  // the caller's target_forward_error (the composed report's target)
 
   PencilState(const Communicator& c, int p0, int p1)
       : comm(c.native()), rows(comm.split(p0, p1)), cols(comm.split(p1, p0)) {}
   static PencilPlan<T> wrap(std::unique_ptr<PencilState> s) { return PencilPlan<T>(std::move(s)); }
 
-  void run(const void* in, void* out) const {
+  // The pipeline (pencil.hpp). `log` records the local sim stages' reports (null: host, or no report); its
+  // stage k is dimension k.
+  void run(const void* in, void* out, StageLog* log) const {
     const auto& L = layout;
     if (!reverse) {
       if (L.in_n0 * L.in_n1 > 0) {
         if (kind == Kind::r2c)
-          d2_r2c.execute(static_cast<const T*>(in), w1.data());
+          run_stage(d2_r2c, 2, log, static_cast<const T*>(in), w1.data());
         else
-          d2_c2c.execute(static_cast<const C*>(in), w1.data());
+          run_stage(d2_c2c, 2, log, static_cast<const C*>(in), w1.data());
       }
       x12.run(w1.data(), w2.data(), w3.data(), w1.data());
-      if (L.in_n0 * L.out_n2 > 0) d1.execute(w1.data(), w1.data());
+      if (L.in_n0 * L.out_n2 > 0) run_stage(d1, 1, log, static_cast<const C*>(w1.data()), w1.data());
       x01.run(w1.data(), w2.data(), w3.data(), static_cast<C*>(out));
-      if (L.out_n1 * L.out_n2 > 0) d0.execute(static_cast<C*>(out), static_cast<C*>(out));
+      if (L.out_n1 * L.out_n2 > 0) run_stage(d0, 0, log, static_cast<const C*>(out), static_cast<C*>(out));
       return;
     }
-    if (L.out_n1 * L.out_n2 > 0) d0.execute(static_cast<const C*>(in), w1.data());
+    if (L.out_n1 * L.out_n2 > 0) run_stage(d0, 0, log, static_cast<const C*>(in), w1.data());
     x01.run(w1.data(), w2.data(), w3.data(), w1.data());
-    if (L.in_n0 * L.out_n2 > 0) d1.execute(w1.data(), w1.data());
+    if (L.in_n0 * L.out_n2 > 0) run_stage(d1, 1, log, static_cast<const C*>(w1.data()), w1.data());
     x12.run(w1.data(), w2.data(), w3.data(), w1.data());
     if (L.in_n0 * L.in_n1 > 0) {
       if (kind == Kind::c2r)
-        d2_c2r.execute(w1.data(), static_cast<T*>(out));
+        run_stage(d2_c2r, 2, log, w1.data(), static_cast<T*>(out));
       else
-        d2_c2c.execute(w1.data(), static_cast<C*>(out));
+        run_stage(d2_c2c, 2, log, static_cast<const C*>(w1.data()), static_cast<C*>(out));
+    }
+  }
+
+  // The composed report of one sim run (collective; the same report on every rank, trajectory included).
+  // Stage k (dimension k) gets the maximum over ranks of the local certified bounds; the stages compose as
+  // docs/trnfft.md, "The bound and how it composes", item 8: c2c and r2c 1 + δ = (1 + δ_2)(1 + δ_1)(1 + δ_0);
+  // c2r (dimensions 0 and 1 as c2c passes on the half spectrum, then the c2r pass of dimension 2)
+  // δ = √2·δ_01 + δ_2·(1 + √2·δ_01) with 1 + δ_01 = (1 + δ_0)(1 + δ_1).
+  trncore::AccuracyReport compose(StageLog& log) const {
+    const auto m = stage_maxima(comm, log);
+    share_rank0_steps(log);
+    const double bound = pencil_bound(kind, m[0], m[1], m[2]);
+    const std::string grid = std::to_string(layout.grid_rows) + "×" + std::to_string(layout.grid_cols);
+    std::vector<StageLabel> order{{2, "dimension 2: "}, {1, "dimension 1: "}, {0, "dimension 0: "}};
+    if (reverse) std::reverse(order.begin(), order.end());
+    return composed_report(comm, log, bound, target,
+                           "trnfft::mpi pencil " + std::string(to_string(kind)) + " over a " + grid +
+                               " grid: local stages on the sim backend, data movement by MPI_Alltoallv (exact)",
+                           order,
+                           "trnfft::mpi pencil: each stage's bound (dimension 2, 1, 0) is the maximum over ranks "
+                           "of the local plans' certified bounds (normwise per transform, so also over the whole "
+                           "array); stages compose as docs/trnfft.md, 'The bound and how it composes', item 8 "
+                           "(c2r: the c2c passes of dimensions 0 and 1 composed, then the c2r pass)");
+  }
+
+  // Every rank reports rank 0's local trajectories (rank 0 runs every stage: its blocks are never empty;
+  // the descriptions depend on the transform lengths and modes only), so that the report is the same on
+  // every rank, not only its certificate. One broadcast of the joined descriptions.
+  void share_rank0_steps(StageLog& log) const {
+    std::string joined;
+    if (comm.rank() == 0)
+      for (std::size_t k = 0; k < 3; ++k) {
+        for (const auto& st : log.steps[k]) joined += st.description + '\x1f';
+        joined += '\x1e';
+      }
+    std::vector<std::int64_t> len{static_cast<std::int64_t>(joined.size())};
+    comm.broadcast(std::span<std::int64_t>(len), 0);
+    joined.resize(static_cast<std::size_t>(len[0]));
+    comm.broadcast(std::span<char>(joined.data(), joined.size()), 0);
+    std::size_t k = 0;
+    std::string cur;
+    for (auto& st : log.steps) st.clear();
+    for (char ch : joined) {
+      if (ch == '\x1f') {
+        log.steps[k].push_back({cur});
+        cur.clear();
+      } else if (ch == '\x1e') {
+        ++k;
+      } else {
+        cur += ch;
+      }
     }
   }
 };
 
 namespace {
+
+// The local trnfft plans of this rank (none for an empty block). Creation arrays are the state's buffers
+// (planning never touches the caller's data); the real side uses scratch.
+template <Real T>
+void plan_local(PencilState<T>& s, Kind kind, Direction dir, const PlanOptions& po, std::int64_t n0, std::int64_t n1,
+                std::int64_t n2) {
+  const auto& L = s.layout;
+  const auto ln0 = L.in_n0, ln1 = L.in_n1, on1 = L.out_n1, on2 = L.out_n2, c2 = s.c2;
+
+  std::vector<T> scratch;
+  if (ln0 * ln1 > 0) {
+    if (kind == Kind::c2c) {
+      s.d2_c2c = plan_many_dft<T>({n2}, ln0 * ln1, s.w2.data(), {}, 1, n2, s.w1.data(), {}, 1, n2, dir, po);
+    } else {
+      scratch.assign(static_cast<std::size_t>(ln0 * ln1 * n2), T{});
+      if (kind == Kind::r2c)
+        s.d2_r2c = plan_many_dft_r2c<T>({n2}, ln0 * ln1, scratch.data(), {}, 1, n2, s.w1.data(), {}, 1, c2, po);
+      else
+        s.d2_c2r = plan_many_dft_c2r<T>({n2}, ln0 * ln1, s.w1.data(), {}, 1, c2, scratch.data(), {}, 1, n2, po);
+    }
+  }
+  if (ln0 * on2 > 0)
+    s.d1 = plan_guru_dft<T>({IoDim{n1, on2, on2}}, {IoDim{ln0, n1 * on2, n1 * on2}, IoDim{on2, 1, 1}}, s.w1.data(),
+                            s.w1.data(), dir, po);
+  if (on1 * on2 > 0) {
+    const auto r = on1 * on2;
+    s.d0 = s.reverse ? plan_guru_dft<T>({IoDim{n0, r, r}}, {IoDim{r, 1, 1}}, s.w2.data(), s.w1.data(), dir, po)
+                     : plan_guru_dft<T>({IoDim{n0, r, r}}, {IoDim{r, 1, 1}}, s.w1.data(), s.w1.data(), dir, po);
+  }
+}
 
 template <Real T>
 PencilPlan<T> make(const char* function, const Communicator& comm, std::int64_t P0, std::int64_t P1,
@@ -158,9 +272,13 @@ PencilPlan<T> make(const char* function, const Communicator& comm, std::int64_t 
       "pass grid_rows · grid_cols = the communicator's size");
   check.require(direction == Direction::forward || direction == Direction::backward, ErrorKind::invalid_argument,
                 "invalid direction " + std::to_string(static_cast<int>(direction)), "pass forward or backward");
-  check.require(options.backend == trncore::Backend::host, ErrorKind::not_supported,
-                "backend sim: the distributed FFT runs host (FFTW) local transforms only in this version",
-                "use backend host");
+  // The options that decide which collectives execute runs (backend) and the composed report (mode,
+  // target) must agree, or a sim rank would wait in the report's collectives for a host rank.
+  check.same("options.backend", static_cast<std::int64_t>(options.backend));
+  check.same("options.math_mode", static_cast<std::int64_t>(options.math_mode));
+  check.same("options.refine", options.refine ? 1 : 0);
+  check.same("options.target_forward_error",
+             options.target_forward_error ? std::bit_cast<std::int64_t>(*options.target_forward_error) : -1);
   check.capture([&] { trncore::validate(options, function); });
   check.finish();
 
@@ -237,41 +355,48 @@ PencilPlan<T> make(const char* function, const Communicator& comm, std::int64_t 
   s.w3.assign(words, C{});
   PlanOptions po = options;
   po.preserve_input = false;
+  s.sim = options.backend == trncore::Backend::sim;
+  s.target = options.target_forward_error;
+  // Each stage's target, so that the composed bound (compose()) meets the caller's target t.
+  if (s.sim && s.target) po.target_forward_error = split_target(kind, *s.target);
   const Direction dir = kind == Kind::r2c ? Direction::forward : kind == Kind::c2r ? Direction::backward : direction;
   CollectiveCheck planned(comm, function);
+  std::string unmet;  // a local plan's TargetNotMet message (its stage target cannot be certified)
   planned.capture([&] {
-    std::vector<T> scratch;
-    if (ln0 * ln1 > 0) {
-      if (kind == Kind::c2c) {
-        s.d2_c2c = plan_many_dft<T>({n2}, ln0 * ln1, s.w2.data(), {}, 1, n2, s.w1.data(), {}, 1, n2, dir, po);
-      } else {
-        scratch.assign(static_cast<std::size_t>(ln0 * ln1 * n2), T{});
-        if (kind == Kind::r2c)
-          s.d2_r2c = plan_many_dft_r2c<T>({n2}, ln0 * ln1, scratch.data(), {}, 1, n2, s.w1.data(), {}, 1, c2, po);
-        else
-          s.d2_c2r = plan_many_dft_c2r<T>({n2}, ln0 * ln1, s.w1.data(), {}, 1, c2, scratch.data(), {}, 1, n2, po);
-      }
-    }
-    if (ln0 * on2 > 0)
-      s.d1 = plan_guru_dft<T>({IoDim{n1, on2, on2}}, {IoDim{ln0, n1 * on2, n1 * on2}, IoDim{on2, 1, 1}}, s.w1.data(),
-                              s.w1.data(), dir, po);
-    if (on1 * on2 > 0) {
-      const auto r = on1 * on2;
-      s.d0 = s.reverse ? plan_guru_dft<T>({IoDim{n0, r, r}}, {IoDim{r, 1, 1}}, s.w2.data(), s.w1.data(), dir, po)
-                       : plan_guru_dft<T>({IoDim{n0, r, r}}, {IoDim{r, 1, 1}}, s.w1.data(), s.w1.data(), dir, po);
+    try {
+      plan_local(s, kind, dir, po, n0, n1, n2);
+    } catch (const trncore::TargetNotMet& e) {
+      unmet = e.problem();
     }
   });
+  // TargetNotMet stays TargetNotMet on every rank (CollectiveCheck would turn it into InvalidArgument).
+  if (comm.any_of(!unmet.empty())) {
+    const int first = comm.allreduce_min(unmet.empty() ? comm.size() : comm.rank());
+    std::vector<std::int64_t> len{static_cast<std::int64_t>(unmet.size())};
+    comm.broadcast(std::span<std::int64_t>(len), first);
+    unmet.resize(static_cast<std::size_t>(len[0]));
+    comm.broadcast(std::span<char>(unmet.data(), unmet.size()), first);
+    const std::string split = s.target ? "target_forward_error " + trncore::detail::sci(*s.target) +
+                                             " split over the 3 stages as " +
+                                             trncore::detail::sci(*po.target_forward_error) + " each: "
+                                       : std::string();
+    throw trncore::TargetNotMet(function, split + "on rank " + std::to_string(first) + ": " + unmet,
+                                "loosen the target, choose a more accurate math_mode, or leave it automatic");
+  }
   planned.finish();
   return PencilState<T>::wrap(std::move(state));
 }
 
 template <Real T>
 void execute(const std::unique_ptr<PencilState<T>>& state, Kind want, const void* in, std::int64_t ni, std::size_t ei,
-             void* out, std::int64_t no, std::size_t eo) {
+             void* out, std::int64_t no, std::size_t eo, trncore::AccuracyReport* report) {
   constexpr const char* f = "trnfft::mpi::PencilPlan::execute";
   if (!state) throw trncore::InvalidArgument(f, "the plan is empty", "make it with plan_pencil_*");
   const auto& s = *state;
   CollectiveCheck check(s.comm, f);
+  check.require(report == nullptr || s.sim, ErrorKind::not_supported,
+                "an accuracy report from a host plan (FFTW has no certified bound)",
+                "call the overload without a report, or plan with backend sim");
   check.require(
       s.kind == want, ErrorKind::invalid_argument,
       "the plan is " + std::string(to_string(s.kind)) + ", the call is the " + std::string(to_string(want)) + " form",
@@ -291,7 +416,17 @@ void execute(const std::unique_ptr<PencilState<T>>& state, Kind want, const void
   check.require(xb == 0 || yb == 0 || !(x < y + yb && y < x + xb), ErrorKind::invalid_argument,
                 "input and output overlap (plans are out of place)", "pass distinct arrays");
   check.finish();
-  s.run(in, out);
+  if (!s.sim) {
+    s.run(in, out, nullptr);
+    return;
+  }
+  StageLog log(3);
+  s.run(in, out, &log);
+  auto composed = s.compose(log);
+  if (report != nullptr)
+    *report = std::move(composed);
+  else
+    trncore::require_target_met(composed, f);
 }
 
 }  // namespace
@@ -324,17 +459,35 @@ const PencilLayout& PencilPlan<T>::layout() const {
 template <Real T>
 void PencilPlan<T>::execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out) const {
   detail::execute<T>(state_, Kind::c2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-                     out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>));
+                     out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), nullptr);
+}
+template <Real T>
+void PencilPlan<T>::execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out,
+                            trncore::AccuracyReport& report) const {
+  detail::execute<T>(state_, Kind::c2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
+                     out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), &report);
 }
 template <Real T>
 void PencilPlan<T>::execute(std::span<const T> in, std::span<std::complex<T>> out) const {
   detail::execute<T>(state_, Kind::r2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(T), out.data(),
-                     static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>));
+                     static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), nullptr);
+}
+template <Real T>
+void PencilPlan<T>::execute(std::span<const T> in, std::span<std::complex<T>> out,
+                            trncore::AccuracyReport& report) const {
+  detail::execute<T>(state_, Kind::r2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(T), out.data(),
+                     static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), &report);
 }
 template <Real T>
 void PencilPlan<T>::execute(std::span<const std::complex<T>> in, std::span<T> out) const {
   detail::execute<T>(state_, Kind::c2r, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-                     out.data(), static_cast<std::int64_t>(out.size()), sizeof(T));
+                     out.data(), static_cast<std::int64_t>(out.size()), sizeof(T), nullptr);
+}
+template <Real T>
+void PencilPlan<T>::execute(std::span<const std::complex<T>> in, std::span<T> out,
+                            trncore::AccuracyReport& report) const {
+  detail::execute<T>(state_, Kind::c2r, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
+                     out.data(), static_cast<std::int64_t>(out.size()), sizeof(T), &report);
 }
 
 template <Real T>
