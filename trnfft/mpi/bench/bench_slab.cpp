@@ -2,7 +2,9 @@
 // sizes, same layouts, same input, same planner rigor (FFTW_ESTIMATE; the _measure variant FFTW_MEASURE for
 // both), one thread per rank, in the same run and the same iterations. Every rank runs the same fixed number
 // of iterations; a timing is the slowest rank's.
+// Also the pencil plan with sim local transforms against the single-process sim plan (BM_PencilSim*).
 // Run: OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun -np 2 --oversubscribe trnfft_mpi_bench_slab
+#include <trnfft/mpi/pencil.hpp>
 #include <trnfft/mpi/slab.hpp>
 
 #include <trncore/mpi.hpp>
@@ -11,6 +13,7 @@
 #include <trnsci_testing/mpi_benchmark.hpp>
 #include <fftw3-mpi.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <complex>
@@ -139,6 +142,72 @@ BENCHMARK_CAPTURE(BM_SlabVsFftwMpi, c2c_measure, 0, 1)
     ->Arg(32)
     ->Arg(128)
     ->Arg(256)
+    ->Iterations(kIterations)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+
+// The pencil plan with sim local transforms (float, n³ c2c forward, on the most square P0 × P1 grid, P0 ≤ P1)
+// against the single-process trnfft sim plan of the whole array in the same mode, in the same iterations; the
+// single-process plan runs on every rank at once (the same load on the machine as the distributed run), one
+// thread per rank for both. Sim time is the simulator's host time, not modelled hardware time. Counters: both
+// means (ms), speedup = single / pencil, the pencil's composed bound and the single-process plan's bound (equal
+// up to evaluation for fp32 and compensated), and max_rel_diff of the two outputs (0: bitwise, as pencil.hpp
+// states for these modes).
+void BM_PencilSimVsSingleProcess(benchmark::State& state, trncore::MathMode mode) {
+  using C = std::complex<float>;
+  const auto comm = trncore::mpi::Communicator::world();
+  const auto n = static_cast<std::int64_t>(state.range(0));
+  const std::vector<std::int64_t> d{n, n, n};
+  std::int64_t P0 = 1;
+  for (std::int64_t r = 1; r * r <= comm.size(); ++r)
+    if (comm.size() % r == 0) P0 = r;
+  const auto options = trnfft::PlanOptions{}.with_backend(trncore::Backend::sim).with_math_mode(mode).with_threads(1);
+  auto plan = trnfft::mpi::plan_pencil_c2c<float>(comm, P0, comm.size() / P0, d, trnfft::Direction::forward, options);
+  const auto& L = plan.layout();
+  std::vector<C> x(static_cast<std::size_t>(n * n * n)), y(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = {static_cast<float>(std::sin(0.001 * static_cast<double>(i) + 0.3)),
+            static_cast<float>(std::cos(0.002 * static_cast<double>(i)))};
+  auto single = trnfft::plan_dft<float>(d, x.data(), y.data(), trnfft::Direction::forward, options);
+  std::vector<C> xl, yl(static_cast<std::size_t>(L.output_size));
+  for (std::int64_t i = L.in_0_start; i < L.in_0_start + L.in_n0; ++i)
+    for (std::int64_t j = L.in_1_start; j < L.in_1_start + L.in_n1; ++j)
+      for (std::int64_t k = 0; k < n; ++k) xl.push_back(x[static_cast<std::size_t>((i * n + j) * n + k)]);
+  trncore::AccuracyReport rp, rs;
+  double single_total = 0, ours_total = 0;
+  for (auto _ : state) {
+    single_total += slowest_seconds(comm, [&] { single.execute(x.data(), y.data(), rs); });
+    const double ours = slowest_seconds(comm, [&] { plan.execute(xl, yl, rp); });
+    ours_total += ours;
+    state.SetIterationTime(ours);
+  }
+  double diff = 0, norm = 0;
+  std::size_t at = 0;
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = L.out_1_start; j < L.out_1_start + L.out_n1; ++j)
+      for (std::int64_t k = L.out_2_start; k < L.out_2_start + L.out_n2; ++k) {
+        const auto ref = y[static_cast<std::size_t>((i * n + j) * n + k)];
+        diff = std::max(diff, static_cast<double>(std::abs(yl[at++] - ref)));
+        norm = std::max(norm, static_cast<double>(std::abs(ref)));
+      }
+  const double iters = static_cast<double>(state.iterations());
+  state.counters["single_ms"] = 1e3 * single_total / iters;
+  state.counters["pencil_ms"] = 1e3 * ours_total / iters;
+  state.counters["speedup_vs_single"] = single_total / ours_total;
+  state.counters["pencil_bound"] = rp.a_priori_bound;
+  state.counters["single_bound"] = rs.a_priori_bound;
+  state.counters["max_rel_diff"] = comm.allreduce_max(diff) / comm.allreduce_max(norm);
+}
+
+BENCHMARK_CAPTURE(BM_PencilSimVsSingleProcess, fp32, trncore::MathMode::fp32)
+    ->Arg(32)
+    ->Arg(64)
+    ->Iterations(kIterations)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PencilSimVsSingleProcess, compensated, trncore::MathMode::compensated)
+    ->Arg(32)
+    ->Arg(64)
     ->Iterations(kIterations)
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);
