@@ -137,11 +137,14 @@ template <Real T>
 PencilPlan<T> plan_pencil_c2c(const trncore::mpi::Communicator& comm, std::int64_t grid_rows, std::int64_t grid_cols,
                               const std::vector<std::int64_t>& dims, Direction direction,
                               const PlanOptions& options = {}, bool reverse = false);
-/// A pencil r2c plan (input layout reals → output layout half spectrum). Errors as plan_pencil_c2c.
+/// A pencil r2c plan (input layout reals → output layout half spectrum): parameters (but direction and
+/// reverse), options (host or sim; a sim target split over the three stages) and errors as plan_pencil_c2c.
 template <Real T>
 PencilPlan<T> plan_pencil_r2c(const trncore::mpi::Communicator& comm, std::int64_t grid_rows, std::int64_t grid_cols,
                               const std::vector<std::int64_t>& dims, const PlanOptions& options = {});
-/// A pencil c2r plan (output layout half spectrum → input layout reals). Errors as plan_pencil_c2c.
+/// A pencil c2r plan (output layout half spectrum → input layout reals): parameters (but direction and
+/// reverse), options (host or sim; a sim target split over the three stages by the c2r composition) and errors
+/// as plan_pencil_c2c.
 template <Real T>
 PencilPlan<T> plan_pencil_c2r(const trncore::mpi::Communicator& comm, std::int64_t grid_rows, std::int64_t grid_cols,
                               const std::vector<std::int64_t>& dims, const PlanOptions& options = {});
