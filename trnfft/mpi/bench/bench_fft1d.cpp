@@ -3,6 +3,7 @@
 // planner rigor (FFTW_ESTIMATE), one thread per rank, interleaved in the same iterations. Every rank runs
 // the same fixed number of iterations; a timing is the slowest rank's. Counters: both means (ms) and
 // ratio = FFTW-MPI's time / ours (≥ 1: ours is faster).
+// BM_R2cVsC2c: the distributed r2c against the distributed c2c and FFTW-MPI's c2c of the same length (below).
 // Run: OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun -np 2 --oversubscribe trnfft_mpi_bench_fft1d
 #include <trnfft/mpi/fft1d.hpp>
 
@@ -71,6 +72,63 @@ BENCHMARK(BM_Fft1dVsFftwMpi)
     ->Arg(1 << 20)
     ->Arg(1 << 24)
     ->Iterations(5)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+
+// The distributed r2c of N reals against the distributed c2c of the same N points ((x, 0)) and FFTW-MPI's 1-D c2c
+// of N points (FFTW-MPI has no 1-D r2c: fftw_mpi_plan_dft_r2c_1d does not exist, its r2c is multi-dimensional
+// only), same rigor (FFTW_ESTIMATE), one thread per rank, interleaved in the same iterations. Counters: the three
+// means (ms, slowest rank) and the ratios c2c / r2c and FFTW-MPI c2c / r2c (> 1: the r2c is faster).
+void BM_R2cVsC2c(benchmark::State& state) {
+  const auto comm = trncore::mpi::Communicator::world();
+  const auto n = static_cast<std::int64_t>(state.range(0));
+  const auto options = trnfft::PlanOptions{}.with_threads(1);
+  auto r2c = trnfft::mpi::plan_dft_r2c_1d<double>(comm, n, options);
+  auto c2c = trnfft::mpi::plan_dft_1d<double>(comm, n, trnfft::Direction::forward, options);
+  const auto& R = r2c.layout();
+  const auto& C = c2c.layout();
+  auto value = [](std::int64_t g) { return std::sin(0.001 * static_cast<double>(g)) + 0.25; };
+  std::vector<double> rin(static_cast<std::size_t>(R.input_size));
+  std::vector<std::complex<double>> rout(static_cast<std::size_t>(R.output_size));
+  for (std::int64_t i = 0; i < R.input_size; ++i) rin[static_cast<std::size_t>(i)] = value(R.input_offset + i);
+  std::vector<std::complex<double>> cin(static_cast<std::size_t>(C.input_size)),
+      cout(static_cast<std::size_t>(C.output_size));
+  for (std::int64_t i = 0; i < C.input_size; ++i) cin[static_cast<std::size_t>(i)] = {value(C.input_offset + i), 0.0};
+  ptrdiff_t ni, si, no, so;
+  fftw_plan_with_nthreads(1);
+  const auto alloc = fftw_mpi_local_size_1d(n, comm.native(), FFTW_FORWARD, FFTW_ESTIMATE, &ni, &si, &no, &so);
+  auto* a = fftw_alloc_complex(static_cast<std::size_t>(alloc));
+  auto* b = fftw_alloc_complex(static_cast<std::size_t>(alloc));
+  fftw_plan p = fftw_mpi_plan_dft_1d(n, a, b, comm.native(), FFTW_FORWARD, FFTW_ESTIMATE);
+  for (ptrdiff_t i = 0; i < ni; ++i) {
+    a[i][0] = value(si + i);
+    a[i][1] = 0.0;
+  }
+  double r2c_total = 0, c2c_total = 0, fftw_total = 0;
+  for (auto _ : state) {
+    const double t = slowest_seconds(comm, [&] { r2c.execute(rin, rout); });
+    r2c_total += t;
+    c2c_total += slowest_seconds(comm, [&] { c2c.execute(cin, cout); });
+    fftw_total += slowest_seconds(comm, [&] { fftw_execute(p); });
+    state.SetIterationTime(t);
+  }
+  const double iters = static_cast<double>(state.iterations());
+  state.counters["r2c_ms"] = 1e3 * r2c_total / iters;
+  state.counters["c2c_ms"] = 1e3 * c2c_total / iters;
+  state.counters["fftw_mpi_c2c_ms"] = 1e3 * fftw_total / iters;
+  state.counters["c2c_over_r2c"] = c2c_total / r2c_total;
+  state.counters["fftw_mpi_c2c_over_r2c"] = fftw_total / r2c_total;
+  fftw_destroy_plan(p);
+  fftw_free(a);
+  fftw_free(b);
+}
+
+BENCHMARK(BM_R2cVsC2c)
+    ->Arg(1 << 12)
+    ->Arg(1 << 20)
+    ->Arg(1 << 21)
+    ->Arg(1 << 22)
+    ->Iterations(10)
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);
 

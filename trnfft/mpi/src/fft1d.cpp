@@ -96,9 +96,9 @@ struct SixStep {
   std::vector<Block> b0, b1;
   Block in, out;                    // this rank's rows
   std::vector<int> sc, sd, rc, rd;  // A→B' counts/displacements (points)
-  C2CPlan<T> columns;               // length n0 on B' (n0 × local_n1), in place
-  C2CPlan<T> rows;                  // length n1 on A (local_n0 × n1), in place
-  std::vector<C> twiddle;           // B' layout: ω_N^{±(out.start + jj)·k0}
+  C2CPlan<T> columns;               // length n0: n0 × l1 (buf1) → l1 × n0 (buf2)
+  C2CPlan<T> rows;                  // length n1: n1 × l0 (buf2) → l0 × n1 (buf1)
+  std::vector<C> twiddle;           // l1 × n0: ω_N^{±(out.start + jj)·k0} at jj·n0 + k0
   mutable std::vector<C> buf1, buf2;
 
   // Layout and counts; false when an exchange exceeds int counts.
@@ -143,14 +143,17 @@ struct SixStep {
       for (std::int64_t jj = 0; jj < l1; ++jj) {
         std::int64_t m = (out.start + jj) * k0;
         if (2 * m > n) m -= n;
-        twiddle[static_cast<std::size_t>(k0 * l1 + jj)] = root<T>(m, n, sign);
+        twiddle[static_cast<std::size_t>(jj * n0 + k0)] = root<T>(m, n, sign);
       }
   }
   void make_plans(const PlanOptions& po) {
     const auto l0 = in.count, l1 = out.count;
+    // Both stages out of place from a strided layout into a contiguous one (FFTW's strided in-place transforms of
+    // this shape were 10× slower): columns n0 × l1 → l1 × n0, rows n1 × l0 → l0 × n1.
     if (l1 > 0)
-      columns = plan_guru_dft<T>({IoDim{n0, l1, l1}}, {IoDim{l1, 1, 1}}, buf1.data(), buf1.data(), direction, po);
-    if (l0 > 0) rows = plan_many_dft<T>({n1}, l0, buf1.data(), {}, 1, n1, buf1.data(), {}, 1, n1, direction, po);
+      columns = plan_guru_dft<T>({IoDim{n0, l1, 1}}, {IoDim{l1, 1, n0}}, buf1.data(), buf2.data(), direction, po);
+    if (l0 > 0)
+      rows = plan_guru_dft<T>({IoDim{n1, l0, 1}}, {IoDim{l0, 1, n1}}, buf2.data(), buf1.data(), direction, po);
   }
 
   void alltoall(const C* send, C* recv, bool a_to_b) const {
@@ -171,35 +174,40 @@ struct SixStep {
         std::memcpy(dst + i * bq.count, a + i * n1 + bq.start, static_cast<std::size_t>(bq.count) * sizeof(C));
     }
   }
-  void unpack(const C* recv, C* a) const {
+  // B (l1 × n0, (j, k0)) → send buffer ordered by destination: [q][j][k0 in b0[q]].
+  void pack_b(const C* b, C* send) const {
     for (int q = 0; q < ranks; ++q) {
-      const auto& bq = b1[static_cast<std::size_t>(q)];
+      const auto& bq = b0[static_cast<std::size_t>(q)];
       if (bq.count == 0) continue;
-      const C* src = recv + sd[static_cast<std::size_t>(q)];
-      for (std::int64_t i = 0; i < in.count; ++i)
-        std::memcpy(a + i * n1 + bq.start, src + i * bq.count, static_cast<std::size_t>(bq.count) * sizeof(C));
+      C* dst = send + rd[static_cast<std::size_t>(q)];
+      for (std::int64_t j = 0; j < out.count; ++j)
+        std::memcpy(dst + j * bq.count, b + j * n0 + bq.start, static_cast<std::size_t>(bq.count) * sizeof(C));
     }
   }
-
   // in: in.count·n1 points; out: n0·out.count points.
   void run(const C* x, C* y, StageLog* log) const {
     C* w1 = buf1.data();
     C* w2 = buf2.data();
     const auto l1 = out.count;
     pack(x, w2);
-    alltoall(w2, w1, true);  // w1: B' = n0 × l1, x[n1·j0 + j1] at (j0, j1 − out.start)
+    alltoall(w2, w1, true);  // w1: n0 × l1, x[n1·j0 + j1] at (j0, j1 − out.start)
     if (l1 > 0) {
-      run_stage(columns, 0, log, static_cast<const C*>(w1), w1);
+      run_stage(columns, 0, log, static_cast<const C*>(w1), w2);  // w2: l1 × n0, (j1 − out.start, k0)
       const C* w = twiddle.data();
-      for (std::int64_t i = 0; i < n0 * l1; ++i) w1[i] = cmul(w1[i], w[i]);
+      for (std::int64_t i = 0; i < n0 * l1; ++i) w2[i] = cmul(w2[i], w[i]);
     }
-    alltoall(w1, w2, false);
-    unpack(w2, w1);                                                            // w1: A = in.count × n1, (k0, j1)
-    if (in.count > 0) run_stage(rows, 1, log, static_cast<const C*>(w1), w1);  // (k0, k1) = X[k0 + n0·k1]
+    pack_b(w2, w1);
+    alltoall(w1, w2, false);  // w2: n1 × in.count, (j1, k0 − in.start)
+    if (in.count > 0) run_stage(rows, 1, log, static_cast<const C*>(w2), w1);  // w1: in.count × n1, (k0, k1)
     pack(w1, w2);
-    alltoall(w2, w1, true);  // w1: n0 × l1, (k0, k1 − out.start)
-    for (std::int64_t k1 = 0; k1 < l1; ++k1)
-      for (std::int64_t k0 = 0; k0 < n0; ++k0) y[k1 * n0 + k0] = w1[k0 * l1 + k1];
+    alltoall(w2, w1, true);  // w1: n0 × l1, (k0, k1 − out.start): y = its transpose, in tiles
+    constexpr std::int64_t tile = 16;
+    for (std::int64_t a = 0; a < l1; a += tile)
+      for (std::int64_t b = 0; b < n0; b += tile) {
+        const auto ae = std::min(l1, a + tile), be = std::min(n0, b + tile);
+        for (std::int64_t k1 = a; k1 < ae; ++k1)
+          for (std::int64_t k0 = b; k0 < be; ++k0) y[k1 * n0 + k0] = w1[k0 * l1 + k1];
+      }
   }
 };
 
