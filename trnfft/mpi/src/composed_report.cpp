@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <span>
+#include <string>
 
 namespace trnfft::mpi::detail {
 
@@ -63,6 +64,44 @@ double compose_c2r(double delta_first, double delta_c2r) {
 double stage_target(double t, int stages) {
   const double root = stages == 2 ? std::sqrt(1.0 + t) : std::pow(1.0 + t, 1.0 / static_cast<double>(stages));
   return (root - 1.0) * (1.0 - 1e-12);
+}
+
+namespace {
+bool aligned16(const void* p) { return p == nullptr || reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+bool overlap(const void* a, std::size_t abytes, const void* b, std::size_t bbytes) {
+  if (abytes == 0 || bbytes == 0) return false;
+  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+  return x < y + bbytes && y < x + abytes;
+}
+}  // namespace
+
+void check_execute(const trncore::mpi::Communicator& comm, const char* function, bool sim, bool wants_report,
+                   const ExecuteArgs& a) {
+  using trncore::mpi::ErrorKind;
+  trncore::mpi::CollectiveCheck check(comm, function);
+  check.require(!wants_report || sim, ErrorKind::not_supported,
+                "an accuracy report from a host plan (FFTW has no certified bound)",
+                "call the overload without a report, or plan with backend sim");
+  check.require(a.plan_kind == a.call_kind, ErrorKind::invalid_argument,
+                "the plan is " + std::string(to_string(a.plan_kind)) + ", the call is the " +
+                    std::string(to_string(a.call_kind)) + " form",
+                "call the execute overload of the plan's kind");
+  check.require(a.in_count == a.in_expected, ErrorKind::dimension_mismatch,
+                "input span holds " + std::to_string(a.in_count) + " elements, this rank's part is " +
+                    std::to_string(a.in_expected),
+                "size the input as layout().input_size");
+  check.require(a.out_count == a.out_expected, ErrorKind::dimension_mismatch,
+                "output span holds " + std::to_string(a.out_count) + " elements, this rank's part is " +
+                    std::to_string(a.out_expected),
+                "size the output as layout().output_size");
+  check.require(aligned16(a.in) && aligned16(a.out), ErrorKind::invalid_argument,
+                "input or output is not 16-byte aligned", "allocate with std::vector or fftw_malloc");
+  check.require(!overlap(a.in, static_cast<std::size_t>(a.in_count) * a.in_elem, a.out,
+                         static_cast<std::size_t>(a.out_count) * a.out_elem),
+                ErrorKind::invalid_argument, "input and output overlap (plans are out of place)",
+                "pass distinct arrays");
+  check.finish();
 }
 
 }  // namespace trnfft::mpi::detail

@@ -1,5 +1,6 @@
 #pragma once
-// Internal to trnfft_mpi (not installed): the composed AccuracyReport of a distributed transform whose local
+// Internal to trnfft_mpi (not installed): the execute argument checks shared by the distributed plans
+// (check_execute, run_execute), and the composed AccuracyReport of a distributed transform whose local
 // stages run trnfft sim plans (slab, pencil, 1-D six-step). Each rank records its local stages' certified
 // bounds (StageLog, run_stage); composed_report() then takes every stage's maximum over ranks and the
 // certification of every rank (collectives, the same on every rank) and builds the one report the caller
@@ -10,10 +11,12 @@
 // Frobenius norm of its batch; the squares add over ranks, so the largest rank's bound holds for the
 // whole distributed array at that stage.
 
+#include <trnfft/types.hpp>
 #include <trncore/accuracy_report.hpp>
 #include <trncore/mpi.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -73,5 +76,44 @@ double compose_c2r(double delta_first, double delta_c2r);
 /// The per-stage target t_s for `stages` stages composed by compose_product so that the product meets t:
 /// (1 + t_s)^stages − 1 ≤ t (shrunk by 1e−12 relative against rounding).
 double stage_target(double t, int stages);
+
+/// One execute call's arrays against the plan: element counts and sizes (bytes) of what was passed, and the
+/// counts the plan's layout expects on this rank.
+struct ExecuteArgs {
+  Kind plan_kind = Kind::c2c;  ///< the plan's kind
+  Kind call_kind = Kind::c2c;  ///< the kind of the execute overload called
+  const void* in = nullptr;
+  std::int64_t in_count = 0, in_expected = 0;
+  std::size_t in_elem = 0;
+  const void* out = nullptr;
+  std::int64_t out_count = 0, out_expected = 0;
+  std::size_t out_elem = 0;
+};
+
+/// The checks every distributed execute makes before any communication, in one CollectiveCheck over `comm`:
+/// a report only from a sim plan (NotSupported), the overload of the plan's kind (InvalidArgument), the span
+/// sizes (DimensionMismatch), 16-byte alignment and no overlap of in and out (InvalidArgument).
+/// @throws the first failure (on any rank) on every rank.
+void check_execute(const trncore::mpi::Communicator& comm, const char* function, bool sim, bool wants_report,
+                   const ExecuteArgs& a);
+
+/// The checked execute's run: a host plan runs `run(nullptr)`; a sim plan runs `run(&log)` with a StageLog of
+/// `stages` stages, then `compose(log)` (collective) into `*report`, or, without a report, throws TargetNotMet
+/// (on every rank, the report being the same everywhere) when it is not met.
+template <class Run, class Compose>
+void run_execute(const char* function, bool sim, std::size_t stages, trncore::AccuracyReport* report, Run&& run,
+                 Compose&& compose) {
+  if (!sim) {
+    run(static_cast<StageLog*>(nullptr));
+    return;
+  }
+  StageLog log(stages);
+  run(&log);
+  auto composed = compose(static_cast<const StageLog&>(log));
+  if (report != nullptr)
+    *report = std::move(composed);
+  else
+    trncore::require_target_met(composed, function);
+}
 
 }  // namespace trnfft::mpi::detail

@@ -26,14 +26,6 @@ namespace detail {
 
 namespace {
 
-bool aligned16(const void* p) { return p == nullptr || reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
-
-bool overlap(const void* a, std::size_t abytes, const void* b, std::size_t bbytes) {
-  if (abytes == 0 || bbytes == 0) return false;
-  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
-  return x < y + bbytes && y < x + abytes;
-}
-
 std::int64_t default_n0(std::int64_t n) {
   std::int64_t best = 1;
   for (std::int64_t d = 1; d * d <= n; ++d)
@@ -364,39 +356,11 @@ struct Fft1dState {
 
   void execute(const char* function, Kind want, const void* in, std::int64_t in_count, std::size_t in_elem, void* out,
                std::int64_t out_count, std::size_t out_elem, trncore::AccuracyReport* report) const {
-    CollectiveCheck check(comm, function);
-    check.require(report == nullptr || sim, ErrorKind::not_supported,
-                  "an accuracy report from a host plan (FFTW has no certified bound)",
-                  "call the overload without a report, or plan with backend sim");
-    check.require(
-        kind == want, ErrorKind::invalid_argument,
-        "the plan is " + std::string(to_string(kind)) + ", the call is the " + std::string(to_string(want)) + " form",
-        "call the execute overload of the plan's kind");
-    check.require(in_count == layout.input_size, ErrorKind::dimension_mismatch,
-                  "input span holds " + std::to_string(in_count) + " elements, this rank's block is " +
-                      std::to_string(layout.input_size),
-                  "size the input as layout().input_size");
-    check.require(out_count == layout.output_size, ErrorKind::dimension_mismatch,
-                  "output span holds " + std::to_string(out_count) + " elements, this rank's block is " +
-                      std::to_string(layout.output_size),
-                  "size the output as layout().output_size");
-    check.require(aligned16(in) && aligned16(out), ErrorKind::invalid_argument,
-                  "input or output is not 16-byte aligned", "allocate with std::vector or fftw_malloc");
-    check.require(
-        !overlap(in, static_cast<std::size_t>(in_count) * in_elem, out, static_cast<std::size_t>(out_count) * out_elem),
-        ErrorKind::invalid_argument, "input and output overlap (plans are out of place)", "pass distinct arrays");
-    check.finish();
-    if (!sim) {
-      run(in, out, nullptr);
-      return;
-    }
-    StageLog log(2);
-    run(in, out, &log);
-    auto composed = compose(log);
-    if (report != nullptr)
-      *report = std::move(composed);
-    else
-      trncore::require_target_met(composed, function);
+    check_execute(comm, function, sim, report != nullptr,
+                  {kind, want, in, in_count, layout.input_size, in_elem, out, out_count, layout.output_size, out_elem});
+    run_execute(
+        function, sim, 2, report, [&](StageLog* log) { run(in, out, log); },
+        [&](const StageLog& log) { return compose(log); });
   }
 };
 
