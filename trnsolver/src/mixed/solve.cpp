@@ -3,6 +3,7 @@
 #include <trnsolver/solve.hpp>
 
 #include "mixed/correction_gmres.hpp"
+#include "mixed/refinement_loop.hpp"
 #include "mixed/error_bounds.hpp"
 #include "mixed/factorization.hpp"
 #include "mixed/residual.hpp"
@@ -135,19 +136,7 @@ void check_arguments(trncore::Layout layout, std::int64_t n, std::int64_t nrhs, 
   }
 }
 
-// One right-hand side refined to the stopping rule with one factorization and one strategy.
-struct Refined {
-  std::vector<double> x;
-  Residual res;
-  std::int64_t steps = 0, gmres = 0;
-  bool converged = false;
-  double estimate = kInf;   // ‖d_last‖/‖x‖/(1 − ρ)
-  double rho = 0.0;         // the largest ratio of successive corrections
-  bool stagnated = false;   // stopped because the corrections stopped decreasing before the stopping test held
-  bool non_finite = false;  // the residual or the iterate became NaN or infinite
-  Refinement how = Refinement::lu_ir;  // the strategy that finished (adaptive LU-IR may end as GMRES-IR)
-  bool stopped = false;                // the monitor asked to stop after this column's last step
-};
+using detail::Refined;
 
 // Options::monitor over the whole solve: refinement steps are counted over all columns and strategies.
 struct Monitoring {
@@ -179,94 +168,36 @@ Refined refine(const System& s, std::int64_t column, const Factorization& f, Ref
     f.solve_low(out.x.data());
   else
     f.solve_working(out.x.data(), false);
-  double previous = kInf, last_correction = kInf;
-  std::vector<double> d(static_cast<std::size_t>(n));
-  for (std::int64_t step = 0;; ++step) {
-    out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads, false);
-    const double rnorm = inf_norm(n, out.res.r.data());
-    // A monitor's stop in an earlier column: this one keeps its first solve.
-    if (monitoring.stopped) {
-      out.stopped = true;
-      out.estimate = kInf;
-      if (with_scale) out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads);
-      break;
-    }
-    if (!std::isfinite(rnorm) || rnorm == 0.0 || step == o.max_refinements) {
-      out.converged = rnorm == 0.0;
-      out.non_finite = !std::isfinite(rnorm);
-      out.estimate = rnorm == 0.0 ? 0.0 : kInf;
-      if (with_scale) out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads);
-      break;
-    }
-    // Without a target and with an fp64 residual the goal is fp64 LU's quality: stop at a backward error of
-    // √n·u, DSGESV's test (‖r‖∞ ≤ √n·u·‖A‖∞‖x‖∞); the error is then about DGESV's, or better. (A
-    // double-double residual asks for more: the full refinement.)
-    if (!o.target_forward_error && rp == ResidualPrecision::fp64 && step > 0 &&
-        rnorm <= std::sqrt(static_cast<double>(n)) * kU * s.anorm * inf_norm(n, out.x.data())) {
-      out.converged = true;
-      const double xnorm = inf_norm(n, out.x.data());
-      // The current iterate is one contraction past the last correction's size.
-      const double r = out.rho > 0.0 ? std::min(out.rho, 0.5) : 0.5;
-      out.estimate = last_correction * r / (1.0 - r) / xnorm;
-      if (with_scale) out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads);
-      break;
-    }
-    d = out.res.r;
-    if (out.how == Refinement::gmres_ir) {
-      const auto g = detail::correction_gmres(n, apply_a, precondition, out.res.r.data(), d.data(), kGmresTolerance,
-                                              o.max_gmres_iterations);
-      out.gmres += g.iterations;
-    } else if (out.how == Refinement::lu_ir) {
+  detail::RefinementSteps steps;
+  steps.n = n;
+  steps.anorm = s.anorm;
+  steps.max_refinements = o.max_refinements;
+  steps.backward_error_stop = !o.target_forward_error && rp == ResidualPrecision::fp64;
+  steps.stopped_before = monitoring.stopped;
+  steps.residual = [&](const std::vector<double>& x, bool scale) {
+    return detail::residual(n, a, lda, x.data(), b, rp, o.threads, scale);
+  };
+  steps.correct = [&](const detail::Residual& res, std::vector<double>& d) -> std::int64_t {
+    if (out.how == Refinement::gmres_ir)
+      return detail::correction_gmres(n, apply_a, precondition, res.r.data(), d.data(), kGmresTolerance,
+                                      o.max_gmres_iterations)
+          .iterations;
+    if (out.how == Refinement::lu_ir)
       f.solve_low(d.data());
-    } else {
+    else
       f.solve_working(d.data(), false);
-    }
-    for (std::int64_t i = 0; i < n; ++i) out.x[static_cast<std::size_t>(i)] += d[static_cast<std::size_t>(i)];
-    ++out.steps;
-    const double dnorm = inf_norm(n, d.data()), xnorm = inf_norm(n, out.x.data());
-    last_correction = dnorm;
-    // The monitor sees every refinement step with the relative size of its correction ‖d‖∞/‖x̂‖∞; a stop
-    // ends the refinement with the iterate as it is (its residual recomputed for the bounds).
-    if (monitoring.monitor.stop_requested(++monitoring.steps, xnorm > 0.0 ? dnorm / xnorm : dnorm)) {
-      monitoring.stopped = out.stopped = true;
-      out.estimate = kInf;
-      out.non_finite = !std::isfinite(dnorm) || !std::isfinite(xnorm);
-      if (!out.non_finite) out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads, with_scale);
-      break;
-    }
-    if (!std::isfinite(dnorm) || !std::isfinite(xnorm)) {
-      out.non_finite = true;
-      break;
-    }
-    const double ratio = dnorm / previous;
-    if (step > 0) out.rho = std::max(out.rho, ratio);
-    // Carson–Higham: stop once the correction is below u‖x‖ (converged) or no longer halves (the limiting
-    // accuracy is reached, or the iteration does not converge: the contraction so far tells which).
-    if (dnorm <= kU * xnorm) {
-      out.converged = true;
-      out.estimate = dnorm / xnorm / (1.0 - std::min(out.rho, 0.5));
-      out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads, with_scale);
-      break;
-    }
-    if (adaptive && out.how == Refinement::lu_ir && step > 0 && ratio > 0.5 && dnorm > std::sqrt(kU) * xnorm) {
-      out.how = Refinement::gmres_ir;  // LU-IR stalls far from fp64 accuracy: continue with GMRES corrections
-      out.rho = 0.0;
-      previous = kInf;
-      continue;
-    }
-    if (step > 0 && ratio > 0.5) {
-      // The corrections stopped decreasing before one fell below u‖x‖. That is the limiting accuracy only if
-      // the iterate passes DSGESV's backward error test (‖r‖∞ ≤ √n·u·‖A‖∞‖x‖∞): then x̂ is as good as fp64
-      // LU's. Otherwise the refinement stalled (κ too large for the strategy, or a factor with large growth)
-      // and the caller falls back to the next strategy.
-      out.res = detail::residual(n, a, lda, out.x.data(), b, rp, o.threads, with_scale);
-      out.converged = inf_norm(n, out.res.r.data()) <= std::sqrt(static_cast<double>(n)) * kU * s.anorm * xnorm;
-      out.stagnated = !out.converged;
-      out.estimate = out.converged ? dnorm / xnorm : kInf;
-      break;
-    }
-    previous = dnorm;
-  }
+    return 0;
+  };
+  steps.stop_requested = [&](double relative_correction) {
+    return monitoring.stopped = monitoring.monitor.stop_requested(++monitoring.steps, relative_correction);
+  };
+  if (adaptive)  // LU-IR stalls far from fp64 accuracy: continue with GMRES corrections
+    steps.switch_strategy = [&](double dnorm, double xnorm) {
+      if (out.how != Refinement::lu_ir || dnorm <= std::sqrt(kU) * xnorm) return false;
+      out.how = Refinement::gmres_ir;
+      return true;
+    };
+  detail::refine_to_stop(steps, with_scale, out);
   return out;
 }
 

@@ -6,5 +6,6 @@ target_sources(trnsolver PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/factorization.cpp
   ${CMAKE_CURRENT_LIST_DIR}/residual.cpp
   ${CMAKE_CURRENT_LIST_DIR}/correction_gmres.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/refinement_loop.cpp
   ${CMAKE_CURRENT_LIST_DIR}/norm_estimate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/error_bounds.cpp)

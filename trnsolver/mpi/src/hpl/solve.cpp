@@ -4,6 +4,7 @@
 
 #include "hpl/dist_lu.hpp"
 #include "mixed/correction_gmres.hpp"
+#include "mixed/refinement_loop.hpp"
 #include "mixed/error_bounds.hpp"
 #include "mixed/residual.hpp"
 
@@ -155,16 +156,9 @@ struct Monitoring {
   }
 };
 
-// One right-hand side refined by GMRES-IR with solve()'s stopping rules (fp64 residual).
-struct Refined {
-  std::vector<double> x;
-  trnsolver::detail::Residual res;
-  std::int64_t steps = 0, gmres = 0;
-  bool converged = false, stagnated = false, non_finite = false;
-  double estimate = kInf, rho = 0.0;
-  bool stopped = false;  // the monitor stopped the refinement (this column or an earlier one)
-};
+using trnsolver::detail::Refined;
 
+// One right-hand side refined by GMRES-IR with solve()'s stopping rules (fp64 residual, replicated vectors).
 Refined refine(const detail::Cyclic& cy, DistMatrix<const double> a, const detail::DistLu& lu, double anorm,
                const std::vector<double>& b, bool with_scale, const SolveOptions& o, Monitoring& monitoring) {
   const std::int64_t n = cy.n;
@@ -188,69 +182,23 @@ Refined refine(const detail::Cyclic& cy, DistMatrix<const double> a, const detai
   };
   const trnsolver::detail::Precondition precondition = [&](double* v) { lu.solve(v, false); };
   Refined out;
+  out.how = Refinement::gmres_ir;
   out.x = b;
   lu.solve(out.x.data(), false);
-  double previous = kInf, last_correction = kInf;
-  std::vector<double> d(static_cast<std::size_t>(n));
-  for (std::int64_t step = 0;; ++step) {
-    out.res = residual(out.x, false);
-    const double rnorm = inf_norm(out.res.r);
-    if (monitoring.stopped) {  // stopped in an earlier column: this one keeps its first solve
-      out.stopped = true;
-      out.estimate = kInf;
-      if (with_scale) out.res = residual(out.x, true);
-      break;
-    }
-    if (!std::isfinite(rnorm) || rnorm == 0.0 || step == o.max_refinements) {
-      out.converged = rnorm == 0.0;
-      out.non_finite = !std::isfinite(rnorm);
-      out.estimate = rnorm == 0.0 ? 0.0 : kInf;
-      if (with_scale && !out.non_finite) out.res = residual(out.x, true);
-      break;
-    }
-    if (!o.target_forward_error && step > 0 &&
-        rnorm <= std::sqrt(static_cast<double>(n)) * kU * anorm * inf_norm(out.x)) {
-      out.converged = true;
-      const double r = out.rho > 0.0 ? std::min(out.rho, 0.5) : 0.5;
-      out.estimate = last_correction * r / (1.0 - r) / inf_norm(out.x);
-      if (with_scale) out.res = residual(out.x, true);
-      break;
-    }
-    const auto g = trnsolver::detail::correction_gmres(n, apply_a, precondition, out.res.r.data(), d.data(),
-                                                       kGmresTolerance, o.max_gmres_iterations);
-    out.gmres += g.iterations;
-    for (std::size_t i = 0; i < d.size(); ++i) out.x[i] += d[i];
-    ++out.steps;
-    const double dnorm = inf_norm(d), xnorm = inf_norm(out.x);
-    last_correction = dnorm;
-    if (monitoring.stop_requested(xnorm > 0.0 ? dnorm / xnorm : dnorm)) {
-      out.stopped = true;
-      out.estimate = kInf;
-      out.non_finite = !std::isfinite(dnorm) || !std::isfinite(xnorm);
-      if (!out.non_finite) out.res = residual(out.x, with_scale);
-      break;
-    }
-    if (!std::isfinite(dnorm) || !std::isfinite(xnorm)) {
-      out.non_finite = true;
-      break;
-    }
-    const double ratio = dnorm / previous;
-    if (step > 0) out.rho = std::max(out.rho, ratio);
-    if (dnorm <= kU * xnorm) {
-      out.converged = true;
-      out.estimate = dnorm / xnorm / (1.0 - std::min(out.rho, 0.5));
-      out.res = residual(out.x, with_scale);
-      break;
-    }
-    if (step > 0 && ratio > 0.5) {
-      out.res = residual(out.x, with_scale);
-      out.converged = inf_norm(out.res.r) <= std::sqrt(static_cast<double>(n)) * kU * anorm * xnorm;
-      out.stagnated = !out.converged;
-      out.estimate = out.converged ? dnorm / xnorm : kInf;
-      break;
-    }
-    previous = dnorm;
-  }
+  trnsolver::detail::RefinementSteps steps;
+  steps.n = n;
+  steps.anorm = anorm;
+  steps.max_refinements = o.max_refinements;
+  steps.backward_error_stop = !o.target_forward_error;
+  steps.stopped_before = monitoring.stopped;
+  steps.residual = residual;
+  steps.correct = [&](const trnsolver::detail::Residual& res, std::vector<double>& d) {
+    return trnsolver::detail::correction_gmres(n, apply_a, precondition, res.r.data(), d.data(), kGmresTolerance,
+                                               o.max_gmres_iterations)
+        .iterations;
+  };
+  steps.stop_requested = [&](double relative_correction) { return monitoring.stop_requested(relative_correction); };
+  trnsolver::detail::refine_to_stop(steps, with_scale, out);
   return out;
 }
 
