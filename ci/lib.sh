@@ -4,14 +4,16 @@ TRNSCI_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TRNSCI_JOBS=${TRNSCI_JOBS:-$(nproc)}
 export CTEST_OUTPUT_ON_FAILURE=1
 
-# Runs ctest in build tree $1 (without the label adversarial) and adds its counts to TRNSCI_PASSED/TRNSCI_FAILED.
+# Runs ctest in build tree $1 (without the label adversarial; further ctest arguments after it) and adds its
+# counts to TRNSCI_PASSED/TRNSCI_FAILED.
 TRNSCI_PASSED=0
 TRNSCI_FAILED=0
 trnsci_ctest() {
   local dir=$1 log rc=0
+  shift
   log=$(mktemp)
   # The adversarial layer's full case counts (ctest label adversarial) run in ci/adversarial, not here.
-  ctest --test-dir "$dir" -j "$TRNSCI_JOBS" --timeout 1500 -LE '^adversarial$' | tee "$log" || rc=$?
+  ctest --test-dir "$dir" -j "$TRNSCI_JOBS" --timeout 1500 -LE '^adversarial$' "$@" | tee "$log" || rc=$?
   local total failed
   total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$log" | tail -n1)
   failed=$(sed -n 's/.* \([0-9]*\) tests failed out of.*/\1/p' "$log" | tail -n1)
