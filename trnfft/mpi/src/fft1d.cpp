@@ -166,16 +166,20 @@ struct SixStep {
         std::memcpy(dst + i * bq.count, a + i * n1 + bq.start, static_cast<std::size_t>(bq.count) * sizeof(C));
     }
   }
-  // B (l1 × n0, (j, k0)) → send buffer ordered by destination: [q][j][k0 in b0[q]].
+  // B (l1 × n0, (j, k0)) times the twiddles → send buffer ordered by destination: [q][j][k0 in b0[q]] (one pass).
   void pack_b(const C* b, C* send) const {
+    const C* w = twiddle.data();
     for (int q = 0; q < ranks; ++q) {
       const auto& bq = b0[static_cast<std::size_t>(q)];
       if (bq.count == 0) continue;
       C* dst = send + rd[static_cast<std::size_t>(q)];
-      for (std::int64_t j = 0; j < out.count; ++j)
-        std::memcpy(dst + j * bq.count, b + j * n0 + bq.start, static_cast<std::size_t>(bq.count) * sizeof(C));
+      for (std::int64_t j = 0; j < out.count; ++j) {
+        const auto off = j * n0 + bq.start;
+        for (std::int64_t k = 0; k < bq.count; ++k) dst[j * bq.count + k] = cmul(b[off + k], w[off + k]);
+      }
     }
   }
+
   // in: in.count·n1 points; out: n0·out.count points.
   void run(const C* x, C* y, StageLog* log) const {
     C* w1 = buf1.data();
@@ -183,11 +187,7 @@ struct SixStep {
     const auto l1 = out.count;
     pack(x, w2);
     alltoall(w2, w1, true);  // w1: n0 × l1, x[n1·j0 + j1] at (j0, j1 − out.start)
-    if (l1 > 0) {
-      run_stage(columns, 0, log, static_cast<const C*>(w1), w2);  // w2: l1 × n0, (j1 − out.start, k0)
-      const C* w = twiddle.data();
-      for (std::int64_t i = 0; i < n0 * l1; ++i) w2[i] = cmul(w2[i], w[i]);
-    }
+    if (l1 > 0) run_stage(columns, 0, log, static_cast<const C*>(w1), w2);  // w2: l1 × n0, (j1 − out.start, k0)
     pack_b(w2, w1);
     alltoall(w1, w2, false);  // w2: n1 × in.count, (j1, k0 − in.start)
     if (in.count > 0) run_stage(rows, 1, log, static_cast<const C*>(w2), w1);  // w1: in.count × n1, (k0, k1)
