@@ -12,6 +12,7 @@ namespace {
     case ErrorKind::dimension_mismatch: throw DimensionMismatch(function, problem, hint);
     case ErrorKind::not_supported: throw NotSupported(function, problem, hint);
     case ErrorKind::resource_exhausted: throw ResourceExhausted(function, problem, hint);
+    case ErrorKind::target_not_met: throw TargetNotMet(function, problem, hint);
     case ErrorKind::invalid_argument: break;
   }
   throw InvalidArgument(function, problem, hint);
@@ -79,6 +80,8 @@ void CollectiveCheck::record(const trncore::Error& e) {
     kind = ErrorKind::not_supported;
   else if (dynamic_cast<const ResourceExhausted*>(&e))
     kind = ErrorKind::resource_exhausted;
+  else if (dynamic_cast<const TargetNotMet*>(&e))
+    kind = ErrorKind::target_not_met;
   const std::string problem = e.function() == function_ ? e.problem() : e.function() + ": " + e.problem();
   require(false, kind, problem, e.hint());
 }

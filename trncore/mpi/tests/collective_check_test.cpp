@@ -65,6 +65,32 @@ TEST(CollectiveCheck, CaptureKeepsTheLocalErrorsClassAndFunction) {
   }
 }
 
+// Every class capture keeps travels as itself: the last rank throws it, every rank raises the same class.
+TEST(CollectiveCheck, CaptureKeepsEveryErrorKind) {
+  auto comm = Communicator::world();
+  const bool last = comm.rank() == comm.size() - 1;
+  const auto expect_kind = [&](auto thrower, auto expect) {
+    CollectiveCheck check(comm, "test::k");
+    check.capture([&] {
+      if (last) thrower();
+    });
+    try {
+      check.finish();
+      ADD_FAILURE() << "no exception";
+    } catch (const trncore::Error& e) {
+      EXPECT_TRUE(expect(e)) << e.what();
+    }
+  };
+  expect_kind([] { throw trncore::NotSupported("f", "p", "h"); },
+              [](const trncore::Error& e) { return dynamic_cast<const trncore::NotSupported*>(&e) != nullptr; });
+  expect_kind([] { throw trncore::ResourceExhausted("f", "p", "h"); },
+              [](const trncore::Error& e) { return dynamic_cast<const trncore::ResourceExhausted*>(&e) != nullptr; });
+  expect_kind([] { throw trncore::TargetNotMet("f", "p", "h"); },
+              [](const trncore::Error& e) { return dynamic_cast<const trncore::TargetNotMet*>(&e) != nullptr; });
+  expect_kind([] { throw trncore::InvalidArgument("f", "p", "h"); },
+              [](const trncore::Error& e) { return dynamic_cast<const trncore::InvalidArgument*>(&e) != nullptr; });
+}
+
 TEST(CollectiveCheck, ARankCheckingDifferentArgumentsFails) {
   auto comm = Communicator::world();
   CollectiveCheck check(comm, "test::i");

@@ -14,7 +14,13 @@
 namespace trncore::mpi {
 
 /// The trncore::Error subclass a recorded problem becomes.
-enum class ErrorKind : std::uint8_t { invalid_argument, dimension_mismatch, not_supported, resource_exhausted };
+enum class ErrorKind : std::uint8_t {
+  invalid_argument,    ///< trncore::InvalidArgument
+  dimension_mismatch,  ///< trncore::DimensionMismatch
+  not_supported,       ///< trncore::NotSupported
+  resource_exhausted,  ///< trncore::ResourceExhausted
+  target_not_met       ///< trncore::TargetNotMet (e.g. a local sim plan that cannot certify its share of a target)
+};
 
 /// Collects one routine's argument problems on every rank and raises them on all ranks together.
 ///
@@ -34,7 +40,7 @@ class CollectiveCheck {
   /// Records `value` under `name`: finish() fails when the ranks disagree about it.
   CollectiveCheck& same(std::string_view name, std::int64_t value);
   /// Runs `checks` (local validation that may throw a trncore::Error) and records what it threw, keeping
-  /// the class (InvalidArgument, DimensionMismatch, NotSupported, ResourceExhausted; others as
+  /// the class (InvalidArgument, DimensionMismatch, NotSupported, ResourceExhausted, TargetNotMet; others as
   /// InvalidArgument) and the message.
   template <class F>
   CollectiveCheck& capture(F&& checks) {
@@ -50,7 +56,7 @@ class CollectiveCheck {
   /// The function name given at construction.
   const std::string& function() const noexcept { return function_; }
   /// One collective (two allgathers): throws the agreed error on every rank, or returns on every rank.
-  /// @throws DimensionMismatch, InvalidArgument, NotSupported or ResourceExhausted as recorded;
+  /// @throws DimensionMismatch, InvalidArgument, NotSupported, ResourceExhausted or TargetNotMet as recorded;
   /// CommunicationError when MPI fails.
   void finish();
 
