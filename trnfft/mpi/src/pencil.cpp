@@ -2,6 +2,7 @@
 #include <trnfft/mpi/pencil.hpp>
 
 #include "composed_report.hpp"
+#include "plan_checks.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
@@ -9,7 +10,6 @@
 #include <mpi.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -272,14 +272,7 @@ PencilPlan<T> make(const char* function, const Communicator& comm, std::int64_t 
       "pass grid_rows · grid_cols = the communicator's size");
   check.require(direction == Direction::forward || direction == Direction::backward, ErrorKind::invalid_argument,
                 "invalid direction " + std::to_string(static_cast<int>(direction)), "pass forward or backward");
-  // The options that decide which collectives execute runs (backend) and the composed report (mode,
-  // target) must agree, or a sim rank would wait in the report's collectives for a host rank.
-  check.same("options.backend", static_cast<std::int64_t>(options.backend));
-  check.same("options.math_mode", static_cast<std::int64_t>(options.math_mode));
-  check.same("options.refine", options.refine ? 1 : 0);
-  check.same("options.target_forward_error",
-             options.target_forward_error ? std::bit_cast<std::int64_t>(*options.target_forward_error) : -1);
-  check.capture([&] { trncore::validate(options, function); });
+  detail::check_plan_options(check, options, function);
   check.finish();
 
   const int p0 = static_cast<int>(comm.rank() / P1), p1 = static_cast<int>(comm.rank() % P1);
@@ -360,29 +353,21 @@ PencilPlan<T> make(const char* function, const Communicator& comm, std::int64_t 
   // Each stage's target, so that the composed bound (compose()) meets the caller's target t.
   if (s.sim && s.target) po.target_forward_error = split_target(kind, *s.target);
   const Direction dir = kind == Kind::r2c ? Direction::forward : kind == Kind::c2r ? Direction::backward : direction;
+  // A local plan that cannot certify its stage's share of the target stays TargetNotMet on every rank,
+  // with the split that gave the share.
+  const std::string split = s.target ? "target_forward_error " + trncore::detail::sci(*s.target) +
+                                           " split over the 3 stages as " +
+                                           trncore::detail::sci(*po.target_forward_error) + " each: "
+                                     : std::string();
   CollectiveCheck planned(comm, function);
-  std::string unmet;  // a local plan's TargetNotMet message (its stage target cannot be certified)
   planned.capture([&] {
     try {
       plan_local(s, kind, dir, po, n0, n1, n2);
     } catch (const trncore::TargetNotMet& e) {
-      unmet = e.problem();
+      throw trncore::TargetNotMet(function, split + e.problem(),
+                                  "loosen the target, choose a more accurate math_mode, or leave it automatic");
     }
   });
-  // TargetNotMet stays TargetNotMet on every rank (CollectiveCheck would turn it into InvalidArgument).
-  if (comm.any_of(!unmet.empty())) {
-    const int first = comm.allreduce_min(unmet.empty() ? comm.size() : comm.rank());
-    std::vector<std::int64_t> len{static_cast<std::int64_t>(unmet.size())};
-    comm.broadcast(std::span<std::int64_t>(len), first);
-    unmet.resize(static_cast<std::size_t>(len[0]));
-    comm.broadcast(std::span<char>(unmet.data(), unmet.size()), first);
-    const std::string split = s.target ? "target_forward_error " + trncore::detail::sci(*s.target) +
-                                             " split over the 3 stages as " +
-                                             trncore::detail::sci(*po.target_forward_error) + " each: "
-                                       : std::string();
-    throw trncore::TargetNotMet(function, split + "on rank " + std::to_string(first) + ": " + unmet,
-                                "loosen the target, choose a more accurate math_mode, or leave it automatic");
-  }
   planned.finish();
   return PencilState<T>::wrap(std::move(state));
 }

@@ -2,6 +2,7 @@
 #include <trnfft/mpi/slab.hpp>
 
 #include "composed_report.hpp"
+#include "plan_checks.hpp"
 
 #include <trncore/error.hpp>
 
@@ -235,7 +236,7 @@ SlabPlan<T> make(const char* function, const Communicator& comm, const std::vect
                 "r2c with transposed_in (real input is in the normal layout)", "unset transposed_in");
   check.require(!(kind == Kind::c2r && slab.transposed_out), ErrorKind::not_supported,
                 "c2r with transposed_out (real output is in the normal layout)", "unset transposed_out");
-  check.capture([&] { trncore::validate(options, function); });
+  detail::check_plan_options(check, options, function);
 
   auto state = std::make_unique<SlabState<T>>(comm);
   auto& s = *state;

@@ -20,6 +20,7 @@
 #include <complex>
 #include <limits>
 #include <string>
+#include <optional>
 #include <vector>
 
 using trncore::mpi::Communicator;
@@ -431,6 +432,27 @@ TEST(SlabErrors, DifferentDimsOnOneRank) {
   EXPECT_THROW(trnfft::mpi::plan_slab_c2c<double>(comm, d, Direction::forward), trncore::DimensionMismatch);
   const Dims e = comm.rank() == 1 ? Dims{5, 4} : Dims{5, 4, 3};
   EXPECT_THROW(trnfft::mpi::plan_slab_c2c<double>(comm, e, Direction::forward), trncore::Error);
+}
+
+// A sim target no fp32 stage can certify (1e-12 for float) is TargetNotMet on every rank at planning, as the
+// single-process plan's; options that differ on one rank (a host rank beside sim ranks would wait forever in
+// the composed report's collectives) are DimensionMismatch on every rank.
+TEST(SlabErrors, UnmeetableTargetAndDisagreeingOptions) {
+  const auto comm = Communicator::world();
+  const auto sim = [](std::optional<double> target) {
+    auto o = trnfft::PlanOptions{}.with_backend(trncore::Backend::sim).with_math_mode(trncore::MathMode::fp32);
+    o.target_forward_error = target;
+    return o;
+  };
+  EXPECT_THROW(trnfft::mpi::plan_slab_c2c<float>(comm, {6, 4}, Direction::forward, sim(1e-12)), trncore::TargetNotMet);
+  EXPECT_THROW(trnfft::mpi::plan_slab_r2c<float>(comm, {6, 4}, sim(1e-12)), trncore::TargetNotMet);
+  if (comm.size() == 1) return;
+  const bool last = comm.rank() == comm.size() - 1;
+  EXPECT_THROW(
+      trnfft::mpi::plan_slab_c2c<float>(comm, {6, 4}, Direction::forward, last ? trnfft::PlanOptions{} : sim({})),
+      trncore::DimensionMismatch);
+  EXPECT_THROW(trnfft::mpi::plan_slab_c2c<float>(comm, {6, 4}, Direction::forward, sim(last ? 1e-3 : 1e-4)),
+               trncore::DimensionMismatch);
 }
 
 TEST(SlabErrors, BadArgumentsOnEveryRank) {

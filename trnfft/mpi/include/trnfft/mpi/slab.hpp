@@ -148,9 +148,10 @@ class SlabPlan {
 /// @param options  options of the local trnfft plans (backend host; threads, rigor)
 /// @param slab     the transposed input/output layouts
 /// @throws (on every rank) InvalidArgument for d < 2, an n < 1, a size whose product overflows, invalid
-///         options (a sim target no mode can certify: InvalidArgument carrying TargetNotMet's message);
-///         DimensionMismatch when ranks pass different dims, direction or layouts; NotSupported for a per-rank
-///         exchange above 2^31 − 1 elements.
+///         options; TargetNotMet when a sim stage cannot certify its share of target_forward_error;
+///         DimensionMismatch when ranks pass different dims, direction, layouts or options (backend,
+///         math_mode, refine, target_forward_error); NotSupported for a per-rank exchange above 2^31 − 1
+///         elements.
 template <Real T>
 SlabPlan<T> plan_slab_c2c(const trncore::mpi::Communicator& comm, const std::vector<std::int64_t>& dims,
                           Direction direction, const PlanOptions& options = {}, SlabOptions slab = {});
