@@ -88,8 +88,8 @@ struct SixStep {
   std::vector<Block> b0, b1;
   Block in, out;                    // this rank's rows
   std::vector<int> sc, sd, rc, rd;  // A→B' counts/displacements (points)
-  C2CPlan<T> columns;               // length n0: n0 × l1 (buf1) → l1 × n0 (buf2)
-  C2CPlan<T> rows;                  // length n1: n1 × l0 (buf2) → l0 × n1 (buf1)
+  C2CPlan<T> columns;               // length n0 on l1 × n0 (buf2), in place
+  C2CPlan<T> rows;                  // length n1 on l0 × n1 (buf1), in place
   std::vector<C> twiddle;           // l1 × n0: ω_N^{±(out.start + jj)·k0} at jj·n0 + k0
   mutable std::vector<C> buf1, buf2;
 
@@ -140,12 +140,10 @@ struct SixStep {
   }
   void make_plans(const PlanOptions& po) {
     const auto l0 = in.count, l1 = out.count;
-    // Both stages out of place from a strided layout into a contiguous one (FFTW's strided in-place transforms of
-    // this shape were 10× slower): columns n0 × l1 → l1 × n0, rows n1 × l0 → l0 × n1.
-    if (l1 > 0)
-      columns = plan_guru_dft<T>({IoDim{n0, l1, 1}}, {IoDim{l1, 1, n0}}, buf1.data(), buf2.data(), direction, po);
-    if (l0 > 0)
-      rows = plan_guru_dft<T>({IoDim{n1, l0, 1}}, {IoDim{l0, 1, n1}}, buf2.data(), buf1.data(), direction, po);
+    // Both stages contiguous and in place after a tiled local transpose (FFTW's strided transforms of this shape
+    // were 2–10× slower than transpose + contiguous transform at 2^20–2^22).
+    if (l1 > 0) columns = plan_many_dft<T>({n0}, l1, buf2.data(), {}, 1, n0, buf2.data(), {}, 1, n0, direction, po);
+    if (l0 > 0) rows = plan_many_dft<T>({n1}, l0, buf1.data(), {}, 1, n1, buf1.data(), {}, 1, n1, direction, po);
   }
 
   void alltoall(const C* send, C* recv, bool a_to_b) const {
@@ -180,26 +178,37 @@ struct SixStep {
     }
   }
 
+  // dst (cols × rows) = the transpose of src (rows × cols), in 32 × 32 tiles.
+  static void transpose(const C* src, C* dst, std::int64_t rows, std::int64_t cols) {
+    constexpr std::int64_t tile = 32;
+    for (std::int64_t a = 0; a < cols; a += tile)
+      for (std::int64_t b = 0; b < rows; b += tile) {
+        const auto ae = std::min(cols, a + tile), be = std::min(rows, b + tile);
+        for (std::int64_t c = a; c < ae; ++c)
+          for (std::int64_t r = b; r < be; ++r) dst[c * rows + r] = src[r * cols + c];
+      }
+  }
+
   // in: in.count·n1 points; out: n0·out.count points.
   void run(const C* x, C* y, StageLog* log) const {
     C* w1 = buf1.data();
     C* w2 = buf2.data();
-    const auto l1 = out.count;
+    const auto l0 = in.count, l1 = out.count;
     pack(x, w2);
     alltoall(w2, w1, true);  // w1: n0 × l1, x[n1·j0 + j1] at (j0, j1 − out.start)
-    if (l1 > 0) run_stage(columns, 0, log, static_cast<const C*>(w1), w2);  // w2: l1 × n0, (j1 − out.start, k0)
+    if (l1 > 0) {
+      transpose(w1, w2, n0, l1);                                  // w2: l1 × n0
+      run_stage(columns, 0, log, static_cast<const C*>(w2), w2);  // (j1 − out.start, k0)
+    }
     pack_b(w2, w1);
-    alltoall(w1, w2, false);  // w2: n1 × in.count, (j1, k0 − in.start)
-    if (in.count > 0) run_stage(rows, 1, log, static_cast<const C*>(w2), w1);  // w1: in.count × n1, (k0, k1)
+    alltoall(w1, w2, false);  // w2: n1 × l0, (j1, k0 − in.start)
+    if (l0 > 0) {
+      transpose(w2, w1, n1, l0);                               // w1: l0 × n1
+      run_stage(rows, 1, log, static_cast<const C*>(w1), w1);  // (k0, k1)
+    }
     pack(w1, w2);
-    alltoall(w2, w1, true);  // w1: n0 × l1, (k0, k1 − out.start): y = its transpose, in tiles
-    constexpr std::int64_t tile = 16;
-    for (std::int64_t a = 0; a < l1; a += tile)
-      for (std::int64_t b = 0; b < n0; b += tile) {
-        const auto ae = std::min(l1, a + tile), be = std::min(n0, b + tile);
-        for (std::int64_t k1 = a; k1 < ae; ++k1)
-          for (std::int64_t k0 = b; k0 < be; ++k0) y[k1 * n0 + k0] = w1[k0 * l1 + k1];
-      }
+    alltoall(w2, w1, true);    // w1: n0 × l1, (k0, k1 − out.start)
+    transpose(w1, y, n0, l1);  // y: l1 × n0 = X[n0·out.start …] in natural order
   }
 };
 
