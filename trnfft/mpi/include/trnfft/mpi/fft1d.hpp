@@ -157,6 +157,10 @@ Fft1dPlan<T> plan_dft_1d(const trncore::mpi::Communicator& comm, std::int64_t n,
 
 /// Plans a distributed 1-D r2c transform of n reals (n even) over `comm`: M = n/2 complex points factorised
 /// n0 × n1, layouts as the file comment. Collective.
+/// @param comm     the processes of the transform (every one calls; duplicated into the plan)
+/// @param n        the number of reals N, even, ≥ 2
+/// @param options  the local transforms' plan options, as plan_dft_1d (a sim target t is met by the composed
+///                 bound, the split step included)
 /// @param n0  the row count of the M-point view, a divisor of n/2; 0 picks the largest divisor ≤ √(n/2)
 /// @throws (on every rank) NotSupported for odd n; otherwise as plan_dft_1d (n ≥ 2; n0 must divide n/2;
 ///         DimensionMismatch for different n or n0 across ranks).
@@ -166,6 +170,11 @@ Fft1dPlan<T> plan_dft_r2c_1d(const trncore::mpi::Communicator& comm, std::int64_
 
 /// Plans a distributed 1-D c2r transform producing n reals (n even) from the half spectrum in the layout of
 /// plan_dft_r2c_1d(comm, n, ·, n0)'s output; its output is in that r2c plan's input layout. Collective.
+/// Internally the backward M-point core is factorised n1 × n0 (layout().n0, n1 still report r2c's).
+/// @param comm     the processes of the transform (every one calls; duplicated into the plan)
+/// @param n        the number of reals N produced, even, ≥ 2
+/// @param options  the local transforms' plan options, as plan_dft_r2c_1d
+/// @param n0       as plan_dft_r2c_1d: the same n0 gives the matching layouts
 /// @throws (on every rank) as plan_dft_r2c_1d.
 template <Real T>
 Fft1dPlan<T> plan_dft_c2r_1d(const trncore::mpi::Communicator& comm, std::int64_t n, const PlanOptions& options = {},
