@@ -70,36 +70,6 @@ void check_options(const char* function, const PlanOptions& options) {
 template void check_options<float>(const char*, const PlanOptions&);
 template void check_options<double>(const char*, const PlanOptions&);
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-PlanOptions merge_flags(const char* function, const PlanFlags& flags, const trncore::Options& options) {
-  PlanOptions o(options);
-  o.rigor = flags.rigor;
-  o.preserve_input = flags.preserve_input;
-  o.unaligned = flags.unaligned;
-  switch (flags.sim_mode) {
-    case SimMode::from_options: break;
-    case SimMode::fp32: o.math_mode = trncore::MathMode::fp32; break;
-    case SimMode::bf16: o.math_mode = trncore::MathMode::bf16; break;
-    case SimMode::bf16_refined:
-      o.math_mode = trncore::MathMode::bf16;
-      o.refine = true;
-      break;
-    case SimMode::compensated: o.math_mode = trncore::MathMode::compensated; break;
-    case SimMode::ozaki: o.math_mode = trncore::MathMode::ozaki; break;
-    default:
-      throw InvalidArgument(function, "invalid sim mode " + std::to_string(static_cast<int>(flags.sim_mode)),
-                            "use PlanOptions::math_mode (and refine) instead of the deprecated PlanFlags::sim_mode");
-  }
-  // PlanFlags::sim_mode was ignored by host plans.
-  if (options.backend != trncore::Backend::sim) {
-    o.math_mode = options.math_mode;
-    o.refine = false;
-  }
-  return o;
-}
-#pragma GCC diagnostic pop
-
 namespace {
 
 // Every plan_* function, once its interface's geometry is in guru form: the checked state, and the

@@ -33,7 +33,6 @@ namespace {
 using namespace trnfft_test;
 using trnfft::Direction;
 using trnfft::Kind;
-using trnfft_test::SimMode;
 using trnsci_testing::adversarial_count;
 using trnsci_testing::adversarial_full;
 using trnsci_testing::Rng;
@@ -120,7 +119,7 @@ std::vector<std::int64_t> sizes() {
 
 // One case: plan (explicit mode or automatic with a target), run with a report, compare with fftwl.
 template <class T>
-void run_case(Tally& tally, Kind kind, Input input, std::int64_t n, SimMode mode, std::optional<double> target,
+void run_case(Tally& tally, Kind kind, Input input, std::int64_t n, SimPrecision mode, std::optional<double> target,
               std::uint64_t seed) {
   const std::int64_t batch = 2;
   const std::string what = std::string(std::is_same_v<T, float> ? "float " : "double ") +
@@ -179,16 +178,16 @@ void run_case(Tally& tally, Kind kind, Input input, std::int64_t n, SimMode mode
 }
 
 template <class T>
-void sweep(Tally& tally, Kind kind, const std::vector<SimMode>& modes, std::uint64_t& seed) {
+void sweep(Tally& tally, Kind kind, const std::vector<SimPrecision>& modes, std::uint64_t& seed) {
   const int seeds = adversarial_count(1, 3);
   for (const std::int64_t n : sizes())
-    for (const SimMode mode : modes)
+    for (const SimPrecision mode : modes)
       for (const Input input : kInputs)
         for (int s = 0; s < seeds; ++s) {
           run_case<T>(tally, kind, input, n, mode, std::nullopt, ++seed);
           // With a target: the mode's a-priori bound times 1.5 (met whenever the run certifies it) — and, in
           // automatic mode, a target the cheapest qualifying mode must meet.
-          if (mode != SimMode::from_options) {
+          if (mode.math_mode != trncore::MathMode::automatic) {
             std::vector<std::complex<T>> probe_in(static_cast<std::size_t>(n)), probe_out(probe_in.size());
             auto probe = trnfft::plan_dft_1d<T>(n, probe_in.data(), probe_out.data(), Direction::forward,
                                                 trnfft_test::with_mode(mode, sim_options()));
@@ -203,10 +202,7 @@ void sweep(Tally& tally, Kind kind, const std::vector<SimMode>& modes, std::uint
 TEST(TrnfftAdversarial, SimC2cFloatEveryMode) {
   Tally tally("trnfft sim c2c float");
   std::uint64_t seed = 1000;
-  sweep<float>(tally, Kind::c2c,
-               {SimMode::fp32, SimMode::bf16, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki,
-                SimMode::from_options},
-               seed);
+  sweep<float>(tally, Kind::c2c, {kFp32, kBf16, kBf16Refined, kCompensated, kOzaki, kAutomatic}, seed);
   EXPECT_EQ(tally.violations(), 0);
   by_input.print(::testing::UnitTest::GetInstance()->current_test_info()->name());
   by_input = {};
@@ -215,7 +211,7 @@ TEST(TrnfftAdversarial, SimC2cFloatEveryMode) {
 TEST(TrnfftAdversarial, SimC2cDouble) {
   Tally tally("trnfft sim c2c double");
   std::uint64_t seed = 2000;
-  sweep<double>(tally, Kind::c2c, {SimMode::bf16, SimMode::compensated, SimMode::ozaki, SimMode::from_options}, seed);
+  sweep<double>(tally, Kind::c2c, {kBf16, kCompensated, kOzaki, kAutomatic}, seed);
   EXPECT_EQ(tally.violations(), 0);
   by_input.print(::testing::UnitTest::GetInstance()->current_test_info()->name());
   by_input = {};
@@ -224,8 +220,8 @@ TEST(TrnfftAdversarial, SimC2cDouble) {
 TEST(TrnfftAdversarial, SimR2c) {
   Tally tally("trnfft sim r2c");
   std::uint64_t seed = 3000;
-  sweep<float>(tally, Kind::r2c, {SimMode::fp32, SimMode::bf16_refined, SimMode::compensated}, seed);
-  sweep<double>(tally, Kind::r2c, {SimMode::ozaki}, seed);
+  sweep<float>(tally, Kind::r2c, {kFp32, kBf16Refined, kCompensated}, seed);
+  sweep<double>(tally, Kind::r2c, {kOzaki}, seed);
   EXPECT_EQ(tally.violations(), 0);
   by_input.print(::testing::UnitTest::GetInstance()->current_test_info()->name());
   by_input = {};

@@ -23,7 +23,6 @@ namespace {
 using namespace trnfft_test;
 using trnfft::Direction;
 using trnfft::Kind;
-using trnfft_test::SimMode;
 
 // The issue's case: a sim FFT with a NaN input failed with "the certified bound 4.1e-05 does not meet target
 // 1e-03" — the bound meets it; the input is what cannot be certified.
@@ -37,7 +36,7 @@ TEST(TrnfftSimCertificate, NanOrInfInputIsUncertifiedWithItsReason) {
       auto o = sim_options();
       if (with_target) o.target_forward_error = 1e-3;
       auto plan = trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward,
-                                             trnfft_test::with_mode(SimMode::compensated, o));
+                                             trnfft_test::with_mode(kCompensated, o));
       EXPECT_TRUE(trnfft_test::a_priori(plan).met);  // a-priori: the mode's bound meets the target
       trncore::AccuracyReport rep;
       plan.execute(rep);  // the report overload never throws for a numerical outcome
@@ -59,7 +58,7 @@ TEST(TrnfftSimCertificate, NanOrInfInputIsUncertifiedWithItsReason) {
 TEST(TrnfftSimCertificate, OverflowOfAFiniteInputIsUncertified) {
   std::vector<std::complex<float>> x(16, {3e38f, 0.0f}), y(16);
   auto plan = trnfft::plan_dft_1d<float>(16, x.data(), y.data(), Direction::forward,
-                                         trnfft_test::with_mode(SimMode::fp32, sim_options()));
+                                         trnfft_test::with_mode(kFp32, sim_options()));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   EXPECT_FALSE(rep.certified);
@@ -73,7 +72,7 @@ TEST(TrnfftSimCertificate, NoReportExecuteThrowsWithoutATargetToo) {
   std::vector<std::complex<double>> x(32, {1.0, 0.0}), y(32);
   x[3] = {std::numeric_limits<double>::infinity(), 0.0};
   auto plan = trnfft::plan_dft_1d<double>(32, x.data(), y.data(), Direction::backward,
-                                          trnfft_test::with_mode(SimMode::ozaki, sim_options()));
+                                          trnfft_test::with_mode(kOzaki, sim_options()));
   EXPECT_THROW(plan.execute(), trncore::TargetNotMet);
   x[3] = {2.0, 0.0};
   EXPECT_NO_THROW(plan.execute());
@@ -86,7 +85,7 @@ TEST(TrnfftSimCertificate, AnUncertifiedGemmGivesItsReason) {
   x[9] = {1e-39f, 0.0f};
   std::vector<std::complex<float>> y(64);
   auto plan = trnfft::plan_dft_1d<float>(64, x.data(), y.data(), Direction::forward,
-                                         trnfft_test::with_mode(SimMode::bf16, sim_options()));
+                                         trnfft_test::with_mode(kBf16, sim_options()));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   EXPECT_FALSE(rep.certified);

@@ -22,7 +22,6 @@ namespace {
 using namespace trnfft_test;
 using trnfft::Direction;
 using trnfft::Kind;
-using trnfft_test::SimMode;
 
 std::int64_t product(const std::vector<std::int64_t>& n) {
   std::int64_t p = 1;
@@ -32,12 +31,12 @@ std::int64_t product(const std::vector<std::int64_t>& n) {
 
 std::int64_t half_size(const std::vector<std::int64_t>& n) { return product(n) / n.back() * (n.back() / 2 + 1); }
 
-std::string label(const std::vector<std::int64_t>& n, SimMode mode) {
+std::string label(const std::vector<std::int64_t>& n, SimPrecision mode) {
   return shape_text(n) + " mode " + std::string(trnfft_test::to_string(mode));
 }
 
 template <class T>
-void check_c2c(const std::vector<std::int64_t>& n, SimMode mode, Direction dir, std::int64_t batch,
+void check_c2c(const std::vector<std::int64_t>& n, SimPrecision mode, Direction dir, std::int64_t batch,
                std::uint64_t seed) {
   SCOPED_TRACE("c2c " + label(n, mode) + (std::is_same_v<T, float> ? " float" : " double"));
   const std::int64_t size = product(n);
@@ -55,7 +54,7 @@ void check_c2c(const std::vector<std::int64_t>& n, SimMode mode, Direction dir, 
 }
 
 template <class T>
-void check_r2c_c2r(const std::vector<std::int64_t>& n, SimMode mode, std::int64_t batch, std::uint64_t seed) {
+void check_r2c_c2r(const std::vector<std::int64_t>& n, SimPrecision mode, std::int64_t batch, std::uint64_t seed) {
   SCOPED_TRACE("r2c/c2r " + label(n, mode) + (std::is_same_v<T, float> ? " float" : " double"));
   const std::int64_t size = product(n), half = half_size(n);
   auto x = random_reals<T>(static_cast<std::size_t>(size * batch), seed);
@@ -84,38 +83,37 @@ void check_r2c_c2r(const std::vector<std::int64_t>& n, SimMode mode, std::int64_
   EXPECT_EQ(0, std::memcmp(hin.data(), hin_copy.data(), hin.size() * sizeof(hin[0])));  // sim never clobbers
 }
 
-const SimMode kAllModes[] = {SimMode::fp32, SimMode::bf16, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki};
+const SimPrecision kAllModes[] = {kFp32, kBf16, kBf16Refined, kCompensated, kOzaki};
 
 TEST(TrnfftSimNd, ComplexEveryModeFloat) {
   std::uint64_t seed = 1000;
   for (const auto& n : std::vector<std::vector<std::int64_t>>{{8, 16}, {3, 5, 7}, {1, 129}, {127, 1}, {2, 257}})
-    for (SimMode m : kAllModes) {
+    for (SimPrecision m : kAllModes) {
       const Direction dir = seed % 2 ? Direction::backward : Direction::forward;
       check_c2c<float>(n, m, dir, 2, seed++);
     }
-  check_c2c<float>({4, 512}, SimMode::fp32, Direction::forward, 1, seed++);
-  check_c2c<float>({2, 3, 4, 5}, SimMode::bf16, Direction::backward, 3, seed++);
+  check_c2c<float>({4, 512}, kFp32, Direction::forward, 1, seed++);
+  check_c2c<float>({2, 3, 4, 5}, kBf16, Direction::backward, 3, seed++);
 }
 
 TEST(TrnfftSimNd, ComplexDouble) {
   std::uint64_t seed = 1100;
-  check_c2c<double>({16, 24}, SimMode::ozaki, Direction::forward, 2, seed++);
-  check_c2c<double>({5, 9, 4}, SimMode::compensated, Direction::backward, 1, seed++);
+  check_c2c<double>({16, 24}, kOzaki, Direction::forward, 2, seed++);
+  check_c2c<double>({5, 9, 4}, kCompensated, Direction::backward, 1, seed++);
   // ozaki keeps double accuracy through the composition: a few passes of ≈ √(2n)·3u each.
   auto x = random_complex<double>(32 * 48, seed);
   std::vector<std::complex<double>> y(x.size());
   auto plan = trnfft::plan_dft_2d<double>(32, 48, x.data(), y.data(), Direction::forward,
-                                          trnfft_test::with_mode(SimMode::ozaki, sim_options()));
+                                          trnfft_test::with_mode(kOzaki, sim_options()));
   EXPECT_LT(trnfft_test::a_priori(plan).a_priori_bound, 1e-13);
 }
 
 TEST(TrnfftSimNd, RealTransforms) {
   std::uint64_t seed = 1200;
   for (const auto& n : std::vector<std::vector<std::int64_t>>{{6, 8}, {5, 7}, {3, 4, 10}, {1, 64}, {9, 1}, {2, 130}})
-    for (SimMode m : {SimMode::bf16, SimMode::compensated, SimMode::bf16_refined})
-      check_r2c_c2r<float>(n, m, 2, seed++);
-  check_r2c_c2r<double>({8, 12}, SimMode::ozaki, 2, seed++);
-  check_r2c_c2r<double>({3, 5, 9}, SimMode::ozaki, 1, seed++);
+    for (SimPrecision m : {kBf16, kCompensated, kBf16Refined}) check_r2c_c2r<float>(n, m, 2, seed++);
+  check_r2c_c2r<double>({8, 12}, kOzaki, 2, seed++);
+  check_r2c_c2r<double>({3, 5, 9}, kOzaki, 1, seed++);
 }
 
 TEST(TrnfftSimNd, StridedGuruGeometry) {
@@ -133,7 +131,7 @@ TEST(TrnfftSimNd, StridedGuruGeometry) {
       }
   auto plan = trnfft::plan_guru_split_dft<float>({{r, 1, 1}, {c, r, r}}, {{batch, size, size}}, re.data(), im.data(),
                                                  re.data(), im.data(), Direction::forward,
-                                                 trnfft_test::with_mode(SimMode::compensated, sim_options()));
+                                                 trnfft_test::with_mode(kCompensated, sim_options()));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   std::vector<cld> xl(x.begin(), x.end());
@@ -154,8 +152,7 @@ TEST(TrnfftSimNd, StridedGuruGeometry) {
   auto* real = reinterpret_cast<float*>(buf.data());
   for (std::int64_t i = 0; i < n0; ++i)
     for (std::int64_t j = 0; j < n1; ++j) real[i * 2 * h1 + j] = xr[static_cast<std::size_t>(i * n1 + j)];
-  auto r2c =
-      trnfft::plan_dft_r2c_2d<float>(n0, n1, real, buf.data(), trnfft_test::with_mode(SimMode::bf16, sim_options()));
+  auto r2c = trnfft::plan_dft_r2c_2d<float>(n0, n1, real, buf.data(), trnfft_test::with_mode(kBf16, sim_options()));
   r2c.execute(rep);
   std::vector<cld> xrl(xr.begin(), xr.end());
   EXPECT_LE(max_row_error(buf, reference(Kind::r2c, {n0, n1}, 1, xrl, Direction::forward), n0 * h1), rep.a_priori_bound)
@@ -202,7 +199,7 @@ TEST(TrnfftSimNd, FreeFunctions) {
 }
 
 template <class T>
-std::vector<std::complex<T>> run_threads(const std::vector<std::int64_t>& n, SimMode mode, int threads) {
+std::vector<std::complex<T>> run_threads(const std::vector<std::int64_t>& n, SimPrecision mode, int threads) {
   const std::int64_t size = product(n);
   auto x = random_complex<T>(static_cast<std::size_t>(size * 4), 77);
   std::vector<std::complex<T>> y(x.size());
@@ -213,10 +210,10 @@ std::vector<std::complex<T>> run_threads(const std::vector<std::int64_t>& n, Sim
 }
 
 TEST(TrnfftSimNd, BitwiseIdenticalForAnyThreadCount) {
-  for (auto [n, mode] : {std::pair{std::vector<std::int64_t>{64, 96}, SimMode::bf16},
-                         std::pair{std::vector<std::int64_t>{16, 512}, SimMode::fp32},
-                         std::pair{std::vector<std::int64_t>{3, 257}, SimMode::compensated},
-                         std::pair{std::vector<std::int64_t>{8, 8, 8}, SimMode::ozaki}}) {
+  for (auto [n, mode] :
+       {std::pair{std::vector<std::int64_t>{64, 96}, kBf16}, std::pair{std::vector<std::int64_t>{16, 512}, kFp32},
+        std::pair{std::vector<std::int64_t>{3, 257}, kCompensated},
+        std::pair{std::vector<std::int64_t>{8, 8, 8}, kOzaki}}) {
     const auto one = run_threads<float>(n, mode, 1);
     const auto two = run_threads<float>(n, mode, 2);
     EXPECT_EQ(0, std::memcmp(one.data(), two.data(), one.size() * sizeof(one[0]))) << shape_text(n);
@@ -227,9 +224,9 @@ TEST(TrnfftSimNd, TargetChoosesTheCheapestMode) {
   // The choice uses the composed bound: the first of bf16, fp32, bf16_refined, compensated, ozaki whose
   // 2-D a-priori bound meets the target (and no cheaper one's does).
   std::vector<std::complex<float>> x(32 * 64, {0.5f, -0.25f}), y(x.size());
-  const SimMode order[] = {SimMode::bf16, SimMode::fp32, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki};
+  const SimPrecision order[] = {kBf16, kFp32, kBf16Refined, kCompensated, kOzaki};
   std::vector<double> bounds;
-  for (SimMode m : order)
+  for (SimPrecision m : order)
     bounds.push_back(trnfft_test::a_priori(trnfft::plan_dft_2d<float>(32, 64, x.data(), y.data(), Direction::forward,
                                                                       trnfft_test::with_mode(m, sim_options())))
                          .a_priori_bound);

@@ -24,10 +24,9 @@ namespace {
 using namespace trnfft_test;
 using trnfft::Direction;
 using trnfft::Kind;
-using trnfft_test::SimMode;
 
 template <class T>
-void check_c2c(std::int64_t n, SimMode mode, Direction dir, std::int64_t batch, std::uint64_t seed) {
+void check_c2c(std::int64_t n, SimPrecision mode, Direction dir, std::int64_t batch, std::uint64_t seed) {
   SCOPED_TRACE("c2c n=" + std::to_string(n) + " mode " + std::string(trnfft_test::to_string(mode)) + " " +
                std::string(trnfft::to_string(dir)) + (std::is_same_v<T, float> ? " float" : " double"));
   auto x = random_complex<T>(static_cast<std::size_t>(n * batch), seed);
@@ -50,7 +49,7 @@ void check_c2c(std::int64_t n, SimMode mode, Direction dir, std::int64_t batch, 
 }
 
 template <class T>
-void check_r2c_c2r(std::int64_t n, SimMode mode, std::int64_t batch, std::uint64_t seed) {
+void check_r2c_c2r(std::int64_t n, SimPrecision mode, std::int64_t batch, std::uint64_t seed) {
   SCOPED_TRACE("r2c/c2r n=" + std::to_string(n) + " mode " + std::string(trnfft_test::to_string(mode)));
   const std::int64_t h = n / 2 + 1;
   auto x = random_reals<T>(static_cast<std::size_t>(n * batch), seed);
@@ -77,19 +76,19 @@ void check_r2c_c2r(std::int64_t n, SimMode mode, std::int64_t batch, std::uint64
       << rep.to_string();
 }
 
-const SimMode kAllModes[] = {SimMode::fp32, SimMode::bf16, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki};
+const SimPrecision kAllModes[] = {kFp32, kBf16, kBf16Refined, kCompensated, kOzaki};
 
 TEST(TrnfftSim, DftGemmEveryModeFloat) {
   std::uint64_t seed = 1;
   for (std::int64_t n : {1, 2, 3, 7, 8, 16, 17, 64, 127, 128, 129, 256})
-    for (SimMode m : kAllModes) check_c2c<float>(n, m, n % 2 ? Direction::backward : Direction::forward, 3, seed++);
+    for (SimPrecision m : kAllModes)
+      check_c2c<float>(n, m, n % 2 ? Direction::backward : Direction::forward, 3, seed++);
 }
 
 TEST(TrnfftSim, DftGemmDouble) {
   std::uint64_t seed = 100;
   for (std::int64_t n : {1, 5, 64, 256})
-    for (SimMode m : {SimMode::bf16, SimMode::compensated, SimMode::ozaki})
-      check_c2c<double>(n, m, Direction::forward, 2, seed++);
+    for (SimPrecision m : {kBf16, kCompensated, kOzaki}) check_c2c<double>(n, m, Direction::forward, 2, seed++);
 }
 
 TEST(TrnfftSim, OzakiDoubleReachesDoubleAccuracy) {
@@ -97,7 +96,7 @@ TEST(TrnfftSim, OzakiDoubleReachesDoubleAccuracy) {
   auto x = random_complex<double>(64 * 2, 7);
   std::vector<std::complex<double>> y(x.size());
   auto plan = trnfft::plan_many_dft<double>({64}, 2, x.data(), {}, 1, 64, y.data(), {}, 1, 64, Direction::forward,
-                                            trnfft_test::with_mode(SimMode::ozaki, sim_options()));
+                                            trnfft_test::with_mode(kOzaki, sim_options()));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   EXPECT_LT(rep.a_priori_bound, 1e-14);
@@ -108,20 +107,20 @@ TEST(TrnfftSim, OzakiDoubleReachesDoubleAccuracy) {
 TEST(TrnfftSim, StockhamAndBluestein) {
   std::uint64_t seed = 200;
   for (std::int64_t n : {257, 504, 512, 1000, 4099})
-    for (SimMode m : kAllModes) check_c2c<float>(n, m, Direction::forward, 2, seed++);
+    for (SimPrecision m : kAllModes) check_c2c<float>(n, m, Direction::forward, 2, seed++);
   for (std::int64_t n : {4096, 65536}) {
-    check_c2c<float>(n, SimMode::fp32, Direction::backward, 1, seed++);
-    check_c2c<float>(n, SimMode::bf16, Direction::forward, 1, seed++);
+    check_c2c<float>(n, kFp32, Direction::backward, 1, seed++);
+    check_c2c<float>(n, kBf16, Direction::forward, 1, seed++);
   }
-  check_c2c<double>(1000, SimMode::ozaki, Direction::forward, 1, seed++);
-  check_c2c<double>(257, SimMode::ozaki, Direction::backward, 1, seed++);
+  check_c2c<double>(1000, kOzaki, Direction::forward, 1, seed++);
+  check_c2c<double>(257, kOzaki, Direction::backward, 1, seed++);
 }
 
 TEST(TrnfftSim, RealTransforms) {
   std::uint64_t seed = 300;
   for (std::int64_t n : {1, 2, 5, 16, 63, 64, 514, 1024})
-    for (SimMode m : {SimMode::bf16, SimMode::compensated}) check_r2c_c2r<float>(n, m, 2, seed++);
-  check_r2c_c2r<double>(128, SimMode::ozaki, 2, seed++);
+    for (SimPrecision m : {kBf16, kCompensated}) check_r2c_c2r<float>(n, m, 2, seed++);
+  check_r2c_c2r<double>(128, kOzaki, 2, seed++);
 }
 
 TEST(TrnfftSim, StridedSplitInPlaceGeometry) {
@@ -136,7 +135,7 @@ TEST(TrnfftSim, StridedSplitInPlaceGeometry) {
     }
   auto plan = trnfft::plan_guru_split_dft<float>({{n, batch, batch}}, {{batch, 1, 1}}, re.data(), im.data(), re.data(),
                                                  im.data(), Direction::backward,
-                                                 trnfft_test::with_mode(SimMode::compensated, sim_options()));
+                                                 trnfft_test::with_mode(kCompensated, sim_options()));
   trncore::AccuracyReport rep;
   plan.execute(rep);
   std::vector<cld> xl(x.begin(), x.end());
@@ -150,7 +149,7 @@ TEST(TrnfftSim, StridedSplitInPlaceGeometry) {
 }
 
 template <class T>
-std::vector<std::complex<T>> run_threads(std::int64_t n, SimMode mode, int threads, std::int64_t batch) {
+std::vector<std::complex<T>> run_threads(std::int64_t n, SimPrecision mode, int threads, std::int64_t batch) {
   auto x = random_complex<T>(static_cast<std::size_t>(n * batch), 77);
   std::vector<std::complex<T>> y(x.size());
   auto plan = trnfft::plan_many_dft<T>({n}, batch, x.data(), {}, 1, n, y.data(), {}, 1, n, Direction::forward,
@@ -160,10 +159,9 @@ std::vector<std::complex<T>> run_threads(std::int64_t n, SimMode mode, int threa
 }
 
 TEST(TrnfftSim, BitwiseIdenticalForAnyThreadCount) {
-  for (auto [n, mode] :
-       {std::pair{std::int64_t{256}, SimMode::bf16}, std::pair{std::int64_t{4096}, SimMode::fp32},
-        std::pair{std::int64_t{257}, SimMode::compensated}, std::pair{std::int64_t{96}, SimMode::ozaki},
-        std::pair{std::int64_t{128}, SimMode::bf16_refined}}) {
+  for (auto [n, mode] : {std::pair{std::int64_t{256}, kBf16}, std::pair{std::int64_t{4096}, kFp32},
+                         std::pair{std::int64_t{257}, kCompensated}, std::pair{std::int64_t{96}, kOzaki},
+                         std::pair{std::int64_t{128}, kBf16Refined}}) {
     const auto one = run_threads<float>(n, mode, 1, 64);
     const auto two = run_threads<float>(n, mode, 2, 64);
     const auto four = run_threads<float>(n, mode, 4, 64);
@@ -180,9 +178,9 @@ TEST(TrnfftSim, TargetChoosesTheCheapestMode) {
     return trnfft::plan_many_dft<float>({64}, 4, x.data(), {}, 1, 64, y.data(), {}, 1, 64, Direction::forward, o);
   };
   // Each choice is the first of bf16, fp32, bf16_refined, compensated, ozaki whose bound meets the target.
-  const SimMode order[] = {SimMode::bf16, SimMode::fp32, SimMode::bf16_refined, SimMode::compensated, SimMode::ozaki};
+  const SimPrecision order[] = {kBf16, kFp32, kBf16Refined, kCompensated, kOzaki};
   std::vector<double> bounds;
-  for (SimMode m : order) {
+  for (SimPrecision m : order) {
     auto p = trnfft::plan_many_dft<float>({64}, 4, x.data(), {}, 1, 64, y.data(), {}, 1, 64, Direction::forward,
                                           trnfft_test::with_mode(m, sim_options()));
     bounds.push_back(trnfft_test::a_priori(p).a_priori_bound);
@@ -264,7 +262,7 @@ TEST(TrnfftSim, NewArrayExecuteWithReport) {
   auto x = random_complex<float>(static_cast<std::size_t>(n), 31);
   std::vector<std::complex<float>> y(x.size()), y2(x.size());
   const auto plan = trnfft::plan_dft_1d<float>(n, x.data(), y.data(), Direction::forward,
-                                               trnfft_test::with_mode(SimMode::bf16_refined, sim_options()));
+                                               trnfft_test::with_mode(kBf16Refined, sim_options()));
   trncore::AccuracyReport rep, rep2, rep3;
   plan.execute(rep);
   auto x2 = x;
@@ -281,9 +279,9 @@ TEST(TrnfftSim, NewArrayExecuteWithReport) {
     re[i] = x[i].real();
     im[i] = x[i].imag();
   }
-  const auto split = trnfft::plan_guru_split_dft<float>({{n, 1, 1}}, {}, re.data(), im.data(), ro.data(), io.data(),
-                                                        Direction::forward,
-                                                        trnfft_test::with_mode(SimMode::bf16_refined, sim_options()));
+  const auto split =
+      trnfft::plan_guru_split_dft<float>({{n, 1, 1}}, {}, re.data(), im.data(), ro.data(), io.data(),
+                                         Direction::forward, trnfft_test::with_mode(kBf16Refined, sim_options()));
   trncore::AccuracyReport srep;
   split.execute_split(re.data(), im.data(), ro.data(), io.data(), srep);
   EXPECT_EQ(srep.a_priori_bound, rep.a_priori_bound);
@@ -310,45 +308,6 @@ TEST(TrnfftSim, NewArrayExecuteWithReport) {
   trncore::AccuracyReport nan_rep;
   plan.execute(x2.data(), y2.data(), nan_rep);  // the report form never throws for a numerical outcome
   EXPECT_FALSE(nan_rep.met);
-}
-
-// The spellings deprecated in 0.6.0 still work for one minor: PlanFlags (with sim_mode) forwards to the
-// PlanOptions form, bit for bit; SimMode's names parse and print.
-TEST(TrnfftSim, DeprecatedSpellings) {
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-  const std::int64_t n = 300;
-  auto x = random_complex<float>(static_cast<std::size_t>(n), 41);
-  std::vector<std::complex<float>> y_old(x.size()), y_new(x.size());
-  trnfft::PlanFlags flags;
-  flags.sim_mode = trnfft::SimMode::bf16_refined;
-  const auto old_plan =
-      trnfft::plan_dft_1d<float>(n, x.data(), y_old.data(), Direction::backward, flags, sim_options());
-  const auto new_plan = trnfft::plan_dft_1d<float>(n, x.data(), y_new.data(), Direction::backward,
-                                                   trnfft_test::with_mode(SimMode::bf16_refined, sim_options()));
-  trncore::AccuracyReport r_old, r_new;
-  old_plan.execute(r_old);
-  new_plan.execute(r_new);
-  EXPECT_EQ(std::memcmp(y_old.data(), y_new.data(), x.size() * sizeof(x[0])), 0);
-  EXPECT_EQ(r_old.a_priori_bound, r_new.a_priori_bound);
-  EXPECT_EQ(old_plan.description(), new_plan.description());
-  // Host plans ignored sim_mode; rigor and preserve_input carry over.
-  trnfft::PlanFlags host_flags{trnfft::Rigor::estimate, true, false, trnfft::SimMode::bf16};
-  std::vector<std::complex<float>> h(static_cast<std::size_t>(n / 2 + 1), {1.0f, 0.0f});
-  std::vector<float> out(static_cast<std::size_t>(n));
-  const auto c2r = trnfft::plan_dft_c2r_1d<float>(n, h.data(), out.data(), host_flags);
-  c2r.execute();
-  EXPECT_EQ(h[1], std::complex<float>(1.0f, 0.0f));  // preserved
-  EXPECT_FLOAT_EQ(out[0], static_cast<float>(n));
-  // An invalid sim mode is refused, also on a host plan.
-  std::vector<std::complex<float>> a(8), b(8);
-  EXPECT_THROW((void)trnfft::plan_dft_1d<float>(8, a.data(), b.data(), Direction::forward,
-                                                trnfft::PlanFlags{.sim_mode = static_cast<trnfft::SimMode>(17)}),
-               trncore::InvalidArgument);
-  EXPECT_EQ(trnfft::parse_sim_mode("bf16_refined"), trnfft::SimMode::bf16_refined);
-  EXPECT_THROW(trnfft::parse_sim_mode("bf17"), trncore::ParseError);
-  EXPECT_EQ(trnfft::to_string(trnfft::SimMode::ozaki), "ozaki");
-#pragma GCC diagnostic pop
 }
 
 }  // namespace

@@ -7,12 +7,13 @@
 #include <trnfft/plan.hpp>
 #include <trnfft/types.hpp>
 #include <trncore/accuracy_report.hpp>
+#include <trncore/math_mode.hpp>
 #include <trncore/options.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <string_view>
+#include <string>
 #include <vector>
 
 namespace trnfft_test {
@@ -24,35 +25,29 @@ inline trncore::Options sim_options(int threads = 1) {
   return o;
 }
 
-/// The sim precisions the tests sweep, in trnfft's spelling since 0.6.0: a math mode in PlanOptions, and
-/// bf16_refined as math mode bf16 with PlanOptions::refine; from_options leaves the options' math mode.
-enum class SimMode { from_options, fp32, bf16, bf16_refined, compensated, ozaki };
+/// A sim precision the tests sweep: PlanOptions::math_mode, with PlanOptions::refine for bf16's refinement
+/// step (bf16_refined). automatic leaves the choice to the plan (with a target, the cheapest mode meeting it).
+struct SimPrecision {
+  trncore::MathMode math_mode = trncore::MathMode::automatic;
+  bool refine = false;
+};
+inline constexpr SimPrecision kFp32{trncore::MathMode::fp32};
+inline constexpr SimPrecision kBf16{trncore::MathMode::bf16};
+inline constexpr SimPrecision kBf16Refined{trncore::MathMode::bf16, true};
+inline constexpr SimPrecision kCompensated{trncore::MathMode::compensated};
+inline constexpr SimPrecision kOzaki{trncore::MathMode::ozaki};
+inline constexpr SimPrecision kAutomatic{};
 
-inline std::string_view to_string(SimMode m) {
-  switch (m) {
-    case SimMode::from_options: return "from_options";
-    case SimMode::fp32: return "fp32";
-    case SimMode::bf16: return "bf16";
-    case SimMode::bf16_refined: return "bf16_refined";
-    case SimMode::compensated: return "compensated";
-    case SimMode::ozaki: return "ozaki";
-  }
-  return "?";
+/// The name the sim plan's description gives the precision: the math mode's, bf16_refined for bf16 with refine.
+inline std::string to_string(SimPrecision p) {
+  return p.refine ? std::string(trncore::to_string(p.math_mode)) + "_refined"
+                  : std::string(trncore::to_string(p.math_mode));
 }
 
-/// `options` with the math mode (and refine) of `m`.
-inline trnfft::PlanOptions with_mode(SimMode m, trnfft::PlanOptions options = sim_options()) {
-  switch (m) {
-    case SimMode::from_options: break;
-    case SimMode::fp32: options.math_mode = trncore::MathMode::fp32; break;
-    case SimMode::bf16: options.math_mode = trncore::MathMode::bf16; break;
-    case SimMode::bf16_refined:
-      options.math_mode = trncore::MathMode::bf16;
-      options.refine = true;
-      break;
-    case SimMode::compensated: options.math_mode = trncore::MathMode::compensated; break;
-    case SimMode::ozaki: options.math_mode = trncore::MathMode::ozaki; break;
-  }
+/// `options` with the math mode and refine of `p`.
+inline trnfft::PlanOptions with_mode(SimPrecision p, trnfft::PlanOptions options = sim_options()) {
+  options.math_mode = p.math_mode;
+  options.refine = p.refine;
   return options;
 }
 

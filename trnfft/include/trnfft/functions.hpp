@@ -68,12 +68,6 @@ using Array = trncore::Tensor<E>;
 template <class E>
 concept Element = Real<E> || std::same_as<E, std::complex<float>> || std::same_as<E, std::complex<double>>;
 
-/// Deprecated since 0.6.0 (removed in 0.7.0): trncore::real_type_t (<trncore/scalar_traits.hpp>), the
-/// suite's one scalar trait: float for float and std::complex<float>, double for double and
-/// std::complex<double>.
-template <class E>
-using real_of [[deprecated("use trncore::real_type_t (<trncore/scalar_traits.hpp>)")]] = trncore::real_type_t<E>;
-
 /// A contiguous range of an Element type.
 template <class R>
 concept ElementRange = std::ranges::contiguous_range<const R> && std::ranges::sized_range<const R> &&

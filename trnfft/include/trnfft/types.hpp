@@ -39,13 +39,6 @@ enum class Kind : std::uint8_t { c2c, r2c, c2r };
 /// ortho scales both by 1/√N (unitary).
 enum class Norm : std::uint8_t { backward, ortho, forward };
 
-/// Deprecated since 0.6.0 (removed in 0.7.0): the sim precision is options.math_mode (fp32, bf16,
-/// compensated, ozaki; automatic picks), and bf16_refined is math_mode bf16 with PlanOptions::refine.
-/// from_options meant "use Options::math_mode".
-enum class [[deprecated(
-    "use trncore::MathMode in PlanOptions::math_mode (bf16_refined: bf16 with PlanOptions::refine)")]] SimMode : std::
-    uint8_t{from_options, fp32, bf16, bf16_refined, compensated, ozaki};
-
 /// "forward" or "backward". Never throws.
 std::string_view to_string(Direction direction) noexcept;
 /// "estimate", "measure", "patient" or "exhaustive". Never throws.
@@ -56,12 +49,6 @@ std::string_view to_string(ComplexLayout layout) noexcept;
 std::string_view to_string(Kind kind) noexcept;
 /// "backward", "ortho" or "forward" (numpy's spelling). Never throws.
 std::string_view to_string(Norm norm) noexcept;
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-/// Deprecated (SimMode): "from_options", "fp32", "bf16", "bf16_refined", "compensated" or "ozaki".
-[[deprecated("SimMode is deprecated: use trncore::to_string(MathMode)")]] std::string_view to_string(
-    SimMode mode) noexcept;
-#pragma GCC diagnostic pop
 
 /// Parses to_string's name of a Direction. @throws trncore::ParseError naming the text and the accepted names.
 Direction parse_direction(std::string_view text);
@@ -73,12 +60,6 @@ ComplexLayout parse_complex_layout(std::string_view text);
 Kind parse_kind(std::string_view text);
 /// Parses numpy's norm names. @throws trncore::ParseError naming the text and the accepted names.
 Norm parse_norm(std::string_view text);
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-/// Deprecated (SimMode): parses to_string's name of a SimMode. @throws trncore::ParseError naming the text
-/// and the accepted names.
-[[deprecated("SimMode is deprecated: use trncore::parse_math_mode")]] SimMode parse_sim_mode(std::string_view text);
-#pragma GCC diagnostic pop
 
 /// One dimension of a plan's geometry, as FFTW's fftw_iodim64: `n` points, the input `is` and output `os`
 /// elements apart. Strides count elements of the array's own type: T for real arrays and for both arrays
@@ -135,30 +116,5 @@ struct PlanOptions : trncore::OptionsFor<PlanOptions> {
   /// residual ("bf16_refined"). Other math modes: InvalidArgument; host plans: NotSupported.
   bool refine = false;
 };
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-/// Deprecated since 0.6.0 (removed in 0.7.0): the planner's flags, now fields of PlanOptions (rigor,
-/// preserve_input, unaligned; sim_mode is PlanOptions::math_mode and PlanOptions::refine). The plan_*
-/// overloads taking (PlanFlags, trncore::Options) forward to those taking PlanOptions.
-struct [[deprecated("use PlanOptions (rigor, preserve_input, unaligned, math_mode, refine)")]] PlanFlags {
-  /// The planner's effort; see Rigor.
-  Rigor rigor = Rigor::estimate;
-  /// PlanOptions::preserve_input.
-  bool preserve_input = false;
-  /// PlanOptions::unaligned.
-  bool unaligned = false;
-  /// Sim backend only: the precision mode; from_options (default) uses Options::math_mode. Ignored by
-  /// host plans.
-  SimMode sim_mode = SimMode::from_options;
-};
-
-namespace detail {
-/// The PlanOptions of a deprecated (PlanFlags, Options) pair: the flags' fields, and for a sim plan their
-/// sim_mode as math_mode (bf16_refined as bf16 with refine). @throws InvalidArgument naming `function` for
-/// an invalid sim_mode.
-PlanOptions merge_flags(const char* function, const PlanFlags& flags, const trncore::Options& options);
-}  // namespace detail
-#pragma GCC diagnostic pop
 
 }  // namespace trnfft
