@@ -2,6 +2,7 @@
 #include <trnfft/mpi/fft1d.hpp>
 
 #include "composed_report.hpp"
+#include "plan_checks.hpp"
 
 #include <trncore/error.hpp>
 
@@ -395,7 +396,7 @@ Fft1dPlan<T> make(const char* f, const Communicator& comm, Kind kind, std::int64
                 "pass a divisor, or 0 for the default (the largest divisor ≤ its square root)");
   check.require(direction == Direction::forward || direction == Direction::backward, ErrorKind::invalid_argument,
                 "invalid direction " + std::to_string(static_cast<int>(direction)), "pass forward or backward");
-  check.capture([&] { trncore::validate(options, f); });
+  check_plan_options(check, options, f);  // backend, mode, refine, target the same on every rank; valid
 
   // Per-stage targets: the composition (compose()) must stay within the caller's t.
   PlanOptions po = options;
@@ -407,7 +408,7 @@ Fft1dPlan<T> make(const char* f, const Communicator& comm, Kind kind, std::int64
                       : kind == Kind::r2c ? (t / s8 - cp) / (1.0 + cp)
                                           : (t - s8 * cp) / (1.0 + s8 * cp);
     const double ts = tc > 0 ? stage_target((1.0 + tc) / (1.0 + tau<T>()) - 1.0, 2) : -1.0;
-    check.require(ts > 0, ErrorKind::invalid_argument,
+    check.require(ts > 0, ErrorKind::target_not_met,
                   "target_forward_error " + std::to_string(t) +
                       " is below what the twiddle and split-step roundings of this precision allow",
                   "ask for a looser target, or use double");

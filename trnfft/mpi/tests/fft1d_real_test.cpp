@@ -404,7 +404,12 @@ TEST(Fft1dRealErrors, PlanArguments) {
   EXPECT_THROW(trnfft::mpi::plan_dft_r2c_1d<double>(comm, 0), trncore::InvalidArgument);
   EXPECT_THROW(trnfft::mpi::plan_dft_r2c_1d<double>(comm, 24, {}, 5), trncore::InvalidArgument);  // 5 ∤ 12
   // A target below the split and twiddle roundings of float.
-  EXPECT_THROW(trnfft::mpi::plan_dft_r2c_1d<float>(comm, 64, sim().with_target(1e-7)), trncore::InvalidArgument);
+  EXPECT_THROW(trnfft::mpi::plan_dft_r2c_1d<float>(comm, 64, sim().with_target(1e-7)), trncore::TargetNotMet);
+  EXPECT_THROW(trnfft::mpi::plan_dft_c2r_1d<float>(comm, 64, sim().with_target(1e-7)), trncore::TargetNotMet);
+  if (comm.size() > 1) {  // different targets on one rank
+    const auto o = comm.rank() == 0 ? sim().with_target(1e-3) : sim().with_target(1e-4);
+    EXPECT_THROW(trnfft::mpi::plan_dft_c2r_1d<float>(comm, 64, o), trncore::DimensionMismatch);
+  }
   if (comm.size() > 1) {
     const std::int64_t n = comm.rank() == comm.size() - 1 ? 26 : 24;
     EXPECT_THROW(trnfft::mpi::plan_dft_r2c_1d<double>(comm, n), trncore::DimensionMismatch);

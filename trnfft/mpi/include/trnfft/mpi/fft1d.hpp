@@ -148,9 +148,10 @@ class Fft1dPlan {
 /// @param options    the local transforms' plan options: backend host (FFTW; threads, rigor) or sim (math_mode;
 ///                   a target_forward_error t is split among the stages so that the composed bound meets t)
 /// @param n0  the row count of the matrix view, a divisor of n; 0 picks the largest divisor ≤ √n
-/// @throws (on every rank) InvalidArgument for n < 1, n0 not dividing n, an invalid direction or options, a sim
-///         target below the twiddle rounding or that no mode certifies; DimensionMismatch when ranks pass
-///         different n, n0 or direction; NotSupported for an exchange above 2^31 − 1 points per rank.
+/// @throws (on every rank) InvalidArgument for n < 1, n0 not dividing n, an invalid direction or options;
+///         TargetNotMet for a sim target below the twiddle (and split-step) roundings or that no mode certifies;
+///         DimensionMismatch when ranks pass different n, n0, direction or options (backend, math_mode, refine,
+///         target); NotSupported for an exchange above 2^31 − 1 points per rank.
 template <Real T>
 Fft1dPlan<T> plan_dft_1d(const trncore::mpi::Communicator& comm, std::int64_t n, Direction direction,
                          const PlanOptions& options = {}, std::int64_t n0 = 0);
