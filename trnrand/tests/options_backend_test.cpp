@@ -1,7 +1,7 @@
 // trncore::Options in trnrand (0.5): the backend chosen by options.backend (the sim kernels on a core the
 // call makes, bitwise what the explicit trnrand::sim entry points give, for any thread count), the calls
 // without a sim kernel refusing Backend::sim by name, results independent of options.threads for every
-// sampler, and the deprecated bare-thread-count spellings still meaning what they meant.
+// sampler, and the QMC options structs.
 #include <trncore/error.hpp>
 #include <trncore/options.hpp>
 #include <trncore/sim/neuron_core.hpp>
@@ -272,55 +272,9 @@ TEST(OptionsThreads, LatinHypercubeIsTheSameForAnyThreadCount) {
   }
 }
 
-// The 0.4 spellings with a bare thread count still compile (with a deprecation warning) and mean
-// Options{}.with_threads(threads); calls without the argument pick the Options overload.
-TEST(OptionsDeprecated, BareThreadCountsStillWork) {
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-  const Stream s = trnrand::make_stream(8, 1);
-  std::vector<std::uint32_t> w(1000), w_new(1000);
-  EXPECT_EQ(trnrand::fill_uint32(s, w, 2), trnrand::fill_uint32(s, w_new, host_options(2)));
-  EXPECT_EQ(w, w_new);
-  trnrand::fill_uint32(s, w, 0);  // a literal 0 is the thread count, not an Options
-  EXPECT_EQ(w, w_new);
-  std::vector<std::uint64_t> q(100), q_new(100);
-  trnrand::fill_uint64(s, q, 3);
-  trnrand::fill_uint64(s, q_new);
-  EXPECT_EQ(q, q_new);
-  std::vector<float> f(100), f_new(100);
-  trnrand::fill_uniform(s, std::span<float>(f), Interval::closed_open, 1);
-  trnrand::fill_uniform(s, std::span<float>(f_new), Interval::closed_open);
-  EXPECT_TRUE(same_bits(f, f_new));
-  std::vector<double> d(100), d_new(100);
-  trnrand::fill_uniform(s, std::span<double>(d), Interval::open_closed, 2);
-  trnrand::fill_uniform(s, std::span<double>(d_new));
-  EXPECT_TRUE(same_bits(d, d_new));
-  trnrand::normal_engine_order(s, f, 0.5f, 2.0f, 2);
-  trnrand::normal_engine_order(s, f_new, 0.5f, 2.0f);
-  EXPECT_TRUE(same_bits(f, f_new));
-  // The 0.4 brace spellings of the QMC options: the same fields, the same sequences.
-  const trnrand::SobolOptions old_sobol{trnrand::SobolScramble::owen, 2026, 5};
-  EXPECT_EQ(old_sobol.scramble, trnrand::SobolScramble::owen);
-  EXPECT_EQ(old_sobol.seed, 2026u);
-  EXPECT_EQ(old_sobol.skip, 5);
-  EXPECT_EQ(old_sobol.backend, Backend::host);
-  trnrand::SobolOptions new_sobol;
-  new_sobol.scramble = trnrand::SobolScramble::owen;
-  new_sobol.seed = 2026;
-  new_sobol.skip = 5;
-  std::vector<double> p_old(30), p_new(30);
-  trnrand::Sobol(3, old_sobol).fill(p_old);
-  trnrand::Sobol(3, new_sobol).fill(p_new);
-  EXPECT_TRUE(same_bits(p_old, p_new));
-  const trnrand::HaltonOptions old_halton{trnrand::HaltonScramble::random_permutation, 9, 2};
-  EXPECT_EQ(old_halton.scramble, trnrand::HaltonScramble::random_permutation);
-  EXPECT_EQ(old_halton.seed, 9u);
-  EXPECT_EQ(old_halton.skip, 2);
-  const trnrand::LatinHypercubeOptions old_lhs{7, true};
-  EXPECT_EQ(old_lhs.seed, 7u);
-  EXPECT_TRUE(old_lhs.centered);
-  // A plain trncore::Options converts (the sequence's own fields at their defaults), and the base setters
-  // chain on the package's struct.
+// The QMC options structs: a plain trncore::Options converts (the sequence's own fields at their defaults),
+// the base setters chain on the package's struct, and the defaults are the plain sequence.
+TEST(OptionsStructs, ConvertChainAndDefault) {
   const trnrand::SobolOptions from_base = trncore::Options{}.with_threads(3).with_seed(5);
   EXPECT_EQ(from_base.threads, 3);
   EXPECT_EQ(from_base.seed, 5u);
@@ -337,14 +291,16 @@ TEST(OptionsDeprecated, BareThreadCountsStillWork) {
   EXPECT_EQ(defaults.scramble, trnrand::SobolScramble::none);
   EXPECT_EQ(defaults.seed, 0u);
   EXPECT_EQ(defaults.skip, 0);
+  EXPECT_EQ(defaults.backend, Backend::host);
+  const Stream s = trnrand::make_stream(8, 1);
+  std::vector<std::uint64_t> q(100);
   try {
-    trnrand::fill_uint64(s, q, -4);
+    trnrand::fill_uint64(s, q, host_options(-4));
     ADD_FAILURE() << "no exception";
   } catch (const trncore::InvalidArgument& e) {
     EXPECT_EQ(e.function(), "trnrand::fill_uint64");
     EXPECT_NE(std::string(e.what()).find("threads = -4"), std::string::npos);
   }
-#pragma GCC diagnostic pop
 }
 
 }  // namespace

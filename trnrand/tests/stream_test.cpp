@@ -20,7 +20,7 @@
 
 namespace {
 
-// The thread count as options (the bare-int spellings are deprecated since 0.5).
+// The thread count as options.
 trncore::Options threads_option(int threads) { return trncore::Options{}.with_threads(threads); }
 
 using trnrand::Generator;

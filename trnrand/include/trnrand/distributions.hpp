@@ -72,12 +72,6 @@ Stream normal(Stream s, std::span<double> out, double mean = 0.0, double stddev 
 /// @throws InvalidArgument unless mean is finite and stddev is finite and ≥ 0, and for invalid options.
 Stream normal_engine_order(Stream s, std::span<float> out, float mean = 0.0f, float stddev = 1.0f,
                            const trncore::Options& options = {});
-/// The 0.4 spelling with a bare thread count: normal_engine_order(s, out, mean, stddev,
-/// trncore::Options{}.with_threads(threads)). Kept for one minor release.
-[[deprecated("pass trncore::Options{}.with_threads(threads)")]] Stream normal_engine_order(Stream s,
-                                                                                           std::span<float> out,
-                                                                                           float mean, float stddev,
-                                                                                           int threads);
 
 ///@{
 /// LogNormal: exp of normal(mean, stddev) (the parameters of the underlying normal). Same checks.

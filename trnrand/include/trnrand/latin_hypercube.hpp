@@ -21,11 +21,6 @@ struct LatinHypercubeOptions : trncore::OptionsFor<LatinHypercubeOptions> {
 
   /// The defaults: seed 0, jittered points, host backend.
   LatinHypercubeOptions() = default;
-  /// The 0.4 brace spelling `{seed, centered}`, kept for one minor release.
-  [[deprecated("set the fields by assignment")]] LatinHypercubeOptions(std::uint64_t seed_, bool centered_ = false)
-      : centered(centered_) {
-    seed = seed_;
-  }
 };
 
 /// Writes a Latin hypercube sample of n points in dims dimensions, row-major: coordinate d of point i

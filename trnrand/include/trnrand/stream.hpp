@@ -99,21 +99,6 @@ Stream fill_uniform(Stream s, std::span<float> out, Interval interval = Interval
 Stream fill_uniform(Stream s, std::span<double> out, Interval interval = Interval::open_closed,
                     const trncore::Options& options = {});
 
-///@{
-/// The 0.4 spellings with a bare thread count: the same as passing trncore::Options{}.with_threads(threads)
-/// (host backend). Kept for one minor release.
-[[deprecated("pass trncore::Options{}.with_threads(threads)")]] Stream fill_uint32(Stream s,
-                                                                                   std::span<std::uint32_t> out,
-                                                                                   int threads);
-[[deprecated("pass trncore::Options{}.with_threads(threads)")]] Stream fill_uint64(Stream s,
-                                                                                   std::span<std::uint64_t> out,
-                                                                                   int threads);
-[[deprecated("pass trncore::Options{}.with_threads(threads)")]] Stream fill_uniform(Stream s, std::span<float> out,
-                                                                                    Interval interval, int threads);
-[[deprecated("pass trncore::Options{}.with_threads(threads)")]] Stream fill_uniform(Stream s, std::span<double> out,
-                                                                                    Interval interval, int threads);
-///@}
-
 /// The slice of a global stream of `total` words that worker `rank` of `workers` produces: contiguous,
 /// balanced (sizes differ by at most one), in rank order. Worker r fills `count` words starting from
 /// skip_ahead(s, begin), so the workers' outputs concatenated equal one fill of `total` words.

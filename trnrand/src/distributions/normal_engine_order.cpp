@@ -52,8 +52,4 @@ Stream normal_engine_order(Stream s, std::span<float> out, float mean, float std
   return skip_ahead(s, w.size());
 }
 
-Stream normal_engine_order(Stream s, std::span<float> out, float mean, float stddev, int threads) {
-  return normal_engine_order(s, out, mean, stddev, trncore::Options{}.with_threads(threads));
-}
-
 }  // namespace trnrand

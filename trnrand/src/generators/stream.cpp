@@ -160,20 +160,6 @@ Stream fill_uniform(Stream s, std::span<double> out, Interval interval, const tr
   return next;
 }
 
-// The deprecated thread-count spellings.
-Stream fill_uint32(Stream s, std::span<std::uint32_t> out, int threads) {
-  return fill_uint32(s, out, trncore::Options{}.with_threads(threads));
-}
-Stream fill_uint64(Stream s, std::span<std::uint64_t> out, int threads) {
-  return fill_uint64(s, out, trncore::Options{}.with_threads(threads));
-}
-Stream fill_uniform(Stream s, std::span<float> out, Interval interval, int threads) {
-  return fill_uniform(s, out, interval, trncore::Options{}.with_threads(threads));
-}
-Stream fill_uniform(Stream s, std::span<double> out, Interval interval, int threads) {
-  return fill_uniform(s, out, interval, trncore::Options{}.with_threads(threads));
-}
-
 Slice partition(std::uint64_t total, std::int64_t workers, std::int64_t rank) {
   if (workers < 1)
     throw trncore::InvalidArgument("trnrand::partition", "workers = " + std::to_string(workers) + " is less than 1",

@@ -21,12 +21,6 @@ struct SequenceOptions : trncore::OptionsFor<SequenceOptions<Scramble>> {
 
   /// The defaults: plain sequence, seed 0, skip 0, host backend.
   SequenceOptions() = default;
-  /// The 0.4 brace spelling `{scramble, seed, skip}`, kept for one minor release.
-  [[deprecated("set the fields by assignment")]] SequenceOptions(Scramble scramble_, std::uint64_t seed_ = 0,
-                                                                 std::int64_t skip_ = 0)
-      : scramble(scramble_), skip(skip_) {
-    this->seed = seed_;
-  }
 };
 
 }  // namespace trnrand::detail
