@@ -217,27 +217,6 @@ TEST(DfMp2Errors, BadInputIsRejected) {
   EXPECT_THROW(df_mp2_energy(TensorView<const double>(b.data(), {6, 4}), eo, ev), trncore::DimensionMismatch);
 }
 
-// The trntensor 0.3 pointer spellings (kept one minor, [[deprecated]]) give the reference overloads' results.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-TEST(Chemistry, DeprecatedPointerReportsStillWork) {
-  const Fixture& f = load("H2O");
-  const TensorView<const double> bv(f.b.data(), f.shape);
-  trncore::AccuracyReport r_ptr, r_ref;
-  const auto old = df_mp2_energy(bv, f.eps_occ, f.eps_vir, trncore::Options{}, &r_ptr);
-  const auto now = df_mp2_energy(bv, f.eps_occ, f.eps_vir, {}, r_ref);
-  EXPECT_EQ(old.correlation, now.correlation);
-  EXPECT_EQ(r_ptr.a_priori_bound, r_ref.a_priori_bound);
-  EXPECT_EQ(df_mp2_energy(bv, f.eps_occ, f.eps_vir, trncore::Options{}, nullptr).correlation, now.correlation);
-  std::vector<double> eri(81, 0.5), c(6, 0.25);
-  const TensorView<const double> ev(eri.data(), {3, 3, 3, 3}), cv(c.data(), {3, 2});
-  trncore::AccuracyReport t_ptr, t_ref;
-  EXPECT_EQ(ao_to_mo_transform<double>(ev, cv, trncore::Options{}, &t_ptr).values(),
-            ao_to_mo_transform<double>(ev, cv, {}, t_ref).values());
-  EXPECT_EQ(t_ptr.a_priori_bound, t_ref.a_priori_bound);
-}
-#pragma GCC diagnostic pop
-
 TEST(AoToMo, MatchesTheDefinitionAndIsStaged) {
   const std::int64_t n = 7, m = 5;  // prime AO count, fewer MOs
   std::mt19937_64 rng(5);

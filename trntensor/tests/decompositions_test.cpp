@@ -236,11 +236,6 @@ TEST(Tucker, TruncationHooiNoWorseThanHosvd) {
   EXPECT_LT(h.relative_error, 1.0);
   EXPECT_THROW(tucker_hosvd(x.view(), {2, 3}), trncore::InvalidArgument);
   EXPECT_THROW(tucker_hosvd(x.view(), {7, 3, 2}), trncore::InvalidArgument);
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-  // The trntensor 0.3 spelling (kept one minor, [[deprecated]]) is the same call.
-  EXPECT_EQ(tucker_hooi(x.view(), {2, 3, 2}, 100, 1e-14).core.values(), o.core.values());
-#pragma GCC diagnostic pop
   HooiOptions negative;
   negative.max_iterations = -1;
   EXPECT_THROW(tucker_hooi(x.view(), {2, 3, 2}, negative), trncore::InvalidArgument);

@@ -194,36 +194,5 @@ TEST(Planner, OneOptionsObjectKeepsBothHalves) {
   EXPECT_EQ(converted.algorithm, PathAlgorithm::automatic);
 }
 
-// The trntensor 0.3 spellings kept for one minor ([[deprecated]]) give the new spellings' results.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-TEST(Planner, DeprecatedSpellingsStillWork) {
-  const std::vector<Shape> skew{{100, 2}, {2, 100}, {100, 2}};
-  const auto ltr = PlanOptions{}.with_algorithm(PathAlgorithm::left_to_right);
-  const ContractionPlan old("ij,jk,kl->il", skew, trncore::Options{}.with_backend(trncore::Backend::sim), ltr);
-  EXPECT_EQ(old.algorithm(), PathAlgorithm::left_to_right);
-  EXPECT_EQ(old.backend(), trncore::Backend::sim);
-  Tensor<double> a({3, 4}), b({4, 5}), y({3, 5});
-  for (std::int64_t i = 0; i < a.size(); ++i) a.data()[i] = 0.25 * static_cast<double>(i + 1);
-  for (std::int64_t i = 0; i < b.size(); ++i) b.data()[i] = 1.0 / static_cast<double>(i + 2);
-  const TensorView<const double> ops[] = {a.view(), b.view()};
-  const Tensor<double> now = einsum<double>("ij,jk->ik", ops, ltr);
-  EXPECT_EQ(einsum<double>("ij,jk->ik", ops, trncore::Options{}, ltr).values(), now.values());
-  trncore::AccuracyReport r_old, r_new;
-  EXPECT_EQ(einsum<double>("ij,jk->ik", ops, trncore::Options{}, r_old, ltr).values(), now.values());
-  einsum<double>("ij,jk->ik", ops, ltr, r_new);
-  EXPECT_EQ(r_old.a_priori_bound, r_new.a_priori_bound);
-  const ContractionPlan plan("ij,jk->ik", std::vector<Shape>{{3, 4}, {4, 5}});
-  trncore::AccuracyReport r_ptr;
-  plan.execute<double>(ops, 1.0, 0.0, y.view(), {}, &r_ptr);
-  EXPECT_EQ(y.values(), now.values());
-  EXPECT_TRUE(r_ptr.certified);
-  plan.execute<double>(ops, 1.0, 0.0, y.view(), {}, static_cast<trncore::AccuracyReport*>(nullptr));
-  EXPECT_EQ(y.values(), now.values());
-  const EinsumTask<double> task{"ij,jk->ik", {a.view(), b.view()}};
-  EXPECT_EQ(multi_einsum<double>(std::span(&task, 1), trncore::Options{}, ltr).front().values(), now.values());
-}
-#pragma GCC diagnostic pop
-
 }  // namespace
 }  // namespace trntensor::test

@@ -74,27 +74,4 @@ trnblas::Mp2Energy df_mp2_energy(TensorView<const double> b, std::span<const dou
                                  std::span<const double> eps_vir, const trncore::Options& options,
                                  trncore::AccuracyReport& report);
 
-///@{
-/// Deprecated pointer spellings (trntensor ≤ 0.3): a null report behaves as the overload without one.
-template <class T>
-[[deprecated("pass the report by reference, after the options")]] Tensor<T> ao_to_mo_transform(
-    TensorView<const T> eri, TensorView<const T> c1, TensorView<const T> c2, TensorView<const T> c3,
-    TensorView<const T> c4, const trncore::Options& options, trncore::AccuracyReport* report) {
-  return report != nullptr ? ao_to_mo_transform<T>(eri, c1, c2, c3, c4, PlanOptions(options), *report)
-                           : ao_to_mo_transform<T>(eri, c1, c2, c3, c4, PlanOptions(options));
-}
-template <class T>
-[[deprecated("pass the report by reference, after the options")]] Tensor<T> ao_to_mo_transform(
-    TensorView<const T> eri, TensorView<const T> c, const trncore::Options& options, trncore::AccuracyReport* report) {
-  return report != nullptr ? ao_to_mo_transform<T>(eri, c, PlanOptions(options), *report)
-                           : ao_to_mo_transform<T>(eri, c, PlanOptions(options));
-}
-[[deprecated("pass the report by reference, after the options")]] inline trnblas::Mp2Energy df_mp2_energy(
-    TensorView<const double> b, std::span<const double> eps_occ, std::span<const double> eps_vir,
-    const trncore::Options& options, trncore::AccuracyReport* report) {
-  return report != nullptr ? df_mp2_energy(b, eps_occ, eps_vir, options, *report)
-                           : df_mp2_energy(b, eps_occ, eps_vir, options);
-}
-///@}
-
 }  // namespace trntensor

@@ -102,15 +102,6 @@ TuckerDecomposition tucker_hosvd(TensorView<const double> x, const std::vector<s
 TuckerDecomposition tucker_hooi(TensorView<const double> x, const std::vector<std::int64_t>& ranks,
                                 const HooiOptions& options = {});
 
-/// Deprecated spelling (trntensor ≤ 0.3): the iteration's fields as separate arguments.
-[[deprecated("use tucker_hooi(x, ranks, HooiOptions)")]] inline TuckerDecomposition tucker_hooi(
-    TensorView<const double> x, const std::vector<std::int64_t>& ranks, int max_iterations, double tolerance = 1e-12) {
-  HooiOptions options;
-  options.max_iterations = max_iterations;
-  options.tolerance = tolerance;
-  return tucker_hooi(x, ranks, options);
-}
-
 /// G ×₀ U₀ ×₁ U₁ … as a dense tensor.
 Tensor<double> tucker_reconstruct(const TuckerDecomposition& t);
 

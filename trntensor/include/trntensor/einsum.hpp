@@ -56,30 +56,6 @@ template <class T>
 void einsum(std::string_view subscripts, std::span<const TensorView<const T>> operands, T alpha, T beta,
             TensorView<T> out, const PlanOptions& options, trncore::AccuracyReport& report);
 
-///@{
-/// Deprecated two-object spellings (trntensor ≤ 0.3): the planner fields from `plan`, the rest from `options`.
-template <class T>
-[[deprecated("pass one PlanOptions (it derives from trncore::Options)")]] Tensor<T> einsum(
-    std::string_view subscripts, std::span<const TensorView<const T>> operands, const trncore::Options& options,
-    const PlanOptions& plan) {
-  return einsum<T>(subscripts, operands, detail::merge_options(options, plan));
-}
-template <class T>
-[[deprecated("pass one PlanOptions (it derives from trncore::Options)")]] void einsum(
-    std::string_view subscripts, std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
-    const trncore::Options& options, const PlanOptions& plan) {
-  einsum<T>(subscripts, operands, alpha, beta, out, detail::merge_options(options, plan));
-}
-template <class T>
-[[deprecated("pass one PlanOptions, then the report")]] Tensor<T> einsum(std::string_view subscripts,
-                                                                         std::span<const TensorView<const T>> operands,
-                                                                         const trncore::Options& options,
-                                                                         trncore::AccuracyReport& report,
-                                                                         const PlanOptions& plan) {
-  return einsum<T>(subscripts, operands, detail::merge_options(options, plan), report);
-}
-///@}
-
 /// Convenience: einsum("ij,jk->ik", a, b) with default options; operands are Tensor<T> or TensorView<(const) T>.
 template <class T, class... More>
 Tensor<T> einsum(std::string_view subscripts, const Tensor<T>& first, const More&... more) {
@@ -101,12 +77,5 @@ struct EinsumTask {
 ///         tasks themselves are malformed.
 template <class T>
 std::vector<Tensor<T>> multi_einsum(std::span<const EinsumTask<T>> tasks, const PlanOptions& options = {});
-
-/// Deprecated two-object spelling (trntensor ≤ 0.3).
-template <class T>
-[[deprecated("pass one PlanOptions (it derives from trncore::Options)")]] std::vector<Tensor<T>> multi_einsum(
-    std::span<const EinsumTask<T>> tasks, const trncore::Options& options, const PlanOptions& plan) {
-  return multi_einsum<T>(tasks, detail::merge_options(options, plan));
-}
 
 }  // namespace trntensor

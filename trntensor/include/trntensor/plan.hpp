@@ -63,15 +63,6 @@ struct PlanOptions : trncore::OptionsFor<PlanOptions> {
   }
 };
 
-namespace detail {
-/// `plan` with its trncore::Options part replaced by `options` (the deprecated two-object spellings).
-inline PlanOptions merge_options(const trncore::Options& options, const PlanOptions& plan) {
-  PlanOptions merged = plan;
-  static_cast<trncore::Options&>(merged) = options;
-  return merged;
-}
-}  // namespace detail
-
 /// What a step does.
 enum class StepKind : std::uint8_t {
   reduce,    ///< sum one operand over labels that occur nowhere else (traces, row sums)
@@ -128,13 +119,6 @@ class ContractionPlan {
   ///         [1, 16]; trncore::ResourceExhausted when no path keeps every intermediate within memory_limit.
   ContractionPlan(std::string_view subscripts, std::span<const Shape> shapes, const PlanOptions& options = {});
 
-  /// Deprecated two-object spelling: the planner fields from `plan_options`, the rest from `options`.
-  [[deprecated(
-      "use ContractionPlan(subscripts, shapes, PlanOptions) (PlanOptions derives from "
-      "trncore::Options)")]] ContractionPlan(std::string_view subscripts, std::span<const Shape> shapes,
-                                             const trncore::Options& options, const PlanOptions& plan_options)
-      : ContractionPlan(subscripts, shapes, detail::merge_options(options, plan_options)) {}
-
   /// The parsed expression.
   const Subscripts& subscripts() const noexcept { return subs_; }
   /// The operand shapes the plan was made for.
@@ -177,17 +161,6 @@ class ContractionPlan {
   template <class T>
   void execute(std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
                const trncore::Options& options, trncore::AccuracyReport& report) const;
-
-  /// Deprecated pointer spelling: a null report throws TargetNotMet as the overload without a report.
-  template <class T>
-  [[deprecated("use execute(operands, alpha, beta, out, options, report) with a reference, or no report")]] void
-  execute(std::span<const TensorView<const T>> operands, T alpha, T beta, TensorView<T> out,
-          const trncore::Options& options, trncore::AccuracyReport* report) const {
-    if (report != nullptr)
-      execute<T>(operands, alpha, beta, out, options, *report);
-    else
-      execute<T>(operands, alpha, beta, out, options);
-  }
 
   /// The output shape.
   Shape output_shape() const;
