@@ -24,6 +24,8 @@
 #include <trncore/accuracy_report.hpp>
 #include <trncore/mpi.hpp>
 
+#include "fft_mpi_test_support.hpp"
+
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -41,18 +43,14 @@ using trnfft::PlanOptions;
 
 namespace {
 
-using Dims = std::vector<std::int64_t>;
-
-std::vector<std::pair<std::int64_t, std::int64_t>> grids(int p) {
-  std::vector<std::pair<std::int64_t, std::int64_t>> g;
-  for (std::int64_t r = 1; r <= p; ++r)
-    if (p % r == 0) g.emplace_back(r, p / r);
-  return g;
-}
-
-std::string show(const Dims& d) {
-  return std::to_string(d[0]) + "x" + std::to_string(d[1]) + "x" + std::to_string(d[2]);
-}
+using fft_mpi_test::assemble;
+using fft_mpi_test::block;
+using fft_mpi_test::cdata;
+using fft_mpi_test::Dims;
+using fft_mpi_test::grids;
+using fft_mpi_test::rdata;
+using fft_mpi_test::rel_err;
+using fft_mpi_test::show;
 
 PlanOptions sim(MathMode mode, bool refine = false) {
   auto o = PlanOptions{}.with_backend(trncore::Backend::sim).with_math_mode(mode);
@@ -65,94 +63,10 @@ std::string mode_name(const PlanOptions& o) {
          (o.target_forward_error ? " target " + std::to_string(*o.target_forward_error) : "");
 }
 
-// The oracle's own normwise error (fp64 FFTW), see the file comment.
-double oracle_error(std::int64_t n) {
-  return 8.0 * std::ldexp(1.0, -53) * std::max(1.0, std::log2(static_cast<double>(n)));
-}
-
+// The certified bound widened by the oracle's own normwise error (fp64 FFTW), see the file comment.
 double tolerance(double bound, std::int64_t n) {
-  const double e = oracle_error(n);
+  const double e = fft_mpi_test::normwise_bound<double>(n);
   return (bound + e) / (1.0 - e);
-}
-
-template <class V, class W>
-double rel_err(const V& got, const W& ref) {
-  EXPECT_EQ(got.size(), ref.size());
-  double e = 0, y = 0;
-  for (std::size_t i = 0; i < std::min(got.size(), ref.size()); ++i) {
-    e += std::norm(std::complex<double>(got[i]) - std::complex<double>(ref[i]));
-    y += std::norm(std::complex<double>(ref[i]));
-  }
-  return y == 0 ? std::sqrt(e) : std::sqrt(e / y);
-}
-
-// Block [s0, s0+c0) × [s1, s1+c1) × [s2, s2+c2) of a row-major d0 × d1 × d2 array.
-template <class V>
-V block(const V& g, const Dims& d, std::int64_t s0, std::int64_t c0, std::int64_t s1, std::int64_t c1, std::int64_t s2,
-        std::int64_t c2) {
-  V b;
-  for (std::int64_t i = s0; i < s0 + c0; ++i)
-    for (std::int64_t j = s1; j < s1 + c1; ++j)
-      for (std::int64_t k = s2; k < s2 + c2; ++k) b.push_back(g[static_cast<std::size_t>((i * d[1] + j) * d[2] + k)]);
-  return b;
-}
-
-// Every rank's block, reassembled into the whole array (on every rank).
-template <class E>
-std::vector<E> assemble(const Communicator& comm, const std::vector<E>& mine, const Dims& d, std::int64_t s0,
-                        std::int64_t c0, std::int64_t s1, std::int64_t c1, std::int64_t s2, std::int64_t c2) {
-  const auto data = comm.allgatherv(std::span<const E>(mine));
-  const std::vector<std::int64_t> box{s0, c0, s1, c1, s2, c2};
-  const auto boxes = comm.allgatherv(std::span<const std::int64_t>(box));
-  std::vector<E> g(static_cast<std::size_t>(d[0] * d[1] * d[2]));
-  std::size_t at = 0;
-  for (std::size_t r = 0; r < boxes.size(); r += 6)
-    for (std::int64_t i = boxes[r]; i < boxes[r] + boxes[r + 1]; ++i)
-      for (std::int64_t j = boxes[r + 2]; j < boxes[r + 2] + boxes[r + 3]; ++j)
-        for (std::int64_t k = boxes[r + 4]; k < boxes[r + 4] + boxes[r + 5]; ++k)
-          g[static_cast<std::size_t>((i * d[1] + j) * d[2] + k)] = data[at++];
-  EXPECT_EQ(at, data.size());
-  return g;
-}
-
-// Every field of the report, the bound's bits included.
-std::string fingerprint(const trncore::AccuracyReport& r) {
-  std::string s = r.to_string() + "|" + std::to_string(std::bit_cast<std::uint64_t>(r.a_priori_bound)) + "|" +
-                  (r.certified ? "c" : "u") + (r.met ? "m" : "n") + r.uncertified_reason + "|" +
-                  (r.target ? std::to_string(std::bit_cast<std::uint64_t>(*r.target)) : "none");
-  for (const auto& t : r.trajectory) s += "|" + t.description;
-  for (const auto& t : r.references) s += "|" + t;
-  return s;
-}
-
-// The same report on every rank.
-void expect_same_everywhere(const Communicator& comm, const trncore::AccuracyReport& r) {
-  const auto mine = fingerprint(r);
-  const std::vector<std::int64_t> len{static_cast<std::int64_t>(mine.size())};
-  const auto lens = comm.allgatherv(std::span<const std::int64_t>(len));
-  const auto all = comm.allgatherv(std::span<const char>(mine.data(), mine.size()));
-  std::size_t at = 0;
-  for (std::size_t q = 0; q < lens.size(); ++q) {
-    EXPECT_EQ(std::string(all.data() + at, static_cast<std::size_t>(lens[q])), mine) << "rank " << q;
-    at += static_cast<std::size_t>(lens[q]);
-  }
-}
-
-template <class T>
-std::vector<std::complex<T>> cdata(std::int64_t n) {
-  std::vector<std::complex<T>> v(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i)
-    v[static_cast<std::size_t>(i)] = {static_cast<T>(std::sin(0.37 * static_cast<double>(i) + 0.4)),
-                                      static_cast<T>(std::cos(0.71 * static_cast<double>(i)))};
-  return v;
-}
-
-template <class T>
-std::vector<T> rdata(std::int64_t n) {
-  std::vector<T> v(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i)
-    v[static_cast<std::size_t>(i)] = static_cast<T>(std::sin(0.3 * static_cast<double>(i)) + 0.2);
-  return v;
 }
 
 // A sim report's common checks: certified, met, positive, the same on every rank, the target kept and met.
@@ -164,7 +78,7 @@ void expect_good_report(const Communicator& comm, const trncore::AccuracyReport&
   if (o.target_forward_error) {
     EXPECT_LE(r.a_priori_bound, *o.target_forward_error);
   }
-  expect_same_everywhere(comm, r);
+  fft_mpi_test::expect_same_report_everywhere(comm, r);
 }
 
 // Whether a report's local stages ran ozaki (the trajectory names each stage's mode).
@@ -429,7 +343,7 @@ TEST(PencilSimErrors, NaNOnOneRankUncertifiesEveryRank) {
     std::vector<std::complex<float>> out(static_cast<std::size_t>(L.output_size));
     trncore::AccuracyReport r;
     plan.execute(xl, out, r);
-    expect_same_everywhere(comm, r);
+    fft_mpi_test::expect_same_report_everywhere(comm, r);
     EXPECT_EQ(r.certified, !poisoned);
     EXPECT_EQ(r.met, !poisoned);
     if (poisoned) {

@@ -8,6 +8,8 @@
 #include <trnfft/plan.hpp>
 #include <trncore/mpi.hpp>
 
+#include "fft_mpi_test_support.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -20,67 +22,17 @@ using trnfft::Direction;
 
 namespace {
 
-using Dims = std::vector<std::int64_t>;
+using fft_mpi_test::Dims;
 
-std::vector<std::pair<std::int64_t, std::int64_t>> grids(int p) {
-  std::vector<std::pair<std::int64_t, std::int64_t>> g;
-  for (std::int64_t r = 1; r <= p; ++r)
-    if (p % r == 0) g.emplace_back(r, p / r);
-  return g;
-}
+using fft_mpi_test::assemble;
+using fft_mpi_test::block;
+using fft_mpi_test::cdata;
+using fft_mpi_test::grids;
+using fft_mpi_test::rel_err;
 
 template <class T>
 double bound(std::int64_t n) {
-  return 8.0 * (std::numeric_limits<T>::epsilon() / 2) * std::max(1.0, std::log2(static_cast<double>(n)));
-}
-
-template <class V>
-double rel_err(const V& got, const V& ref) {
-  EXPECT_EQ(got.size(), ref.size());
-  double e = 0, y = 0;
-  for (std::size_t i = 0; i < std::min(got.size(), ref.size()); ++i) {
-    e += std::norm(std::complex<double>(got[i]) - std::complex<double>(ref[i]));
-    y += std::norm(std::complex<double>(ref[i]));
-  }
-  return y == 0 ? std::sqrt(e) : std::sqrt(e / y);
-}
-
-// Block [s0, s0+c0) × [s1, s1+c1) × [s2, s2+c2) of a row-major d0 × d1 × d2 array.
-template <class V>
-V block(const V& g, const Dims& d, std::int64_t s0, std::int64_t c0, std::int64_t s1, std::int64_t c1, std::int64_t s2,
-        std::int64_t c2) {
-  V b;
-  for (std::int64_t i = s0; i < s0 + c0; ++i)
-    for (std::int64_t j = s1; j < s1 + c1; ++j)
-      for (std::int64_t k = s2; k < s2 + c2; ++k) b.push_back(g[static_cast<std::size_t>((i * d[1] + j) * d[2] + k)]);
-  return b;
-}
-
-// Every rank's block, reassembled into the whole array (on every rank).
-template <class E>
-std::vector<E> assemble(const Communicator& comm, const std::vector<E>& mine, const Dims& d, std::int64_t s0,
-                        std::int64_t c0, std::int64_t s1, std::int64_t c1, std::int64_t s2, std::int64_t c2) {
-  const auto data = comm.allgatherv(std::span<const E>(mine));
-  const std::vector<std::int64_t> box{s0, c0, s1, c1, s2, c2};
-  const auto boxes = comm.allgatherv(std::span<const std::int64_t>(box));
-  std::vector<E> g(static_cast<std::size_t>(d[0] * d[1] * d[2]));
-  std::size_t at = 0;
-  for (std::size_t r = 0; r < boxes.size(); r += 6)
-    for (std::int64_t i = boxes[r]; i < boxes[r] + boxes[r + 1]; ++i)
-      for (std::int64_t j = boxes[r + 2]; j < boxes[r + 2] + boxes[r + 3]; ++j)
-        for (std::int64_t k = boxes[r + 4]; k < boxes[r + 4] + boxes[r + 5]; ++k)
-          g[static_cast<std::size_t>((i * d[1] + j) * d[2] + k)] = data[at++];
-  EXPECT_EQ(at, data.size());
-  return g;
-}
-
-template <class T>
-std::vector<std::complex<T>> cdata(std::int64_t n) {
-  std::vector<std::complex<T>> v(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i)
-    v[static_cast<std::size_t>(i)] = {static_cast<T>(std::sin(0.37 * static_cast<double>(i) + 0.4)),
-                                      static_cast<T>(std::cos(0.71 * static_cast<double>(i)))};
-  return v;
+  return fft_mpi_test::normwise_bound<T>(n);
 }
 
 template <class T>
@@ -119,8 +71,7 @@ void check_real(const Communicator& comm, std::int64_t P0, std::int64_t P1, cons
   const auto N = d[0] * d[1] * d[2];
   Dims cd = d;
   cd[2] = d[2] / 2 + 1;
-  std::vector<T> x(static_cast<std::size_t>(N));
-  for (std::int64_t i = 0; i < N; ++i) x[static_cast<std::size_t>(i)] = static_cast<T>(std::sin(0.3 * i) + 0.2);
+  const std::vector<T> x = fft_mpi_test::rdata<T>(N);
   std::vector<std::complex<T>> y(static_cast<std::size_t>(cd[0] * cd[1] * cd[2]));
   std::vector<T> z(x.size());
   {

@@ -13,6 +13,8 @@
 #include <trncore/accuracy_report.hpp>
 #include <trncore/mpi.hpp>
 
+#include "fft_mpi_test_support.hpp"
+
 #include <fftw3-mpi.h>
 #include <gtest/gtest.h>
 
@@ -29,7 +31,7 @@ using trnfft::mpi::SlabOptions;
 
 namespace {
 
-using Dims = std::vector<std::int64_t>;
+using fft_mpi_test::Dims;
 
 std::int64_t prod(const Dims& d, std::size_t from = 0) {
   std::int64_t p = 1;
@@ -72,30 +74,12 @@ std::vector<std::complex<T>> transpose01(const std::vector<std::complex<T>>& a, 
   return b;
 }
 
+using fft_mpi_test::rel_err;
+using fft_mpi_test::show;
+
 template <class T>
 double bound(std::int64_t n) {
-  const double u = std::numeric_limits<T>::epsilon() / 2;
-  return 8.0 * u * std::max(1.0, std::log2(static_cast<double>(n)));
-}
-
-template <class V>
-double rel_err(const V& got, const V& ref) {
-  EXPECT_EQ(got.size(), ref.size());
-  double e = 0, y = 0;
-  for (std::size_t i = 0; i < std::min(got.size(), ref.size()); ++i) {
-    e += std::norm(std::complex<double>(got[i]) - std::complex<double>(ref[i]));
-    y += std::norm(std::complex<double>(ref[i]));
-  }
-  return y == 0 ? std::sqrt(e) : std::sqrt(e / y);
-}
-
-std::string show(const Dims& d) {
-  std::string s;
-  for (auto n : d) {
-    if (!s.empty()) s += 'x';
-    s += std::to_string(n);
-  }
-  return s;
+  return fft_mpi_test::normwise_bound<T>(n);
 }
 
 // FFTW-MPI's local sizes for the complex shape.
