@@ -55,12 +55,6 @@ struct HplMxpResult {
 void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, std::vector<double>& b,
                     const trncore::Options& options = {});
 
-/// The 0.4 spelling with a bare thread count: hpl_mxp_system(n, seed, a, b, Options{}.with_threads(threads)).
-[[deprecated("pass trncore::Options{}.with_threads(threads)")]] void hpl_mxp_system(std::int64_t n, std::uint64_t seed,
-                                                                                    std::vector<double>& a,
-                                                                                    std::vector<double>& b,
-                                                                                    int threads);
-
 /// Generates the system, solves it with solve() under the benchmark's rules, checks the residual.
 /// @throws trncore::InvalidArgument for n < 1, a bf16 factor on the host backend, invalid options or enum
 /// values (as solve()); trncore::NotSupported for a target_forward_error (the rules fix the strategy).

@@ -160,7 +160,7 @@ struct KrylovOptions : trncore::OptionsFor<KrylovOptions> {
   /// Absolute tolerance on ‖b − A x‖₂; ≥ 0 and finite. The run stops at max(rtol·‖b‖, atol).
   double atol = 0.0;
   /// Iteration limit (GMRES: total inner steps over all cycles); 0 = automatic = 10·n. ≥ 0.
-  /// (trnsparse's deprecated IterativeOptions defaulted to 10000 and treated 0 as "test x only".)
+  /// (trnsparse 0.3's IterativeOptions, since removed, defaulted to 10000 and treated 0 as "test x only".)
   std::int64_t max_iterations = 0;
   /// GMRES restart length m (≥ 1; values above n act as n). Other solvers ignore it.
   std::int64_t restart = 30;
@@ -234,12 +234,6 @@ struct SpectrumBounds {
 LinearOperator<double> matrix_operator(trncore::MatrixView<const double> a, const trncore::Options& options = {});
 /// float form of matrix_operator(MatrixView<const double>, const trncore::Options&).
 LinearOperator<float> matrix_operator(trncore::MatrixView<const float> a, const trncore::Options& options = {});
-/// Deprecated spelling of matrix_operator(a, trncore::Options{}.with_threads(threads)).
-[[deprecated("use matrix_operator(a, trncore::Options{}.with_threads(threads))")]] LinearOperator<double>
-matrix_operator(trncore::MatrixView<const double> a, int threads);
-/// Deprecated spelling of matrix_operator(a, trncore::Options{}.with_threads(threads)).
-[[deprecated("use matrix_operator(a, trncore::Options{}.with_threads(threads))")]] LinearOperator<float>
-matrix_operator(trncore::MatrixView<const float> a, int threads);
 
 /// Jacobi preconditioner z_i = r_i / a_ii (copies the diagonal).
 /// @throws trncore::DimensionMismatch when A is not square; trncore::InvalidArgument when a diagonal

@@ -78,23 +78,6 @@ template <class T>
 DenseMatrix<T> sketch_matrix(const Sketch& sketch, std::int64_t n, std::int64_t l,
                              const trncore::Options& options = {});
 
-///@{
-/// The 0.4 spellings with a bare thread count: sketch_matrix(…, trncore::Options{}.with_threads(threads)).
-template <class T>
-[[deprecated("pass trncore::Options{}.with_threads(threads)")]] void sketch_matrix(const Sketch& sketch, std::int64_t n,
-                                                                                   std::int64_t l, T* omega,
-                                                                                   std::int64_t ldo, int threads) {
-  sketch_matrix<T>(sketch, n, l, omega, ldo, trncore::Options{}.with_threads(threads));
-}
-template <class T>
-[[deprecated("pass trncore::Options{}.with_threads(threads)")]] DenseMatrix<T> sketch_matrix(const Sketch& sketch,
-                                                                                             std::int64_t n,
-                                                                                             std::int64_t l,
-                                                                                             int threads) {
-  return sketch_matrix<T>(sketch, n, l, trncore::Options{}.with_threads(threads));
-}
-///@}
-
 /// Y = A·Ω (m×l, column-major) for A m×n in either layout and Ω = sketch_matrix(sketch, n, l).
 /// Gaussian/Rademacher: trnblas::gemm(options) with the formed Ω (host accuracy γ_{n+2}·|A||Ω|
 /// componentwise; sim: the math mode's bound, docs/trnblas-sim.md). Sparse sign: each output element is a

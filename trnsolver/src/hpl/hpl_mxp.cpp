@@ -44,10 +44,6 @@ void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, 
   for (std::int64_t i = 0; i < n; ++i) a[static_cast<std::size_t>(i + i * n)] = row[static_cast<std::size_t>(i)];
 }
 
-void hpl_mxp_system(std::int64_t n, std::uint64_t seed, std::vector<double>& a, std::vector<double>& b, int threads) {
-  hpl_mxp_system(n, seed, a, b, trncore::Options{}.with_threads(threads));
-}
-
 HplMxpResult hpl_mxp(const HplMxpOptions& options) {
   if (options.n < 1)
     throw trncore::InvalidArgument(kFunction, "n = " + std::to_string(options.n), "pass an order n >= 1");

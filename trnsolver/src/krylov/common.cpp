@@ -268,11 +268,5 @@ LinearOperator<double> matrix_operator(trncore::MatrixView<const double> a, cons
 LinearOperator<float> matrix_operator(trncore::MatrixView<const float> a, const trncore::Options& options) {
   return make_matrix_operator(a, options);
 }
-LinearOperator<double> matrix_operator(trncore::MatrixView<const double> a, int threads) {
-  return make_matrix_operator(a, trncore::Options{}.with_threads(threads));
-}
-LinearOperator<float> matrix_operator(trncore::MatrixView<const float> a, int threads) {
-  return make_matrix_operator(a, trncore::Options{}.with_threads(threads));
-}
 
 }  // namespace trnsolver
