@@ -113,21 +113,10 @@ TEST(Certificate, InvalidEnumValuesAreRefused) {
   EXPECT_THROW(trnsparse::Lu(a, bad_ordering), trncore::InvalidArgument);
   EXPECT_THROW(trnsparse::Qr(a, bad_ordering), trncore::InvalidArgument);
   EXPECT_THROW(trnsparse::Cholesky(a, bad_ordering), trncore::InvalidArgument);
-  // The deprecated 0.3 options still refuse an invalid Preconditioner value.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-  trnsparse::IterativeOptions o;
-  o.preconditioner = static_cast<trnsparse::Preconditioner>(9);
-  std::vector<double> b(6, 1.0), x(6, 0.0);
-  trnsci_testing::expect_error<trncore::InvalidArgument>([&] { (void)trnsparse::cg<double, std::int64_t>(a, b, x, o); },
-                                                         "trnsparse::cg");
   trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] { (void)trnsparse::lanczos_bounds(a, 5, static_cast<trnsparse::Preconditioner>(9)); },
       "trnsparse::lanczos_bounds");
-  o.preconditioner = trnsparse::Preconditioner::none;
-  o.threads = -1;
-  EXPECT_THROW(((void)trnsparse::cg<double, std::int64_t>(a, b, x, o)), trncore::InvalidArgument);
-#pragma GCC diagnostic pop
+  std::vector<double> b(6, 1.0), x(6, 0.0);
   trnsolver::KrylovOptions k;
   k.threads = -1;
   EXPECT_THROW(((void)trnsparse::cg<double, std::int64_t>(a, b, x, k)), trncore::InvalidArgument);

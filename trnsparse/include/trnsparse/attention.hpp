@@ -72,11 +72,4 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
                             std::span<const T> k, std::span<const T> v, std::span<T> out, double scale,
                             const trncore::Options& options = {});
 
-/// Deprecated (trnsparse 0.3): the report as a pointer (null = the overload without a report).
-template <class T>
-[[deprecated("pass the report by reference: block_sparse_attention(..., options, report)")]] void
-block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q,
-                       std::span<const T> k, std::span<const T> v, std::span<T> out, double scale,
-                       const trncore::Options& options, trncore::AccuracyReport* report);
-
 }  // namespace trnsparse

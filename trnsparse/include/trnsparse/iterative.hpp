@@ -19,12 +19,6 @@
 /// - Arithmetic is in T; products use spmv (deterministic for any options.threads) and trnsolver's
 ///   reductions run in fixed blocks, so results are bitwise identical for every thread count, and
 ///   bitwise identical to calling trnsolver's solver on trnsparse::matrix_operator(a, options).
-///
-/// Deprecated (trnsparse 0.3, kept for one minor): IterativeOptions, IterativeResult, IterativeReason and
-/// the overloads taking IterativeOptions. They run the same trnsolver solvers with the old defaults and
-/// semantics: rtol = 1e-10, max_iterations = 10000 (0 = test the initial guess only), no stagnation test,
-/// absolute residual_norm and residual_history (‖r‖₂, not relative), and every reason other than converged
-/// and max_iterations reported as breakdown.
 
 #include <trnsparse/formats.hpp>
 
@@ -34,7 +28,6 @@
 
 #include <cstdint>
 #include <span>
-#include <string>
 #include <vector>
 
 namespace trnsparse {
@@ -42,9 +35,8 @@ namespace trnsparse {
 /// The interval of chebyshev (trnsolver::SpectrumBounds; the same type under its trnsparse 0.3 name).
 using SpectrumBounds = trnsolver::SpectrumBounds;
 
-/// Which preconditioned spectrum lanczos_bounds estimates (and, in the deprecated IterativeOptions, the
-/// preconditioner of cg/chebyshev/richardson; the current overloads take a trnsolver::LinearOperator,
-/// e.g. jacobi_preconditioner(a)).
+/// Which preconditioned spectrum lanczos_bounds estimates (the solvers take their preconditioner as a
+/// trnsolver::LinearOperator, e.g. jacobi_preconditioner(a)).
 enum class Preconditioner : std::uint8_t {
   none,    ///< M = I
   jacobi,  ///< M = diag(A); every diagonal entry must be positive (SPD A)
@@ -146,82 +138,5 @@ std::vector<T> diagonal(const Csr<T, I>& a);
 /// @copydoc diagonal(const Csr<T, I>&)
 template <class T, class I>
 std::vector<T> diagonal(const Bsr<T, I>& a);
-
-// ---- Deprecated (trnsparse 0.3): the old options and result; removed in the next minor ----
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-
-/// Deprecated knobs of the 0.3 solvers (use trnsolver::KrylovOptions and a preconditioner operator).
-struct [[deprecated("use trnsolver::KrylovOptions (rtol default 1e-8, max_iterations 0 = 10*n)")]] IterativeOptions {
-  /// Relative tolerance: converged when ‖b − A x‖₂ ≤ max(rtol·‖b‖₂, atol) (power_iteration: ‖Av − λv‖₂ ≤
-  /// rtol·|λ|). ≥ 0, finite.
-  double rtol = 1e-10;
-  /// Absolute tolerance on ‖b − A x‖₂ (see rtol). ≥ 0, finite.
-  double atol = 0.0;
-  /// Iteration limit (≥ 0; 0 only tests the initial guess); reaching it is IterativeReason::max_iterations.
-  std::int64_t max_iterations = 10000;
-  /// The preconditioner M (cg, chebyshev, richardson).
-  Preconditioner preconditioner = Preconditioner::none;
-  /// Record ‖r_k‖₂ (absolute) of every iteration in IterativeResult::residual_history.
-  bool record_history = false;
-  /// Threads for the matrix-vector products (0 = the process default); never changes a result.
-  int threads = 0;
-};
-
-/// Deprecated reasons of the 0.3 solvers (use trnsolver::KrylovReason).
-enum class [[deprecated("use trnsolver::KrylovReason")]] IterativeReason : std::uint8_t{
-    converged,       ///< the true residual met tol
-    max_iterations,  ///< the iteration limit came first
-    breakdown,       ///< any other end: trnsolver's breakdown, stagnation, non_finite or stopped_by_monitor
-};
-
-/// "converged", "max_iterations", "breakdown". Never throws.
-[[deprecated("use trnsolver::to_string(trnsolver::KrylovReason)")]] std::string_view to_string(
-    IterativeReason reason) noexcept;
-
-/// Deprecated result of the 0.3 solvers (use trnsolver::KrylovResult).
-struct [[deprecated(
-    "use trnsolver::KrylovResult (relative_residual, residual_history relative to ||b||)")]] IterativeResult {
-  IterativeReason reason = IterativeReason::max_iterations;  ///< why the solver stopped
-  bool converged = false;       ///< reason == IterativeReason::converged (the true residual met tol)
-  std::int64_t iterations = 0;  ///< iterations performed (0 when the initial guess already met tol)
-  double residual_norm = 0;     ///< ‖b − A x‖₂ of the returned x (true residual; power: ‖Av − λv‖₂)
-  double tolerance = 0;         ///< the tol the run aimed at
-  /// ‖r_k‖₂ of every iteration, the initial one first, when IterativeOptions::record_history is set.
-  std::vector<double> residual_history;
-};
-
-/// Deprecated: cg(a, b, x, KrylovOptions, jacobi_preconditioner(a)) with the 0.3 defaults and result.
-template <class T, class I>
-[[deprecated("use cg(a, b, x, trnsolver::KrylovOptions, preconditioner)")]] IterativeResult cg(
-    const Csr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& options);
-/// Deprecated: see cg(const Csr<T, I>&, ..., const IterativeOptions&).
-template <class T, class I>
-[[deprecated("use cg(a, b, x, trnsolver::KrylovOptions, preconditioner)")]] IterativeResult cg(
-    const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& options);
-/// Deprecated: chebyshev with the 0.3 defaults and result.
-template <class T, class I>
-[[deprecated("use chebyshev(a, b, x, bounds, trnsolver::KrylovOptions, preconditioner)")]] IterativeResult chebyshev(
-    const Csr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds, const IterativeOptions& options);
-/// Deprecated: chebyshev with the 0.3 defaults and result.
-template <class T, class I>
-[[deprecated("use chebyshev(a, b, x, bounds, trnsolver::KrylovOptions, preconditioner)")]] IterativeResult chebyshev(
-    const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds bounds, const IterativeOptions& options);
-/// Deprecated: richardson with the 0.3 defaults and result.
-template <class T, class I>
-[[deprecated("use richardson(a, b, x, omega, trnsolver::KrylovOptions, preconditioner)")]] IterativeResult richardson(
-    const Csr<T, I>& a, std::span<const T> b, std::span<T> x, double omega, const IterativeOptions& options);
-/// Deprecated: power_iteration with the 0.3 defaults and result (residual_norm = ‖Av − λv‖₂, tolerance = rtol).
-template <class T, class I>
-[[deprecated("use power_iteration(a, v, lambda, trnsolver::KrylovOptions)")]] IterativeResult power_iteration(
-    const Csr<T, I>& a, std::span<T> v, double& lambda, const IterativeOptions& options);
-/// Deprecated: lanczos_bounds(a, steps, preconditioner, trncore::Options{}.with_seed(seed), spd).
-template <class T, class I>
-[[deprecated("use lanczos_bounds(a, steps, preconditioner, trncore::Options{}.with_seed(seed), spd)")]] SpectrumBounds
-lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditioner preconditioner, std::uint64_t seed,
-               bool spd = true);
-
-#pragma GCC diagnostic pop
 
 }  // namespace trnsparse

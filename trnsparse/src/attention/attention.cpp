@@ -181,30 +181,14 @@ void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t 
   trncore::require_target_met(report, "trnsparse::block_sparse_attention");
 }
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-template <class T>
-void block_sparse_attention(const BlockMask& mask, std::int64_t d, std::int64_t dv, std::span<const T> q,
-                            std::span<const T> k, std::span<const T> v, std::span<T> out, double scale,
-                            const trncore::Options& options, trncore::AccuracyReport* report) {
-  if (report)
-    block_sparse_attention<T>(mask, d, dv, q, k, v, out, scale, options, *report);
-  else
-    block_sparse_attention<T>(mask, d, dv, q, k, v, out, scale, options);
-}
-
 #define TRNSPARSE_INSTANTIATE_ATTENTION(T)                                                                  \
   template void block_sparse_attention<T>(const BlockMask&, std::int64_t, std::int64_t, std::span<const T>, \
                                           std::span<const T>, std::span<const T>, std::span<T>, double,     \
                                           const trncore::Options&, trncore::AccuracyReport&);               \
   template void block_sparse_attention<T>(const BlockMask&, std::int64_t, std::int64_t, std::span<const T>, \
                                           std::span<const T>, std::span<const T>, std::span<T>, double,     \
-                                          const trncore::Options&);                                         \
-  template void block_sparse_attention<T>(const BlockMask&, std::int64_t, std::int64_t, std::span<const T>, \
-                                          std::span<const T>, std::span<const T>, std::span<T>, double,     \
-                                          const trncore::Options&, trncore::AccuracyReport*);
+                                          const trncore::Options&);
 TRNSPARSE_INSTANTIATE_ATTENTION(float)
 TRNSPARSE_INSTANTIATE_ATTENTION(double)
-#pragma GCC diagnostic pop
 
 }  // namespace trnsparse

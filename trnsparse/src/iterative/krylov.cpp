@@ -1,9 +1,7 @@
 // trnsparse's iterative solvers: the sparse operator (spmv) and Jacobi preconditioner, handed to
-// trnsolver's Krylov stack; and the deprecated 0.3 overloads, which map their options and results onto it.
+// trnsolver's Krylov stack.
 #include <trnsparse/iterative.hpp>
 #include <trnsparse/ops.hpp>
-
-#include "iterative/vector_ops.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
@@ -13,10 +11,6 @@
 
 namespace trnsparse {
 namespace {
-
-using detail::axpy;
-using detail::dot;
-using detail::norm2;
 
 std::string shape(std::int64_t rows, std::int64_t cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
 
@@ -45,7 +39,7 @@ trnsolver::LinearOperator<T> make_operator(const M& a, const trncore::Options& o
 }
 
 template <class M, class T = typename decltype(M::values)::value_type>
-trnsolver::LinearOperator<T> make_jacobi(const M& a, const char* fn, bool require_positive) {
+trnsolver::LinearOperator<T> make_jacobi(const M& a, const char* fn) {
   validate(a, fn);
   if (a.rows != a.cols)
     throw trncore::DimensionMismatch(fn, "A is " + shape(a.rows, a.cols) + ", not square",
@@ -53,12 +47,10 @@ trnsolver::LinearOperator<T> make_jacobi(const M& a, const char* fn, bool requir
   const std::vector<T> d = diagonal(a);
   std::vector<T> inv(d.size());
   for (std::size_t i = 0; i < d.size(); ++i) {
-    const bool ok = require_positive ? d[i] > T(0) : d[i] != T(0);
-    if (!ok || !std::isfinite(static_cast<double>(d[i])))
+    if (d[i] == T(0) || !std::isfinite(static_cast<double>(d[i])))
       throw trncore::InvalidArgument(
           fn, "diagonal entry " + std::to_string(i) + " is " + trncore::detail::sci(static_cast<double>(d[i])),
-          require_positive ? "Jacobi needs a positive diagonal (SPD A); use Preconditioner::none"
-                           : "Jacobi needs a finite nonzero diagonal; use no preconditioner");
+          "Jacobi needs a finite nonzero diagonal; use no preconditioner");
     inv[i] = T(1) / d[i];
   }
   const auto n = static_cast<std::int64_t>(inv.size());  // before inv is moved into the callback
@@ -81,11 +73,11 @@ trnsolver::LinearOperator<T> matrix_operator(const Bsr<T, I>& a, const trncore::
 }
 template <class T, class I>
 trnsolver::LinearOperator<T> jacobi_preconditioner(const Csr<T, I>& a) {
-  return make_jacobi(a, "trnsparse::jacobi_preconditioner", false);
+  return make_jacobi(a, "trnsparse::jacobi_preconditioner");
 }
 template <class T, class I>
 trnsolver::LinearOperator<T> jacobi_preconditioner(const Bsr<T, I>& a) {
-  return make_jacobi(a, "trnsparse::jacobi_preconditioner", false);
+  return make_jacobi(a, "trnsparse::jacobi_preconditioner");
 }
 
 namespace {
@@ -228,173 +220,6 @@ std::vector<T> diagonal(const Bsr<T, I>& a) {
   return d;
 }
 
-// ---- Deprecated 0.3 overloads ----
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-
-std::string_view to_string(IterativeReason reason) noexcept {
-  switch (reason) {
-    case IterativeReason::converged: return "converged";
-    case IterativeReason::max_iterations: return "max_iterations";
-    case IterativeReason::breakdown: return "breakdown";
-  }
-  return "unknown";
-}
-
-namespace {
-
-// The 0.3 argument checks, in their order and with their exception types.
-template <class M>
-void legacy_checks(const M& a, std::size_t b_size, std::size_t x_size, const IterativeOptions& o, const char* fn) {
-  validate(a, fn);
-  if (a.rows != a.cols) throw trncore::InvalidArgument(fn, "A is " + shape(a.rows, a.cols), "pass a square matrix");
-  if (static_cast<std::int64_t>(b_size) != a.rows || static_cast<std::int64_t>(x_size) != a.rows)
-    throw trncore::DimensionMismatch(fn,
-                                     "b has " + std::to_string(b_size) + " and x " + std::to_string(x_size) +
-                                         " entries for n = " + std::to_string(a.rows),
-                                     "pass vectors of length n");
-  if (!(o.rtol >= 0) || !(o.atol >= 0) || !std::isfinite(o.rtol) || !std::isfinite(o.atol))
-    throw trncore::InvalidArgument(
-        fn, "rtol = " + trncore::detail::sci(o.rtol) + ", atol = " + trncore::detail::sci(o.atol),
-        "pass finite tolerances >= 0");
-  if (o.max_iterations < 0 || o.threads < 0)
-    throw trncore::InvalidArgument(
-        fn, "max_iterations = " + std::to_string(o.max_iterations) + ", threads = " + std::to_string(o.threads),
-        "pass max_iterations >= 0 and threads >= 0");
-  if (o.preconditioner != Preconditioner::none && o.preconditioner != Preconditioner::jacobi)
-    throw trncore::InvalidArgument(
-        fn, "preconditioner = " + std::to_string(static_cast<int>(o.preconditioner)) + " is not a Preconditioner",
-        "pass Preconditioner::none or Preconditioner::jacobi");
-}
-
-trnsolver::KrylovOptions krylov_options(const IterativeOptions& o) {
-  trnsolver::KrylovOptions k;
-  k.rtol = o.rtol;
-  k.atol = o.atol;
-  k.max_iterations = o.max_iterations;
-  k.stagnation_window = 0;  // 0.3 had no stagnation test
-  k.threads = o.threads;
-  return k;
-}
-
-IterativeReason legacy_reason(trnsolver::KrylovReason r) {
-  if (r == trnsolver::KrylovReason::converged) return IterativeReason::converged;
-  if (r == trnsolver::KrylovReason::max_iterations) return IterativeReason::max_iterations;
-  return IterativeReason::breakdown;
-}
-
-// Runs `solve(op, preconditioner, options)` with the 0.3 semantics: max_iterations = 0 tests x only,
-// residual_norm is the absolute true residual, the history absolute.
-template <class M, class T, class Solve>
-IterativeResult legacy_solve(const char* fn, const M& a, std::span<const T> b, std::span<T> x,
-                             const IterativeOptions& o, Solve&& solve) {
-  legacy_checks(a, b.size(), x.size(), o, fn);
-  const trnsolver::LinearOperator<T> pre =
-      o.preconditioner == Preconditioner::jacobi ? make_jacobi(a, fn, true) : trnsolver::LinearOperator<T>{};
-  const trncore::Options product = trncore::Options{}.with_threads(o.threads);
-  const auto true_residual = [&] {
-    std::vector<T> r(b.begin(), b.end());
-    spmv<T>(trnblas::Op::no_trans, T(-1), a, std::span<const T>(x), T(1), std::span<T>(r), product);
-    return norm2<T>(r);
-  };
-  IterativeResult res;
-  const double bnorm = norm2<T>(b);
-  res.tolerance = std::max(o.rtol * bnorm, o.atol);
-  if (o.max_iterations == 0) {
-    res.residual_norm = true_residual();
-    if (o.record_history) res.residual_history.push_back(res.residual_norm);
-    res.reason = res.residual_norm <= res.tolerance ? IterativeReason::converged : IterativeReason::max_iterations;
-    res.converged = res.reason == IterativeReason::converged;
-    return res;
-  }
-  const trnsolver::KrylovResult k = solve(make_operator(a, product), pre, krylov_options(o));
-  res.reason = legacy_reason(k.reason);
-  res.converged = k.converged;
-  res.iterations = k.iterations;
-  res.residual_norm = true_residual();
-  if (o.record_history)
-    for (double h : k.residual_history) res.residual_history.push_back(h * bnorm);
-  return res;
-}
-
-}  // namespace
-
-template <class T, class I>
-IterativeResult cg(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& o) {
-  return legacy_solve("trnsparse::cg", a, b, x, o,
-                      [&](const auto& op, const auto& m, const auto& k) { return trnsolver::cg(op, b, x, k, m); });
-}
-template <class T, class I>
-IterativeResult cg(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, const IterativeOptions& o) {
-  return legacy_solve("trnsparse::cg", a, b, x, o,
-                      [&](const auto& op, const auto& m, const auto& k) { return trnsolver::cg(op, b, x, k, m); });
-}
-template <class T, class I>
-IterativeResult chebyshev(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds s,
-                          const IterativeOptions& o) {
-  return legacy_solve("trnsparse::chebyshev", a, b, x, o, [&](const auto& op, const auto& m, const auto& k) {
-    return trnsolver::chebyshev(op, b, x, s, k, m);
-  });
-}
-template <class T, class I>
-IterativeResult chebyshev(const Bsr<T, I>& a, std::span<const T> b, std::span<T> x, SpectrumBounds s,
-                          const IterativeOptions& o) {
-  return legacy_solve("trnsparse::chebyshev", a, b, x, o, [&](const auto& op, const auto& m, const auto& k) {
-    return trnsolver::chebyshev(op, b, x, s, k, m);
-  });
-}
-template <class T, class I>
-IterativeResult richardson(const Csr<T, I>& a, std::span<const T> b, std::span<T> x, double omega,
-                           const IterativeOptions& o) {
-  return legacy_solve("trnsparse::richardson", a, b, x, o, [&](const auto& op, const auto& m, const auto& k) {
-    return trnsolver::richardson(op, b, x, omega, k, m);
-  });
-}
-
-template <class T, class I>
-IterativeResult power_iteration(const Csr<T, I>& a, std::span<T> v, double& lambda, const IterativeOptions& o) {
-  constexpr const char* fn = "trnsparse::power_iteration";
-  legacy_checks(a, v.size(), v.size(), o, fn);
-  const double v0 = norm2<T>(v);
-  if (!(v0 > 0) || !std::isfinite(v0))
-    throw trncore::InvalidArgument(fn, "the start vector has norm " + trncore::detail::sci(v0),
-                                   "pass a finite nonzero start vector");
-  const trncore::Options product = trncore::Options{}.with_threads(o.threads);
-  IterativeResult res;
-  res.tolerance = o.rtol;
-  if (o.max_iterations == 0) {  // 0.3: test the start vector only
-    const auto n = static_cast<std::size_t>(a.rows);
-    for (auto& e : v) e = static_cast<T>(e / v0);
-    std::vector<T> w(n);
-    spmv<T>(trnblas::Op::no_trans, T(1), a, std::span<const T>(v), T(0), std::span<T>(w), product);
-    lambda = static_cast<double>(dot<T>(std::span<const T>(v), w));
-    axpy<T>(static_cast<T>(-lambda), std::span<const T>(v), w);
-    res.residual_norm = norm2<T>(w);
-    if (o.record_history) res.residual_history.push_back(res.residual_norm);
-    res.reason =
-        res.residual_norm <= o.rtol * std::fabs(lambda) ? IterativeReason::converged : IterativeReason::max_iterations;
-    res.converged = res.reason == IterativeReason::converged;
-    return res;
-  }
-  trnsolver::KrylovOptions k = krylov_options(o);
-  k.atol = 0;  // 0.3's power iteration tested rtol·|λ| only
-  const trnsolver::KrylovResult r = trnsolver::power_iteration(make_operator(a, product), v, lambda, k);
-  res.reason = legacy_reason(r.reason);
-  res.converged = r.converged;
-  res.iterations = r.iterations;
-  res.residual_norm = r.relative_residual * std::fabs(lambda);
-  if (o.record_history)
-    for (double h : r.residual_history) res.residual_history.push_back(h * std::fabs(lambda));
-  return res;
-}
-
-template <class T, class I>
-SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditioner preconditioner, std::uint64_t seed,
-                              bool spd) {
-  return lanczos_bounds(a, steps, preconditioner, trncore::Options{}.with_seed(seed), spd);
-}
-
 #define TRNSPARSE_INSTANTIATE_ITERATIVE(T, I)                                                                        \
   template trnsolver::LinearOperator<T> matrix_operator(const Csr<T, I>&, const trncore::Options&);                  \
   template trnsolver::LinearOperator<T> matrix_operator(const Bsr<T, I>&, const trncore::Options&);                  \
@@ -419,23 +244,11 @@ SpectrumBounds lanczos_bounds(const Csr<T, I>& a, std::int64_t steps, Preconditi
   template SpectrumBounds lanczos_bounds(const Csr<T, I>&, std::int64_t, Preconditioner, const trncore::Options&,    \
                                          bool);                                                                      \
   template std::vector<T> diagonal(const Csr<T, I>&);                                                                \
-  template std::vector<T> diagonal(const Bsr<T, I>&);                                                                \
-  template IterativeResult cg(const Csr<T, I>&, std::span<const T>, std::span<T>, const IterativeOptions&);          \
-  template IterativeResult cg(const Bsr<T, I>&, std::span<const T>, std::span<T>, const IterativeOptions&);          \
-  template IterativeResult chebyshev(const Csr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,             \
-                                     const IterativeOptions&);                                                       \
-  template IterativeResult chebyshev(const Bsr<T, I>&, std::span<const T>, std::span<T>, SpectrumBounds,             \
-                                     const IterativeOptions&);                                                       \
-  template IterativeResult richardson(const Csr<T, I>&, std::span<const T>, std::span<T>, double,                    \
-                                      const IterativeOptions&);                                                      \
-  template IterativeResult power_iteration(const Csr<T, I>&, std::span<T>, double&, const IterativeOptions&);        \
-  template SpectrumBounds lanczos_bounds(const Csr<T, I>&, std::int64_t, Preconditioner, std::uint64_t, bool);
+  template std::vector<T> diagonal(const Bsr<T, I>&);
 
 TRNSPARSE_INSTANTIATE_ITERATIVE(float, std::int32_t)
 TRNSPARSE_INSTANTIATE_ITERATIVE(float, std::int64_t)
 TRNSPARSE_INSTANTIATE_ITERATIVE(double, std::int32_t)
 TRNSPARSE_INSTANTIATE_ITERATIVE(double, std::int64_t)
-
-#pragma GCC diagnostic pop
 
 }  // namespace trnsparse
