@@ -25,15 +25,50 @@ std::vector<double> stage_maxima(const trncore::mpi::Communicator& comm, const S
   return m;
 }
 
+namespace {
+
+// Rank 0's local trajectories of every stage, on every rank (one broadcast of the joined descriptions), so
+// the report is the same everywhere, not only its certificate. Rank 0 runs every stage (the block
+// distributions never leave it empty), and the descriptions depend on the lengths and modes only.
+std::vector<std::vector<std::string>> rank0_steps(const trncore::mpi::Communicator& comm, const StageLog& log) {
+  std::string joined;
+  if (comm.rank() == 0)
+    for (const auto& stage : log.steps) {
+      for (const auto& st : stage) joined += st.description + '\x1f';
+      joined += '\x1e';
+    }
+  std::vector<std::int64_t> len{static_cast<std::int64_t>(joined.size())};
+  comm.broadcast(std::span<std::int64_t>(len), 0);
+  joined.resize(static_cast<std::size_t>(len[0]));
+  comm.broadcast(std::span<char>(joined.data(), joined.size()), 0);
+  std::vector<std::vector<std::string>> steps(log.steps.size());
+  std::size_t k = 0;
+  std::string cur;
+  for (const char ch : joined) {
+    if (ch == '\x1f') {
+      steps[k].push_back(cur);
+      cur.clear();
+    } else if (ch == '\x1e') {
+      ++k;
+    } else {
+      cur += ch;
+    }
+  }
+  return steps;
+}
+
+}  // namespace
+
 trncore::AccuracyReport composed_report(const trncore::mpi::Communicator& comm, const StageLog& log, double bound,
                                         std::optional<double> target, std::string header,
                                         const std::vector<StageLabel>& order, std::string reference) {
   const bool all = comm.all_of(log.certified);
+  const auto steps = rank0_steps(comm, log);
   trncore::AccuracyReport report;
   report.target = target;
   report.trajectory.push_back({std::move(header)});
   for (const auto& o : order)
-    for (const auto& st : log.steps[o.stage]) report.trajectory.push_back({o.label + st.description});
+    for (const auto& st : steps[o.stage]) report.trajectory.push_back({o.label + st});
   report.references.push_back(std::move(reference));
   if (all) {
     report.certify(bound);

@@ -60,7 +60,7 @@ struct StageLabel {
 std::vector<double> stage_maxima(const trncore::mpi::Communicator& comm, const StageLog& log);
 
 /// The composed report (collective, the same on every rank): target `target`, trajectory = `header` then the
-/// stages' steps in the order of `order` (this rank's local trajectories), references `reference`; certified
+/// stages' steps in the order of `order` (rank 0's local trajectories), references `reference`; certified
 /// with `bound` (computed by the caller from stage_maxima()) when every rank's local runs were certified,
 /// else uncertified with "on rank r: <reason>" for the lowest uncertified rank r (broadcast), bound kept.
 trncore::AccuracyReport composed_report(const trncore::mpi::Communicator& comm, const StageLog& log, double bound,

@@ -2,7 +2,7 @@
 #include <trnfft/mpi/fft1d.hpp>
 
 #include "composed_report.hpp"
-#include "plan_checks.hpp"
+#include "plan_support.hpp"
 
 #include <trncore/error.hpp>
 
@@ -26,13 +26,6 @@ using trncore::mpi::ErrorKind;
 namespace detail {
 
 namespace {
-
-std::int64_t default_n0(std::int64_t n) {
-  std::int64_t best = 1;
-  for (std::int64_t d = 1; d * d <= n; ++d)
-    if (n % d == 0) best = d;
-  return best;
-}
 
 // The complex product as written (4 products, 2 sums, each rounded: -ffp-contract=off): within √5·u·|a·b|
 // (Brent, Percival, Zimmermann 2007).
@@ -489,10 +482,7 @@ Fft1dPlan<T> make(const char* f, const Communicator& comm, Kind kind, std::int64
 
 template <class S>
 const S& need(const std::unique_ptr<S>& s, const char* function) {
-  if (!s)
-    throw trncore::InvalidArgument(function, "the plan is empty (default-constructed or moved from)",
-                                   "make it with trnfft::mpi::plan_dft_1d, plan_dft_r2c_1d or plan_dft_c2r_1d");
-  return *s;
+  return require_plan(s, function, "trnfft::mpi::plan_dft_1d, plan_dft_r2c_1d or plan_dft_c2r_1d");
 }
 
 }  // namespace

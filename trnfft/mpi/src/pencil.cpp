@@ -2,7 +2,7 @@
 #include <trnfft/mpi/pencil.hpp>
 
 #include "composed_report.hpp"
-#include "plan_checks.hpp"
+#include "plan_support.hpp"
 
 #include <trncore/detail/format_number.hpp>
 #include <trncore/error.hpp>
@@ -163,9 +163,8 @@ struct PencilState {
   // docs/trnfft.md, "The bound and how it composes", item 8: c2c and r2c 1 + δ = (1 + δ_2)(1 + δ_1)(1 + δ_0);
   // c2r (dimensions 0 and 1 as c2c passes on the half spectrum, then the c2r pass of dimension 2)
   // δ = √2·δ_01 + δ_2·(1 + √2·δ_01) with 1 + δ_01 = (1 + δ_0)(1 + δ_1).
-  trncore::AccuracyReport compose(StageLog& log) const {
+  trncore::AccuracyReport compose(const StageLog& log) const {
     const auto m = stage_maxima(comm, log);
-    share_rank0_steps(log);
     const double bound = pencil_bound(kind, m[0], m[1], m[2]);
     const std::string grid = std::to_string(layout.grid_rows) + "×" + std::to_string(layout.grid_cols);
     std::vector<StageLabel> order{{2, "dimension 2: "}, {1, "dimension 1: "}, {0, "dimension 0: "}};
@@ -178,35 +177,6 @@ struct PencilState {
                            "of the local plans' certified bounds (normwise per transform, so also over the whole "
                            "array); stages compose as docs/trnfft.md, 'The bound and how it composes', item 8 "
                            "(c2r: the c2c passes of dimensions 0 and 1 composed, then the c2r pass)");
-  }
-
-  // Every rank reports rank 0's local trajectories (rank 0 runs every stage: its blocks are never empty;
-  // the descriptions depend on the transform lengths and modes only), so that the report is the same on
-  // every rank, not only its certificate. One broadcast of the joined descriptions.
-  void share_rank0_steps(StageLog& log) const {
-    std::string joined;
-    if (comm.rank() == 0)
-      for (std::size_t k = 0; k < 3; ++k) {
-        for (const auto& st : log.steps[k]) joined += st.description + '\x1f';
-        joined += '\x1e';
-      }
-    std::vector<std::int64_t> len{static_cast<std::int64_t>(joined.size())};
-    comm.broadcast(std::span<std::int64_t>(len), 0);
-    joined.resize(static_cast<std::size_t>(len[0]));
-    comm.broadcast(std::span<char>(joined.data(), joined.size()), 0);
-    std::size_t k = 0;
-    std::string cur;
-    for (auto& st : log.steps) st.clear();
-    for (char ch : joined) {
-      if (ch == '\x1f') {
-        log.steps[k].push_back({cur});
-        cur.clear();
-      } else if (ch == '\x1e') {
-        ++k;
-      } else {
-        cur += ch;
-      }
-    }
   }
 };
 

@@ -5,6 +5,8 @@
 #include <trncore/sim/collectives.hpp>
 #include <trncore/sim/spec.hpp>
 
+#include "plan_support.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -13,13 +15,6 @@
 namespace trnfft::mpi {
 
 namespace {
-
-std::int64_t default_n0(std::int64_t n) {
-  std::int64_t best = 1;
-  for (std::int64_t d = 1; d * d <= n; ++d)
-    if (n % d == 0) best = d;
-  return best;
-}
 
 void check(const char* function, std::int64_t n, std::int64_t chips, const FftModelOptions& o) {
   if (n < 2 || chips < 1 || o.radix < 2 || !(o.bytes_per_point > 0) || !std::isfinite(o.bytes_per_point))
@@ -50,7 +45,7 @@ trncore::sim::ScalingRow model_fft_1d(std::int64_t n, std::int64_t chips, const 
   const double cores = topo.cores_per_chip.value;
   const double tensor = core.tensor_flops_fp32 * cores, vector = core.vector_flops * cores,
                hbm = core.hbm_bytes_per_s * cores;
-  const auto n0 = default_n0(n), n1 = n / n0;
+  const auto n0 = detail::default_n0(n), n1 = n / n0;
   const double points = std::ceil(static_cast<double>(n) / static_cast<double>(chips));  // busiest chip
   const double bytes = points * options.bytes_per_point;
   trncore::sim::ScalingRow row;
@@ -88,7 +83,7 @@ trncore::sim::ScalingTable fft_1d_scaling(std::span<const std::int64_t> chips, s
   t.kind = trncore::sim::ScalingKind::strong;
   t.generation = options.generation;
   for (auto p : counts) t.rows.push_back(model_fft_1d(n, p, options));
-  const auto n0 = default_n0(n);
+  const auto n0 = detail::default_n0(n);
   t.assumptions = {
       "MODELLED, not measured: first-order alpha-beta communication and engine-rate compute",
       "algorithm: fft1d.hpp's six-step FFT, N = n0 x n1 with n0 = " + std::to_string(n0) +

@@ -2,7 +2,7 @@
 #include <trnfft/mpi/slab.hpp>
 
 #include "composed_report.hpp"
-#include "plan_checks.hpp"
+#include "plan_support.hpp"
 
 #include <trncore/error.hpp>
 
@@ -361,10 +361,7 @@ SlabPlan<T>::SlabPlan(std::unique_ptr<detail::SlabState<T>> state) noexcept : st
 namespace {
 template <class S>
 const S& need(const std::unique_ptr<S>& s, const char* function) {
-  if (!s)
-    throw trncore::InvalidArgument(function, "the plan is empty (default-constructed or moved from)",
-                                   "make it with plan_slab_*");
-  return *s;
+  return detail::require_plan(s, function, "trnfft::mpi::plan_slab_c2c, plan_slab_r2c or plan_slab_c2r");
 }
 }  // namespace
 

@@ -3,6 +3,7 @@
 // the grids of a rank count, 3-D blocks and their reassembly on every rank, and the check that a composed
 // AccuracyReport is the same on every rank.
 
+#include <trnfft/plan.hpp>
 #include <trncore/accuracy_report.hpp>
 #include <trncore/mpi.hpp>
 
@@ -129,6 +130,20 @@ inline void expect_same_report_everywhere(const trncore::mpi::Communicator& comm
     EXPECT_EQ(std::string(all.data() + at, static_cast<std::size_t>(lens[q])), mine) << "rank " << q;
     at += static_cast<std::size_t>(lens[q]);
   }
+}
+
+/// A sim run's report checks: certified, met, positive, the plan's target kept and met, and the same report on
+/// every rank.
+inline void expect_good_report(const trncore::mpi::Communicator& comm, const trncore::AccuracyReport& r,
+                               const trnfft::PlanOptions& o) {
+  EXPECT_TRUE(r.certified) << r.uncertified_reason;
+  EXPECT_TRUE(r.met);
+  EXPECT_GT(r.a_priori_bound, 0.0);
+  EXPECT_EQ(r.target, o.target_forward_error);
+  if (o.target_forward_error) {
+    EXPECT_LE(r.a_priori_bound, *o.target_forward_error);
+  }
+  expect_same_report_everywhere(comm, r);
 }
 
 }  // namespace fft_mpi_test

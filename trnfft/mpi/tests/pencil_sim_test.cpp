@@ -69,17 +69,7 @@ double tolerance(double bound, std::int64_t n) {
   return (bound + e) / (1.0 - e);
 }
 
-// A sim report's common checks: certified, met, positive, the same on every rank, the target kept and met.
-void expect_good_report(const Communicator& comm, const trncore::AccuracyReport& r, const PlanOptions& o) {
-  EXPECT_TRUE(r.certified) << r.uncertified_reason;
-  EXPECT_TRUE(r.met);
-  EXPECT_GT(r.a_priori_bound, 0.0);
-  EXPECT_EQ(r.target, o.target_forward_error);
-  if (o.target_forward_error) {
-    EXPECT_LE(r.a_priori_bound, *o.target_forward_error);
-  }
-  fft_mpi_test::expect_same_report_everywhere(comm, r);
-}
+using fft_mpi_test::expect_good_report;
 
 // Whether a report's local stages ran ozaki (the trajectory names each stage's mode).
 bool ozaki(const trncore::AccuracyReport& r) {

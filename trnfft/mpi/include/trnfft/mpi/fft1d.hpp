@@ -127,7 +127,8 @@ class Fft1dPlan {
   /// distributed transform (file comment), each local stage's bound being its maximum over the ranks, composed
   /// with the twiddle and split-step roundings; certified only when every rank's local runs are (else
   /// uncertified_reason names the lowest such rank and its reason); met against options.target_forward_error;
-  /// the same report on every rank. Never throws TargetNotMet.
+  /// the same report on every rank, trajectory included (rank 0's local trajectories). Never throws
+  /// TargetNotMet.
   /// @throws (on every rank) NotSupported for a host plan (FFTW certifies no bound), else as the forms above.
   void execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out,
                trncore::AccuracyReport& report) const;

@@ -125,9 +125,9 @@ class SlabPlan {
   /// bounds (each stage's maximum over ranks; c2c and r2c 1 + δ = (1 + δ_rest)(1 + δ_0), c2r
   /// δ = √2·δ_0 + δ_rest(1 + √2·δ_0), docs/trnfft.md "The bound and how it composes"), certified only when
   /// every rank's local runs are (else uncertified_reason names the lowest such rank and its reason), met
-  /// against options.target_forward_error; the same report on every rank (one extra collective). This rank's
-  /// local trajectory; no engine cost. Never throws TargetNotMet. The forms without a report on a sim plan
-  /// throw TargetNotMet on every rank when that report's met is false.
+  /// against options.target_forward_error; the same report on every rank, trajectory included (rank 0's
+  /// local trajectories, which every rank receives); no engine cost. Never throws TargetNotMet. The forms
+  /// without a report on a sim plan throw TargetNotMet on every rank when that report's met is false.
   /// @throws (on every rank) NotSupported for a host plan, else as the forms without a report.
   void execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out,
                trncore::AccuracyReport& report) const;
