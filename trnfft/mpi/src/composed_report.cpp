@@ -96,9 +96,11 @@ double compose_c2r(double delta_first, double delta_c2r) {
   return s2 * delta_first + delta_c2r * (1.0 + s2 * delta_first);
 }
 
+// (1 + t)^(1/k) − 1 as expm1(log1p(t)/k): forming 1 + t first would round t by up to 2^-53 absolute, a relative
+// error of 1e-16/t in the share (0.1 % at t = 1e-13), more than the 1e-12 shrink covers; log1p and expm1 keep
+// the share within a few ulps.
 double stage_target(double t, int stages) {
-  const double root = stages == 2 ? std::sqrt(1.0 + t) : std::pow(1.0 + t, 1.0 / static_cast<double>(stages));
-  return (root - 1.0) * (1.0 - 1e-12);
+  return std::expm1(std::log1p(t) / static_cast<double>(stages)) * (1.0 - 1e-12);
 }
 
 namespace {

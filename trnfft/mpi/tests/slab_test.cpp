@@ -339,6 +339,9 @@ TEST(SlabSim, C2CComposedReportBoundsTheError) {
     check_sim_c2c<double>(d, trnfft::PlanOptions{}.with_backend(trncore::Backend::sim), false);  // ozaki
   }
   check_sim_c2c<float>({7, 6, 5}, trnfft::PlanOptions{}.with_backend(trncore::Backend::sim).with_target(1e-4), false);
+  // A target near double's precision: each stage's share must be computed without rounding 1 + t (a share
+  // 0.1 % too large lets the composed bound exceed t).
+  check_sim_c2c<double>({7, 6, 5}, trnfft::PlanOptions{}.with_backend(trncore::Backend::sim).with_target(1e-13), false);
 }
 
 TEST(SlabSim, R2CAndC2RComposedReports) {
