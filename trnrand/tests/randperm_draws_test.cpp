@@ -85,9 +85,15 @@ TEST(RandpermDraws, ThreadCountDoesNotChangeTheDraws) {
 
 TEST(RandpermDraws, RefusesBadArguments) {
   std::vector<std::int64_t> out(2);
+  // Steps at or past 2^32 would reuse the windows of steps 2^32 earlier (each step owns 2^32 of the stream's
+  // 2^64 words): refused. The last two steps below 2^32 are fine, one more is not.
   trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] { trnrand::randperm_draws(trnrand::make_stream(1), (std::uint64_t{1} << 63) - 1, out); },
-      "trnrand::randperm_draws", {"2^63"});
+      "trnrand::randperm_draws", {"2^32", "repeat"});
+  trnsci_testing::expect_error<trncore::InvalidArgument>(
+      [&] { trnrand::randperm_draws(trnrand::make_stream(1), kWindow - 1, out); }, "trnrand::randperm_draws",
+      {"4294967295 ... 4294967296", "2^32"});
+  EXPECT_NO_THROW(trnrand::randperm_draws(trnrand::make_stream(1), kWindow - 2, out));
   trnsci_testing::expect_error<trncore::InvalidArgument>(
       [&] { trnrand::randperm_draws(trnrand::make_stream(1), 0, out, trncore::Options{}.with_threads(-1)); },
       "trnrand::randperm_draws");

@@ -15,7 +15,10 @@
 ///   poisson, binomial, truncated_normal — for every parameter value, including constant cases) give
 ///   sample i its own window of 2^32 words starting at offset + i·2^32 and advance the stream by n·2^32:
 ///   sample i never depends on how many attempts another sample needed. (The expected use per sample is
-///   a handful of words; needing more than 2^32 has probability far below 2^-1000 for every sampler.)
+///   a handful of words; needing more than 2^32 has probability far below 2^-1000 for every sampler.) A
+///   stream holds 2^64 words, so one call of these samplers fills at most 2^32 values — sample i + 2^32 would
+///   reuse sample i's window and repeat its value —, and a larger `out` throws InvalidArgument (split such a
+///   fill over several streams, skip_ahead_sequence).
 /// Parameters are checked: a bad one throws trncore::InvalidArgument naming the function and value; so
 /// does a stream whose generator is not a Generator value, and options trncore::validate refuses.
 ///
@@ -108,8 +111,8 @@ Stream randperm(Stream s, std::span<std::int64_t> out, const trncore::Options& o
 /// of a permutation can be made in slices on many workers and the swaps replayed in O(n): iota, then the
 /// swaps for k = n − 1 … 1 give randperm(s, p)'s permutation bit for bit (trnrand::mpi::randperm does
 /// this over MPI ranks). Returns skip_ahead(s, (first + out.size())·2^32), as randperm of first +
-/// out.size() values would. @throws InvalidArgument for invalid options or generator, or steps past
-/// 2^63 − 1; NotSupported on Backend::sim (no engine kernel).
+/// out.size() values would. @throws InvalidArgument for invalid options or generator, or first +
+/// out.size() > 2^32 (the steps' windows, as above); NotSupported on Backend::sim (no engine kernel).
 Stream randperm_draws(Stream s, std::uint64_t first, std::span<std::int64_t> out, const trncore::Options& options = {});
 
 /// Gamma(shape, scale) (density x^(shape−1) e^(−x/scale)) by Marsaglia–Tsang (ACM TOMS 26(3), 2000);

@@ -23,6 +23,7 @@ void check_positive(std::string_view function, const char* name, double x) {
 template <class T>
 Stream beta_impl(Stream s, std::span<T> out, double a, double b, const trncore::Options& options) {
   check_host_call("trnrand::beta", options, s);
+  check_window_samples("trnrand::beta", 0, out.size());
   check_positive("trnrand::beta", "a", a);
   check_positive("trnrand::beta", "b", b);
   if (a >= 1 && b >= 1)  // neither gamma can underflow: the plain ratio, a few ulps
@@ -42,6 +43,7 @@ Stream beta_impl(Stream s, std::span<T> out, double a, double b, const trncore::
 template <class T>
 Stream chi_squared_impl(Stream s, std::span<T> out, double k, const trncore::Options& options) {
   check_host_call("trnrand::chi_squared", options, s);
+  check_window_samples("trnrand::chi_squared", 0, out.size());
   check_positive("trnrand::chi_squared", "k", k);
   return per_sample(s, out, options.threads, [&](Window& w) { return 2.0 * standard_gamma(w, k / 2); });
 }
@@ -49,6 +51,7 @@ Stream chi_squared_impl(Stream s, std::span<T> out, double k, const trncore::Opt
 template <class T>
 Stream student_t_impl(Stream s, std::span<T> out, double nu, const trncore::Options& options) {
   check_host_call("trnrand::student_t", options, s);
+  check_window_samples("trnrand::student_t", 0, out.size());
   check_positive("trnrand::student_t", "nu", nu);
   if (nu >= 2)  // V = 2·Gamma(ν/2 ≥ 1) cannot underflow
     return per_sample(s, out, options.threads, [&](Window& w) {
@@ -134,6 +137,7 @@ double quantile(double u) {
 }  // namespace
 
 Stream gamma(Stream s, std::span<float> out, float shape, float scale, const trncore::Options& options) {
+  check_window_samples("trnrand::gamma", 0, out.size());  // before the double buffer
   std::vector<double> d(out.size());
   const Stream next = gamma(s, std::span<double>(d), shape, scale, options);
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<float>(d[i]);
@@ -166,6 +170,7 @@ Stream truncated_normal_impl(Stream s, std::span<T> out, T mean, T stddev, T low
                              const trncore::Options& options) {
   constexpr std::string_view function = "trnrand::truncated_normal";
   check_host_call(function, options, s);
+  check_window_samples(function, 0, out.size());
   if (!std::isfinite(mean)) bad(function, "mean = " + str(mean) + " is not finite", "pass a finite mean");
   check_positive(function, "stddev", stddev);
   if (std::isnan(low) || std::isnan(high) || !(low <= high) || low == std::numeric_limits<T>::infinity() ||

@@ -103,6 +103,7 @@ class Btrs {
 
 Stream binomial(Stream s, std::span<std::int64_t> out, std::int64_t n, double p, const trncore::Options& options) {
   check_host_call("trnrand::binomial", options, s);
+  check_window_samples("trnrand::binomial", 0, out.size());
   if (n < 0) bad("trnrand::binomial", "n = " + std::to_string(n) + " is negative", "pass n >= 0");
   if (!(p >= 0 && p <= 1)) bad("trnrand::binomial", "p = " + str(p) + " is outside [0, 1]", "pass 0 <= p <= 1");
   const bool flip = p > 0.5;

@@ -130,6 +130,7 @@ Stream bernoulli(Stream s, std::span<std::uint8_t> out, double p, const trncore:
 Stream randint(Stream s, std::span<std::int64_t> out, std::int64_t low, std::int64_t high,
                const trncore::Options& options) {
   check_host_call("trnrand::randint", options, s);
+  check_window_samples("trnrand::randint", 0, out.size());
   if (low > high)
     bad("trnrand::randint", "low = " + std::to_string(low) + " is greater than high = " + std::to_string(high),
         "pass low <= high");
@@ -144,6 +145,7 @@ Stream randint(Stream s, std::span<std::int64_t> out, std::int64_t low, std::int
 // Fisher–Yates is sequential: options.threads is not used.
 Stream randperm(Stream s, std::span<std::int64_t> out, const trncore::Options& options) {
   check_host_call("trnrand::randperm", options, s);
+  check_window_samples("trnrand::randperm", 0, out.size());
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::int64_t>(i);
   for (std::size_t k = out.size(); k-- > 1;) {
     Window w(s, k);
@@ -156,11 +158,7 @@ Stream randperm(Stream s, std::span<std::int64_t> out, const trncore::Options& o
 // the others and of n: split over threads like the samplers.
 Stream randperm_draws(Stream s, std::uint64_t first, std::span<std::int64_t> out, const trncore::Options& options) {
   check_host_call("trnrand::randperm_draws", options, s);
-  if (!out.empty() && first + (out.size() - 1) >= (std::uint64_t{1} << 63))
-    bad("trnrand::randperm_draws",
-        "steps " + std::to_string(first) + " ... " + std::to_string(first + (out.size() - 1)) +
-            " go past 2^63 - 1, the largest randperm size",
-        "pass first + out.size() <= 2^63");
+  check_window_samples("trnrand::randperm_draws", first, out.size());
   for_samples(out.size(), options.threads, [&](std::size_t i) {
     const std::uint64_t k = first + i;
     if (k == 0) {
@@ -175,6 +173,7 @@ Stream randperm_draws(Stream s, std::uint64_t first, std::span<std::int64_t> out
 
 Stream gamma(Stream s, std::span<double> out, double shape, double scale, const trncore::Options& options) {
   check_host_call("trnrand::gamma", options, s);
+  check_window_samples("trnrand::gamma", 0, out.size());
   if (!(shape > 0) || !std::isfinite(shape))
     bad("trnrand::gamma", "shape = " + str(shape) + " is not a finite value > 0", "pass a finite shape > 0");
   if (!(scale > 0) || !std::isfinite(scale))
@@ -184,6 +183,7 @@ Stream gamma(Stream s, std::span<double> out, double shape, double scale, const 
 
 Stream poisson(Stream s, std::span<std::int64_t> out, double lambda, const trncore::Options& options) {
   check_host_call("trnrand::poisson", options, s);
+  check_window_samples("trnrand::poisson", 0, out.size());
   if (!(lambda >= 0 && lambda <= 1e15))
     bad("trnrand::poisson", "lambda = " + str(lambda) + " is outside [0, 1e15]", "pass a finite lambda >= 0");
   return per_sample(s, out, options.threads, [&](Window& w) -> std::int64_t {

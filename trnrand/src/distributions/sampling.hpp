@@ -28,6 +28,19 @@ constexpr std::uint64_t kWindow = std::uint64_t{1} << 32;
   throw trncore::InvalidArgument(function, problem, hint);
 }
 
+// Sample i of a window sampler reads the words i·2^32 … (i + 1)·2^32 − 1 of the stream, which holds 2^64
+// words: sample i + 2^32 would read sample i's window again and repeat its value. So one call covers at most
+// 2^32 samples (sample indices first … first + count − 1 below 2^32), and more is refused, not repeated.
+inline void check_window_samples(std::string_view function, std::uint64_t first, std::uint64_t count) {
+  if (count <= kWindow && first <= kWindow - count) return;
+  bad(function,
+      (first == 0 ? std::to_string(count) + " samples"
+                  : "samples " + std::to_string(first) + " ... " + std::to_string(first + (count - 1))) +
+          " go past 2^32: each sample owns a window of 2^32 words of the stream's 2^64, so sample i + 2^32 would "
+          "repeat sample i",
+      "fill at most 2^32 values per call; split larger fills over several streams (skip_ahead_sequence)");
+}
+
 inline std::string str(double x) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.17g", x);
