@@ -6,12 +6,12 @@
 set(TRNSCI_PACKAGES trncore trnrand trnblas trnfft trnsolver trnsparse trntensor)
 
 set(TRNSCI_MANIFEST_trncore   0.9.0)
-set(TRNSCI_MANIFEST_trnrand   0.7.0)
+set(TRNSCI_MANIFEST_trnrand   0.8.0)
 set(TRNSCI_MANIFEST_trnfft    0.9.0)
 set(TRNSCI_MANIFEST_trnblas   0.7.1)
-set(TRNSCI_MANIFEST_trnsolver 0.7.0)
-set(TRNSCI_MANIFEST_trnsparse 0.6.0)
-set(TRNSCI_MANIFEST_trntensor 0.6.0)
+set(TRNSCI_MANIFEST_trnsolver 0.8.0)
+set(TRNSCI_MANIFEST_trnsparse 0.7.0)
+set(TRNSCI_MANIFEST_trntensor 0.7.0)
 
 # The dependency graph of DESIGN.md §2 (direct trnsci dependencies only).
 set(TRNSCI_REQUIRES_trncore   "")
