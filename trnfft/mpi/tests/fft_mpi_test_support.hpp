@@ -146,4 +146,30 @@ inline void expect_good_report(const trncore::mpi::Communicator& comm, const trn
   expect_same_report_everywhere(comm, r);
 }
 
+/// A NaN in the last rank's input (when it holds any) must uncertify the composed report on every rank — the
+/// same report everywhere, its reason "on rank r: …NaN…" naming a rank at or below the poisoned one (the NaN
+/// spreads to later stages on other ranks) — and make the form without a report throw TargetNotMet on every
+/// rank; with no poisoned rank the run is certified and met. `xl` is this rank's input, `out` its output.
+template <class Plan, class In, class Out>
+void expect_nan_on_last_rank_uncertifies(const trncore::mpi::Communicator& comm, const Plan& plan, In xl, Out& out) {
+  using E = typename In::value_type;
+  const bool mine = comm.rank() == comm.size() - 1 && !xl.empty();
+  if (mine) xl[0] = E(std::numeric_limits<float>::quiet_NaN());
+  const bool poisoned = comm.any_of(mine);
+  const int culprit = comm.allreduce_max(mine ? comm.rank() : -1);
+  trncore::AccuracyReport r;
+  plan.execute(xl, out, r);
+  expect_same_report_everywhere(comm, r);
+  EXPECT_EQ(r.certified, !poisoned);
+  EXPECT_EQ(r.met, !poisoned);
+  if (poisoned) {
+    EXPECT_EQ(r.uncertified_reason.rfind("on rank ", 0), 0u) << r.uncertified_reason;
+    EXPECT_NE(r.uncertified_reason.find("NaN"), std::string::npos) << r.uncertified_reason;
+    EXPECT_LE(std::stoi(r.uncertified_reason.substr(8)), culprit) << r.uncertified_reason;
+    EXPECT_THROW(plan.execute(xl, out), trncore::TargetNotMet);
+  } else {
+    plan.execute(xl, out);
+  }
+}
+
 }  // namespace fft_mpi_test
