@@ -13,6 +13,8 @@
 #include <trnsci_testing/mpi_benchmark.hpp>
 #include <fftw3-mpi.h>
 
+#include "fft_mpi_bench_support.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -22,54 +24,34 @@
 
 namespace {
 
-double slowest_seconds(const trncore::mpi::Communicator& comm, const std::function<void()>& f) {
-  comm.barrier();
-  const auto t0 = std::chrono::steady_clock::now();
-  f();
-  const double mine = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return comm.allreduce_max(mine);
-}
+using fft_mpi_bench::slowest_seconds;
+using fft_mpi_bench::Timing;
 
 void BM_Fft1dVsFftwMpi(benchmark::State& state) {
   const auto comm = trncore::mpi::Communicator::world();
-  const auto n = static_cast<ptrdiff_t>(state.range(0));
-  ptrdiff_t ni, si, no, so;
-  fftw_plan_with_nthreads(1);
-  const auto alloc = fftw_mpi_local_size_1d(n, comm.native(), FFTW_FORWARD, FFTW_ESTIMATE, &ni, &si, &no, &so);
-  auto* a = fftw_alloc_complex(static_cast<std::size_t>(alloc));
-  auto* b = fftw_alloc_complex(static_cast<std::size_t>(alloc));
-  fftw_plan p = fftw_mpi_plan_dft_1d(n, a, b, comm.native(), FFTW_FORWARD, FFTW_ESTIMATE);
-  for (ptrdiff_t i = 0; i < ni; ++i) {
-    a[i][0] = std::sin(0.001 * static_cast<double>(si + i));
-    a[i][1] = std::cos(0.003 * static_cast<double>(si + i));
-  }
+  const auto n = static_cast<std::int64_t>(state.range(0));
+  auto value = [](std::int64_t g) {
+    return std::complex<double>(std::sin(0.001 * static_cast<double>(g)), std::cos(0.003 * static_cast<double>(g)));
+  };
+  const fft_mpi_bench::FftwMpi1d fftw(comm, n, value);
   auto plan =
       trnfft::mpi::plan_dft_1d<double>(comm, n, trnfft::Direction::forward, trnfft::PlanOptions{}.with_threads(1));
   const auto& L = plan.layout();
   std::vector<std::complex<double>> in(static_cast<std::size_t>(L.input_size)),
       out(static_cast<std::size_t>(L.output_size));
-  for (std::int64_t i = 0; i < L.input_size; ++i) {
-    const auto g = static_cast<double>(L.input_start * L.n1 + i);
-    in[static_cast<std::size_t>(i)] = {std::sin(0.001 * g), std::cos(0.003 * g)};
-  }
-  double fftw_total = 0, ours_total = 0, fftw_min = 1e300, ours_min = 1e300;
+  for (std::int64_t i = 0; i < L.input_size; ++i) in[static_cast<std::size_t>(i)] = value(L.input_start * L.n1 + i);
+  Timing fftw_t, ours_t;
   for (auto _ : state) {
-    const double f = slowest_seconds(comm, [&] { fftw_execute(p); });
+    fftw_t.add(slowest_seconds(comm, [&] { fftw.execute(); }));
     const double ours = slowest_seconds(comm, [&] { plan.execute(in, out); });
-    fftw_total += f;
-    ours_total += ours;
-    fftw_min = std::min(fftw_min, f);
-    ours_min = std::min(ours_min, ours);
+    ours_t.add(ours);
     state.SetIterationTime(ours);
   }
   const double iters = static_cast<double>(state.iterations());
-  state.counters["fftw_mpi_ms"] = 1e3 * fftw_total / iters;
-  state.counters["trnfft_ms"] = 1e3 * ours_total / iters;
-  state.counters["ratio_vs_fftw_mpi"] = fftw_total / ours_total;
-  state.counters["min_ratio_vs_fftw_mpi"] = fftw_min / ours_min;  // best iteration of each
-  fftw_destroy_plan(p);
-  fftw_free(a);
-  fftw_free(b);
+  state.counters["fftw_mpi_ms"] = 1e3 * fftw_t.total / iters;
+  state.counters["trnfft_ms"] = 1e3 * ours_t.total / iters;
+  state.counters["ratio_vs_fftw_mpi"] = fftw_t.total / ours_t.total;
+  state.counters["min_ratio_vs_fftw_mpi"] = fftw_t.best / ours_t.best;  // best iteration of each
 }
 
 BENCHMARK(BM_Fft1dVsFftwMpi)
@@ -101,45 +83,27 @@ void BM_R2cVsC2c(benchmark::State& state) {
   std::vector<std::complex<double>> cin(static_cast<std::size_t>(C.input_size)),
       cout(static_cast<std::size_t>(C.output_size));
   for (std::int64_t i = 0; i < C.input_size; ++i) cin[static_cast<std::size_t>(i)] = {value(C.input_offset + i), 0.0};
-  ptrdiff_t ni, si, no, so;
-  fftw_plan_with_nthreads(1);
-  const auto alloc = fftw_mpi_local_size_1d(n, comm.native(), FFTW_FORWARD, FFTW_ESTIMATE, &ni, &si, &no, &so);
-  auto* a = fftw_alloc_complex(static_cast<std::size_t>(alloc));
-  auto* b = fftw_alloc_complex(static_cast<std::size_t>(alloc));
-  fftw_plan p = fftw_mpi_plan_dft_1d(n, a, b, comm.native(), FFTW_FORWARD, FFTW_ESTIMATE);
-  for (ptrdiff_t i = 0; i < ni; ++i) {
-    a[i][0] = value(si + i);
-    a[i][1] = 0.0;
-  }
-  double r2c_total = 0, c2c_total = 0, fftw_total = 0;
-  double r2c_min = 1e300, c2c_min = 1e300, fftw_min = 1e300;
+  const fft_mpi_bench::FftwMpi1d fftw(comm, n, [&](std::int64_t g) { return std::complex<double>(value(g), 0.0); });
+  Timing r2c_t, c2c_t, fftw_t;
   for (auto _ : state) {
     const double t = slowest_seconds(comm, [&] { r2c.execute(rin, rout); });
-    const double c = slowest_seconds(comm, [&] { c2c.execute(cin, cout); });
-    const double f = slowest_seconds(comm, [&] { fftw_execute(p); });
-    r2c_total += t;
-    c2c_total += c;
-    fftw_total += f;
-    r2c_min = std::min(r2c_min, t);
-    c2c_min = std::min(c2c_min, c);
-    fftw_min = std::min(fftw_min, f);
+    r2c_t.add(t);
+    c2c_t.add(slowest_seconds(comm, [&] { c2c.execute(cin, cout); }));
+    fftw_t.add(slowest_seconds(comm, [&] { fftw.execute(); }));
     state.SetIterationTime(t);
   }
   const double iters = static_cast<double>(state.iterations());
-  state.counters["r2c_ms"] = 1e3 * r2c_total / iters;
-  state.counters["c2c_ms"] = 1e3 * c2c_total / iters;
-  state.counters["fftw_mpi_c2c_ms"] = 1e3 * fftw_total / iters;
-  state.counters["c2c_over_r2c"] = c2c_total / r2c_total;
-  state.counters["fftw_mpi_c2c_over_r2c"] = fftw_total / r2c_total;
+  state.counters["r2c_ms"] = 1e3 * r2c_t.total / iters;
+  state.counters["c2c_ms"] = 1e3 * c2c_t.total / iters;
+  state.counters["fftw_mpi_c2c_ms"] = 1e3 * fftw_t.total / iters;
+  state.counters["c2c_over_r2c"] = c2c_t.total / r2c_t.total;
+  state.counters["fftw_mpi_c2c_over_r2c"] = fftw_t.total / r2c_t.total;
   // Best of the iterations (robust on a shared machine): the same ratios from the minima.
-  state.counters["min_r2c_ms"] = 1e3 * r2c_min;
-  state.counters["min_c2c_ms"] = 1e3 * c2c_min;
-  state.counters["min_fftw_mpi_c2c_ms"] = 1e3 * fftw_min;
-  state.counters["min_c2c_over_r2c"] = c2c_min / r2c_min;
-  state.counters["min_fftw_mpi_c2c_over_r2c"] = fftw_min / r2c_min;
-  fftw_destroy_plan(p);
-  fftw_free(a);
-  fftw_free(b);
+  state.counters["min_r2c_ms"] = 1e3 * r2c_t.best;
+  state.counters["min_c2c_ms"] = 1e3 * c2c_t.best;
+  state.counters["min_fftw_mpi_c2c_ms"] = 1e3 * fftw_t.best;
+  state.counters["min_c2c_over_r2c"] = c2c_t.best / r2c_t.best;
+  state.counters["min_fftw_mpi_c2c_over_r2c"] = fftw_t.best / r2c_t.best;
 }
 
 BENCHMARK(BM_R2cVsC2c)
@@ -155,10 +119,6 @@ BENCHMARK(BM_R2cVsC2c)
 
 int main(int argc, char** argv) {
   trncore::mpi::Environment env(argc, argv);
-  {  // fftw_init_threads (trnfft's first plan calls it) must precede fftw_mpi_init
-    std::vector<std::complex<double>> a(4), b(4);
-    trnfft::plan_dft_1d<double>(4, a.data(), b.data(), trnfft::Direction::forward);
-  }
-  fftw_mpi_init();
+  fft_mpi_bench::init_fftw_mpi();
   return trnsci_testing::run_mpi_benchmarks(argc, argv);
 }

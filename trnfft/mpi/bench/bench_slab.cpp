@@ -13,6 +13,8 @@
 #include <trnsci_testing/mpi_benchmark.hpp>
 #include <fftw3-mpi.h>
 
+#include "fft_mpi_bench_support.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -24,13 +26,7 @@ namespace {
 
 constexpr int kIterations = 5;
 
-double slowest_seconds(const trncore::mpi::Communicator& comm, const std::function<void()>& f) {
-  comm.barrier();
-  const auto t0 = std::chrono::steady_clock::now();
-  f();
-  const double mine = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return comm.allreduce_max(mine);
-}
+using fft_mpi_bench::slowest_seconds;
 
 // variant: 0 = c2c forward, normal output; 1 = c2c forward, transposed output; 2 = r2c, normal output.
 // rigor: 0 = estimate (FFTW_ESTIMATE), 1 = measure (FFTW_MEASURE), for both.
@@ -216,10 +212,6 @@ BENCHMARK_CAPTURE(BM_PencilSimVsSingleProcess, compensated, trncore::MathMode::c
 
 int main(int argc, char** argv) {
   trncore::mpi::Environment env(argc, argv);
-  {  // fftw_init_threads (trnfft's first plan calls it) must precede fftw_mpi_init
-    std::vector<std::complex<double>> a(4), b(4);
-    trnfft::plan_dft_1d<double>(4, a.data(), b.data(), trnfft::Direction::forward);
-  }
-  fftw_mpi_init();
+  fft_mpi_bench::init_fftw_mpi();
   return trnsci_testing::run_mpi_benchmarks(argc, argv);
 }
