@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -114,6 +115,20 @@ void run_execute(const char* function, bool sim, std::size_t stages, trncore::Ac
     *report = std::move(composed);
   else
     trncore::require_target_met(composed, function);
+}
+
+/// The execute of a plan state `s` (slab and 1-D: members comm, sim, kind, layout.input_size/output_size,
+/// run(in, out, StageLog*) and compose(const StageLog&)) on the caller's spans: check_execute, then run_execute
+/// over the state's two stages. `want` is the kind of the public overload called.
+template <class State, class In, class Out>
+void execute_state(const State& s, const char* function, Kind want, std::span<In> in, std::span<Out> out,
+                   trncore::AccuracyReport* report) {
+  check_execute(s.comm, function, s.sim, report != nullptr,
+                {s.kind, want, in.data(), static_cast<std::int64_t>(in.size()), s.layout.input_size, sizeof(In),
+                 out.data(), static_cast<std::int64_t>(out.size()), s.layout.output_size, sizeof(Out)});
+  run_execute(
+      function, s.sim, 2, report, [&](StageLog* log) { s.run(in.data(), out.data(), log); },
+      [&](const StageLog& log) { return s.compose(log); });
 }
 
 }  // namespace trnfft::mpi::detail

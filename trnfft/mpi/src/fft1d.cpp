@@ -356,15 +356,6 @@ struct Fft1dState {
         "Math. Comp. 76 (2007)); r2c 2√2(δ_c + c_p(1 + δ_c)), c2r 2√2·c_p + δ_c(1 + 2√2·c_p), c_p = 3u + τ "
         "(docs/trnfft.md, 'The bound and how it composes', items 3, 4, 7)");
   }
-
-  void execute(const char* function, Kind want, const void* in, std::int64_t in_count, std::size_t in_elem, void* out,
-               std::int64_t out_count, std::size_t out_elem, trncore::AccuracyReport* report) const {
-    check_execute(comm, function, sim, report != nullptr,
-                  {kind, want, in, in_count, layout.input_size, in_elem, out, out_count, layout.output_size, out_elem});
-    run_execute(
-        function, sim, 2, report, [&](StageLog* log) { run(in, out, log); },
-        [&](const StageLog& log) { return compose(log); });
-  }
 };
 
 namespace {
@@ -518,42 +509,30 @@ constexpr const char* kExecute = "trnfft::mpi::Fft1dPlan::execute";
 
 template <Real T>
 void Fft1dPlan<T>::execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out) const {
-  detail::need(state_, kExecute)
-      .execute(kExecute, Kind::c2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-               out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), nullptr);
+  detail::execute_state(detail::need(state_, kExecute), kExecute, Kind::c2c, in, out, nullptr);
 }
 template <Real T>
 void Fft1dPlan<T>::execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out,
                            trncore::AccuracyReport& report) const {
-  detail::need(state_, kExecute)
-      .execute(kExecute, Kind::c2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-               out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), &report);
+  detail::execute_state(detail::need(state_, kExecute), kExecute, Kind::c2c, in, out, &report);
 }
 template <Real T>
 void Fft1dPlan<T>::execute(std::span<const T> in, std::span<std::complex<T>> out) const {
-  detail::need(state_, kExecute)
-      .execute(kExecute, Kind::r2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(T), out.data(),
-               static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), nullptr);
+  detail::execute_state(detail::need(state_, kExecute), kExecute, Kind::r2c, in, out, nullptr);
 }
 template <Real T>
 void Fft1dPlan<T>::execute(std::span<const T> in, std::span<std::complex<T>> out,
                            trncore::AccuracyReport& report) const {
-  detail::need(state_, kExecute)
-      .execute(kExecute, Kind::r2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(T), out.data(),
-               static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), &report);
+  detail::execute_state(detail::need(state_, kExecute), kExecute, Kind::r2c, in, out, &report);
 }
 template <Real T>
 void Fft1dPlan<T>::execute(std::span<const std::complex<T>> in, std::span<T> out) const {
-  detail::need(state_, kExecute)
-      .execute(kExecute, Kind::c2r, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-               out.data(), static_cast<std::int64_t>(out.size()), sizeof(T), nullptr);
+  detail::execute_state(detail::need(state_, kExecute), kExecute, Kind::c2r, in, out, nullptr);
 }
 template <Real T>
 void Fft1dPlan<T>::execute(std::span<const std::complex<T>> in, std::span<T> out,
                            trncore::AccuracyReport& report) const {
-  detail::need(state_, kExecute)
-      .execute(kExecute, Kind::c2r, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-               out.data(), static_cast<std::int64_t>(out.size()), sizeof(T), &report);
+  detail::execute_state(detail::need(state_, kExecute), kExecute, Kind::c2r, in, out, &report);
 }
 
 template <Real T>

@@ -189,15 +189,6 @@ struct SlabState {
     alltoall(w2, w1, true);
     bprime_to_b(w1, static_cast<C*>(out));
   }
-
-  void execute(const char* function, Kind want, const void* in, std::int64_t in_count, std::size_t in_elem, void* out,
-               std::int64_t out_count, std::size_t out_elem, trncore::AccuracyReport* report) const {
-    check_execute(comm, function, sim, report != nullptr,
-                  {kind, want, in, in_count, layout.input_size, in_elem, out, out_count, layout.output_size, out_elem});
-    run_execute(
-        function, sim, 2, report, [&](StageLog* log) { run(in, out, log); },
-        [&](const StageLog& log) { return compose(log); });
-  }
 };
 
 namespace {
@@ -393,41 +384,35 @@ std::string SlabPlan<T>::description() const {
 template <Real T>
 void SlabPlan<T>::execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out) const {
   constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
-  need(state_, f).execute(f, Kind::c2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-                          out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), nullptr);
+  detail::execute_state(need(state_, f), f, Kind::c2c, in, out, nullptr);
 }
 template <Real T>
 void SlabPlan<T>::execute(std::span<const std::complex<T>> in, std::span<std::complex<T>> out,
                           trncore::AccuracyReport& report) const {
   constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
-  need(state_, f).execute(f, Kind::c2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-                          out.data(), static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), &report);
+  detail::execute_state(need(state_, f), f, Kind::c2c, in, out, &report);
 }
 template <Real T>
 void SlabPlan<T>::execute(std::span<const T> in, std::span<std::complex<T>> out) const {
   constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
-  need(state_, f).execute(f, Kind::r2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(T), out.data(),
-                          static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), nullptr);
+  detail::execute_state(need(state_, f), f, Kind::r2c, in, out, nullptr);
 }
 template <Real T>
 void SlabPlan<T>::execute(std::span<const T> in, std::span<std::complex<T>> out,
                           trncore::AccuracyReport& report) const {
   constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
-  need(state_, f).execute(f, Kind::r2c, in.data(), static_cast<std::int64_t>(in.size()), sizeof(T), out.data(),
-                          static_cast<std::int64_t>(out.size()), sizeof(std::complex<T>), &report);
+  detail::execute_state(need(state_, f), f, Kind::r2c, in, out, &report);
 }
 template <Real T>
 void SlabPlan<T>::execute(std::span<const std::complex<T>> in, std::span<T> out) const {
   constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
-  need(state_, f).execute(f, Kind::c2r, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-                          out.data(), static_cast<std::int64_t>(out.size()), sizeof(T), nullptr);
+  detail::execute_state(need(state_, f), f, Kind::c2r, in, out, nullptr);
 }
 template <Real T>
 void SlabPlan<T>::execute(std::span<const std::complex<T>> in, std::span<T> out,
                           trncore::AccuracyReport& report) const {
   constexpr const char* f = "trnfft::mpi::SlabPlan::execute";
-  need(state_, f).execute(f, Kind::c2r, in.data(), static_cast<std::int64_t>(in.size()), sizeof(std::complex<T>),
-                          out.data(), static_cast<std::int64_t>(out.size()), sizeof(T), &report);
+  detail::execute_state(need(state_, f), f, Kind::c2r, in, out, &report);
 }
 
 template <Real T>
