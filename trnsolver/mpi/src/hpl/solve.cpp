@@ -310,7 +310,9 @@ std::int64_t solve(const ProcessGrid& grid, DistMatrix<const double> a, DistMatr
     const double rnorm = inf_norm(r.res.r);
     const double denom = anorm * xnorm + bnorm;
     bwd_n = std::max(bwd_n, denom > 0.0 ? rnorm / denom : (rnorm > 0.0 ? kInf : 0.0));
-    if (r.res.scale.empty()) bwd_c = std::numeric_limits<double>::quiet_NaN();
+    // No componentwise backward error without the scale, nor for a non-finite column (the shared refinement
+    // loop forms the scale even then, for the single-process bounds).
+    if (r.res.scale.empty() || r.non_finite) bwd_c = std::numeric_limits<double>::quiet_NaN();
     for (std::size_t i = 0; i < r.res.scale.size(); ++i) {
       const double sc = r.res.scale[i], ri = std::abs(r.res.r[i]);
       bwd_c = std::max(bwd_c, sc > 0.0 ? ri / sc : (ri > 0.0 ? kInf : 0.0));
